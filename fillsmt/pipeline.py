@@ -1,0 +1,84 @@
+"""The pipeline: Puzzle → encoder → SMT-LIB → driver → answer → decoder → grid → checker.
+
+No grid leaves :func:`solve` unless the independent checker accepted it.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from fillsmt.drivers.base import Driver
+from fillsmt.errors import EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_OK, EXIT_SOLVER, EXIT_UNKNOWN, InputError
+from fillsmt.fillomino.decode import AnswerError, decode_grid
+from fillsmt.fillomino.encodings import ENCODINGS
+from fillsmt.fillomino.model import Grid, Puzzle
+from fillsmt.fillomino.verify import check_solution
+from fillsmt.smtlib.answer import Status
+
+EXIT_CODES = {
+    Status.SAT: EXIT_OK,
+    Status.UNSAT: EXIT_NO_SOLUTION,
+    Status.UNKNOWN: EXIT_UNKNOWN,
+    Status.TIMEOUT: EXIT_UNKNOWN,
+    Status.ERROR: EXIT_SOLVER,
+}
+
+
+@dataclass
+class SolveResult:
+    """The outcome of solving one puzzle; ``grid`` is set only for a checked solution."""
+
+    puzzle: Puzzle
+    status: Status
+    solver: str
+    encoding: str
+    grid: Grid | None = None
+    message: str = ""
+    times: dict[str, float] = field(default_factory=dict)
+    solver_output: str = ""
+
+    @property
+    def exit_code(self) -> int:
+        return EXIT_CODES[self.status]
+
+
+def encode(puzzle: Puzzle, encoding: str) -> str:
+    """The SMT-LIB text of ``puzzle`` under ``encoding``."""
+    if encoding not in ENCODINGS:
+        raise InputError(f"unknown encoding {encoding!r}; choose one of {', '.join(ENCODINGS)}")
+    return ENCODINGS[encoding](puzzle).text()
+
+
+def checked_grid(puzzle: Puzzle, values: dict, solver: str) -> tuple[Grid | None, str]:
+    """Decode and check a model. Returns (grid, "") or (None, why it was refused)."""
+    try:
+        grid = decode_grid(puzzle, values, source=f"{solver}'s answer")
+    except AnswerError as e:
+        return None, str(e)
+    problems = check_solution(puzzle.cells, grid)
+    if problems:
+        return None, f"{solver}'s answer fails the independent check: {'; '.join(problems)}"
+    return grid, ""
+
+
+def solve(puzzle: Puzzle, driver: Driver, encoding: str = "thesis", timeout: float | None = None) -> SolveResult:
+    """Encode, solve, decode and check one puzzle."""
+    t0 = time.perf_counter()
+    script = encode(puzzle, encoding)
+    t1 = time.perf_counter()
+    run = driver.run(script, timeout)
+    t2 = time.perf_counter()
+    result = SolveResult(puzzle, run.status, driver.name, encoding, message=run.message,
+                         solver_output=run.output)
+    if run.status is Status.SAT:
+        grid, why = checked_grid(puzzle, run.values, driver.name)
+        if grid is None:
+            result.status, result.message = Status.ERROR, why
+        result.grid = grid
+    t3 = time.perf_counter()
+    result.times = {"encode": t1 - t0, "solve": t2 - t1, "check": t3 - t2, "total": t3 - t0}
+    return result
+
+
+__all__ = ["EXIT_BAD_INPUT", "SolveResult", "checked_grid", "encode", "solve"]

@@ -1,0 +1,110 @@
+"""What a solver said: the check-sat status, the get-value pairs, and any errors.
+
+This one parser serves every driver that gets SMT-LIB text back (solver binaries, the Z3 API's
+``eval_smtlib2_string``, the pysmt worker) and ``fillsmt decode`` for saved solver output, so
+they all read answers the same way.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from typing import Union
+
+from fillsmt.smtlib.sexpr import SExprError, StringLit, read_all
+
+Value = Union[int, bool, str]
+
+
+class Status(enum.Enum):
+    """The outcome of one solver run."""
+
+    SAT = "sat"
+    UNSAT = "unsat"
+    UNKNOWN = "unknown"
+    TIMEOUT = "timeout"
+    ERROR = "error"
+
+
+_STATUS_WORDS = {"sat": Status.SAT, "unsat": Status.UNSAT, "unknown": Status.UNKNOWN}
+
+
+@dataclass
+class Answer:
+    """A solver's answer, parsed.
+
+    ``status`` is ``None`` when the text has no check-sat answer at all. ``values`` maps the
+    printed text of each get-value term to its value (int, bool, or the raw text when the value
+    is of no kind fillsmt reads). ``errors`` holds the solver's ``(error "…")`` messages and
+    ``unexpected`` anything else it printed that is not part of an answer; the ``early_``
+    lists hold those that came before the check-sat answer.
+    """
+
+    status: Status | None
+    values: dict[str, Value] = field(default_factory=dict)
+    errors: list[str] = field(default_factory=list)
+    unexpected: list[str] = field(default_factory=list)
+    early_errors: list[str] = field(default_factory=list)
+    early_unexpected: list[str] = field(default_factory=list)
+
+
+def _render(x) -> str:
+    if isinstance(x, list):
+        return "(" + " ".join(_render(i) for i in x) + ")"
+    if isinstance(x, StringLit):
+        return '"' + x.replace('"', '""') + '"'
+    return str(x)
+
+
+def parse_value(x) -> Value:
+    """An SMT-LIB value: numerals, ``(- n)``, ``true``/``false``, ``#b…``, ``#x…``, ``(_ bvN w)``."""
+    if isinstance(x, str) and not isinstance(x, StringLit):
+        if x.isdigit():
+            return int(x)
+        if x in ("true", "false"):
+            return x == "true"
+        if x.startswith("#b") and len(x) > 2 and set(x[2:]) <= {"0", "1"}:
+            return int(x[2:], 2)
+        if x.startswith("#x") and len(x) > 2:
+            try:
+                return int(x[2:], 16)
+            except ValueError:
+                pass
+    if isinstance(x, list):
+        if len(x) == 2 and x[0] == "-":
+            inner = parse_value(x[1])
+            if isinstance(inner, int) and not isinstance(inner, bool):
+                return -inner
+        if len(x) == 3 and x[0] == "_" and isinstance(x[1], str) and x[1].startswith("bv") and x[1][2:].isdigit():
+            return int(x[1][2:])
+    return _render(x)
+
+
+def _is_value_list(x) -> bool:
+    return isinstance(x, list) and len(x) > 0 and all(isinstance(p, list) and len(p) == 2 for p in x)
+
+
+def parse_answer(text: str) -> Answer:
+    """Parse a solver's whole output. Raises :class:`SExprError` on malformed text."""
+    answer = Answer(status=None)
+    for item in read_all(text):
+        x = item.value
+        if isinstance(x, str) and not isinstance(x, StringLit):
+            if x in _STATUS_WORDS and answer.status is None:
+                answer.status = _STATUS_WORDS[x]
+                continue
+            if x == "success":
+                continue
+        if isinstance(x, list) and len(x) >= 1 and x[0] == "error":
+            message = " ".join(str(m) for m in x[1:])
+            (answer.errors if answer.status else answer.early_errors).append(message)
+            continue
+        if _is_value_list(x):
+            for term, value in x:
+                answer.values[_render(term)] = parse_value(value)
+            continue
+        (answer.unexpected if answer.status else answer.early_unexpected).append(_render(x))
+    return answer
+
+
+__all__ = ["Answer", "SExprError", "Status", "Value", "parse_answer", "parse_value"]
