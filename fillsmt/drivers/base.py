@@ -62,8 +62,8 @@ def interpret_output(solver: str, output: str, *, stderr: str = "", exit_code: i
                          message=f"{solver} printed something fillsmt cannot read ({e}): {_quote(output)!r}")
     early = answer.early_errors + answer.early_unexpected
     if answer.status is None or early:
-        said = early or answer.errors or answer.unexpected
-        detail = "; ".join(said) if said else (stderr or output or "nothing")
+        errors = answer.early_errors or answer.errors
+        detail = "; ".join(errors) if errors else (output.strip() or stderr.strip() or "nothing")
         code = f" (exit code {exit_code})" if exit_code not in (0, None) else ""
         return RunResult(Status.ERROR, output=output, seconds=seconds,
                          message=f"{solver} gave no answer{code}: {_quote(detail)!r}")

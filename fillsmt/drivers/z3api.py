@@ -63,8 +63,9 @@ class Z3ApiDriver(Driver):
         try:
             output = z3.Z3_eval_smtlib2_string(ctx.ref(), script)
         except z3.Z3Exception as e:
-            value = e.value.decode() if isinstance(e.value, bytes) else str(e.value)
-            output = value if value.lstrip().startswith("(") else f'(error "{value}")'
+            # The exception carries everything the commands printed, errors included
+            # (e.g. ``unsat`` followed by get-value's "model is not available").
+            output = e.value.decode() if isinstance(e.value, bytes) else str(e.value)
         finally:
             if timer:
                 timer.cancel()

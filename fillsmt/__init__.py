@@ -1,0 +1,3 @@
+"""fillsmt: grid logic puzzles to SMT-LIB, solved by real SMT solvers, checked independently."""
+
+__version__ = "0.1.0"

@@ -1,0 +1,3 @@
+from fillsmt.cli import main
+
+main()

@@ -1,0 +1,333 @@
+"""The ``fillsmt`` command line: a thin layer over the library.
+
+The library raises :class:`~fillsmt.errors.FillsmtError`; only this module turns errors into
+messages and exit codes (0 solved/valid, 1 no solution/invalid, 2 bad input, 3 unknown or
+time-out, 4 solver missing or failed).
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import click
+
+from fillsmt import __version__
+from fillsmt.drivers import SOLVERS, get_driver
+from fillsmt.drivers.base import interpret_output
+from fillsmt.drivers.pysmt_driver import PysmtDriver, _installed as pysmt_backends
+from fillsmt.errors import (EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_OK, EXIT_SOLVER, FillsmtError,
+                            InputError)
+from fillsmt.fillomino.encodings import DEFAULT_ENCODING, ENCODINGS
+from fillsmt.fillomino.plain_format import format_grid, parse_grid, read_puzzle, read_text
+from fillsmt.fillomino.render import render_pretty
+from fillsmt.fillomino.verify import check_solution
+from fillsmt.pipeline import EXIT_CODES, SolveResult, checked_grid, encode, solve
+from fillsmt.smtlib.answer import SExprError, Status, parse_answer
+
+CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
+
+
+class CliError(click.ClickException):
+    """A message for the user and the exit code that goes with it."""
+
+    def __init__(self, message: str, exit_code: int):
+        super().__init__(message)
+        self.exit_code = exit_code
+
+
+def reports_errors(command):
+    """Turn the library's errors into one-line messages with the documented exit codes."""
+
+    @functools.wraps(command)
+    def wrapper(*args, **kwargs):
+        try:
+            return command(*args, **kwargs)
+        except FillsmtError as e:
+            raise CliError(str(e), e.exit_code) from None
+
+    return wrapper
+
+
+def warn(message: str) -> None:
+    click.echo(f"fillsmt: {message}", err=True)
+
+
+@click.group(context_settings=CONTEXT)
+@click.version_option(__version__, "-V", "--version", prog_name="fillsmt")
+def main() -> None:
+    """Solve grid logic puzzles (Fillomino) with SMT solvers, and check the answers.
+
+    A puzzle file holds the height and width, then the grid row by row, 0 for an empty
+    cell. Every grid fillsmt prints has passed an independent checker.
+
+    \b
+    Examples:
+      fillsmt solve instances/fillomino/g12-5x5.txt
+      fillsmt solve --solver yices --format pretty instances/fillomino/*.txt
+      fillsmt encode puzzle.txt -o puzzle.smt2
+      z3 -in < puzzle.smt2 > answer.txt && fillsmt decode puzzle.txt answer.txt
+      fillsmt solve puzzle.txt | fillsmt check puzzle.txt -
+
+    \b
+    Exit codes: 0 solved / valid, 1 no solution / invalid solution, 2 usage or bad input,
+    3 unknown or time-out, 4 solver missing or failed.
+    """
+
+
+solver_option = click.option(
+    "--solver", "-s", default="z3", show_default=True, metavar="NAME",
+    help=f"Solver: {', '.join(SOLVERS)}, or pysmt:NAME for one of pysmt's solvers.")
+solver_cmd_option = click.option(
+    "--solver-cmd", metavar="CMD",
+    help='Any other SMT-LIB 2 solver, run as CMD with the script on standard input '
+         '(e.g. "cvc5 --lang smt2 --produce-models"). Overrides --solver.')
+encoding_option = click.option(
+    "--encoding", "-e", type=click.Choice(sorted(ENCODINGS)), default=DEFAULT_ENCODING,
+    show_default=True, help="How the puzzle is written as SMT-LIB.")
+format_option = click.option(
+    "--format", "-f", "fmt", type=click.Choice(["plain", "pretty", "json"]), default="plain",
+    show_default=True,
+    help="plain: the puzzle file format (H W, then rows); pretty: region borders drawn; "
+         "json: one object per puzzle per line.")
+
+
+def _grid_text(grid, fmt: str) -> str:
+    return render_pretty(grid) if fmt == "pretty" else format_grid(grid)
+
+
+def _json_line(result: SolveResult | None, path: str, *, status: str | None = None,
+               message: str = "", solver: str = "", encoding: str = "") -> str:
+    if result is None:
+        obj = {"puzzle": path, "status": status, "grid": None, "solver": solver,
+               "encoding": encoding, "times": {}, "message": message}
+    else:
+        obj = {
+            "puzzle": path,
+            "status": result.status.value,
+            "grid": [list(row) for row in result.grid] if result.grid else None,
+            "solver": result.solver,
+            "encoding": result.encoding,
+            "height": result.puzzle.height,
+            "width": result.puzzle.width,
+            "times": {k: round(v, 6) for k, v in result.times.items()},
+            "message": result.message,
+        }
+    return json.dumps(obj)
+
+
+@main.command(context_settings=CONTEXT)
+@click.argument("puzzles", nargs=-1, required=True, metavar="PUZZLE...")
+@solver_option
+@solver_cmd_option
+@encoding_option
+@click.option("--timeout", "-t", type=click.FloatRange(min=0, min_open=True), metavar="SECONDS",
+              help="Stop the solver after this many seconds (default: no limit).")
+@format_option
+@reports_errors
+def solve_cmd(puzzles, solver, solver_cmd, encoding, timeout, fmt):
+    """Solve each PUZZLE file (- reads standard input) and print the checked solution.
+
+    Plain output is in the puzzle file format, so it can be fed back to `fillsmt check`;
+    several solutions are separated by blank lines. Problems go to standard error, and the
+    exit code is the largest of the puzzles' codes.
+
+    \b
+    Examples:
+      fillsmt solve instances/fillomino/g12-5x5.txt
+      fillsmt solve --solver yices --timeout 60 puzzles/*.txt
+      fillsmt solve --solver z3-api --format json puzzle.txt
+      fillsmt solve --solver-cmd "cvc5 --lang smt2 --produce-models" puzzle.txt
+      cat puzzle.txt | fillsmt solve -
+    """
+    driver = get_driver(solver, solver_cmd)
+    if not driver.available():
+        driver.run("", None)  # raises the driver's own "not installed" message
+    worst, printed = EXIT_OK, 0
+    for path in puzzles:
+        start = time.perf_counter()
+        try:
+            puzzle = read_puzzle(path)
+        except InputError as e:
+            worst = max(worst, e.exit_code)
+            if fmt == "json":
+                click.echo(_json_line(None, path, status="bad-input", message=str(e),
+                                      solver=driver.name, encoding=encoding))
+            warn(str(e))
+            continue
+        result = solve(puzzle, driver, encoding, timeout)
+        result.times["total"] = time.perf_counter() - start
+        worst = max(worst, result.exit_code)
+        if fmt == "json":
+            click.echo(_json_line(result, path))
+        elif result.grid is not None:
+            if printed:
+                click.echo()
+            if fmt == "pretty":
+                click.echo(f"{puzzle.source}: solved by {result.solver} in {result.times['total']:.2f} s")
+            click.echo(_grid_text(result.grid, fmt), nl=False)
+            printed += 1
+        if result.status is not Status.SAT or result.grid is None:
+            warn(f"{puzzle.source}: {_status_words(result)}")
+    sys.exit(worst)
+
+
+def _status_words(result: SolveResult) -> str:
+    words = {Status.UNSAT: "no solution (the solver proved the puzzle unsatisfiable)",
+             Status.UNKNOWN: "the solver could not decide", Status.TIMEOUT: "time-out",
+             Status.ERROR: "solver failure"}[result.status]
+    return f"{words}: {result.message}" if result.message and result.status is not Status.UNSAT else words
+
+
+main.add_command(solve_cmd, name="solve")
+
+
+@main.command(context_settings=CONTEXT)
+@click.argument("puzzle", metavar="PUZZLE")
+@click.option("--output", "-o", metavar="FILE.smt2", help="Write the script here (default: standard output).")
+@click.option("--force", is_flag=True, help="Replace FILE.smt2 if it already exists.")
+@encoding_option
+@reports_errors
+def encode_cmd(puzzle, output, force, encoding):
+    """Write the SMT-LIB script of PUZZLE, for any SMT-LIB 2 solver.
+
+    The script ends with (check-sat) and (get-value …) for every cell; feed the solver's
+    output to `fillsmt decode`. An existing file is never replaced without --force, and the
+    puzzle file itself never is.
+
+    \b
+    Examples:
+      fillsmt encode puzzle.txt > puzzle.smt2
+      fillsmt encode puzzle.txt -o puzzle.smt2
+      fillsmt encode puzzle.txt | yices-smt2
+    """
+    p = read_puzzle(puzzle)
+    text = encode(p, encoding)
+    if output is None or output == "-":
+        click.echo(text, nl=False)
+        return
+    _write_new_file(output, text, force, protect=puzzle)
+
+
+def _write_new_file(output: str, text: str, force: bool, protect: str) -> None:
+    target = Path(output)
+    if protect != "-" and target.exists() and Path(protect).exists() and target.samefile(protect):
+        raise InputError(f"{output}: refusing to overwrite the puzzle file itself")
+    if target.is_dir():
+        raise InputError(f"{output}: is a directory; give a file name")
+    if target.exists() and not force:
+        raise InputError(f"{output}: already exists; use --force to replace it")
+    directory = target.parent if str(target.parent) else Path(".")
+    if not directory.is_dir():
+        raise InputError(f"{output}: the directory {directory} does not exist")
+    fd, tmp = tempfile.mkstemp(dir=directory, prefix=f".{target.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+main.add_command(encode_cmd, name="encode")
+
+
+@main.command(context_settings=CONTEXT)
+@click.argument("puzzle", metavar="PUZZLE")
+@click.argument("answer", metavar="ANSWER")
+@format_option
+@reports_errors
+def decode_cmd(puzzle, answer, fmt):
+    """Turn a solver's saved output (ANSWER) for PUZZLE's script into the checked grid.
+
+    ANSWER is what the solver printed for the script of `fillsmt encode` (sat, then the
+    get-value pairs). The grid is printed only if it passes the independent checker.
+
+    \b
+    Examples:
+      fillsmt encode puzzle.txt | z3 -in > answer.txt
+      fillsmt decode puzzle.txt answer.txt
+      fillsmt encode puzzle.txt | yices-smt2 | fillsmt decode puzzle.txt -
+    """
+    p = read_puzzle(puzzle)
+    text, source = read_text(answer)
+    try:
+        parse_answer(text)
+    except SExprError as e:
+        raise CliError(f"{source}:{e.line}: {e.problem}", EXIT_BAD_INPUT) from None
+    run = interpret_output("the solver", text)
+    if run.status is not Status.SAT:
+        if run.status is Status.UNSAT:
+            raise CliError(f"{source}: the solver found no solution (unsat)", EXIT_NO_SOLUTION)
+        raise CliError(f"{source}: {run.message or run.status.value}", EXIT_CODES[run.status])
+    grid, why = checked_grid(p, run.values, source)
+    if grid is None:
+        raise CliError(why, EXIT_SOLVER)
+    if fmt == "json":
+        click.echo(json.dumps({"puzzle": puzzle, "status": "sat", "grid": [list(r) for r in grid]}))
+    else:
+        click.echo(_grid_text(grid, fmt), nl=False)
+
+
+main.add_command(decode_cmd, name="decode")
+
+
+@main.command(context_settings=CONTEXT)
+@click.argument("puzzle", metavar="PUZZLE")
+@click.argument("solution", metavar="SOLUTION")
+@reports_errors
+def check_cmd(puzzle, solution):
+    """Check that SOLUTION (a filled grid, same format) solves PUZZLE.
+
+    Clues must be kept, and every region of equal numbers must have exactly that many
+    cells. Prints "valid" (exit 0) or each problem found (exit 1).
+
+    \b
+    Examples:
+      fillsmt check puzzle.txt solution.txt
+      fillsmt solve puzzle.txt | fillsmt check puzzle.txt -
+    """
+    p = read_puzzle(puzzle)
+    text, source = read_text(solution)
+    _, _, grid = parse_grid(text, source)
+    problems = check_solution(p.cells, grid)
+    if problems:
+        for problem in problems:
+            click.echo(f"{source}: {problem}")
+        click.echo(f"{source}: invalid ({len(problems)} problem{'s' if len(problems) > 1 else ''})")
+        sys.exit(EXIT_NO_SOLUTION)
+    click.echo(f"{source}: valid")
+
+
+main.add_command(check_cmd, name="check")
+
+
+@main.command(context_settings=CONTEXT)
+@reports_errors
+def solvers():
+    """List the solvers fillsmt can drive, whether each is installed, and its version.
+
+    \b
+    Example:
+      fillsmt solvers
+    """
+    names = list(SOLVERS) + [f"pysmt:{b}" for b in pysmt_backends()]
+    rows = []
+    for name in names:
+        driver = get_driver(name)
+        ok = driver.available()
+        version = driver.version() if ok else f"not installed ({driver.install_hint})"
+        rows.append((name, "yes" if ok else "no", version or "?", driver.location() if ok else ""))
+    widths = [max(len(r[i]) for r in rows + [("SOLVER", "AVAILABLE", "VERSION", "LOCATION")]) for i in range(4)]
+    for row in [("SOLVER", "AVAILABLE", "VERSION", "LOCATION")] + rows:
+        click.echo("  ".join(v.ljust(w) for v, w in zip(row, widths)).rstrip())
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -1,0 +1,36 @@
+"""Shared test support: where things are, and skips for solvers that are not installed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from fillsmt.drivers import get_driver
+
+ROOT = Path(__file__).resolve().parent.parent
+INSTANCES = ROOT / "instances" / "fillomino"
+DATA = Path(__file__).resolve().parent / "data"
+GOLDEN = Path(__file__).resolve().parent / "golden"
+SHARED = ROOT.parent / "shared" / "instances" / "fillomino"
+
+SOLVER_NAMES = ["z3", "yices", "z3-api", "pysmt"]
+
+
+def solver_or_skip(name: str):
+    driver = get_driver(name)
+    if not driver.available():
+        pytest.skip(f"solver {name!r} is not installed ({driver.install_hint})")
+    return driver
+
+
+def shared_or_skip(*parts: str) -> Path:
+    path = SHARED.joinpath(*parts)
+    if not path.exists():
+        pytest.skip(f"{path} is absent (the shared puzzle sets sit beside the checkout)")
+    return path
+
+
+@pytest.fixture(params=SOLVER_NAMES)
+def any_solver(request):
+    return solver_or_skip(request.param)
