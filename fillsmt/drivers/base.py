@@ -60,11 +60,12 @@ def interpret_output(solver: str, output: str, *, stderr: str = "", exit_code: i
     except SExprError as e:
         return RunResult(Status.ERROR, output=output, seconds=seconds,
                          message=f"{solver} printed something fillsmt cannot read ({e}): {_quote(output)!r}")
-    early = answer.early_errors + answer.early_unexpected
-    if answer.status is None or early:
-        errors = answer.early_errors or answer.errors
-        detail = "; ".join(errors) if errors else (output.strip() or stderr.strip() or "nothing")
-        code = f" (exit code {exit_code})" if exit_code not in (0, None) else ""
+    code = f" (exit code {exit_code})" if exit_code not in (0, None) else ""
+    if answer.early_errors:
+        return RunResult(Status.ERROR, output=output, seconds=seconds,
+                         message=f"{solver} reported an error{code}: {_quote('; '.join(answer.early_errors))!r}")
+    if answer.status is None or answer.early_unexpected:
+        detail = "; ".join(answer.errors) or output.strip() or stderr.strip() or "nothing"
         return RunResult(Status.ERROR, output=output, seconds=seconds,
                          message=f"{solver} gave no answer{code}: {_quote(detail)!r}")
     if answer.status is Status.SAT and answer.errors:

@@ -68,7 +68,7 @@ class CommandDriver(Driver):
             argv = shlex.split(command)
         except ValueError as e:
             raise InputError(f"--solver-cmd: cannot split {command!r}: {e}") from None
-        return cls(argv)
+        return cls(argv, name=shlex.join(argv))
 
     def executable(self) -> str | None:
         exe = self.argv[0]

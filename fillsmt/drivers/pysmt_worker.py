@@ -39,15 +39,19 @@ def choose(backend: str) -> str:
 
 
 def evaluate(text: str, backend: str, out) -> int:
-    from pysmt.exceptions import PysmtException, SolverReturnedUnknownResultError
+    from pysmt.exceptions import SolverReturnedUnknownResultError
     from pysmt.shortcuts import Solver
     from pysmt.smtlib.parser import SmtLibParser
 
     try:
         name = choose(backend)
-        script = SmtLibParser().get_script(io.StringIO(text))
-    except (LookupError, PysmtException) as e:
+    except LookupError as e:
         print(_error(str(e)), file=out)
+        return 1
+    try:
+        script = SmtLibParser().get_script(io.StringIO(text))
+    except Exception as e:  # pysmt's parser raises several kinds (KeyError for unknown symbols)
+        print(_error(f"pysmt cannot parse the script: {type(e).__name__}: {e}"), file=out)
         return 1
     logic = next((str(c.args[0]) for c in script.commands if c.name == "set-logic"), None)
     has_model = False
@@ -73,8 +77,8 @@ def evaluate(text: str, backend: str, out) -> int:
                 elif cmd.name not in IGNORED:
                     print(_error(f"pysmt worker does not run the command {cmd.name}"), file=out)
                 out.flush()
-    except PysmtException as e:
-        print(_error(f"pysmt ({name}): {e}"), file=out)
+    except Exception as e:  # the backend's own exceptions are not all PysmtException
+        print(_error(f"pysmt ({name}): {type(e).__name__}: {e}"), file=out)
         return 1
     return 0
 
