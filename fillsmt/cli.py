@@ -20,7 +20,7 @@ import click
 from fillsmt import __version__
 from fillsmt.drivers import SOLVERS, get_driver
 from fillsmt.drivers.base import interpret_output
-from fillsmt.drivers.pysmt_driver import PysmtDriver, _installed as pysmt_backends
+from fillsmt.drivers.pysmt_driver import installed_backends
 from fillsmt.errors import (EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_OK, EXIT_SOLVER, FillsmtError,
                             InputError)
 from fillsmt.fillomino.encodings import DEFAULT_ENCODING, ENCODINGS
@@ -146,8 +146,7 @@ def solve_cmd(puzzles, solver, solver_cmd, encoding, timeout, fmt):
       cat puzzle.txt | fillsmt solve -
     """
     driver = get_driver(solver, solver_cmd)
-    if not driver.available():
-        driver.run("", None)  # raises the driver's own "not installed" message
+    driver.require()
     worst, printed = EXIT_OK, 0
     for path in puzzles:
         start = time.perf_counter()
@@ -317,7 +316,7 @@ def solvers():
     Example:
       fillsmt solvers
     """
-    names = list(SOLVERS) + [f"pysmt:{b}" for b in pysmt_backends()]
+    names = list(SOLVERS) + [f"pysmt:{b}" for b in installed_backends()]
     rows = []
     for name in names:
         driver = get_driver(name)

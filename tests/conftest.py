@@ -14,7 +14,7 @@ DATA = Path(__file__).resolve().parent / "data"
 GOLDEN = Path(__file__).resolve().parent / "golden"
 SHARED = ROOT.parent / "shared" / "instances" / "fillomino"
 
-SOLVER_NAMES = ["z3", "yices", "z3-api", "pysmt"]
+SOLVER_NAMES = ["z3", "yices", "z3-api", "pysmt", "pysmt:cvc5"]
 
 
 def solver_or_skip(name: str):

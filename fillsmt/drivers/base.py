@@ -5,6 +5,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 
+from fillsmt.errors import SolverMissing
 from fillsmt.smtlib.answer import Answer, SExprError, Status, Value, parse_answer
 
 
@@ -36,6 +37,16 @@ class Driver(ABC):
     def location(self) -> str:
         """Where the solver was found (a path, or a module)."""
         return ""
+
+    def missing_message(self) -> str:
+        """One line saying the solver is missing and how to install it."""
+        hint = f"; install it with: {self.install_hint}" if self.install_hint else ""
+        return f"solver {self.name!r} is not installed{hint}"
+
+    def require(self) -> None:
+        """Raise :class:`SolverMissing` unless the solver can run here."""
+        if not self.available():
+            raise SolverMissing(self.missing_message())
 
     @abstractmethod
     def run(self, script: str, timeout: float | None = None) -> RunResult:

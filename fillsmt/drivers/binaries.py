@@ -86,15 +86,14 @@ class CommandDriver(Driver):
         exe = self.executable()
         return _version_line(exe, self.version_flag) if exe else None
 
-    def _missing(self) -> SolverMissing:
+    def missing_message(self) -> str:
         hint = f"; install it with: {self.install_hint}" if self.install_hint else ""
-        return SolverMissing(f"solver {self.name!r} not found ({self.argv[0]} is not in "
-                             f"{script_dirs()[0]} nor on PATH){hint}")
+        return f"solver {self.name!r} not found ({self.argv[0]} is not in {script_dirs()[0]} nor on PATH){hint}"
 
     def run(self, script: str, timeout: float | None = None) -> RunResult:
         exe = self.executable()
         if exe is None:
-            raise self._missing()
+            raise SolverMissing(self.missing_message())
         try:
             outcome = run_process([exe, *self.argv[1:]], script, timeout)
         except OSError as e:

@@ -17,7 +17,7 @@ from fillsmt.errors import SolverMissing
 
 
 @functools.lru_cache(maxsize=None)
-def _installed() -> tuple[str, ...]:
+def installed_backends() -> tuple[str, ...]:
     if importlib.util.find_spec("pysmt") is None:
         return ()
     from fillsmt.drivers.pysmt_worker import installed_solvers
@@ -33,7 +33,7 @@ class PysmtDriver(Driver):
         self.name = "pysmt" if backend == "auto" else f"pysmt:{backend}"
 
     def _backend(self) -> str | None:
-        solvers = _installed()
+        solvers = installed_backends()
         if self.backend == "auto":
             return solvers[0] if solvers else None
         return self.backend if self.backend in solvers else None
@@ -53,14 +53,17 @@ class PysmtDriver(Driver):
         spec = importlib.util.find_spec("pysmt")
         return spec.origin if spec and spec.origin else ""
 
+    def missing_message(self) -> str:
+        if importlib.util.find_spec("pysmt") is None:
+            return "solver 'pysmt' needs the pysmt package; install it with: pip install pysmt"
+        have = ", ".join(installed_backends()) or "none"
+        return (f"pysmt has no solver {self.backend!r} installed (installed: {have}); "
+                f"install one with: pip install z3-solver (or cvc5)")
+
     def run(self, script: str, timeout: float | None = None) -> RunResult:
         backend = self._backend()
         if backend is None:
-            if importlib.util.find_spec("pysmt") is None:
-                raise SolverMissing("solver 'pysmt' needs the pysmt package; install it with: pip install pysmt")
-            have = ", ".join(_installed()) or "none"
-            raise SolverMissing(f"pysmt has no solver {self.backend!r} installed (installed: {have}); "
-                                f"install one with: pip install z3-solver (or cvc5)")
+            raise SolverMissing(self.missing_message())
         argv = [sys.executable, "-m", "fillsmt.drivers.pysmt_worker", backend]
         outcome = run_process(argv, script, timeout)
         if outcome.timed_out:

@@ -19,12 +19,14 @@ class Z3ApiDriver(Driver):
     name = "z3-api"
     install_hint = "pip install z3-solver"
 
+    def missing_message(self) -> str:
+        return "solver 'z3-api' needs the z3 Python module; install it with: pip install z3-solver"
+
     def _z3(self):
         try:
             import z3
         except ImportError:
-            raise SolverMissing("solver 'z3-api' needs the z3 Python module; install it with: "
-                                "pip install z3-solver") from None
+            raise SolverMissing(self.missing_message()) from None
         return z3
 
     def available(self) -> bool:
