@@ -37,17 +37,18 @@ class SolveResult:
     message: str = ""
     times: dict[str, float] = field(default_factory=dict)
     solver_output: str = ""
+    presolved_cells: int | None = None
 
     @property
     def exit_code(self) -> int:
         return EXIT_CODES[self.status]
 
 
-def encode(puzzle: Puzzle, encoding: str) -> str:
-    """The SMT-LIB text of ``puzzle`` under ``encoding``."""
+def encode(puzzle: Puzzle, encoding: str, domains=None) -> str:
+    """The SMT-LIB text of ``puzzle`` under ``encoding`` (``domains`` from a presolve, or None)."""
     if encoding not in ENCODINGS:
         raise InputError(f"unknown encoding {encoding!r}; choose one of {', '.join(ENCODINGS)}")
-    return ENCODINGS[encoding](puzzle).text()
+    return ENCODINGS[encoding](puzzle, domains).text()
 
 
 def checked_grid(puzzle: Puzzle, values: dict, solver: str) -> tuple[Grid | None, str]:
@@ -62,22 +63,53 @@ def checked_grid(puzzle: Puzzle, values: dict, solver: str) -> tuple[Grid | None
     return grid, ""
 
 
-def solve(puzzle: Puzzle, driver: Driver, encoding: str = "thesis", timeout: float | None = None) -> SolveResult:
-    """Encode, solve, decode and check one puzzle."""
+def _presolved(puzzle: Puzzle, driver: Driver, encoding: str, started: float) -> tuple[SolveResult | None, object]:
+    """Run the deduction rules. Returns (a finished result, None) when logic alone settles the
+    puzzle (solved and checked, or proven to have no solution), else (None, the deduction)."""
+    from fillsmt.fillomino.deduce import deduce
+
+    deduction = deduce(puzzle)
+    if deduction.contradiction is None and not deduction.solved:
+        return None, deduction
+    result = SolveResult(puzzle, Status.UNSAT, driver.name, encoding, presolved_cells=deduction.fixed_count)
+    if deduction.contradiction is not None:
+        result.message = f"the deduction rules prove there is no solution: {deduction.contradiction}"
+    else:
+        grid = deduction.grid()
+        problems = check_solution(puzzle.cells, grid)
+        result.status = Status.ERROR if problems else Status.SAT
+        result.grid = None if problems else grid
+        result.message = "solved by the deduction rules alone" if not problems else \
+            f"the deduction rules' grid fails the independent check: {'; '.join(problems)}"
+    elapsed = time.perf_counter() - started
+    result.times = {"presolve": elapsed, "encode": 0.0, "solve": 0.0, "check": 0.0, "total": elapsed}
+    return result, deduction
+
+
+def solve(puzzle: Puzzle, driver: Driver, encoding: str = "thesis", timeout: float | None = None,
+          presolve: bool = False) -> SolveResult:
+    """Encode, solve, decode and check one puzzle; with ``presolve``, deduce what logic forces first."""
     t0 = time.perf_counter()
-    script = encode(puzzle, encoding)
+    domains, target, fixed = None, puzzle, None
+    if presolve:
+        finished, deduction = _presolved(puzzle, driver, encoding, t0)
+        if finished is not None:
+            return finished
+        domains, target, fixed = deduction.domains, deduction.filled_puzzle(puzzle), deduction.fixed_count
+    tp = time.perf_counter()
+    script = encode(target, encoding, domains)
     t1 = time.perf_counter()
     run = driver.run(script, timeout)
     t2 = time.perf_counter()
     result = SolveResult(puzzle, run.status, driver.name, encoding, message=run.message,
-                         solver_output=run.output)
+                         solver_output=run.output, presolved_cells=fixed)
     if run.status is Status.SAT:
         grid, why = checked_grid(puzzle, run.values, driver.name)
         if grid is None:
             result.status, result.message = Status.ERROR, why
         result.grid = grid
     t3 = time.perf_counter()
-    result.times = {"encode": t1 - t0, "solve": t2 - t1, "check": t3 - t2, "total": t3 - t0}
+    result.times = {"presolve": tp - t0, "encode": t1 - tp, "solve": t2 - t1, "check": t3 - t2, "total": t3 - t0}
     return result
 
 

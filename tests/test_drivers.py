@@ -9,7 +9,7 @@ import time
 import pytest
 
 from conftest import DATA, INSTANCES, solver_or_skip
-from fillsmt.drivers import CommandDriver, get_driver
+from fillsmt.drivers import CommandDriver, PortfolioDriver, get_driver
 from fillsmt.drivers.binaries import find_executable
 from fillsmt.errors import InputError, SolverMissing
 from fillsmt.fillomino.plain_format import parse_puzzle, read_puzzle
@@ -150,3 +150,39 @@ def test_a_wrong_model_never_becomes_a_grid(tmp_path):
 def test_encode_text_is_what_drivers_receive():
     puzzle = read_puzzle(str(INSTANCES / "g12-5x5.txt"))
     assert encode(puzzle, "thesis").endswith("(get-value (n_24))\n")
+
+
+def test_portfolio_takes_the_first_answer_and_kills_the_rest(tmp_path, monkeypatch):
+    z3 = solver_or_skip("z3")
+    pidfile = tmp_path / "pids"
+    monkeypatch.setenv("FILLSMT_TEST_PIDFILE", str(pidfile))
+    hang = CommandDriver([sys.executable, str(DATA / "hang_solver.py")], name="hang")
+    driver = PortfolioDriver([hang, z3])
+    result = solve(read_puzzle(str(INSTANCES / "g12-5x5.txt")), driver, "tree", timeout=60)
+    assert result.grid == G12_SOLUTION
+    assert result.message == "first answer from z3"
+    deadline = time.time() + 5
+    while not pidfile.exists() and time.time() < deadline:
+        time.sleep(0.05)
+    pids = [int(p) for p in pidfile.read_text().split()] if pidfile.exists() else []
+    while any(_alive(p) for p in pids) and time.time() < deadline:
+        time.sleep(0.05)
+    assert not any(_alive(p) for p in pids)
+
+
+def test_portfolio_with_no_decisive_member_times_out(tmp_path, monkeypatch):
+    monkeypatch.setenv("FILLSMT_TEST_PIDFILE", str(tmp_path / "pids"))
+    hang = CommandDriver([sys.executable, str(DATA / "hang_solver.py")], name="hang")
+    garbage = CommandDriver([sys.executable, str(DATA / "garbage_solver.py")], name="garbage")
+    run = PortfolioDriver([hang, garbage]).run("(check-sat)\n", timeout=1.0)
+    assert run.status is Status.ERROR  # the garbage answer is more telling than hang's time-out
+    assert "I am not an SMT solver" in run.message
+
+
+def test_portfolio_names_and_members():
+    assert get_driver("portfolio").name == "portfolio(yices,z3)"
+    assert get_driver("portfolio:z3,yices").name == "portfolio(z3,yices)"
+    with pytest.raises(InputError, match="at least two solvers"):
+        get_driver("portfolio:z3")
+    with pytest.raises(InputError, match="not a separate process"):
+        get_driver("portfolio:z3,z3-api")

@@ -9,6 +9,7 @@ from typing import Callable
 
 from fillsmt.drivers.base import Driver, RunResult
 from fillsmt.drivers.binaries import CommandDriver, yices_binary, z3_binary
+from fillsmt.drivers.portfolio import PortfolioDriver, portfolio
 from fillsmt.drivers.pysmt_driver import PysmtDriver
 from fillsmt.drivers.z3api import Z3ApiDriver
 from fillsmt.errors import InputError
@@ -18,8 +19,10 @@ SOLVERS: dict[str, Callable[[], Driver]] = {
     "yices": yices_binary,
     "z3-api": Z3ApiDriver,
     "pysmt": PysmtDriver,
+    "portfolio": lambda: portfolio(None, get_driver),
 }
-"""The solvers ``--solver`` names. ``pysmt:NAME`` picks one of pysmt's solvers."""
+"""The solvers ``--solver`` names. ``pysmt:NAME`` picks one of pysmt's solvers;
+``portfolio:A,B`` races solvers A and B (default: yices and z3)."""
 
 
 def get_driver(name: str, solver_cmd: str | None = None) -> Driver:
@@ -30,8 +33,10 @@ def get_driver(name: str, solver_cmd: str | None = None) -> Driver:
         return SOLVERS[name]()
     if name.startswith("pysmt:") and len(name) > len("pysmt:"):
         return PysmtDriver(name.split(":", 1)[1])
+    if name.startswith("portfolio:"):
+        return portfolio(name.split(":", 1)[1], get_driver)
     raise InputError(f"unknown solver {name!r}; choose one of {', '.join(SOLVERS)}, pysmt:NAME, "
                      f"or give --solver-cmd")
 
 
-__all__ = ["CommandDriver", "Driver", "PysmtDriver", "RunResult", "SOLVERS", "Z3ApiDriver", "get_driver"]
+__all__ = ["CommandDriver", "Driver", "PortfolioDriver", "PysmtDriver", "RunResult", "SOLVERS", "Z3ApiDriver", "get_driver"]

@@ -90,16 +90,19 @@ class CommandDriver(Driver):
         hint = f"; install it with: {self.install_hint}" if self.install_hint else ""
         return f"solver {self.name!r} not found ({self.argv[0]} is not in {script_dirs()[0]} nor on PATH){hint}"
 
-    def run(self, script: str, timeout: float | None = None) -> RunResult:
+    def run(self, script: str, timeout: float | None = None, stop=None) -> RunResult:
         exe = self.executable()
         if exe is None:
             raise SolverMissing(self.missing_message())
         try:
-            outcome = run_process([exe, *self.argv[1:]], script, timeout)
+            outcome = run_process([exe, *self.argv[1:]], script, timeout, stop)
         except OSError as e:
             raise SolverMissing(f"solver {self.name!r} could not be started ({exe}): {e.strerror}") from None
         if outcome.timed_out:
             return _timeout_result(self.name, timeout, outcome.seconds, outcome.stdout)
+        if outcome.stopped:
+            return RunResult(Status.UNKNOWN, output=outcome.stdout, seconds=outcome.seconds,
+                             message=f"{self.name} was stopped")
         return interpret_output(self.name, outcome.stdout, stderr=outcome.stderr,
                                 exit_code=outcome.returncode, seconds=outcome.seconds)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
+import threading
 import time
 from dataclasses import dataclass
 
@@ -20,6 +21,7 @@ class ProcessOutcome:
     returncode: int | None
     timed_out: bool
     seconds: float
+    stopped: bool = False
 
 
 def _kill_group(proc: subprocess.Popen) -> None:
@@ -33,8 +35,39 @@ def _kill_group(proc: subprocess.Popen) -> None:
         pass
 
 
-def run_process(argv: list[str], stdin_text: str, timeout: float | None) -> ProcessOutcome:
-    """Run ``argv`` with ``stdin_text`` on standard input; at ``timeout`` seconds kill its group.
+_POLL = 0.02  # seconds between looks at the stop event; the process's own exit is seen at once
+
+
+def _communicate(proc: subprocess.Popen, stdin_text: str, timeout: float | None,
+                 stop: threading.Event | None) -> tuple[str, str, bool, bool]:
+    """(stdout, stderr, timed_out, stopped), killing the group at the deadline or on ``stop``."""
+    if stop is None:
+        try:
+            out, err = proc.communicate(stdin_text, timeout=timeout)
+            return out, err, False, False
+        except subprocess.TimeoutExpired:
+            _kill_group(proc)
+            out, err = proc.communicate()
+            return out, err, True, False
+    deadline = None if timeout is None else time.monotonic() + timeout
+    while True:
+        slice_ = _POLL if deadline is None else max(0.0, min(_POLL, deadline - time.monotonic()))
+        try:
+            out, err = proc.communicate(stdin_text, timeout=slice_)
+            return out, err, False, False
+        except subprocess.TimeoutExpired:
+            stdin_text = None  # already being sent: communicate() refuses it a second time
+            timed_out = deadline is not None and time.monotonic() >= deadline
+            if timed_out or stop.is_set():
+                _kill_group(proc)
+                out, err = proc.communicate()
+                return out, err, timed_out, not timed_out
+
+
+def run_process(argv: list[str], stdin_text: str, timeout: float | None,
+                stop: threading.Event | None = None) -> ProcessOutcome:
+    """Run ``argv`` with ``stdin_text`` on standard input; kill its group at ``timeout`` seconds,
+    or as soon as ``stop`` is set (used by the portfolio to stop the losers).
 
     Raises ``OSError`` when the program cannot be started.
     """
@@ -44,13 +77,7 @@ def run_process(argv: list[str], stdin_text: str, timeout: float | None) -> Proc
         start_new_session=True, text=True, encoding="utf-8", errors="replace",
     )
     try:
-        try:
-            out, err = proc.communicate(stdin_text, timeout=timeout)
-            timed_out = False
-        except subprocess.TimeoutExpired:
-            _kill_group(proc)
-            out, err = proc.communicate()
-            timed_out = True
+        out, err, timed_out, stopped = _communicate(proc, stdin_text, timeout, stop)
     except BaseException:
         _kill_group(proc)
         proc.wait()
@@ -62,4 +89,4 @@ def run_process(argv: list[str], stdin_text: str, timeout: float | None) -> Proc
                 os.killpg(proc.pid, signal.SIGKILL)
             except (ProcessLookupError, PermissionError):
                 pass
-    return ProcessOutcome(out or "", err or "", proc.returncode, timed_out, time.perf_counter() - start)
+    return ProcessOutcome(out or "", err or "", proc.returncode, timed_out, time.perf_counter() - start, stopped)

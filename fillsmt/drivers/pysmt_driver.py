@@ -14,6 +14,7 @@ from fillsmt.drivers.base import Driver, RunResult, interpret_output
 from fillsmt.drivers.binaries import _timeout_result
 from fillsmt.drivers.process import run_process
 from fillsmt.errors import SolverMissing
+from fillsmt.smtlib.answer import Status
 
 
 @functools.lru_cache(maxsize=None)
@@ -60,13 +61,16 @@ class PysmtDriver(Driver):
         return (f"pysmt has no solver {self.backend!r} installed (installed: {have}); "
                 f"install one with: pip install z3-solver (or cvc5)")
 
-    def run(self, script: str, timeout: float | None = None) -> RunResult:
+    def run(self, script: str, timeout: float | None = None, stop=None) -> RunResult:
         backend = self._backend()
         if backend is None:
             raise SolverMissing(self.missing_message())
         argv = [sys.executable, "-m", "fillsmt.drivers.pysmt_worker", backend]
-        outcome = run_process(argv, script, timeout)
+        outcome = run_process(argv, script, timeout, stop)
         if outcome.timed_out:
             return _timeout_result(self.name, timeout, outcome.seconds, outcome.stdout)
+        if outcome.stopped:
+            return RunResult(Status.UNKNOWN, output=outcome.stdout, seconds=outcome.seconds,
+                             message=f"{self.name} was stopped")
         return interpret_output(self.name, outcome.stdout, stderr=outcome.stderr,
                                 exit_code=outcome.returncode, seconds=outcome.seconds)

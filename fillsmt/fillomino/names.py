@@ -49,3 +49,18 @@ def neighbours(height: int, width: int, row: int, col: int) -> list[tuple[int, i
 def neighbour_indices(height: int, width: int, x: int) -> list[int]:
     row, col = divmod(x, width)
     return [cell_index(width, r, c) for r, c in neighbours(height, width, row, col)]
+
+
+def parent_var(x: int, y: int) -> str:
+    """Boolean: the parent of cell ``x`` in its region's tree is its neighbour ``y``."""
+    return f"p_{x}_{y}"
+
+
+def is_root_var(x: int) -> str:
+    """Boolean: cell ``x`` is the root of its region's tree."""
+    return f"t_{x}"
+
+
+def depth_var(x: int) -> str:
+    """The distance from cell ``x`` to its region's root, inside the region."""
+    return f"d_{x}"

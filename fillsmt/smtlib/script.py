@@ -14,17 +14,32 @@ from typing import Iterable, Union
 Term = Union[str, int, tuple]
 
 
+def _render_into(term: Term, out: list[str]) -> None:
+    kind = type(term)
+    if kind is str:
+        out.append(term)
+    elif kind is tuple:
+        out.append("(")
+        for i, item in enumerate(term):
+            if i:
+                out.append(" ")
+            _render_into(item, out)
+        out.append(")")
+    elif kind is int:
+        out.append(str(term) if term >= 0 else f"(- {-term})")
+    elif kind is bool:  # refuse rather than print 0/1
+        raise TypeError("Boolean literals are the symbols 'true' and 'false'")
+    elif isinstance(term, str):  # str subclasses
+        out.append(str(term))
+    else:
+        raise TypeError(f"not an SMT-LIB term: {term!r}")
+
+
 def render_term(term: Term) -> str:
     """The SMT-LIB text of one term."""
-    if isinstance(term, bool):  # bool is an int subclass: refuse it rather than print 0/1
-        raise TypeError("Boolean literals are the symbols 'true' and 'false'")
-    if isinstance(term, int):
-        return str(term) if term >= 0 else f"(- {-term})"
-    if isinstance(term, str):
-        return term
-    if isinstance(term, tuple):
-        return "(" + " ".join(render_term(t) for t in term) + ")"
-    raise TypeError(f"not an SMT-LIB term: {term!r}")
+    out: list[str] = []
+    _render_into(term, out)
+    return "".join(out)
 
 
 @dataclass(frozen=True)
@@ -50,7 +65,11 @@ class Script:
 
     def text(self) -> str:
         """The script as text, one command per line."""
-        return "".join(c.text() + "\n" for c in self.commands)
+        out: list[str] = []
+        for c in self.commands:
+            _render_into((c.name, *c.args), out)
+            out.append("\n")
+        return "".join(out)
 
     def count(self, name: str) -> int:
         return sum(1 for c in self.commands if c.name == name)

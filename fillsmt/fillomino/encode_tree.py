@@ -1,0 +1,244 @@
+"""Faster spanning-tree encodings: the thesis' idea, made to propagate.
+
+Every region is still one spanning tree whose root carries the region's size, as in the thesis;
+what changes is how the tree is written down:
+
+* **Boolean parent pointers** ``p_x_y`` ("x's parent is y") and a Boolean root flag ``t_x``,
+  exactly one of them true per cell, instead of 0/1 integer edges;
+* **bounded domains** for the numbers: a clue is a constant, any other cell lies between 1 and a
+  sound upper bound (the largest clue or the size of the empty area it lies in), or within the
+  domain a presolve computed;
+* **size ≤ number** on every cell (``1 <= s_x <= n_x``), not only at the root;
+* **root symmetry breaking**: the root is the region's cell with the smallest index
+  (``0 <= r_x <= x``), so each region has exactly one admissible root;
+* ``n_x = n_y ⇔ r_x = r_y`` for neighbours, and a cell with a number above 1 must have an
+  equal neighbour (both implied by the rules, stated so the solver need not discover them);
+* optionally (``bfs``) a **canonical BFS tree**: ``d_x`` is the exact distance to the root inside
+  the region (``n_x = n_y ⇒ d_x <= d_y + 1``; a parent is one step closer), which removes most of
+  the freedom in choosing a tree for a given region;
+* optionally (``bitvector``) the same constraints over bit-vectors (QF_BV), with widths chosen so
+  no sum can overflow.
+
+Completeness: every solution has a model (take its regions, each region's smallest-index cell as
+root and a BFS tree from it), so no solution is lost, whatever the regions' sizes or clues.
+The module is pure: puzzle (and optional domains) in, :class:`~fillsmt.smtlib.Script` out.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Iterator, Sequence
+
+from fillsmt.fillomino.model import Puzzle
+from fillsmt.fillomino.names import (depth_var, is_root_var, neighbour_indices, number_var,
+                                     parent_var, root_var, size_var)
+from fillsmt.smtlib import Command, Script, Term
+
+Domains = Sequence[frozenset[int]]
+
+
+@dataclass(frozen=True)
+class TreeOptions:
+    bfs: bool = False
+    bitvector: bool = False
+
+
+def default_domains(puzzle: Puzzle) -> list[frozenset[int]]:
+    """Sound domains without any deduction: a clue's value, else 1..max(largest clue, area).
+
+    A region with a clue of value k has k cells; a region without clues lies inside one
+    connected area of empty cells, so it is no larger than that area.
+    """
+    flat = [v for row in puzzle.cells for v in row]
+    largest_clue = max(flat, default=0)
+    area = _empty_area_sizes(puzzle, flat)
+    return [frozenset({v}) if v else frozenset(range(1, max(largest_clue, area[x]) + 1))
+            for x, v in enumerate(flat)]
+
+
+def _empty_area_sizes(puzzle: Puzzle, flat: list[int]) -> list[int]:
+    size_of = [0] * len(flat)
+    seen = [False] * len(flat)
+    for start, v in enumerate(flat):
+        if v or seen[start]:
+            continue
+        seen[start], stack, members = True, [start], []
+        while stack:
+            x = stack.pop()
+            members.append(x)
+            for y in neighbour_indices(puzzle.height, puzzle.width, x):
+                if not flat[y] and not seen[y]:
+                    seen[y] = True
+                    stack.append(y)
+        for x in members:
+            size_of[x] = len(members)
+    return size_of
+
+
+class _Arith:
+    """Integer or bit-vector spelling of the few arithmetic operations the encoding needs."""
+
+    def __init__(self, bitvector: bool, value_bound: int, index_bound: int):
+        self.bitvector = bitvector
+        if bitvector:
+            # s_x = 1 + (up to 4 children, each <= value_bound) must not wrap around.
+            self.width = max((4 * value_bound + 1).bit_length(), 1)
+            self.index_width = max(index_bound.bit_length(), 1)
+
+    def sort(self, index: bool = False) -> Term:
+        if not self.bitvector:
+            return "Int"
+        return ("_", "BitVec", self.index_width if index else self.width)
+
+    def const(self, v: int, index: bool = False) -> Term:
+        if not self.bitvector:
+            return v
+        return ("_", f"bv{v}", self.index_width if index else self.width)
+
+    def le(self, a: Term, b: Term) -> Term:
+        return ("bvule", a, b) if self.bitvector else ("<=", a, b)
+
+    def lt(self, a: Term, b: Term) -> Term:
+        return ("bvult", a, b) if self.bitvector else ("<", a, b)
+
+    def add(self, *terms: Term) -> Term:
+        return ("bvadd", *terms) if self.bitvector else ("+", *terms)
+
+
+def _declare(name: str, sort: Term) -> Command:
+    return Command("declare-fun", (name, (), sort))
+
+
+def _assert(term: Term) -> Command:
+    return Command("assert", (term,))
+
+
+def _and(terms: list[Term]) -> Term:
+    return terms[0] if len(terms) == 1 else ("and", *terms)
+
+
+def _or(terms: list[Term]) -> Term:
+    return terms[0] if len(terms) == 1 else ("or", *terms)
+
+
+class _Tree:
+    """The encoding of one puzzle; each method yields the commands of one named constraint."""
+
+    def __init__(self, puzzle: Puzzle, domains: Domains, options: TreeOptions):
+        self.p, self.d, self.o = puzzle, [frozenset(d) for d in domains], options
+        self.cells = range(puzzle.height * puzzle.width)
+        self.adj = [neighbour_indices(puzzle.height, puzzle.width, x) for x in self.cells]
+        # Only neighbours that can hold the same number can be in one region.
+        self.link = [[y for y in self.adj[x] if self.d[x] & self.d[y]] for x in self.cells]
+        top = max(max(d) for d in self.d)
+        self.a = _Arith(options.bitvector, top, len(self.cells))
+
+    def declarations(self) -> Iterator[Command]:
+        value, index = self.a.sort(), self.a.sort(index=True)
+        for x in self.cells:
+            yield _declare(number_var(x), value)
+            yield _declare(size_var(x), value)
+            yield _declare(root_var(x), index)
+            yield _declare(is_root_var(x), "Bool")
+            if self.o.bfs:
+                yield _declare(depth_var(x), value)
+            for y in self.link[x]:
+                yield _declare(parent_var(x, y), "Bool")
+
+    def number_domains(self) -> Iterator[Command]:
+        c, n = self.a.const, number_var
+        for x in self.cells:
+            dom = self.d[x]
+            lo, hi = min(dom), max(dom)
+            if lo == hi:
+                yield _assert(("=", n(x), c(lo)))
+                continue
+            parts: list[Term] = [self.a.le(c(lo), n(x)), self.a.le(n(x), c(hi))]
+            parts += [("not", ("=", n(x), c(v))) for v in range(lo + 1, hi) if v not in dom]
+            yield _assert(_and(parts))
+
+    def one_parent_or_root(self) -> Iterator[Command]:
+        for x in self.cells:
+            options = [is_root_var(x)] + [parent_var(x, y) for y in self.link[x]]
+            yield _assert(_or(options))
+            for i, a in enumerate(options):
+                for b in options[i + 1:]:
+                    yield _assert(("not", ("and", a, b)))
+
+    def roots(self) -> Iterator[Command]:
+        """The root is the region's smallest-index cell; a root's size is its number."""
+        c = self.a.const
+        for x in self.cells:
+            yield _assert(self.a.le(root_var(x), c(x, index=True)))
+            yield _assert(("=", is_root_var(x), ("=", root_var(x), c(x, index=True))))
+            yield _assert(("=>", is_root_var(x), ("=", size_var(x), number_var(x))))
+
+    def sizes(self) -> Iterator[Command]:
+        """1 <= s_x <= n_x, and s_x = 1 + the sizes of x's children."""
+        c = self.a.const
+        for x in self.cells:
+            yield _assert(("and", self.a.le(c(1), size_var(x)), self.a.le(size_var(x), number_var(x))))
+            children = [("ite", parent_var(y, x), size_var(y), c(0)) for y in self.link[x]]
+            total = self.a.add(c(1), *children) if children else c(1)
+            yield _assert(("=", size_var(x), total))
+
+    def parents(self) -> Iterator[Command]:
+        """A parent has the same number and root; no two cells are each other's parent."""
+        for x in self.cells:
+            for y in self.link[x]:
+                yield _assert(("=>", parent_var(x, y),
+                               ("and", ("=", number_var(x), number_var(y)), ("=", root_var(x), root_var(y)))))
+                if y > x:
+                    yield _assert(("not", ("and", parent_var(x, y), parent_var(y, x))))
+
+    def same_number_same_region(self) -> Iterator[Command]:
+        """Neighbours hold equal numbers exactly when they share a root (are one region)."""
+        for x in self.cells:
+            for y in self.link[x]:
+                if y > x:
+                    yield _assert(("=", ("=", number_var(x), number_var(y)), ("=", root_var(x), root_var(y))))
+
+    def needs_a_partner(self) -> Iterator[Command]:
+        """A number above 1 needs an equal neighbour."""
+        c = self.a.const
+        for x in self.cells:
+            if max(self.d[x]) == 1:
+                continue
+            partners = [("=", number_var(x), number_var(y)) for y in self.link[x]]
+            if partners:
+                yield _assert(("=>", self.a.lt(c(1), number_var(x)), _or(partners)))
+            else:
+                yield _assert(("=", number_var(x), c(1)))
+
+    def bfs_depths(self) -> Iterator[Command]:
+        """d_x is the distance to the root inside the region; a parent is one step closer."""
+        c = self.a.const
+        for x in self.cells:
+            d = depth_var(x)
+            yield _assert(self.a.lt(d, number_var(x)))
+            yield _assert(("=", is_root_var(x), ("=", d, c(0))))
+            for y in self.link[x]:
+                yield _assert(("=>", parent_var(x, y), ("=", d, self.a.add(depth_var(y), c(1)))))
+                yield _assert(("=>", ("=", number_var(x), number_var(y)),
+                               self.a.le(d, self.a.add(depth_var(y), c(1)))))
+
+    def query(self) -> Iterator[Command]:
+        yield Command("check-sat")
+        yield Command("get-value", (tuple(number_var(x) for x in self.cells),))
+
+    def script(self) -> Script:
+        logic = "QF_BV" if self.o.bitvector else "QF_LIA"
+        parts: list[Callable[[], Iterator[Command]]] = [
+            self.declarations, self.number_domains, self.one_parent_or_root, self.roots,
+            self.sizes, self.parents, self.same_number_same_region, self.needs_a_partner,
+        ]
+        if self.o.bfs:
+            parts.append(self.bfs_depths)
+        parts.append(self.query)
+        header = [Command("set-option", (":print-success", "false")), Command("set-logic", (logic,))]
+        return Script.of([*header, *(cmd for part in parts for cmd in part())])
+
+
+def encode_tree(puzzle: Puzzle, domains: Domains | None = None, options: TreeOptions = TreeOptions()) -> Script:
+    """The tree encoding of ``puzzle``; ``domains[x]`` (if given) bounds cell x's number."""
+    return _Tree(puzzle, domains if domains is not None else default_domains(puzzle), options).script()
