@@ -18,6 +18,7 @@ from pathlib import Path
 import click
 
 from fillsmt import __version__
+from fillsmt.bench.command import bench
 from fillsmt.drivers import SOLVERS, get_driver
 from fillsmt.drivers.base import interpret_output
 from fillsmt.drivers.pysmt_driver import installed_backends
@@ -27,7 +28,8 @@ from fillsmt.fillomino.encodings import DEFAULT_ENCODING, ENCODINGS
 from fillsmt.fillomino.plain_format import format_grid, parse_grid, read_puzzle, read_text
 from fillsmt.fillomino.render import render_pretty
 from fillsmt.fillomino.verify import check_solution
-from fillsmt.pipeline import EXIT_CODES, SolveResult, checked_grid, encode, solve
+from fillsmt.pipeline import (DEFAULT_PRESOLVE, DEFAULT_SOLVER, EXIT_CODES, SolveResult, checked_grid, encode,
+                              encode_presolved, solve)
 from fillsmt.smtlib.answer import SExprError, Status, parse_answer
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
@@ -73,6 +75,7 @@ def main() -> None:
       fillsmt encode puzzle.txt -o puzzle.smt2
       z3 -in < puzzle.smt2 > answer.txt && fillsmt decode puzzle.txt answer.txt
       fillsmt solve puzzle.txt | fillsmt check puzzle.txt -
+      fillsmt bench puzzles/ -s z3 -s yices -e thesis -e tree --csv runs.csv --plot cactus.png
 
     \b
     Exit codes: 0 solved / valid, 1 no solution / invalid solution, 2 usage or bad input,
@@ -81,8 +84,9 @@ def main() -> None:
 
 
 solver_option = click.option(
-    "--solver", "-s", default="z3", show_default=True, metavar="NAME",
-    help=f"Solver: {', '.join(SOLVERS)}, or pysmt:NAME for one of pysmt's solvers.")
+    "--solver", "-s", default=DEFAULT_SOLVER, show_default=True, metavar="NAME",
+    help=f"Solver: {', '.join(SOLVERS)}; pysmt:NAME for one of pysmt's solvers; "
+         "portfolio:A,B,… to race solvers and take the first answer.")
 solver_cmd_option = click.option(
     "--solver-cmd", metavar="CMD",
     help='Any other SMT-LIB 2 solver, run as CMD with the script on standard input '
@@ -90,6 +94,10 @@ solver_cmd_option = click.option(
 encoding_option = click.option(
     "--encoding", "-e", type=click.Choice(sorted(ENCODINGS)), default=DEFAULT_ENCODING,
     show_default=True, help="How the puzzle is written as SMT-LIB.")
+presolve_option = click.option(
+    "--presolve/--no-presolve", default=DEFAULT_PRESOLVE, show_default=True,
+    help="First fill what the deduction rules force, and bound every other cell's number; "
+         "the solver then sees a smaller problem (the thesis encoding sees only the filled cells).")
 format_option = click.option(
     "--format", "-f", "fmt", type=click.Choice(["plain", "pretty", "json"]), default="plain",
     show_default=True,
@@ -116,6 +124,7 @@ def _json_line(result: SolveResult | None, path: str, *, status: str | None = No
             "height": result.puzzle.height,
             "width": result.puzzle.width,
             "times": {k: round(v, 6) for k, v in result.times.items()},
+            "presolved_cells": result.presolved_cells,
             "message": result.message,
         }
     return json.dumps(obj)
@@ -128,9 +137,10 @@ def _json_line(result: SolveResult | None, path: str, *, status: str | None = No
 @encoding_option
 @click.option("--timeout", "-t", type=click.FloatRange(min=0, min_open=True), metavar="SECONDS",
               help="Stop the solver after this many seconds (default: no limit).")
+@presolve_option
 @format_option
 @reports_errors
-def solve_cmd(puzzles, solver, solver_cmd, encoding, timeout, fmt):
+def solve_cmd(puzzles, solver, solver_cmd, encoding, timeout, presolve, fmt):
     """Solve each PUZZLE file (- reads standard input) and print the checked solution.
 
     Plain output is in the puzzle file format, so it can be fed back to `fillsmt check`;
@@ -142,6 +152,7 @@ def solve_cmd(puzzles, solver, solver_cmd, encoding, timeout, fmt):
       fillsmt solve instances/fillomino/g12-5x5.txt
       fillsmt solve --solver yices --timeout 60 puzzles/*.txt
       fillsmt solve --solver z3-api --format json puzzle.txt
+      fillsmt solve --solver portfolio --encoding tree --presolve puzzle.txt
       fillsmt solve --solver-cmd "cvc5 --lang smt2 --produce-models" puzzle.txt
       cat puzzle.txt | fillsmt solve -
     """
@@ -159,7 +170,7 @@ def solve_cmd(puzzles, solver, solver_cmd, encoding, timeout, fmt):
                                       solver=driver.name, encoding=encoding))
             warn(str(e))
             continue
-        result = solve(puzzle, driver, encoding, timeout)
+        result = solve(puzzle, driver, encoding, timeout, presolve=presolve)
         result.times["total"] = time.perf_counter() - start
         worst = max(worst, result.exit_code)
         if fmt == "json":
@@ -168,7 +179,10 @@ def solve_cmd(puzzles, solver, solver_cmd, encoding, timeout, fmt):
             if printed:
                 click.echo()
             if fmt == "pretty":
-                click.echo(f"{puzzle.source}: solved by {result.solver} in {result.times['total']:.2f} s")
+                by = result.solver if result.message != "solved by the deduction rules alone" else "the deduction rules"
+                fixed = f" ({result.presolved_cells} cells fixed by the rules first)" \
+                    if result.presolved_cells is not None and by != "the deduction rules" else ""
+                click.echo(f"{puzzle.source}: solved by {by} in {result.times['total']:.2f} s{fixed}")
             click.echo(_grid_text(result.grid, fmt), nl=False)
             printed += 1
         if result.status is not Status.SAT or result.grid is None:
@@ -177,10 +191,13 @@ def solve_cmd(puzzles, solver, solver_cmd, encoding, timeout, fmt):
 
 
 def _status_words(result: SolveResult) -> str:
-    words = {Status.UNSAT: "no solution (the solver proved the puzzle unsatisfiable)",
-             Status.UNKNOWN: "the solver could not decide", Status.TIMEOUT: "time-out",
+    if result.status is Status.UNSAT:
+        if result.message and result.message != "no solution":
+            return f"no solution: {result.message}"
+        return "no solution (the solver proved the puzzle unsatisfiable)"
+    words = {Status.UNKNOWN: "the solver could not decide", Status.TIMEOUT: "time-out",
              Status.ERROR: "solver failure"}[result.status]
-    return f"{words}: {result.message}" if result.message and result.status is not Status.UNSAT else words
+    return f"{words}: {result.message}" if result.message else words
 
 
 main.add_command(solve_cmd, name="solve")
@@ -191,8 +208,9 @@ main.add_command(solve_cmd, name="solve")
 @click.option("--output", "-o", metavar="FILE.smt2", help="Write the script here (default: standard output).")
 @click.option("--force", is_flag=True, help="Replace FILE.smt2 if it already exists.")
 @encoding_option
+@presolve_option
 @reports_errors
-def encode_cmd(puzzle, output, force, encoding):
+def encode_cmd(puzzle, output, force, encoding, presolve):
     """Write the SMT-LIB script of PUZZLE, for any SMT-LIB 2 solver.
 
     The script ends with (check-sat) and (get-value …) for every cell; feed the solver's
@@ -206,7 +224,7 @@ def encode_cmd(puzzle, output, force, encoding):
       fillsmt encode puzzle.txt | yices-smt2
     """
     p = read_puzzle(puzzle)
-    text = encode(p, encoding)
+    text = encode_presolved(p, encoding) if presolve else encode(p, encoding)
     if output is None or output == "-":
         click.echo(text, nl=False)
         return
@@ -326,6 +344,9 @@ def solvers():
     widths = [max(len(r[i]) for r in rows + [("SOLVER", "AVAILABLE", "VERSION", "LOCATION")]) for i in range(4)]
     for row in [("SOLVER", "AVAILABLE", "VERSION", "LOCATION")] + rows:
         click.echo("  ".join(v.ljust(w) for v, w in zip(row, widths)).rstrip())
+
+
+main.add_command(bench, name="bench")
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -9,12 +9,17 @@ import time
 from dataclasses import dataclass, field
 
 from fillsmt.drivers.base import Driver
-from fillsmt.errors import EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_OK, EXIT_SOLVER, EXIT_UNKNOWN, InputError
+from fillsmt.errors import (EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_OK, EXIT_SOLVER, EXIT_UNKNOWN,
+                            FillsmtError, InputError)
 from fillsmt.fillomino.decode import AnswerError, decode_grid
-from fillsmt.fillomino.encodings import ENCODINGS
+from fillsmt.fillomino.encodings import DEFAULT_ENCODING, ENCODINGS
 from fillsmt.fillomino.model import Grid, Puzzle
 from fillsmt.fillomino.verify import check_solution
 from fillsmt.smtlib.answer import Status
+
+DEFAULT_SOLVER = "yices"
+DEFAULT_PRESOLVE = True
+"""Whether ``solve`` runs the deduction rules first unless told otherwise."""
 
 EXIT_CODES = {
     Status.SAT: EXIT_OK,
@@ -23,6 +28,12 @@ EXIT_CODES = {
     Status.TIMEOUT: EXIT_UNKNOWN,
     Status.ERROR: EXIT_SOLVER,
 }
+
+
+class NoSolution(FillsmtError):
+    """The puzzle is proven to have no solution."""
+
+    exit_code = EXIT_NO_SOLUTION
 
 
 @dataclass
@@ -42,6 +53,17 @@ class SolveResult:
     @property
     def exit_code(self) -> int:
         return EXIT_CODES[self.status]
+
+
+def encode_presolved(puzzle: Puzzle, encoding: str) -> str:
+    """The script after the deduction rules: fixed cells become clues, domains bound the rest."""
+    from fillsmt.fillomino.deduce import deduce
+
+    deduction = deduce(puzzle)
+    if deduction.contradiction is not None:
+        raise NoSolution(f"{puzzle.source}: the deduction rules prove there is no solution: "
+                         f"{deduction.contradiction}")
+    return encode(deduction.filled_puzzle(puzzle), encoding, deduction.domains)
 
 
 def encode(puzzle: Puzzle, encoding: str, domains=None) -> str:
@@ -86,8 +108,8 @@ def _presolved(puzzle: Puzzle, driver: Driver, encoding: str, started: float) ->
     return result, deduction
 
 
-def solve(puzzle: Puzzle, driver: Driver, encoding: str = "thesis", timeout: float | None = None,
-          presolve: bool = False) -> SolveResult:
+def solve(puzzle: Puzzle, driver: Driver, encoding: str = DEFAULT_ENCODING, timeout: float | None = None,
+          presolve: bool = DEFAULT_PRESOLVE) -> SolveResult:
     """Encode, solve, decode and check one puzzle; with ``presolve``, deduce what logic forces first."""
     t0 = time.perf_counter()
     domains, target, fixed = None, puzzle, None

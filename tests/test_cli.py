@@ -27,7 +27,7 @@ def z3():
     return solver_or_skip("z3")
 
 
-@pytest.mark.parametrize("command", [[], ["solve"], ["encode"], ["decode"], ["check"], ["solvers"]])
+@pytest.mark.parametrize("command", [[], ["solve"], ["encode"], ["decode"], ["check"], ["solvers"], ["bench"]])
 @pytest.mark.parametrize("flag", ["-h", "--help"])
 def test_every_command_has_help_with_examples(command, flag):
     result = run(*command, flag)
@@ -56,8 +56,14 @@ def test_solve_output_feeds_back_to_check(z3):
     assert (result.exit_code, result.stdout) == (0, "<stdin>: valid\n")
 
 
+def test_defaults_are_the_fastest_measured_configuration():
+    from fillsmt.fillomino.encodings import DEFAULT_ENCODING
+    from fillsmt.pipeline import DEFAULT_PRESOLVE, DEFAULT_SOLVER
+    assert (DEFAULT_SOLVER, DEFAULT_ENCODING, DEFAULT_PRESOLVE) == ("yices", "tree-bfs", True)
+
+
 def test_solve_pretty_draws_borders(z3):
-    result = run("solve", "--format", "pretty", G12)
+    result = run("solve", "--solver", "z3", "--no-presolve", "--format", "pretty", G12)
     assert result.exit_code == 0
     lines = result.stdout.splitlines()
     assert lines[0].startswith(f"{G12}: solved by z3 in ")
@@ -67,7 +73,7 @@ def test_solve_pretty_draws_borders(z3):
 
 
 def test_solve_json_has_the_documented_fields(z3):
-    result = run("solve", "-f", "json", G12, UNSAT)
+    result = run("solve", "-s", "z3", "-e", "thesis", "--no-presolve", "-f", "json", G12, UNSAT)
     assert result.exit_code == 1
     first, second = (json.loads(line) for line in result.stdout.splitlines())
     assert first["status"] == "sat" and first["solver"] == "z3" and first["encoding"] == "thesis"
@@ -77,7 +83,7 @@ def test_solve_json_has_the_documented_fields(z3):
 
 
 def test_unsat_exits_1_with_a_message(z3):
-    result = run("solve", UNSAT)
+    result = run("solve", "--solver", "z3", "--no-presolve", UNSAT)
     assert result.exit_code == 1
     assert result.stdout == ""
     assert result.stderr == f"fillsmt: {UNSAT}: no solution (the solver proved the puzzle unsatisfiable)\n"
@@ -92,7 +98,7 @@ def test_malformed_puzzle_exits_2_naming_file_and_line(z3):
 
 def test_several_puzzles_go_on_after_a_bad_one_and_exit_with_the_worst_code(z3):
     bad = str(DATA / "malformed" / "too-few.txt")
-    result = run("solve", G12, bad, UNSAT, G12)
+    result = run("solve", "--no-presolve", G12, bad, UNSAT, G12)
     assert result.exit_code == 2
     assert result.stdout == G12_OUT + "\n" + G12_OUT
     assert result.stderr.splitlines() == [
@@ -117,14 +123,14 @@ def test_missing_solver_exits_4_with_install_hint():
 def test_hanging_solver_times_out_with_exit_3(tmp_path, monkeypatch):
     monkeypatch.setenv("FILLSMT_TEST_PIDFILE", str(tmp_path / "pids"))
     cmd = f"{sys.executable} {DATA / 'hang_solver.py'}"
-    result = run("solve", "--solver-cmd", cmd, "--timeout", "1", G12)
+    result = run("solve", "--no-presolve", "--solver-cmd", cmd, "--timeout", "1", G12)
     assert result.exit_code == 3
     assert result.stderr == f"fillsmt: {G12}: time-out: {cmd} gave no answer within 1 s and was stopped\n"
 
 
 def test_garbage_solver_exits_4_quoting_it():
     cmd = f"{sys.executable} {DATA / 'garbage_solver.py'}"
-    result = run("solve", "--solver-cmd", cmd, G12)
+    result = run("solve", "--no-presolve", "--solver-cmd", cmd, G12)
     assert result.exit_code == 4
     assert result.stderr == (f"fillsmt: {G12}: solver failure: {cmd} gave no answer "
                              f"(exit code 3): 'I am not an SMT solver'\n")
@@ -253,3 +259,37 @@ def test_solvers_lists_each_solver():
     assert lines[0].split() == ["SOLVER", "AVAILABLE", "VERSION", "LOCATION"]
     names = [line.split()[0] for line in lines[1:]]
     assert names[:4] == ["z3", "yices", "z3-api", "pysmt"]
+
+
+def test_presolve_proves_contradictory_clues_without_a_solver():
+    result = run("solve", "--presolve", UNSAT)
+    assert result.exit_code == 1
+    assert result.stderr.startswith(f"fillsmt: {UNSAT}: no solution: the deduction rules prove there is no solution: ")
+
+
+def test_presolve_solves_a_puzzle_by_logic_alone():
+    path = str(INSTANCES / "random-7x7.txt")
+    result = run("solve", "--presolve", "--format", "pretty", path)
+    assert result.exit_code == 0
+    assert result.stdout.splitlines()[0].startswith(f"{path}: solved by the deduction rules in ")
+
+
+def test_presolve_json_reports_fixed_cells(z3):
+    result = run("solve", "-s", "z3", "-e", "tree", "--presolve", "-f", "json", G12)
+    obj = json.loads(result.stdout)
+    assert result.exit_code == 0 and obj["status"] == "sat"
+    clues = sum(1 for row in (INSTANCES / "g12-5x5.txt").read_text().split()[2:] if row != "0")
+    assert clues < obj["presolved_cells"] < 25
+    assert obj["grid"][0] == [1, 4, 2, 2, 1]
+
+
+def test_encode_with_presolve_writes_a_smaller_script():
+    plain = run("encode", "-e", "tree", "--no-presolve", G12).stdout
+    presolved = run("encode", "-e", "tree", "--presolve", G12).stdout
+    assert presolved.startswith("(set-option") and len(presolved) < len(plain)
+
+
+def test_encode_with_presolve_refuses_a_contradiction():
+    result = run("encode", "--presolve", UNSAT)
+    assert result.exit_code == 1
+    assert "the deduction rules prove there is no solution" in result.stderr

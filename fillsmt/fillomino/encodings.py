@@ -29,4 +29,4 @@ ENCODINGS: dict[str, Encoder] = {
     "tree-bv": _tree(bitvector=True),
     "tree-bfs-bv": _tree(bfs=True, bitvector=True),
 }
-DEFAULT_ENCODING = "thesis"
+DEFAULT_ENCODING = "tree-bfs"

@@ -1,0 +1,13 @@
+"""``fillsmt bench``: run puzzle sets × solvers × encodings × presolve, and compare.
+
+The stages are modules, in the order a run uses them:
+
+* :mod:`~fillsmt.bench.jobs` – puzzle files × configurations → jobs with stable keys;
+* :mod:`~fillsmt.bench.run` – the job function (one :func:`fillsmt.pipeline.solve`) and a pool
+  of worker processes that runs it, at most N at a time;
+* :mod:`~fillsmt.bench.dask_runner` – the same job function on a Dask cluster;
+* :mod:`~fillsmt.bench.results` – the CSV, appended and flushed row by row, and resumed by key;
+* :mod:`~fillsmt.bench.summary` – solved counts, medians, PAR-2 and speed-ups as Markdown;
+* :mod:`~fillsmt.bench.plot` – the cactus plot;
+* :mod:`~fillsmt.bench.command` – the click command.
+"""

@@ -1,0 +1,235 @@
+"""The ``fillsmt bench`` command: expand the jobs, run them, write the CSV, summarize, plot.
+
+Errors from the library are :class:`~fillsmt.errors.FillsmtError`; this module turns them into
+one-line messages with their exit codes (2 usage or bad input, 4 solver missing), like
+``fillsmt.cli`` does for the other commands.
+"""
+
+from __future__ import annotations
+
+import signal
+import sys
+import threading
+from contextlib import contextmanager
+from pathlib import Path
+
+import click
+
+from fillsmt.bench.jobs import Config, Job, configurations, expand, on_off, parse_config
+from fillsmt.bench.results import ResultsFile
+from fillsmt.bench.run import run_pool
+from fillsmt.bench.summary import is_solved, markdown
+from fillsmt.drivers import SOLVERS, get_driver
+from fillsmt.errors import FillsmtError, InputError
+from fillsmt.fillomino.encodings import DEFAULT_ENCODING, ENCODINGS
+from fillsmt.pipeline import DEFAULT_PRESOLVE, DEFAULT_SOLVER
+
+CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
+EXIT_INTERRUPTED = 130
+PRESOLVE_CHOICES = {"off": (False,), "on": (True,), "both": (False, True)}
+
+
+class _CliError(click.ClickException):
+    def __init__(self, message: str, exit_code: int):
+        super().__init__(message)
+        self.exit_code = exit_code
+
+
+def _note(message: str) -> None:
+    click.echo(f"fillsmt bench: {message}", err=True)
+
+
+@contextmanager
+def _sigterm_interrupts():
+    """While running, SIGTERM stops the run like Ctrl-C: workers stopped, finished rows kept."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def interrupt(signum, frame):
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _output_path(option: str, path: str | None, suffix: str) -> None:
+    if path is None:
+        return
+    p = Path(path)
+    if p.suffix.lower() != suffix:
+        raise InputError(f"{option} {path}: the file name should end in {suffix}")
+    if p.is_dir():
+        raise InputError(f"{option} {path}: is a folder; give a file name")
+    if not (p.parent if str(p.parent) else Path(".")).is_dir():
+        raise InputError(f"{option} {path}: the folder {p.parent} does not exist")
+
+
+def _baseline(text: str | None, configs: list[Config]) -> Config | None:
+    if text is None:
+        return None
+    chosen = parse_config(text)
+    if chosen not in configs:
+        raise InputError(f"--baseline {text}: not one of this run's configurations "
+                         f"({', '.join(c.label for c in configs)})")
+    return chosen
+
+
+def _solver_versions(solvers: list[str]) -> dict[str, str]:
+    """Each solver's version line; raises SolverMissing (exit 4) for one that is not installed."""
+    versions = {}
+    for name in solvers:
+        driver = get_driver(name)
+        driver.require()
+        versions[name] = driver.version() or ""
+    return versions
+
+
+def _check_same_timeout(done: dict[str, dict], jobs: list[Job], timeout: float, csv_path: str) -> None:
+    earlier = {float(done[j.key]["timeout_s"]) for j in jobs if j.key in done}
+    other = sorted(t for t in earlier if t != timeout)
+    if other:
+        raise InputError(f"{csv_path}: its runs had --timeout {other[0]:g}; resume with the same "
+                         "time-out, or give another --csv file")
+
+
+def _progress_bar(total: int, enabled: bool):
+    from tqdm import tqdm
+
+    return tqdm(total=total, unit="run", desc="bench", file=sys.stderr, disable=not enabled,
+                dynamic_ncols=True)
+
+
+@click.command(context_settings=CONTEXT)
+@click.argument("puzzles", nargs=-1, required=True, metavar="PUZZLES...",
+                type=click.Path(exists=True))
+@click.option("--solver", "-s", "solvers", multiple=True, default=[DEFAULT_SOLVER], show_default=True,
+              metavar="NAME",
+              help=f"A solver to run ({', '.join(SOLVERS)}, pysmt:NAME, portfolio:A,B); repeat "
+                   "the option to compare several.")
+@click.option("--encoding", "-e", "encodings", multiple=True, type=click.Choice(sorted(ENCODINGS)),
+              default=[DEFAULT_ENCODING], show_default=True,
+              help="An encoding to run; repeat the option to compare several.")
+@click.option("--presolve", type=click.Choice(list(PRESOLVE_CHOICES)),
+              default=on_off(DEFAULT_PRESOLVE), show_default=True,
+              help="Run the deduction rules first (on), not (off), or each puzzle both ways (both).")
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=2, show_default=True,
+              help="How many jobs run at once, each in its own worker process.")
+@click.option("--timeout", "-t", type=click.FloatRange(min=0, min_open=True), default=60,
+              show_default=True, metavar="SECONDS", help="The solver's time limit for each run.")
+@click.option("--csv", "csv_path", required=True, metavar="FILE.csv",
+              help="Where the rows go, one per run, written as each run finishes.")
+@click.option("--resume", is_flag=True,
+              help="Keep FILE.csv's rows and run only the jobs it does not hold yet.")
+@click.option("--overwrite", is_flag=True, help="Empty FILE.csv first and run everything.")
+@click.option("--baseline", metavar="SOLVER/ENCODING/on|off",
+              help="The configuration speed-ups are measured against (default: the first).")
+@click.option("--plot", metavar="FILE.png", help="Write the cactus plot here (replaced if present).")
+@click.option("--summary", "summary_path", metavar="FILE.md",
+              help="Also write the summary tables here (replaced if present).")
+@click.option("--dask", metavar="ADDRESS",
+              help="Run the jobs on this Dask scheduler (e.g. tcp://10.0.0.5:8786) instead of "
+                   "local worker processes; --jobs is then the cluster's business.")
+@click.option("--progress/--no-progress", default=None,
+              help="Show a progress bar on standard error [default: when it is a terminal].")
+def bench(puzzles, solvers, encodings, presolve, jobs, timeout, csv_path, resume, overwrite,
+          baseline, plot, summary_path, dask, progress):
+    """Run every PUZZLES file (folders: every *.txt inside, recursively) with every --solver,
+    --encoding and --presolve choice, write one CSV row per run, and print a summary.
+
+    Every answer counted as solved passed the independent checker (or was unsat). A run that
+    is unsolved, fails or meets a bad puzzle file is a row too, and the benchmark goes on.
+    Rows are flushed as they come, so an interrupted benchmark keeps its finished runs; an
+    existing FILE.csv is only added to with --resume, or emptied with --overwrite.
+
+    The summary is a Markdown table per configuration (solver/encoding/presolve): solved
+    count, median and mean time of the solved runs, PAR-2 score and the speed-up of the median
+    over the --baseline on the puzzles both solved; then the median time of each stage. It
+    covers this command's runs, including those kept by --resume.
+
+    \b
+    Examples:
+      fillsmt bench instances/fillomino --csv results.csv
+      fillsmt bench puzzles/ -s z3 -s yices -e thesis -e tree --presolve both \\
+          --timeout 300 --csv runs.csv --plot cactus.png --summary summary.md
+      fillsmt bench puzzles/ -s z3 -s yices --csv runs.csv --resume
+      fillsmt bench puzzles/ -s yices --baseline yices/thesis/off --csv runs.csv --resume
+      fillsmt bench puzzles/ --dask tcp://scheduler:8786 --csv runs.csv
+
+    \b
+    Exit codes: 0 the benchmark ran (unsolved puzzles are results, not failures),
+    2 usage error (e.g. FILE.csv exists without --resume or --overwrite), 4 a solver is
+    missing, 130 interrupted (run again with --resume to finish).
+    """
+    try:
+        code = _bench(puzzles, solvers, encodings, presolve, jobs, timeout, csv_path, resume,
+                      overwrite, baseline, plot, summary_path, dask, progress)
+    except FillsmtError as e:
+        raise _CliError(str(e), e.exit_code) from None
+    sys.exit(code)
+
+
+def _bench(puzzles, solvers, encodings, presolve, jobs, timeout, csv_path, resume, overwrite,
+           baseline, plot, summary_path, dask, progress) -> int:
+    if resume and overwrite:
+        raise InputError("give --resume or --overwrite, not both")
+    _output_path("--plot", plot, ".png")
+    _output_path("--summary", summary_path, ".md")
+    configs = configurations(solvers, encodings, PRESOLVE_CHOICES[presolve])
+    base = _baseline(baseline, configs)
+    all_jobs = expand(puzzles, configs)
+    if Path(csv_path).resolve() in {Path(j.puzzle).resolve() for j in all_jobs}:
+        raise InputError(f"--csv {csv_path}: is one of the puzzle files; give another file name")
+    if dask:
+        from fillsmt.bench.dask_runner import require_dask
+
+        require_dask()
+    versions = _solver_versions(list(dict.fromkeys(solvers)))
+    results = ResultsFile(csv_path, resume=resume, overwrite=overwrite)
+    with results:
+        _check_same_timeout(results.done, all_jobs, timeout, csv_path)
+        rows = {j.key: results.done[j.key] for j in all_jobs if j.key in results.done}
+        todo = [j for j in all_jobs if j.key not in rows]
+        where = f"on the Dask cluster at {dask}" if dask else f"{min(jobs, max(len(todo), 1))} at a time"
+        kept = f" ({len(rows)} already in {csv_path})" if rows else ""
+        _note(f"{len(todo)} of {len(all_jobs)} runs to do{kept}, {where}, time-out {timeout:g} s")
+        bar = _progress_bar(len(todo), sys.stderr.isatty() if progress is None else progress)
+
+        def on_row(job: Job, row: dict) -> None:
+            row["solver_version"] = versions[job.config.solver]
+            rows[job.key] = results.write(row)
+            bar.set_postfix(solved=sum(1 for r in rows.values() if is_solved(r)), refresh=False)
+            bar.update(1)
+
+        try:
+            with _sigterm_interrupts():
+                if dask:
+                    from fillsmt.bench.dask_runner import run_on_dask
+
+                    run_on_dask(dask, todo, timeout, on_row)
+                else:
+                    run_pool(todo, timeout, jobs, on_row)
+        except KeyboardInterrupt:
+            bar.close()
+            left = len(all_jobs) - len(rows)
+            _note(f"interrupted; {len(rows)} finished runs are in {csv_path}; run the same "
+                  f"command with --resume to do the other {left}")
+            return EXIT_INTERRUPTED
+        bar.close()
+    ordered = [rows[j.key] for j in all_jobs]
+    table = markdown(ordered, base)
+    click.echo(table, nl=False)
+    if summary_path:
+        try:
+            Path(summary_path).write_text(table, encoding="utf-8")
+        except OSError as e:
+            raise InputError(f"{summary_path}: cannot write the summary: {e.strerror}") from None
+    if plot:
+        from fillsmt.bench.plot import cactus_plot
+
+        cactus_plot(ordered, plot, title=f"fillsmt bench: {len({r['puzzle'] for r in ordered})} "
+                                         f"puzzles, time-out {timeout:g} s")
+    return 0

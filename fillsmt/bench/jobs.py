@@ -1,0 +1,94 @@
+"""Puzzle files × configurations → jobs, each with a key that is the same in every run.
+
+A configuration is (solver, encoding, presolve), written ``solver/encoding/on|off``, e.g.
+``z3/thesis/off``. A job is one puzzle file under one configuration; its key,
+``PUZZLE|solver/encoding/on|off``, is what ``--resume`` matches against the CSV.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterable, NamedTuple
+
+from fillsmt.errors import InputError
+
+PUZZLE_GLOB = "*.txt"
+
+
+class Config(NamedTuple):
+    """One way of solving: a ``--solver`` name, an encoding, and whether the presolve runs."""
+
+    solver: str
+    encoding: str
+    presolve: bool
+
+    @property
+    def label(self) -> str:
+        return f"{self.solver}/{self.encoding}/{on_off(self.presolve)}"
+
+
+def on_off(flag: bool) -> str:
+    return "on" if flag else "off"
+
+
+def parse_config(text: str) -> Config:
+    """``solver/encoding/on|off`` → :class:`Config`."""
+    parts = text.rsplit("/", 2)
+    if len(parts) != 3 or not all(parts) or parts[2] not in ("on", "off"):
+        raise InputError(f"configuration {text!r}: expected SOLVER/ENCODING/on|off, e.g. z3/thesis/off")
+    return Config(parts[0], parts[1], parts[2] == "on")
+
+
+@dataclass(frozen=True)
+class Job:
+    """One puzzle file under one configuration."""
+
+    puzzle: str
+    set: str
+    config: Config
+
+    @property
+    def key(self) -> str:
+        return f"{self.puzzle}|{self.config.label}"
+
+
+def set_name(path: str) -> str:
+    """The folder a puzzle belongs to: its parent, or its grandparent when the parent is ``puzzles``."""
+    parent = Path(path).absolute().parent
+    return parent.parent.name if parent.name == "puzzles" else parent.name
+
+
+def _hidden(path: Path, below: Path) -> bool:
+    return any(part.startswith(".") for part in path.relative_to(below).parts)
+
+
+def puzzle_files(paths: Iterable[str]) -> list[str]:
+    """Each path that is a file, and every ``*.txt`` file under each folder (recursively, sorted,
+    hidden folders skipped). A file named twice is kept once, in its first place."""
+    found: list[str] = []
+    for arg in paths:
+        p = Path(arg)
+        if p.is_dir():
+            inside = sorted(f for f in p.rglob(PUZZLE_GLOB) if f.is_file() and not _hidden(f, p))
+            if not inside:
+                raise InputError(f"{arg}: no {PUZZLE_GLOB} puzzle files in this folder")
+            found.extend(str(f) for f in inside)
+        elif p.exists():
+            found.append(str(p))
+        else:
+            raise InputError(f"{arg}: no such file or folder")
+    return list(dict.fromkeys(found))
+
+
+def configurations(solvers: Iterable[str], encodings: Iterable[str],
+                   presolves: Iterable[bool]) -> list[Config]:
+    """Every combination, in the order given; repeats dropped."""
+    return list(dict.fromkeys(Config(s, e, p) for s in solvers for e in encodings for p in presolves))
+
+
+def expand(puzzles: Iterable[str], configs: Iterable[Config]) -> list[Job]:
+    """Puzzle-major: all configurations of the first puzzle, then of the next, so that an
+    interrupted run still compares the configurations on the same puzzles."""
+    configs = list(configs)
+    return [Job(path, set_name(path), config) for path in puzzle_files(puzzles) for config in configs]

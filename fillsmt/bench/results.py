@@ -1,0 +1,112 @@
+"""The results CSV: one row per job, appended and flushed as each job finishes.
+
+An interrupted run keeps every row it finished. An existing file is never emptied unless asked
+(``overwrite``); with ``resume`` its complete rows are kept and their jobs are not run again.
+A row is complete when it has every column and its last one, the timestamp, is filled: a line
+cut short by a kill is ignored, and run again on resume.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import os
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Iterable
+
+from fillsmt.errors import InputError
+
+COLUMNS = [
+    "key", "puzzle", "set", "height", "width", "solver", "encoding", "presolve", "timeout_s",
+    "status", "checked", "presolved_cells", "presolve_s", "encode_s", "solve_s", "check_s",
+    "total_s", "solver_version", "message", "timestamp",
+]
+"""The CSV header; ``timestamp`` (UTC, when the job finished) stays last."""
+
+
+def now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+def _cell(value) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return "" if value is None else str(value)
+
+
+def _complete(row: dict) -> bool:
+    return None not in row and all(row.get(c) is not None for c in COLUMNS) and bool(row["timestamp"])
+
+
+def read_rows(path: str | Path) -> list[dict]:
+    """The complete rows of a results CSV, as strings, in file order.
+
+    Raises InputError when the file is not a CSV with fillsmt bench's columns.
+    """
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as e:
+        raise InputError(f"{path}: cannot read: {e.strerror}") from None
+    except UnicodeDecodeError:
+        raise InputError(f"{path}: not a results CSV (not UTF-8 text)") from None
+    if not text.strip():
+        return []
+    reader = csv.DictReader(io.StringIO(text, newline=""))
+    if reader.fieldnames != COLUMNS:
+        raise InputError(f"{path}: not a results CSV of fillsmt bench (its first line should be "
+                         f"{','.join(COLUMNS)}); give another --csv file")
+    return [row for row in reader if _complete(row)]
+
+
+def latest_by_key(rows: Iterable[dict]) -> dict[str, dict]:
+    """The last complete row of each key (a key appears twice only in hand-edited files)."""
+    return {row["key"]: row for row in rows}
+
+
+class ResultsFile:
+    """Appends rows to the CSV, each flushed to the file at once."""
+
+    def __init__(self, path: str | Path, *, resume: bool = False, overwrite: bool = False):
+        self.path = Path(path)
+        if resume and overwrite:
+            raise InputError("give --resume or --overwrite, not both")
+        if self.path.is_dir():
+            raise InputError(f"{path}: is a folder; give a CSV file name")
+        exists = self.path.exists() and self.path.stat().st_size > 0
+        if exists and not (resume or overwrite):
+            raise InputError(f"{path}: already exists; use --resume to keep its rows and run only "
+                             "the missing jobs, or --overwrite to start it again")
+        self.done: dict[str, dict] = latest_by_key(read_rows(self.path)) if exists and resume else {}
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        append = exists and resume
+        self._file = open(self.path, "a" if append else "w", encoding="utf-8", newline="")
+        if append and not self._ends_with_newline():
+            self._file.write("\n")  # after a line cut short by a kill; that line is ignored
+        self._writer = csv.DictWriter(self._file, COLUMNS, lineterminator="\n")
+        if not append:
+            self._writer.writeheader()
+        self._file.flush()
+
+    def _ends_with_newline(self) -> bool:
+        with open(self.path, "rb") as f:
+            f.seek(-1, os.SEEK_END)
+            return f.read(1) == b"\n"
+
+    def write(self, row: dict) -> dict:
+        """Write one row (the timestamp is set now, when missing) and flush it; returns it as
+        it would be read back."""
+        out = {c: _cell(row.get(c)) for c in COLUMNS}
+        out["timestamp"] = out["timestamp"] or now()
+        self._writer.writerow(out)
+        self._file.flush()
+        return out
+
+    def close(self) -> None:
+        self._file.close()
+
+    def __enter__(self) -> "ResultsFile":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()

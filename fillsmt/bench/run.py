@@ -1,0 +1,195 @@
+"""Running jobs: the job function, and a pool of worker processes that runs it N at a time.
+
+:func:`run_job` solves one job through :func:`fillsmt.pipeline.solve` and returns its CSV row;
+it never raises for a bad puzzle file or a failing solver. :func:`run_pool` hands jobs to
+worker processes and reports each row as it arrives. A worker that dies (a crash in a solver
+library) becomes an ``error`` row for its job and is replaced; a job that runs far past its
+time-out is stopped and becomes a ``timeout`` row; either way the run goes on. When the run is
+interrupted, every worker is stopped, and each stops its solver's whole process group first.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import multiprocessing.connection
+import signal
+import time
+from collections import deque
+from typing import Callable
+
+from fillsmt.bench.jobs import Job, on_off
+from fillsmt.drivers import get_driver
+from fillsmt.errors import InputError
+from fillsmt.fillomino.plain_format import read_puzzle
+from fillsmt.pipeline import solve
+
+BAD_INPUT = "bad-input"
+"""The status of a job whose puzzle file cannot be read (the others are ``Status`` values)."""
+
+STAGES = ("presolve", "encode", "solve", "check", "total")
+
+JobFunction = Callable[[Job, float], dict]
+RowCallback = Callable[[Job, dict], None]
+
+
+def job_row(job: Job, timeout: float, status: str, message: str = "") -> dict:
+    """A row with the job's own columns filled, for ``status``; times, size and check left empty."""
+    row = {"key": job.key, "puzzle": job.puzzle, "set": job.set, "height": "", "width": "",
+           "solver": job.config.solver, "encoding": job.config.encoding,
+           "presolve": on_off(job.config.presolve), "timeout_s": repr(float(timeout)).removesuffix(".0"), "status": status,
+           "checked": False, "presolved_cells": "", "message": message}
+    row.update({f"{stage}_s": "" for stage in STAGES})
+    return row
+
+
+def run_job(job: Job, timeout: float) -> dict:
+    """Read, encode, solve, decode and check one puzzle; the row says what happened."""
+    try:
+        puzzle = read_puzzle(job.puzzle)
+    except InputError as e:
+        return job_row(job, timeout, BAD_INPUT, str(e))
+    try:
+        driver = get_driver(job.config.solver)
+        result = solve(puzzle, driver, job.config.encoding, timeout, presolve=job.config.presolve)
+    except Exception as e:  # one job's failure is a row, never the end of the run
+        row = job_row(job, timeout, "error", f"{type(e).__name__}: {e}")
+    else:
+        row = job_row(job, timeout, result.status.value, result.message)
+        row["checked"] = result.grid is not None
+        row["presolved_cells"] = "" if result.presolved_cells is None else result.presolved_cells
+        row.update({f"{stage}_s": round(result.times[stage], 4)
+                    for stage in STAGES if stage in result.times})
+    row["height"], row["width"] = puzzle.height, puzzle.width
+    return row
+
+
+def hard_limit(timeout: float) -> float:
+    """Seconds after which a job is stopped from outside: its solver should have stopped itself
+    at ``timeout``; this covers the stages around it, and a driver that fails to stop."""
+    return 2 * timeout + 30
+
+
+def died_message(exitcode: int | None) -> str:
+    if exitcode is not None and exitcode < 0:
+        try:
+            how = f"killed by {signal.Signals(-exitcode).name}"
+        except ValueError:
+            how = f"killed by signal {-exitcode}"
+    else:
+        how = f"exit code {exitcode}"
+    return f"the worker process died ({how}) while running this job"
+
+
+def _stop_worker(signum, frame):
+    raise SystemExit(0)  # unwinds the driver, which kills its solver's process group
+
+
+def _serve(conn, job_fn: JobFunction, timeout: float) -> None:
+    """A worker: run each job the parent sends, send back its row; ``None`` means stop."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    signal.signal(signal.SIGTERM, _stop_worker)
+    try:
+        while (job := conn.recv()) is not None:
+            conn.send(job_fn(job, timeout))
+    except (EOFError, BrokenPipeError):  # the parent is gone
+        pass
+
+
+class _Worker:
+    """One worker process, its pipe, and the job it is running."""
+
+    def __init__(self, ctx, job_fn: JobFunction, timeout: float):
+        self.conn, child = ctx.Pipe()
+        self.process = ctx.Process(target=_serve, args=(child, job_fn, timeout), name="fillsmt-bench")
+        self.process.start()
+        child.close()
+        self.job: Job | None = None
+        self.started = 0.0
+
+    def give(self, job: Job) -> None:
+        self.job, self.started = job, time.monotonic()
+        try:
+            self.conn.send(job)
+        except OSError:
+            pass  # the worker is dead: its sentinel says so, and outcome() makes the row
+
+    def stop(self, grace: float = 2.0) -> None:
+        """Ask an idle worker to leave; stop a busy one (SIGTERM, then SIGKILL after ``grace``)."""
+        if self.process.is_alive() and self.job is None:
+            try:
+                self.conn.send(None)
+            except OSError:
+                pass
+            self.process.join(grace)
+        if self.process.is_alive():
+            self.process.terminate()
+            self.process.join(grace)
+        if self.process.is_alive():
+            self.process.kill()
+            self.process.join()
+        self.conn.close()
+
+    def outcome(self, ready: list, timeout: float, limit: float) -> tuple[dict | None, bool]:
+        """(the finished job's row or None, whether the worker can take another job)."""
+        job = self.job
+        if self.conn in ready:
+            try:
+                return self.conn.recv(), True
+            except (EOFError, OSError):
+                pass
+        if self.conn in ready or self.process.sentinel in ready:
+            self.process.join(5.0)  # its pipes close a moment before it can be reaped
+            return job_row(job, timeout, "error", died_message(self.process.exitcode)), False
+        elapsed = time.monotonic() - self.started
+        if elapsed >= limit:
+            row = job_row(job, timeout, "timeout", f"no result after {limit:g} s in all (solver "
+                          f"time-out {timeout:g} s); the job was stopped")
+            row["total_s"] = round(elapsed, 4)
+            return row, False
+        return None, True
+
+
+def run_pool(jobs: list[Job], timeout: float, workers: int, on_row: RowCallback,
+             job_fn: JobFunction = run_job) -> None:
+    """Run ``job_fn(job, timeout)`` for every job in at most ``workers`` processes, calling
+    ``on_row(job, row)`` in this process as each finishes. Whatever ends the run early (an
+    interrupt, an exception from ``on_row``), every worker is stopped before it propagates."""
+    ctx = multiprocessing.get_context("spawn")
+    waiting = deque(jobs)
+    pool: list[_Worker] = []
+    limit = hard_limit(timeout)
+
+    def next_job(worker: _Worker | None) -> None:
+        if worker is None and waiting:
+            worker = _Worker(ctx, job_fn, timeout)
+            pool.append(worker)
+        if worker is not None and waiting:
+            worker.give(waiting.popleft())
+        elif worker is not None:
+            worker.stop()
+            pool.remove(worker)
+
+    try:
+        for _ in range(min(workers, len(waiting))):
+            next_job(None)
+        while pool:
+            deadline = min(w.started for w in pool) + limit
+            ready = multiprocessing.connection.wait(
+                [w.conn for w in pool] + [w.process.sentinel for w in pool],
+                timeout=max(0.0, deadline - time.monotonic()))
+            for w in list(pool):
+                job = w.job
+                row, reusable = w.outcome(ready, timeout, limit)
+                if row is None:
+                    continue
+                if reusable:
+                    w.job = None
+                    next_job(w)
+                else:
+                    w.stop()
+                    pool.remove(w)
+                    next_job(None)
+                on_row(job, row)
+    finally:
+        for w in pool:
+            w.stop()
