@@ -31,18 +31,18 @@ def pigeonhole(pigeons: int) -> str:
 
 
 def test_g12_solves_to_the_published_solution(any_solver):
-    result = solve(read_puzzle(str(INSTANCES / "g12-5x5.txt")), any_solver, "thesis", timeout=60)
+    result = solve(read_puzzle(str(INSTANCES / "g12-5x5.txt")), any_solver, "thesis", timeout=60, presolve=False)
     assert result.status is Status.SAT, result.message
     assert result.grid == G12_SOLUTION
 
 
 def test_one_by_one_grid(any_solver):
-    result = solve(parse_puzzle("1 1\n0"), any_solver, "thesis", timeout=60)
+    result = solve(parse_puzzle("1 1\n0"), any_solver, "thesis", timeout=60, presolve=False)
     assert (result.status, result.grid) == (Status.SAT, ((1,),))
 
 
 def test_contradictory_clues_are_unsat(any_solver):
-    result = solve(read_puzzle(str(INSTANCES / "unsat-1x2.txt")), any_solver, "thesis", timeout=60)
+    result = solve(read_puzzle(str(INSTANCES / "unsat-1x2.txt")), any_solver, "thesis", timeout=60, presolve=False)
     assert result.status is Status.UNSAT
     assert result.grid is None
 
@@ -124,7 +124,7 @@ def test_solver_cmd_with_a_real_binary():
     if z3 is None:
         pytest.skip("z3 binary not installed (pip install z3-solver)")
     driver = get_driver("ignored", solver_cmd=f"{z3} -in")
-    result = solve(read_puzzle(str(INSTANCES / "g12-5x5.txt")), driver, "thesis", timeout=60)
+    result = solve(read_puzzle(str(INSTANCES / "g12-5x5.txt")), driver, "thesis", timeout=60, presolve=False)
     assert result.grid == G12_SOLUTION
 
 
@@ -141,7 +141,7 @@ def test_a_wrong_model_never_becomes_a_grid(tmp_path):
     fake.write_text("import sys\nsys.stdin.read()\nprint('sat')\n"
                     "print('(' + ' '.join(f'(n_{i} 1)' for i in range(25)) + ')')\n")
     driver = CommandDriver([sys.executable, str(fake)], name="liar")
-    result = solve(read_puzzle(str(INSTANCES / "g12-5x5.txt")), driver, "thesis", timeout=30)
+    result = solve(read_puzzle(str(INSTANCES / "g12-5x5.txt")), driver, "thesis", timeout=30, presolve=False)
     assert result.status is Status.ERROR
     assert result.grid is None
     assert result.message.startswith("liar's answer fails the independent check: ")
@@ -158,7 +158,7 @@ def test_portfolio_takes_the_first_answer_and_kills_the_rest(tmp_path, monkeypat
     monkeypatch.setenv("FILLSMT_TEST_PIDFILE", str(pidfile))
     hang = CommandDriver([sys.executable, str(DATA / "hang_solver.py")], name="hang")
     driver = PortfolioDriver([hang, z3])
-    result = solve(read_puzzle(str(INSTANCES / "g12-5x5.txt")), driver, "tree", timeout=60)
+    result = solve(read_puzzle(str(INSTANCES / "g12-5x5.txt")), driver, "tree", timeout=60, presolve=False)
     assert result.grid == G12_SOLUTION
     assert result.message == "first answer from z3"
     deadline = time.time() + 5

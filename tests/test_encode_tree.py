@@ -56,18 +56,19 @@ def test_neighbours_with_disjoint_domains_get_no_parent_link():
     assert "p_0_1" not in text and "p_1_0" not in text
 
 
+@pytest.mark.parametrize("presolve", [False, True], ids=["plain", "presolved"])
 @pytest.mark.parametrize("encoding", TREE_ENCODINGS)
 @pytest.mark.parametrize("solver", ["yices", "z3"])
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 2**32), height=st.integers(1, 6), width=st.integers(1, 6),
        keep=st.sampled_from([0.0, 0.15, 0.4, 0.8]), max_size=st.sampled_from([4, 9, 16]))
-def test_complete_and_sound_on_random_puzzles(encoding, solver, seed, height, width, keep, max_size):
+def test_complete_and_sound_on_random_puzzles(presolve, encoding, solver, seed, height, width, keep, max_size):
     """Blanked valid solutions (unclued and large regions included) are always solved and checked."""
     driver = solver_or_skip(solver)
     rng = random.Random(seed)
     solution = random_solution(rng, height, width, max_size=max_size)
     cells = tuple(tuple(v if rng.random() < keep else 0 for v in row) for row in solution)
     puzzle = Puzzle(height, width, cells)
-    result = solve(puzzle, driver, encoding, timeout=60)
+    result = solve(puzzle, driver, encoding, timeout=60, presolve=presolve)
     assert result.status is Status.SAT, (cells, result.message)
     assert check_solution(cells, result.grid) == []
