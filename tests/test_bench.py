@@ -444,3 +444,17 @@ def test_help_has_examples(flag):
     result = CliRunner().invoke(bench, [flag])
     assert result.exit_code == 0
     assert "Usage: " in result.stdout and "Examples:" in result.stdout
+
+
+def test_explicit_configurations_run_exactly_those(tmp_path):
+    solver_or_skip("z3")
+    path = tmp_path / "r.csv"
+    result = invoke(INSTANCES / "g12-5x5.txt", "-c", "z3/thesis/off", "-c", "z3/tree-bfs/on",
+                    "--csv", path)
+    assert result.exit_code == 0, result.output
+    assert sorted(r["key"].split("|")[1] for r in csv_rows(path)) == ["z3/thesis/off", "z3/tree-bfs/on"]
+
+
+def test_config_and_solver_together_is_a_usage_error(tmp_path):
+    result = invoke(INSTANCES / "g12-5x5.txt", "-c", "z3/thesis/off", "-s", "z3", "--csv", tmp_path / "r.csv")
+    assert (result.exit_code, result.stderr) == (2, "Error: give either --config or --solver, not both\n")

@@ -116,6 +116,9 @@ def _progress_bar(total: int, enabled: bool):
 @click.option("--presolve", type=click.Choice(list(PRESOLVE_CHOICES)),
               default=on_off(DEFAULT_PRESOLVE), show_default=True,
               help="Run the deduction rules first (on), not (off), or each puzzle both ways (both).")
+@click.option("--config", "-c", "config_texts", multiple=True, metavar="SOLVER/ENCODING/on|off",
+              help="Run exactly this configuration (repeatable), instead of every combination of "
+                   "--solver, --encoding and --presolve.")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=2, show_default=True,
               help="How many jobs run at once, each in its own worker process.")
 @click.option("--timeout", "-t", type=click.FloatRange(min=0, min_open=True), default=60,
@@ -135,8 +138,8 @@ def _progress_bar(total: int, enabled: bool):
                    "local worker processes; --jobs is then the cluster's business.")
 @click.option("--progress/--no-progress", default=None,
               help="Show a progress bar on standard error [default: when it is a terminal].")
-def bench(puzzles, solvers, encodings, presolve, jobs, timeout, csv_path, resume, overwrite,
-          baseline, plot, summary_path, dask, progress):
+def bench(puzzles, solvers, encodings, presolve, config_texts, jobs, timeout, csv_path, resume,
+          overwrite, baseline, plot, summary_path, dask, progress):
     """Run every PUZZLES file (folders: every *.txt inside, recursively) with every --solver,
     --encoding and --presolve choice, write one CSV row per run, and print a summary.
 
@@ -157,6 +160,7 @@ def bench(puzzles, solvers, encodings, presolve, jobs, timeout, csv_path, resume
           --timeout 300 --csv runs.csv --plot cactus.png --summary summary.md
       fillsmt bench puzzles/ -s z3 -s yices --csv runs.csv --resume
       fillsmt bench puzzles/ -s yices --baseline yices/thesis/off --csv runs.csv --resume
+    fillsmt bench puzzles/ -c z3/thesis/off -c yices/tree-bfs/on --csv runs.csv
       fillsmt bench puzzles/ --dask tcp://scheduler:8786 --csv runs.csv
 
     \b
@@ -165,20 +169,37 @@ def bench(puzzles, solvers, encodings, presolve, jobs, timeout, csv_path, resume
     missing, 130 interrupted (run again with --resume to finish).
     """
     try:
-        code = _bench(puzzles, solvers, encodings, presolve, jobs, timeout, csv_path, resume,
+        configs = _chosen_configs(solvers, encodings, presolve, config_texts)
+        code = _bench(puzzles, configs, jobs, timeout, csv_path, resume,
                       overwrite, baseline, plot, summary_path, dask, progress)
     except FillsmtError as e:
         raise _CliError(str(e), e.exit_code) from None
     sys.exit(code)
 
 
-def _bench(puzzles, solvers, encodings, presolve, jobs, timeout, csv_path, resume, overwrite,
+def _chosen_configs(solvers, encodings, presolve, config_texts) -> list[Config]:
+    """The --config list when given, else every combination of --solver, --encoding, --presolve."""
+    if not config_texts:
+        return configurations(solvers, encodings, PRESOLVE_CHOICES[presolve])
+    ctx = click.get_current_context()
+    for name, flag in (("solvers", "--solver"), ("encodings", "--encoding"), ("presolve", "--presolve")):
+        if ctx.get_parameter_source(name) is click.core.ParameterSource.COMMANDLINE:
+            raise InputError(f"give either --config or {flag}, not both")
+    configs = list(dict.fromkeys(parse_config(t) for t in config_texts))
+    for c in configs:
+        if c.encoding not in ENCODINGS:
+            raise InputError(f"--config {c.label}: unknown encoding {c.encoding!r}; "
+                             f"choose one of {', '.join(ENCODINGS)}")
+    return configs
+
+
+def _bench(puzzles, configs, jobs, timeout, csv_path, resume, overwrite,
            baseline, plot, summary_path, dask, progress) -> int:
     if resume and overwrite:
         raise InputError("give --resume or --overwrite, not both")
     _output_path("--plot", plot, ".png")
     _output_path("--summary", summary_path, ".md")
-    configs = configurations(solvers, encodings, PRESOLVE_CHOICES[presolve])
+    solvers = list(dict.fromkeys(c.solver for c in configs))
     base = _baseline(baseline, configs)
     all_jobs = expand(puzzles, configs)
     if Path(csv_path).resolve() in {Path(j.puzzle).resolve() for j in all_jobs}:
