@@ -17,8 +17,9 @@ from pathlib import Path
 
 import click
 
+import importlib
+
 from fillsmt import __version__
-from fillsmt.bench.command import bench
 from fillsmt.drivers import SOLVERS, get_driver
 from fillsmt.drivers.base import interpret_output
 from fillsmt.drivers.pysmt_driver import installed_backends
@@ -60,7 +61,22 @@ def warn(message: str) -> None:
     click.echo(f"fillsmt: {message}", err=True)
 
 
-@click.group(context_settings=CONTEXT)
+class LazyGroup(click.Group):
+    """A group whose heavier commands are imported only when they are used."""
+
+    lazy = {"bench": "fillsmt.bench.command:bench"}
+
+    def list_commands(self, ctx):
+        return sorted([*super().list_commands(ctx), *self.lazy])
+
+    def get_command(self, ctx, name):
+        if name in self.lazy:
+            module, attr = self.lazy[name].split(":")
+            return getattr(importlib.import_module(module), attr)
+        return super().get_command(ctx, name)
+
+
+@click.group(cls=LazyGroup, context_settings=CONTEXT)
 @click.version_option(__version__, "-V", "--version", prog_name="fillsmt")
 def main() -> None:
     """Solve grid logic puzzles (Fillomino) with SMT solvers, and check the answers.
@@ -344,9 +360,6 @@ def solvers():
     widths = [max(len(r[i]) for r in rows + [("SOLVER", "AVAILABLE", "VERSION", "LOCATION")]) for i in range(4)]
     for row in [("SOLVER", "AVAILABLE", "VERSION", "LOCATION")] + rows:
         click.echo("  ".join(v.ljust(w) for v, w in zip(row, widths)).rstrip())
-
-
-main.add_command(bench, name="bench")
 
 
 if __name__ == "__main__":  # pragma: no cover
