@@ -50,12 +50,15 @@ The rules (names as in :data:`ALL_RULES`, applied in that order in every round):
     cell at once. It covers an area walled in by complete regions: its cells' values that no
     cell is fixed to are capped by the area's size.
 
-Bookkeeping that keeps a round cheap when domains hold hundreds of values: the first five rules
-run per value, only for values some cell is fixed to (other values are left to the last three),
-and only when a cell lost that value or was fixed to it since the value was last looked at.
-The budget search of a group is remembered together with the cells it looked at and is redone
-only when one of them changes for that value. ``neighbour-support`` and ``neighbour-fit``
-re-check only the cells near a change. None of this changes the fixpoint, only the work.
+Bookkeeping that keeps a round cheap when domains hold hundreds of values (none of it changes
+the fixpoint, only the work): domains are bit masks; the first five rules run per value, only
+for values some cell is fixed to (the other values are left to the last three), and only when a
+cell lost that value or was fixed to it since the value was last looked at. A group's budget
+search and a free area found large enough are remembered with the cells they looked at (those
+cells and their neighbours) and redone only once one of them loses the value or is fixed to it.
+A complete group whose neighbours have lost its value is not looked at again.
+``neighbour-support`` and ``neighbour-fit`` re-check only cells near a change, and ``size-cap``
+sweeps only after a change.
 
 The module is pure: a puzzle in, a :class:`Deduction` out.
 """
@@ -209,6 +212,11 @@ class _Groups:
     groups: tuple[_Group, ...]
     group_of: dict[int, int]
 
+    @property
+    def incomplete(self) -> list[int]:
+        """The indices of the incomplete groups."""
+        return [i for i, g in enumerate(self.groups) if not g.complete]
+
 
 def _find_groups(board: _Board, dom: list[Mask], k: int, fixed: Iterable[int]) -> _Groups:
     """The k-groups (``fixed``: the cells fixed to k); a group of more than k cells is a
@@ -276,12 +284,15 @@ class _State:
         """The values some cell is fixed to."""
         self.dirty: Mask = self.anchored
         """Values that lost a cell or gained a fixed cell since they were last looked at."""
+        self.rounds = 0
         self.changed_cells: list[int] = []
         """Every cell whose domain shrank, in order (a cell may appear many times)."""
         self.seen_upto: dict[str, int] = {}
         """Per grid rule: how much of ``changed_cells`` it has taken into account."""
         self._watchers: dict[int, dict[int, list[_Noted]]] = {}
         """Per value: the noted results that a change of each cell (for that value) ends."""
+        self.closed: set[tuple[int, ...]] = set()
+        """Complete groups none of whose neighbours allows their value any more (for good)."""
         self._regroup: Mask = 0
         self._groups: dict[int, _Groups] = {}
         self._reach: dict[tuple[int, tuple[int, ...]], _Noted] = {}
@@ -353,16 +364,18 @@ class _State:
 def _complete_group(state: _State, k: int) -> None:
     """A complete k-group is a whole region: remove k from its outside neighbours."""
     for g in state.groups(k).groups:
-        if g.complete:
+        if g.complete and g.cells not in state.closed:
             for y in g.exits(state.dom):
                 state.restrict(y, ~_bit(k), "complete-group")
+            state.closed.add(g.cells)
 
 
 def _join_overflow(state: _State, k: int) -> None:
     """A cell holding k merges all k-groups it touches: 1 + their sizes must not exceed k."""
     found = state.groups(k)
     groups, group_of = found.groups, found.group_of
-    candidates = sorted({y for g in groups for y in g.exits(state.dom)})
+    open_groups = [g for g in groups if g.cells not in state.closed]
+    candidates = sorted({y for g in open_groups for y in g.exits(state.dom)})
     for y in candidates:
         touched = {group_of[z] for z in state.board.neighbours[y] if z in group_of}
         if 1 + sum(groups[i].size for i in touched) > k:
@@ -371,13 +384,13 @@ def _join_overflow(state: _State, k: int) -> None:
 
 def _single_exit(state: _State, k: int) -> None:
     """An incomplete k-group with one neighbour allowing k must grow into it."""
-    for g in state.groups(k).groups:
-        if not g.complete:
-            exits = g.exits(state.dom)
-            if not exits:
-                raise _stuck(state.board, g)
-            if len(exits) == 1:
-                state.restrict(exits[0], _bit(k), "single-exit")
+    found = state.groups(k)
+    for i in found.incomplete:
+        exits = found.groups[i].exits(state.dom)
+        if not exits:
+            raise _stuck(state.board, found.groups[i])
+        if len(exits) == 1:
+            state.restrict(exits[0], _bit(k), "single-exit")
 
 
 def _area(state: _State, k: int) -> None:
@@ -385,9 +398,8 @@ def _area(state: _State, k: int) -> None:
     bk = _bit(k)
     found = state.groups(k)
     reached: set[int] = set()
-    for i, g in enumerate(found.groups):
-        if not g.complete:
-            reached |= state.reach(k, found, i).cells
+    for i in found.incomplete:
+        reached |= state.reach(k, found, i).cells
     roomy = state.roomy(k)
     cramped: set[int] = set()
     unreached = [x for x, m in enumerate(state.dom) if m & bk and m != bk and x not in reached]
@@ -403,9 +415,10 @@ def _forced_cell(state: _State, k: int) -> None:
     """Fix to k every cell without which an incomplete k-group cannot reach k cells."""
     bk = _bit(k)
     done: set[tuple[int, ...]] = set()
-    for g in state.groups(k).groups:
+    first = state.groups(k)
+    for start in [first.groups[i].cells[0] for i in first.incomplete]:
         found = state.groups(k)  # afresh: a cell fixed below may have joined groups
-        i = found.group_of[g.cells[0]]
+        i = found.group_of[start]
         g = found.groups[i]
         if g.complete or g.cells in done:
             continue
@@ -712,13 +725,12 @@ def _check_groups(state: _State) -> None:
                 raise _stuck(state.board, g)
 
 
-def _run(state: _State, rules: Sequence[str]) -> int:
-    """Apply the rules until a whole round changes nothing. Returns the number of rounds."""
+def _run(state: _State, rules: Sequence[str]) -> None:
+    """Apply the rules until a whole round changes nothing."""
     value_rules = [_VALUE_RULES[r] for r in ALL_RULES if r in rules and r in _VALUE_RULES]
     grid_rules = [_GRID_RULES[r] for r in ALL_RULES if r in rules and r in _GRID_RULES]
-    rounds = 0
     while True:
-        rounds += 1
+        state.rounds += 1
         before = len(state.changed_cells)
         todo = state.dirty & state.anchored if value_rules else 0
         for k in _values(todo):
@@ -728,7 +740,7 @@ def _run(state: _State, rules: Sequence[str]) -> int:
         for grid_rule in grid_rules:
             grid_rule(state)
         if len(state.changed_cells) == before:
-            return rounds
+            return
 
 
 def _domain_sets(masks: list[Mask]) -> tuple[frozenset[int], ...]:
@@ -748,15 +760,15 @@ def deduce(puzzle: Puzzle, rules: Sequence[str] = ALL_RULES) -> Deduction:
         raise InputError(f"unknown deduction rule {unknown[0]!r}; the rules are {', '.join(ALL_RULES)}")
     board = _Board.of(puzzle.height, puzzle.width)
     state = _State(board, initial_masks(puzzle), [r for r in ALL_RULES if r in rules])
-    contradiction, rounds = None, 0
+    contradiction = None
     try:
         _check_groups(state)
-        rounds = _run(state, rules)
+        _run(state, rules)
         _check_groups(state)
     except _Contradiction as e:
         contradiction = str(e)
     return Deduction(_domain_sets(state.dom), dict(state.fixed_by_rule), dict(state.removed_by_rule),
-                     contradiction, rounds, puzzle.height, puzzle.width)
+                     contradiction, state.rounds, puzzle.height, puzzle.width)
 
 
 __all__ = ["ALL_RULES", "Deduction", "deduce", "initial_masks"]
