@@ -45,9 +45,16 @@ def _version_line(path: str, flag: str) -> str | None:
     return text.splitlines()[0] if text else None
 
 
-def _timeout_result(name: str, timeout: float | None, seconds: float, output: str) -> RunResult:
-    return RunResult(Status.TIMEOUT, output=output, seconds=seconds,
-                     message=f"{name} gave no answer within {timeout:g} s and was stopped")
+def outcome_result(name: str, outcome, timeout: float | None) -> RunResult:
+    """What a solver process's outcome means: a time-out, a stop by the portfolio, or its answer."""
+    if outcome.timed_out:
+        return RunResult(Status.TIMEOUT, output=outcome.stdout, seconds=outcome.seconds,
+                         message=f"{name} gave no answer within {timeout:g} s and was stopped")
+    if outcome.stopped:
+        return RunResult(Status.UNKNOWN, output=outcome.stdout, seconds=outcome.seconds,
+                         message=f"{name} was stopped")
+    return interpret_output(name, outcome.stdout, stderr=outcome.stderr,
+                            exit_code=outcome.returncode, seconds=outcome.seconds)
 
 
 class CommandDriver(Driver):
@@ -98,13 +105,7 @@ class CommandDriver(Driver):
             outcome = run_process([exe, *self.argv[1:]], script, timeout, stop)
         except OSError as e:
             raise SolverMissing(f"solver {self.name!r} could not be started ({exe}): {e.strerror}") from None
-        if outcome.timed_out:
-            return _timeout_result(self.name, timeout, outcome.seconds, outcome.stdout)
-        if outcome.stopped:
-            return RunResult(Status.UNKNOWN, output=outcome.stdout, seconds=outcome.seconds,
-                             message=f"{self.name} was stopped")
-        return interpret_output(self.name, outcome.stdout, stderr=outcome.stderr,
-                                exit_code=outcome.returncode, seconds=outcome.seconds)
+        return outcome_result(self.name, outcome, timeout)
 
 
 def z3_binary() -> CommandDriver:

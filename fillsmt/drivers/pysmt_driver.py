@@ -10,11 +10,10 @@ import functools
 import importlib.util
 import sys
 
-from fillsmt.drivers.base import Driver, RunResult, interpret_output
-from fillsmt.drivers.binaries import _timeout_result
+from fillsmt.drivers.base import Driver, RunResult
+from fillsmt.drivers.binaries import outcome_result
 from fillsmt.drivers.process import run_process
 from fillsmt.errors import SolverMissing
-from fillsmt.smtlib.answer import Status
 
 
 @functools.lru_cache(maxsize=None)
@@ -67,10 +66,4 @@ class PysmtDriver(Driver):
             raise SolverMissing(self.missing_message())
         argv = [sys.executable, "-m", "fillsmt.drivers.pysmt_worker", backend]
         outcome = run_process(argv, script, timeout, stop)
-        if outcome.timed_out:
-            return _timeout_result(self.name, timeout, outcome.seconds, outcome.stdout)
-        if outcome.stopped:
-            return RunResult(Status.UNKNOWN, output=outcome.stdout, seconds=outcome.seconds,
-                             message=f"{self.name} was stopped")
-        return interpret_output(self.name, outcome.stdout, stderr=outcome.stderr,
-                                exit_code=outcome.returncode, seconds=outcome.seconds)
+        return outcome_result(self.name, outcome, timeout)
