@@ -23,8 +23,8 @@ from fillsmt import __version__
 from fillsmt.drivers import SOLVERS, get_driver
 from fillsmt.drivers.base import interpret_output
 from fillsmt.drivers.pysmt_driver import installed_backends
-from fillsmt.errors import (EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_OK, EXIT_SOLVER, FillsmtError,
-                            InputError)
+from fillsmt.errors import (EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_NOT_UNIQUE, EXIT_OK, EXIT_SOLVER,
+                            EXIT_UNKNOWN, FillsmtError, InputError)
 from fillsmt.fillomino.encodings import DEFAULT_ENCODING, ENCODINGS
 from fillsmt.fillomino.plain_format import format_grid, parse_grid, read_puzzle, read_text
 from fillsmt.fillomino.render import render_pretty
@@ -95,7 +95,7 @@ def main() -> None:
 
     \b
     Exit codes: 0 solved / valid, 1 no solution / invalid solution, 2 usage or bad input,
-    3 unknown or time-out, 4 solver missing or failed.
+    3 unknown or time-out, 4 solver missing or failed, 5 solved but not unique (--unique).
     """
 
 
@@ -141,8 +141,16 @@ def _json_line(result: SolveResult | None, path: str, *, status: str | None = No
             "width": result.puzzle.width,
             "times": {k: round(v, 6) for k, v in result.times.items()},
             "presolved_cells": result.presolved_cells,
+            "unique": result.unique,
             "message": result.message,
         }
+        if result.second_grid is not None:
+            obj["second_grid"] = [list(row) for row in result.second_grid]
+            obj["differing_cells"] = [[r, c] for r, c in result.differing_cells]
+        if result.forced is not None:
+            obj["forced_cells"] = [[r, c, v] for r, row in enumerate(result.forced)
+                                   for c, v in enumerate(row) if v]
+        obj["checks"] = result.checks
     return json.dumps(obj)
 
 
@@ -154,9 +162,15 @@ def _json_line(result: SolveResult | None, path: str, *, status: str | None = No
 @click.option("--timeout", "-t", type=click.FloatRange(min=0, min_open=True), metavar="SECONDS",
               help="Stop the solver after this many seconds (default: no limit).")
 @presolve_option
+@click.option("--unique", is_flag=True,
+              help="Also prove the solution unique, or show a second one and the cells where "
+                   "the two differ (exit 5 when not unique). One incremental solver session.")
+@click.option("--forced", is_flag=True,
+              help="Also find the cells that hold the same number in every solution (what an "
+                   "author needs to see where a clue is missing).")
 @format_option
 @reports_errors
-def solve_cmd(puzzles, solver, solver_cmd, encoding, timeout, presolve, fmt):
+def solve_cmd(puzzles, solver, solver_cmd, encoding, timeout, presolve, unique, forced, fmt):
     """Solve each PUZZLE file (- reads standard input) and print the checked solution.
 
     Plain output is in the puzzle file format, so it can be fed back to `fillsmt check`;
@@ -169,6 +183,8 @@ def solve_cmd(puzzles, solver, solver_cmd, encoding, timeout, presolve, fmt):
       fillsmt solve --solver yices --timeout 60 puzzles/*.txt
       fillsmt solve --solver z3-api --format json puzzle.txt
       fillsmt solve --solver portfolio --encoding tree --presolve puzzle.txt
+      fillsmt solve --unique --format pretty puzzle.txt
+      fillsmt solve --unique --forced --format json puzzle.txt
       fillsmt solve --solver-cmd "cvc5 --lang smt2 --produce-models" puzzle.txt
       cat puzzle.txt | fillsmt solve -
     """
@@ -186,9 +202,9 @@ def solve_cmd(puzzles, solver, solver_cmd, encoding, timeout, presolve, fmt):
                                       solver=driver.name, encoding=encoding))
             warn(str(e))
             continue
-        result = solve(puzzle, driver, encoding, timeout, presolve=presolve)
+        result = solve(puzzle, driver, encoding, timeout, presolve=presolve, unique=unique, forced=forced)
         result.times["total"] = time.perf_counter() - start
-        worst = max(worst, result.exit_code)
+        worst = max(worst, result.exit_code, key=_severity)
         if fmt == "json":
             click.echo(_json_line(result, path))
         elif result.grid is not None:
@@ -200,10 +216,67 @@ def solve_cmd(puzzles, solver, solver_cmd, encoding, timeout, presolve, fmt):
                     if result.presolved_cells is not None and by != "the deduction rules" else ""
                 click.echo(f"{puzzle.source}: solved by {by} in {result.times['total']:.2f} s{fixed}")
             click.echo(_grid_text(result.grid, fmt), nl=False)
+            _echo_extra(result, fmt)
             printed += 1
         if result.status is not Status.SAT or result.grid is None:
             warn(f"{puzzle.source}: {_status_words(result)}")
+        elif unique:
+            warn(f"{puzzle.source}: {_unique_words(result)}")
     sys.exit(worst)
+
+
+def _severity(code: int) -> tuple[int, int]:
+    """Exit codes by how bad they are: 5 (solved, not unique) ranks just above 0."""
+    return (1, 0) if code == EXIT_NOT_UNIQUE else (code, 0) if code == EXIT_OK else (code + 1, 0)
+
+
+def _cells_text(cells) -> str:
+    return ", ".join(f"r{r + 1}c{c + 1}" for r, c in cells)
+
+
+def _unique_words(result: SolveResult) -> str:
+    if result.unique is True:
+        if result.checks == 0:
+            return "unique (the deduction rules force every cell)"
+        return "unique (the solver proved there is no other solution)"
+    if result.unique is False:
+        cells = result.differing_cells
+        return f"multiple solutions; a second one differs in {len(cells)} cells: {_cells_text(cells)}"
+    return f"uniqueness not settled: {result.message or 'unknown'}"
+
+
+def _echo_extra(result: SolveResult, fmt: str) -> None:
+    """After the grid: the second solution (with --unique) and the forced cells (with --forced)."""
+    if result.second_grid is not None:
+        click.echo()
+        if fmt == "pretty":
+            click.echo(f"a second solution (differing cells marked *): {_cells_text(result.differing_cells)}")
+            click.echo(_mark_cells(render_pretty(result.second_grid), result.second_grid, result.differing_cells),
+                       nl=False)
+        else:
+            click.echo(format_grid(result.second_grid), nl=False)
+    if result.forced is not None and fmt == "pretty":
+        count = sum(1 for row in result.forced for v in row if v)
+        click.echo(f"cells forced in every solution ({count}; . = not forced):")
+        width = max(len(str(v)) for row in result.forced for v in row)
+        for row in result.forced:
+            click.echo(" ".join((str(v) if v else ".").rjust(width) for v in row))
+    elif result.forced is not None:
+        click.echo()  # the forced cells as a puzzle file: 0 where solutions disagree
+        click.echo(format_grid(result.forced), nl=False)
+
+
+def _mark_cells(text: str, grid, cells) -> str:
+    """Mark ``cells`` in a pretty grid: the digit's padding before it becomes ``*``."""
+    lines = text.splitlines(keepends=True)
+    width = max(len(str(v)) for row in grid for v in row)
+    for r, c in cells:
+        line_no = 1 + 2 * r
+        line = lines[line_no]
+        # each cell is "│ vv " (border, space, value, space): find the c-th value column
+        start = 1 + c * (width + 3)
+        lines[line_no] = line[:start] + "*" + line[start + 1:]
+    return "".join(lines)
 
 
 def _status_words(result: SolveResult) -> str:
@@ -217,6 +290,61 @@ def _status_words(result: SolveResult) -> str:
 
 
 main.add_command(solve_cmd, name="solve")
+
+
+@main.command(context_settings=CONTEXT)
+@click.argument("puzzle", metavar="PUZZLE")
+@click.option("--limit", "-n", type=click.IntRange(min=1), default=2, show_default=True,
+              help="Stop after this many distinct solutions (the count is then shown as N+).")
+@click.option("--show", is_flag=True, help="Print each solution found (checked), blank-line separated.")
+@solver_option
+@solver_cmd_option
+@encoding_option
+@click.option("--timeout", "-t", type=click.FloatRange(min=0, min_open=True), metavar="SECONDS",
+              help="Stop the whole count after this many seconds (default: no limit).")
+@presolve_option
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead.")
+@reports_errors
+def count_cmd(puzzle, limit, show, solver, solver_cmd, encoding, timeout, presolve, as_json):
+    """Count PUZZLE's distinct solutions, up to --limit, in one incremental solver session.
+
+    Prints the count ("2+" when the limit is hit: there may be more). Solutions differ in at
+    least one cell's number; two spanning trees of the same regions are one solution. Exit
+    code: 0 exactly one, 5 more than one, 1 none, 3 time-out before the count was settled.
+
+    \b
+    Examples:
+      fillsmt count puzzle.txt
+      fillsmt count --limit 10 --show puzzle.txt
+      fillsmt count --solver z3 --json puzzle.txt
+    """
+    from fillsmt.pipeline import count
+
+    driver = get_driver(solver, solver_cmd)
+    driver.require()
+    p = read_puzzle(puzzle)
+    start = time.perf_counter()
+    found = count(p, driver, limit, encoding, timeout, presolve)
+    seconds = time.perf_counter() - start
+    n = len(found.grids)
+    text = f"{n}" if found.complete else f"{n}+" if n >= limit else f"at least {n}"
+    if as_json:
+        click.echo(json.dumps({"puzzle": puzzle, "count": n, "complete": found.complete, "limit": limit,
+                               "status": found.status.value, "solutions": [[list(r) for r in g] for g in found.grids],
+                               "checks": found.checks, "seconds": round(seconds, 6), "message": found.message}))
+    else:
+        for i, grid in enumerate(found.grids if show else []):
+            click.echo(format_grid(grid))
+        click.echo(f"{p.source}: {text} solution{'' if n == 1 and found.complete else 's'}")
+    if found.status is Status.ERROR:
+        raise CliError(found.message, EXIT_SOLVER)
+    if not found.complete and n < limit:
+        warn(f"{p.source}: the count stopped early ({found.status.value}){': ' + found.message if found.message else ''}")
+        sys.exit(EXIT_UNKNOWN)
+    sys.exit(EXIT_NO_SOLUTION if n == 0 else EXIT_OK if n == 1 else EXIT_NOT_UNIQUE)
+
+
+main.add_command(count_cmd, name="count")
 
 
 @main.command(context_settings=CONTEXT)

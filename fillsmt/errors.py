@@ -7,6 +7,7 @@ Exit codes (documented in the README):
 * 2 – usage error or bad input
 * 3 – unknown or time-out
 * 4 – solver missing or failed
+* 5 – solved, but not unique (``solve --unique`` found a second solution)
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ EXIT_NO_SOLUTION = 1
 EXIT_BAD_INPUT = 2
 EXIT_UNKNOWN = 3
 EXIT_SOLVER = 4
+EXIT_NOT_UNIQUE = 5
 
 
 class FillsmtError(Exception):

@@ -9,13 +9,16 @@ import time
 from dataclasses import dataclass, field
 
 from fillsmt.drivers.base import Driver
-from fillsmt.errors import (EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_OK, EXIT_SOLVER, EXIT_UNKNOWN,
-                            FillsmtError, InputError)
+from fillsmt.errors import (EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_NOT_UNIQUE, EXIT_OK, EXIT_SOLVER,
+                            EXIT_UNKNOWN, FillsmtError, InputError)
 from fillsmt.fillomino.decode import AnswerError, decode_grid
+from fillsmt.fillomino.names import cell_of_number_var
 from fillsmt.fillomino.encodings import DEFAULT_ENCODING, ENCODINGS
 from fillsmt.fillomino.model import Grid, Puzzle
 from fillsmt.fillomino.verify import check_solution
 from fillsmt.smtlib.answer import Status
+from fillsmt.solutions import (Problem, Search, WrongAnswer, backbone, differing_cells,
+                               enumerate_solutions)
 
 DEFAULT_SOLVER = "yices"
 DEFAULT_PRESOLVE = True
@@ -49,10 +52,27 @@ class SolveResult:
     times: dict[str, float] = field(default_factory=dict)
     solver_output: str = ""
     presolved_cells: int | None = None
+    unique: bool | None = None
+    """True / False when ``unique`` was asked and settled; None when not asked or not settled."""
+    second_grid: Grid | None = None
+    forced: Grid | None = None
+    """With ``forced``: each cell's number when every solution has it there, else 0."""
+    checks: int = 0
+    unique_asked: bool = False
+
+    @property
+    def differing_cells(self) -> list[tuple[int, int]]:
+        """(row, column), 0-based, of the cells where the two solutions differ."""
+        if self.grid is None or self.second_grid is None:
+            return []
+        return differing_cells(self.grid, self.second_grid)
 
     @property
     def exit_code(self) -> int:
-        return EXIT_CODES[self.status]
+        code = EXIT_CODES[self.status]
+        if code == EXIT_OK and self.unique_asked and self.unique is not True:
+            return EXIT_NOT_UNIQUE if self.unique is False else EXIT_UNKNOWN
+        return code
 
 
 def encode_presolved(puzzle: Puzzle, encoding: str) -> str:
@@ -68,9 +88,27 @@ def encode_presolved(puzzle: Puzzle, encoding: str) -> str:
 
 def encode(puzzle: Puzzle, encoding: str, domains=None) -> str:
     """The SMT-LIB text of ``puzzle`` under ``encoding`` (``domains`` from a presolve, or None)."""
+    return encode_script(puzzle, encoding, domains).text()
+
+
+def encode_script(puzzle: Puzzle, encoding: str, domains=None):
+    """The SMT-LIB script of ``puzzle`` under ``encoding``, as data."""
     if encoding not in ENCODINGS:
         raise InputError(f"unknown encoding {encoding!r}; choose one of {', '.join(ENCODINGS)}")
-    return ENCODINGS[encoding](puzzle, domains).text()
+    return ENCODINGS[encoding](puzzle, domains)
+
+
+def fillomino_problem(puzzle: Puzzle, script, solver: str) -> Problem:
+    """What a session needs to find, block and check solutions of ``puzzle`` from ``script``."""
+    width = puzzle.width
+
+    def term_cell(term: str) -> tuple[int, int]:
+        return divmod(cell_of_number_var(term), width)
+
+    return Problem(script=script,
+                   decode=lambda values: decode_grid(puzzle, values, source=f"{solver}'s answer"),
+                   check=lambda grid: check_solution(puzzle.cells, grid),
+                   term_cell=term_cell)
 
 
 def checked_grid(puzzle: Puzzle, values: dict, solver: str) -> tuple[Grid | None, str]:
@@ -109,15 +147,25 @@ def _presolved(puzzle: Puzzle, driver: Driver, encoding: str, started: float) ->
 
 
 def solve(puzzle: Puzzle, driver: Driver, encoding: str = DEFAULT_ENCODING, timeout: float | None = None,
-          presolve: bool = DEFAULT_PRESOLVE) -> SolveResult:
-    """Encode, solve, decode and check one puzzle; with ``presolve``, deduce what logic forces first."""
+          presolve: bool = DEFAULT_PRESOLVE, unique: bool = False, forced: bool = False) -> SolveResult:
+    """Encode, solve, decode and check one puzzle; with ``presolve``, deduce what logic forces first.
+
+    With ``unique`` (or ``forced``) the work happens in one incremental session: after the first
+    solution, is there another (``unique``)? Which cells hold the same number in every solution
+    (``forced``)? ``timeout`` then bounds the whole session."""
     t0 = time.perf_counter()
     domains, target, fixed = None, puzzle, None
     if presolve:
         finished, deduction = _presolved(puzzle, driver, encoding, t0)
         if finished is not None:
+            finished.unique_asked = unique
+            if finished.grid is not None:  # the rules forced every cell: no other solution exists
+                finished.unique = True if unique else None
+                finished.forced = finished.grid if forced else None
             return finished
         domains, target, fixed = deduction.domains, deduction.filled_puzzle(puzzle), deduction.fixed_count
+    if unique or forced:
+        return _solve_in_session(puzzle, target, domains, fixed, driver, encoding, timeout, unique, forced, t0)
     tp = time.perf_counter()
     script = encode(target, encoding, domains)
     t1 = time.perf_counter()
@@ -135,4 +183,80 @@ def solve(puzzle: Puzzle, driver: Driver, encoding: str = DEFAULT_ENCODING, time
     return result
 
 
-__all__ = ["EXIT_BAD_INPUT", "SolveResult", "checked_grid", "encode", "solve"]
+def _solve_in_session(puzzle, target, domains, fixed, driver, encoding, timeout, unique, forced, t0) -> SolveResult:
+    tp = time.perf_counter()
+    problem = fillomino_problem(puzzle, encode_script(target, encoding, domains), driver.name)
+    t1 = time.perf_counter()
+    deadline = None if timeout is None else time.monotonic() + timeout
+    result = SolveResult(puzzle, Status.ERROR, driver.name, encoding, presolved_cells=fixed, unique_asked=unique)
+    times = {"presolve": tp - t0, "encode": t1 - tp}
+    with driver.open_session() as session:
+        search = Search(problem, session, deadline)
+        try:
+            search.start()
+            first_status, first = search.next_solution()
+            t2 = time.perf_counter()
+            times["solve"] = t2 - t1
+            result.status = first_status
+            if first is None:
+                result.message = {Status.UNSAT: "no solution", Status.TIMEOUT:
+                                  f"{driver.name} gave no answer within {timeout:g} s and was stopped" if timeout else "",
+                                  Status.UNKNOWN: f"{driver.name} answered unknown"}.get(first_status, "")
+            else:
+                result.grid = first.grid
+                if unique:
+                    second_status, second = search.next_solution()
+                    times["unique"] = time.perf_counter() - t2
+                    if second_status is Status.UNSAT:
+                        result.unique = True
+                    elif second is not None:
+                        result.unique, result.second_grid = False, second.grid
+                    else:
+                        result.message = f"uniqueness not settled: {second_status.value}"
+                if forced and result.unique is not True:
+                    t3 = time.perf_counter()
+                    bones = backbone(search, first)
+                    times["forced"] = time.perf_counter() - t3
+                    if bones.status is Status.UNSAT:
+                        result.forced = tuple(tuple(v if bones.forced.get((r, c), False) else 0
+                                                    for c, v in enumerate(row)) for r, row in enumerate(first.grid))
+                    else:
+                        result.message = f"forced cells not settled: {bones.status.value}"
+                elif forced:
+                    result.forced = first.grid
+        except WrongAnswer as e:
+            result.status, result.grid, result.message = Status.ERROR, None, str(e)
+        result.checks = search.checks
+    times.setdefault("solve", time.perf_counter() - t1)
+    times["check"] = 0.0
+    times["total"] = time.perf_counter() - t0
+    result.times = times
+    return result
+
+
+def count(puzzle: Puzzle, driver: Driver, limit: int = 2, encoding: str = DEFAULT_ENCODING,
+          timeout: float | None = None, presolve: bool = DEFAULT_PRESOLVE):
+    """Up to ``limit`` distinct checked solutions of ``puzzle``, and whether that is all of them."""
+    from fillsmt.solutions import Enumeration
+
+    domains, target = None, puzzle
+    if presolve:
+        from fillsmt.fillomino.deduce import deduce
+
+        deduction = deduce(puzzle)
+        if deduction.contradiction is not None:
+            return Enumeration([], True, Status.UNSAT, 0, f"the deduction rules prove there is no solution: "
+                                                         f"{deduction.contradiction}")
+        domains, target = deduction.domains, deduction.filled_puzzle(puzzle)
+    problem = fillomino_problem(puzzle, encode_script(target, encoding, domains), driver.name)
+    deadline = None if timeout is None else time.monotonic() + timeout
+    with driver.open_session() as session:
+        search = Search(problem, session, deadline)
+        search.start()
+        try:
+            return enumerate_solutions(search, limit)
+        except WrongAnswer as e:
+            return Enumeration([f.grid for f in search.solutions], False, Status.ERROR, search.checks, str(e))
+
+
+__all__ = ["EXIT_BAD_INPUT", "SolveResult", "checked_grid", "count", "encode", "encode_script", "solve"]

@@ -89,8 +89,13 @@ def test_set_name_is_the_folder_or_its_parent_for_puzzles():
 
 def test_config_labels_round_trip_and_bad_ones_are_explained():
     assert parse_config("pysmt:z3/tree-bv/on") == Config("pysmt:z3", "tree-bv", True)
-    with pytest.raises(InputError, match=r"expected SOLVER/ENCODING/on\|off, e.g. z3/thesis/off"):
+    assert parse_config("yices/tree/off/unique") == Config("yices", "tree", False, True)
+    for config in (Config("z3", "thesis", True), Config("portfolio:yices,z3", "tree", False, True)):
+        assert parse_config(config.label) == config
+    with pytest.raises(InputError, match=r"expected SOLVER/ENCODING/on\|off\[/unique\], e.g. z3/thesis/off"):
         parse_config("z3/thesis")
+    with pytest.raises(InputError, match="expected"):
+        parse_config("z3/thesis/on/unique/unique")
 
 
 def test_an_empty_folder_is_an_error(tmp_path):
@@ -311,13 +316,14 @@ def test_a_worker_that_dies_becomes_an_error_row_and_the_run_goes_on():
 
 def test_a_job_far_past_its_time_out_is_stopped(monkeypatch):
     solver_or_skip("z3")
-    monkeypatch.setattr("fillsmt.bench.run.hard_limit", lambda timeout: 1.0)
+    # 4 s: far below the real limit, and far above what the other two jobs need on a busy machine
+    monkeypatch.setattr("fillsmt.bench.run.hard_limit", lambda timeout: 4.0)
     start = time.monotonic()
     rows = _pool_rows(hang_on_unsat)
     assert time.monotonic() - start < 20
     assert rows["unsat-1x2.txt"]["status"] == "timeout"
     assert rows["unsat-1x2.txt"]["message"] == \
-        "no result after 1 s in all (solver time-out 30 s); the job was stopped"
+        "no result after 4 s in all (solver time-out 30 s); the job was stopped"
     assert rows["g12-5x5.txt"]["status"] == rows["random-4x7.txt"]["status"] == "sat"
     assert hard_limit(60) == 150
 
@@ -331,7 +337,7 @@ def _row(puzzle, solver, status, total, solve=None, checked=None, timeout=10):
             "width": 2, "solver": solver, "encoding": "thesis", "presolve": "off",
             "timeout_s": timeout, "status": status, "checked": checked, "presolved_cells": "",
             "presolve_s": 0.0, "encode_s": 0.5, "solve_s": total - 0.5 if solve is None else solve,
-            "check_s": 0.0, "total_s": total, "solver_version": "v", "message": ""}
+            "check_s": 0.0, "total_s": total, "unique": "", "unique_s": "", "solver_version": "v", "message": ""}
 
 
 HAND_MADE = [
@@ -370,8 +376,8 @@ def test_summary_markdown_is_exact(hand_made):
     assert table[0] == "10 runs, time-out 10 s; speed-up versus a/thesis/off."
     assert table[4] == "| a/thesis/off | 3/5 | 2 | 1 | 1 | 1 | 2.000 | 2.000 | 9.200 | 1.00 | 3 |"
     assert table[5] == "| b/thesis/off | 3/5 | 3 | 0 | 0 | 2 | 1.000 | 1.833 | 9.100 | 2.67 | 2 |"
-    assert table[11] == "| a/thesis/off | 0.000 | 0.500 | 1.500 | 0.000 | 2.000 | 1.00 |"
-    assert table[12] == "| b/thesis/off | 0.000 | 0.500 | 0.500 | 0.000 | 1.000 | 6.00 |"
+    assert table[11] == "| a/thesis/off | 0.000 | 0.500 | 1.500 | 0.000 | – | 2.000 | 1.00 |"
+    assert table[12] == "| b/thesis/off | 0.000 | 0.500 | 0.500 | 0.000 | – | 1.000 | 6.00 |"
 
 
 def test_disagreeing_answers_are_flagged(hand_made):
@@ -383,6 +389,27 @@ def test_cactus_plot_from_rows(hand_made, tmp_path):
     cactus_plot(hand_made, tmp_path / "c.png")
     data = (tmp_path / "c.png").read_bytes()
     assert data[:8] == PNG_MAGIC and len(data) > 1024
+
+
+def test_unique_runs_prove_uniqueness_in_their_own_column(puzzle_dir, tmp_path):
+    solver_or_skip("yices")
+    small = puzzle_dir / "small"
+    result = invoke(small, "-c", "yices/tree-bfs/off", "-c", "yices/tree-bfs/off/unique", "--timeout", 30,
+                    "--csv", tmp_path / "u.csv", "--summary", tmp_path / "u.md")
+    assert result.exit_code == 0, result.output
+    rows = {r["key"].split("/")[-1] + "|" + Path(r["puzzle"]).name: r for r in csv_rows(tmp_path / "u.csv")}
+    assert rows["unique|g12-5x5.txt"]["unique"] == "true"
+    assert float(rows["unique|g12-5x5.txt"]["unique_s"]) >= 0
+    assert rows["off|g12-5x5.txt"]["unique"] == "" and rows["off|g12-5x5.txt"]["unique_s"] == ""
+    assert rows["unique|unsat-1x2.txt"]["status"] == "unsat" and rows["unique|unsat-1x2.txt"]["unique"] == ""
+    summary = (tmp_path / "u.md").read_text()
+    assert "| yices/tree-bfs/off/unique | 2 | 0 | 0 |" in summary  # g12 and random-4x7 proven unique
+
+
+def test_unique_flag_and_config_cannot_be_mixed(puzzle_dir, tmp_path):
+    result = invoke(puzzle_dir / "small", "-c", "yices/tree/off", "--unique", "--csv", tmp_path / "x.csv")
+    assert result.exit_code == 2
+    assert "give either --config or --unique, not both" in result.output
 
 
 # --- Dask ----------------------------------------------------------------------------------------

@@ -116,7 +116,10 @@ def _progress_bar(total: int, enabled: bool):
 @click.option("--presolve", type=click.Choice(list(PRESOLVE_CHOICES)),
               default=on_off(DEFAULT_PRESOLVE), show_default=True,
               help="Run the deduction rules first (on), not (off), or each puzzle both ways (both).")
-@click.option("--config", "-c", "config_texts", multiple=True, metavar="SOLVER/ENCODING/on|off",
+@click.option("--unique", is_flag=True,
+              help="Each run also proves its solution unique (one incremental session); the "
+                   "proof's time is its own column. Adds /unique to the configurations.")
+@click.option("--config", "-c", "config_texts", multiple=True, metavar="SOLVER/ENCODING/on|off[/unique]",
               help="Run exactly this configuration (repeatable), instead of every combination of "
                    "--solver, --encoding and --presolve.")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=2, show_default=True,
@@ -138,7 +141,7 @@ def _progress_bar(total: int, enabled: bool):
                    "local worker processes; --jobs is then the cluster's business.")
 @click.option("--progress/--no-progress", default=None,
               help="Show a progress bar on standard error [default: when it is a terminal].")
-def bench(puzzles, solvers, encodings, presolve, config_texts, jobs, timeout, csv_path, resume,
+def bench(puzzles, solvers, encodings, presolve, unique, config_texts, jobs, timeout, csv_path, resume,
           overwrite, baseline, plot, summary_path, dask, progress):
     """Run every PUZZLES file (folders: every *.txt inside, recursively) with every --solver,
     --encoding and --presolve choice, write one CSV row per run, and print a summary.
@@ -160,7 +163,8 @@ def bench(puzzles, solvers, encodings, presolve, config_texts, jobs, timeout, cs
           --timeout 300 --csv runs.csv --plot cactus.png --summary summary.md
       fillsmt bench puzzles/ -s z3 -s yices --csv runs.csv --resume
       fillsmt bench puzzles/ -s yices --baseline yices/thesis/off --csv runs.csv --resume
-    fillsmt bench puzzles/ -c z3/thesis/off -c yices/tree-bfs/on --csv runs.csv
+      fillsmt bench puzzles/ -c z3/thesis/off -c yices/tree-bfs/on --csv runs.csv
+      fillsmt bench puzzles/ -c yices/tree-bfs/on -c yices/tree-bfs/on/unique --csv runs.csv
       fillsmt bench puzzles/ --dask tcp://scheduler:8786 --csv runs.csv
 
     \b
@@ -169,7 +173,7 @@ def bench(puzzles, solvers, encodings, presolve, config_texts, jobs, timeout, cs
     missing, 130 interrupted (run again with --resume to finish).
     """
     try:
-        configs = _chosen_configs(solvers, encodings, presolve, config_texts)
+        configs = _chosen_configs(solvers, encodings, presolve, config_texts, unique)
         code = _bench(puzzles, configs, jobs, timeout, csv_path, resume,
                       overwrite, baseline, plot, summary_path, dask, progress)
     except FillsmtError as e:
@@ -177,12 +181,13 @@ def bench(puzzles, solvers, encodings, presolve, config_texts, jobs, timeout, cs
     sys.exit(code)
 
 
-def _chosen_configs(solvers, encodings, presolve, config_texts) -> list[Config]:
+def _chosen_configs(solvers, encodings, presolve, config_texts, unique=False) -> list[Config]:
     """The --config list when given, else every combination of --solver, --encoding, --presolve."""
     if not config_texts:
-        return configurations(solvers, encodings, PRESOLVE_CHOICES[presolve])
+        return configurations(solvers, encodings, PRESOLVE_CHOICES[presolve], unique)
     ctx = click.get_current_context()
-    for name, flag in (("solvers", "--solver"), ("encodings", "--encoding"), ("presolve", "--presolve")):
+    for name, flag in (("solvers", "--solver"), ("encodings", "--encoding"), ("presolve", "--presolve"),
+                       ("unique", "--unique")):
         if ctx.get_parameter_source(name) is click.core.ParameterSource.COMMANDLINE:
             raise InputError(f"give either --config or {flag}, not both")
     configs = list(dict.fromkeys(parse_config(t) for t in config_texts))

@@ -1,7 +1,8 @@
 """Puzzle files × configurations → jobs, each with a key that is the same in every run.
 
-A configuration is (solver, encoding, presolve), written ``solver/encoding/on|off``, e.g.
-``z3/thesis/off``. A job is one puzzle file under one configuration; its key,
+A configuration is (solver, encoding, presolve[, unique]), written ``solver/encoding/on|off``,
+e.g. ``z3/thesis/off``, with ``/unique`` added when each run also proves the solution unique
+(``yices/tree-bfs/on/unique``). A job is one puzzle file under one configuration; its key,
 ``PUZZLE|solver/encoding/on|off``, is what ``--resume`` matches against the CSV.
 """
 
@@ -22,10 +23,11 @@ class Config(NamedTuple):
     solver: str
     encoding: str
     presolve: bool
+    unique: bool = False
 
     @property
     def label(self) -> str:
-        return f"{self.solver}/{self.encoding}/{on_off(self.presolve)}"
+        return f"{self.solver}/{self.encoding}/{on_off(self.presolve)}" + ("/unique" if self.unique else "")
 
 
 def on_off(flag: bool) -> str:
@@ -33,11 +35,12 @@ def on_off(flag: bool) -> str:
 
 
 def parse_config(text: str) -> Config:
-    """``solver/encoding/on|off`` → :class:`Config`."""
-    parts = text.rsplit("/", 2)
+    """``solver/encoding/on|off[/unique]`` → :class:`Config`."""
+    unique = text.endswith("/unique")
+    parts = text.removesuffix("/unique").rsplit("/", 2)
     if len(parts) != 3 or not all(parts) or parts[2] not in ("on", "off"):
-        raise InputError(f"configuration {text!r}: expected SOLVER/ENCODING/on|off, e.g. z3/thesis/off")
-    return Config(parts[0], parts[1], parts[2] == "on")
+        raise InputError(f"configuration {text!r}: expected SOLVER/ENCODING/on|off[/unique], e.g. z3/thesis/off")
+    return Config(parts[0], parts[1], parts[2] == "on", unique)
 
 
 @dataclass(frozen=True)
@@ -82,9 +85,9 @@ def puzzle_files(paths: Iterable[str]) -> list[str]:
 
 
 def configurations(solvers: Iterable[str], encodings: Iterable[str],
-                   presolves: Iterable[bool]) -> list[Config]:
+                   presolves: Iterable[bool], unique: bool = False) -> list[Config]:
     """Every combination, in the order given; repeats dropped."""
-    return list(dict.fromkeys(Config(s, e, p) for s in solvers for e in encodings for p in presolves))
+    return list(dict.fromkeys(Config(s, e, p, unique) for s in solvers for e in encodings for p in presolves))
 
 
 def expand(puzzles: Iterable[str], configs: Iterable[Config]) -> list[Job]:

@@ -20,7 +20,7 @@ from fillsmt.errors import InputError
 COLUMNS = [
     "key", "puzzle", "set", "height", "width", "solver", "encoding", "presolve", "timeout_s",
     "status", "checked", "presolved_cells", "presolve_s", "encode_s", "solve_s", "check_s",
-    "total_s", "solver_version", "message", "timestamp",
+    "total_s", "unique", "unique_s", "solver_version", "message", "timestamp",
 ]
 """The CSV header; ``timestamp`` (UTC, when the job finished) stays last."""
 

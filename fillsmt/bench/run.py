@@ -37,7 +37,7 @@ def job_row(job: Job, timeout: float, status: str, message: str = "") -> dict:
     row = {"key": job.key, "puzzle": job.puzzle, "set": job.set, "height": "", "width": "",
            "solver": job.config.solver, "encoding": job.config.encoding,
            "presolve": on_off(job.config.presolve), "timeout_s": repr(float(timeout)).removesuffix(".0"), "status": status,
-           "checked": False, "presolved_cells": "", "message": message}
+           "checked": False, "presolved_cells": "", "unique": "", "unique_s": "", "message": message}
     row.update({f"{stage}_s": "" for stage in STAGES})
     return row
 
@@ -50,7 +50,8 @@ def run_job(job: Job, timeout: float) -> dict:
         return job_row(job, timeout, BAD_INPUT, str(e))
     try:
         driver = get_driver(job.config.solver)
-        result = solve(puzzle, driver, job.config.encoding, timeout, presolve=job.config.presolve)
+        result = solve(puzzle, driver, job.config.encoding, timeout, presolve=job.config.presolve,
+                       unique=job.config.unique)
     except Exception as e:  # one job's failure is a row, never the end of the run
         row = job_row(job, timeout, "error", f"{type(e).__name__}: {e}")
     else:
@@ -59,6 +60,9 @@ def run_job(job: Job, timeout: float) -> dict:
         row["presolved_cells"] = "" if result.presolved_cells is None else result.presolved_cells
         row.update({f"{stage}_s": round(result.times[stage], 4)
                     for stage in STAGES if stage in result.times})
+        if job.config.unique:
+            row["unique"] = "" if result.unique is None else result.unique
+            row["unique_s"] = round(result.times.get("unique", 0.0), 4)
     row["height"], row["width"] = puzzle.height, puzzle.width
     return row
 

@@ -19,8 +19,10 @@ from typing import Iterable
 from fillsmt.bench.jobs import Config, parse_config
 from fillsmt.bench.run import STAGES
 
+
+
 def config_of(row: dict) -> Config:
-    return Config(row["solver"], row["encoding"], row["presolve"] == "on")
+    return parse_config(row["key"].rsplit("|", 1)[1])
 
 
 def is_solved(row: dict) -> bool:
@@ -63,6 +65,7 @@ class ConfigSummary:
     common: int
     stage_medians: dict[str, float | None] = field(default_factory=dict)
     solve_speedup: float | None = None
+    unique_counts: dict[str, int] = field(default_factory=dict)
 
 
 def _median(values: list[float]) -> float | None:
@@ -90,8 +93,11 @@ def summarize(rows: Iterable[dict], baseline: Config | None = None) -> list[Conf
         out.append(ConfigSummary(
             config, len(rs), len(solved), counts, _median(times),
             statistics.fmean(times) if times else None, par2(rs), ratio, common,
-            {stage: _median([seconds(r, stage) for r in solved]) for stage in STAGES},
-            speedup(base, rs, "solve")[0]))
+            {stage: _median([seconds(r, stage) for r in solved])
+             for stage in (*STAGES, "unique") if stage != "unique" or config.unique},
+            speedup(base, rs, "solve")[0],
+            {k: sum(1 for r in rs if r["status"] == "sat" and r["unique"].lower() == k)
+             for k in ("true", "false", "")}))
     return out
 
 
@@ -139,21 +145,27 @@ def markdown(rows: list[dict], baseline: Config | str | None = None) -> str:
         "",
         "Median time by stage, solved runs (s):",
         "",
-        "| configuration | presolve | encode | solve | check | total | solve speed-up |",
-        "|---|---:|---:|---:|---:|---:|---:|",
+        "| configuration | presolve | encode | solve | check | uniqueness | total | solve speed-up |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for s in summaries:
         m = s.stage_medians
         lines.append(f"| {s.config.label} | {_s(m['presolve'])} | {_s(m['encode'])} | "
-                     f"{_s(m['solve'])} | {_s(m['check'])} | {_s(m['total'])} | {_x(s.solve_speedup)} |")
+                     f"{_s(m['solve'])} | {_s(m['check'])} | {_s(m.get('unique'))} | {_s(m['total'])} | "
+                     f"{_x(s.solve_speedup)} |")
     lines += [
         "",
         "solved: sat answers that passed the independent checker, plus unsat. Times are fillsmt's "
         "own (no process start-up). PAR-2: mean of the total time when solved, 2 × time-out when "
         f"not. speed-up: median total time of {base} / that of the configuration, on the puzzles "
         "both solved (counted in \"both solved\"); above 1 is faster. solve speed-up: the same "
-        "for the solve stage alone.",
+        "for the solve stage alone. uniqueness: for /unique configurations, the time of the second "
+        "check (the proof that no other solution exists), included in total.",
     ]
+    unique_counts = [(s.config.label, s.unique_counts) for s in summaries if s.config.unique]
+    if unique_counts:
+        lines += ["", "| configuration | proven unique | not unique | sat, uniqueness not settled |", "|---|---:|---:|---:|"]
+        lines += [f"| {label} | {c['true']} | {c['false']} | {c['']} |" for label, c in unique_counts]
     problems = disagreements(rows)
     if problems:
         lines += ["", "**The configurations disagree** (a sound encoding and solver cannot):", ""]

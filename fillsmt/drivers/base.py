@@ -4,9 +4,13 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from fillsmt.errors import SolverMissing
+from fillsmt.errors import SolverError, SolverMissing
 from fillsmt.smtlib.answer import Answer, SExprError, Status, Value, parse_answer
+
+if TYPE_CHECKING:
+    from fillsmt.drivers.session import Session
 
 
 @dataclass
@@ -51,6 +55,11 @@ class Driver(ABC):
     @abstractmethod
     def run(self, script: str, timeout: float | None = None) -> RunResult:
         """Solve ``script`` (SMT-LIB text) within ``timeout`` seconds (None: no limit)."""
+
+    def open_session(self) -> "Session":
+        """An incremental session (:mod:`fillsmt.drivers.session`) with this solver."""
+        raise SolverError(f"solver {self.name!r} offers no incremental session; "
+                          f"use z3, yices, z3-api or pysmt")
 
 
 def _quote(text: str, limit: int = 300) -> str:

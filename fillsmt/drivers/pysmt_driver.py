@@ -67,3 +67,13 @@ class PysmtDriver(Driver):
         argv = [sys.executable, "-m", "fillsmt.drivers.pysmt_worker", backend]
         outcome = run_process(argv, script, timeout, stop)
         return outcome_result(self.name, outcome, timeout)
+
+    def open_session(self):
+        """pysmt's SMT-LIB interpreter in a worker process that answers command by command."""
+        from fillsmt.drivers.session import ProcessSession
+
+        backend = self._backend()
+        if backend is None:
+            raise SolverMissing(self.missing_message())
+        return ProcessSession([sys.executable, "-m", "fillsmt.drivers.pysmt_worker", backend, "--incremental"],
+                              self.name)

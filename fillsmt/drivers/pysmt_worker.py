@@ -1,9 +1,10 @@
-"""``python -m fillsmt.drivers.pysmt_worker [SOLVER]``: run an SMT-LIB script through pysmt.
+"""``python -m fillsmt.drivers.pysmt_worker [SOLVER] [--incremental]``: SMT-LIB through pysmt.
 
 Reads the script on standard input, parses it with pysmt's SMT-LIB parser, evaluates its
 commands with the named pysmt solver (``auto``: the first installed of z3, cvc5, yices, msat)
 and prints the answers as an SMT-LIB solver would (``sat``, ``((n_0 1))``, ``(error "…")``).
-The pysmt driver runs this in a child process so a time-out can kill it like any solver binary.
+The pysmt driver runs this in a child process so a time-out can kill it like any solver binary;
+with ``--incremental`` the worker answers command by command, which is what a session needs.
 """
 
 from __future__ import annotations
@@ -83,9 +84,84 @@ def evaluate(text: str, backend: str, out) -> int:
     return 0
 
 
+def _print(out, text: str) -> None:
+    print(text, file=out)
+    out.flush()
+
+
+def interact(stream, backend: str, out) -> int:
+    """``--incremental``: run commands as they arrive (push, pop, check-sat-assuming and echo
+    included), answering each at once, until ``(exit)`` or the end of the input."""
+    from pysmt.exceptions import SolverReturnedUnknownResultError
+    from pysmt.shortcuts import Solver
+    from pysmt.smtlib.parser import SmtLibParser
+
+    try:
+        name = choose(backend)
+    except LookupError as e:
+        _print(out, _error(str(e)))
+        return 1
+    parser = SmtLibParser(interactive=True)
+    parser._reset()  # get_script() would do this; the command generator does not
+    logic, solver, has_model = None, None, False
+    commands = parser.get_command_generator(stream)
+    while True:
+        try:
+            cmd = next(commands)
+        except StopIteration:
+            break
+        except Exception as e:  # a command pysmt cannot parse: say so, as a solver would
+            _print(out, _error(f"pysmt cannot parse the command: {type(e).__name__}: {e}"))
+            return 1
+        try:
+            if cmd.name == "set-logic":
+                logic = str(cmd.args[0])
+            elif cmd.name == "exit":
+                break
+            elif cmd.name == "echo":
+                _print(out, str(cmd.args[0]).strip('"'))
+            elif cmd.name in IGNORED:
+                pass
+            else:
+                if solver is None:
+                    solver = Solver(name=name, logic=logic)
+                if cmd.name == "assert":
+                    solver.add_assertion(cmd.args[0])
+                elif cmd.name == "push":
+                    solver.push(cmd.args[0] if cmd.args else 1)
+                elif cmd.name == "pop":
+                    solver.pop(cmd.args[0] if cmd.args else 1)
+                elif cmd.name in ("check-sat", "check-sat-assuming"):
+                    assumptions = list(cmd.args) if cmd.name == "check-sat-assuming" else None
+                    try:
+                        has_model = solver.solve(assumptions)
+                        _print(out, "sat" if has_model else "unsat")
+                    except SolverReturnedUnknownResultError:
+                        has_model = False
+                        _print(out, "unknown")
+                elif cmd.name == "get-value":
+                    if not has_model:
+                        _print(out, _error("model is not available"))
+                        continue
+                    pairs = [f"({t.to_smtlib(daggify=False)} {solver.get_value(t).to_smtlib(daggify=False)})"
+                             for t in cmd.args]
+                    _print(out, "(" + " ".join(pairs) + ")")
+                else:
+                    _print(out, _error(f"pysmt worker does not run the command {cmd.name}"))
+        except Exception as e:  # the backend's own exceptions are not all PysmtException
+            _print(out, _error(f"pysmt ({name}): {type(e).__name__}: {e}"))
+    if solver is not None:
+        solver.exit()
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
+    incremental = "--incremental" in argv
+    argv = [a for a in argv if a != "--incremental"]
     backend = argv[0] if argv else "auto"
+    if incremental:
+        return interact(sys.stdin, backend, sys.stdout)
     return evaluate(sys.stdin.read(), backend, sys.stdout)
 
 

@@ -11,6 +11,7 @@ import threading
 import time
 
 from fillsmt.drivers.base import Driver, RunResult, interpret_output
+from fillsmt.drivers.session import Session
 from fillsmt.errors import SolverMissing
 from fillsmt.smtlib.answer import Status
 
@@ -48,32 +49,68 @@ class Z3ApiDriver(Driver):
         except SolverMissing:
             return ""
 
+    def open_session(self) -> "Z3ApiSession":
+        return Z3ApiSession(self._z3())
+
     def run(self, script: str, timeout: float | None = None) -> RunResult:
         z3 = self._z3()
         ctx = z3.Context()
-        fired = threading.Event()
-
-        def interrupt() -> None:
-            fired.set()
-            ctx.interrupt()
-
-        timer = threading.Timer(timeout, interrupt) if timeout else None
-        start = time.perf_counter()
-        if timer:
-            timer.daemon = True
-            timer.start()
-        try:
-            output = z3.Z3_eval_smtlib2_string(ctx.ref(), script)
-        except z3.Z3Exception as e:
-            # The exception carries everything the commands printed, errors included
-            # (e.g. ``unsat`` followed by get-value's "model is not available").
-            output = e.value.decode() if isinstance(e.value, bytes) else str(e.value)
-        finally:
-            if timer:
-                timer.cancel()
-        seconds = time.perf_counter() - start
+        output, fired, seconds = _evaluate(z3, ctx, script, timeout)
         result = interpret_output(self.name, output, seconds=seconds)
-        if fired.is_set() and result.status in (Status.UNKNOWN, Status.ERROR):
+        if fired and result.status in (Status.UNKNOWN, Status.ERROR):
             return RunResult(Status.TIMEOUT, output=output, seconds=seconds,
                              message=f"z3-api gave no answer within {timeout:g} s and was interrupted")
         return result
+
+
+def _evaluate(z3, ctx, script: str, timeout: float | None) -> tuple[str, bool, float]:
+    """Run SMT-LIB commands in ``ctx``: (what they printed, whether the time-out fired, seconds)."""
+    fired = threading.Event()
+
+    def interrupt() -> None:
+        fired.set()
+        ctx.interrupt()
+
+    timer = threading.Timer(timeout, interrupt) if timeout else None
+    start = time.perf_counter()
+    if timer:
+        timer.daemon = True
+        timer.start()
+    try:
+        output = z3.Z3_eval_smtlib2_string(ctx.ref(), script)
+    except z3.Z3Exception as e:
+        # The exception carries everything the commands printed, errors included
+        # (e.g. ``unsat`` followed by get-value's "model is not available").
+        output = e.value.decode() if isinstance(e.value, bytes) else str(e.value)
+    finally:
+        if timer:
+            timer.cancel()
+    return output, fired.is_set(), time.perf_counter() - start
+
+
+class Z3ApiSession(Session):
+    """One Z3 context kept between calls: ``Z3_eval_smtlib2_string`` keeps its declarations,
+    assertions and push/pop levels. A time-out interrupts the check and closes the session, as
+    for the solver processes."""
+
+    name = "z3-api"
+
+    def __init__(self, z3):
+        super().__init__()
+        self._z3 = z3
+        self._ctx = z3.Context()
+        self._open = True
+
+    @property
+    def alive(self) -> bool:
+        return self._open
+
+    def _exchange(self, text: str, timeout: float | None) -> tuple[str, bool]:
+        output, fired, _ = _evaluate(self._z3, self._ctx, text, timeout)
+        if fired:
+            self.close()
+            return output, True
+        return output, False
+
+    def close(self) -> None:
+        self._open = False

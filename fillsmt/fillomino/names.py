@@ -17,6 +17,14 @@ def number_var(x: int) -> str:
     return f"n_{x}"
 
 
+def cell_of_number_var(name: str) -> int:
+    """The cell ``x`` whose number :func:`number_var` names ``name``."""
+    prefix, _, x = name.partition("_")
+    if prefix != "n" or not x.isdigit():
+        raise ValueError(f"{name!r} is not a cell number variable")
+    return int(x)
+
+
 def size_var(x: int) -> str:
     """The size of the spanning-tree subtree rooted at cell ``x``."""
     return f"s_{x}"

@@ -1,0 +1,249 @@
+"""Incremental solver sessions: one solver kept open, asked again and again.
+
+A session is opened by :meth:`~fillsmt.drivers.base.Driver.open_session` and used as a context
+manager::
+
+    with driver.open_session() as session:
+        session.send(script_without_check_sat)
+        if session.check(timeout=10) is Status.SAT:
+            values = session.get_values(["n_0", "n_1"])
+        session.push()
+        session.send("(assert (not (= n_0 3)))")
+        session.check()
+        session.pop()
+
+Every exchange ends with an ``(echo "…")`` marker, so fillsmt knows where the solver's reply ends
+without one round trip per command. A ``check`` that runs past its time-out kills the solver
+process (its whole process group): the check reports ``TIMEOUT`` and the session is closed —
+z3 could be interrupted and kept, yices-smt2 cannot, so all sessions behave the same way.
+Leaving the ``with`` block, or :meth:`Session.close`, always ends the process.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import queue
+import signal
+import subprocess
+import threading
+import time
+from abc import ABC, abstractmethod
+from typing import Iterable, Sequence
+
+from fillsmt.errors import SolverError
+from fillsmt.smtlib.answer import SExprError, Status, Value, parse_value
+from fillsmt.smtlib.sexpr import StringLit, read_all
+
+_STATUS = {"sat": Status.SAT, "unsat": Status.UNSAT, "unknown": Status.UNKNOWN}
+
+
+def _quote(text: str, limit: int = 300) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _render(x) -> str:
+    if isinstance(x, list):
+        return "(" + " ".join(_render(i) for i in x) + ")"
+    if isinstance(x, StringLit):
+        return '"' + x.replace('"', '""') + '"'
+    return str(x)
+
+
+class Session(ABC):
+    """An open solver that keeps its assertions between checks."""
+
+    name: str = "solver"
+
+    def __init__(self) -> None:
+        self.checks = 0
+        self.check_seconds: list[float] = []
+
+    # -- what a subclass provides ------------------------------------------------------------
+    @abstractmethod
+    def _exchange(self, text: str, timeout: float | None) -> tuple[str, bool]:
+        """Send ``text`` (whole commands) and return (everything the solver printed, timed_out)."""
+
+    @property
+    @abstractmethod
+    def alive(self) -> bool:
+        """False once the session was closed or its solver stopped."""
+
+    @abstractmethod
+    def close(self) -> None:
+        """End the session and its solver; safe to call twice."""
+
+    # -- the commands ------------------------------------------------------------------------
+    def _items(self, output: str, what: str) -> list:
+        try:
+            items = [i.value for i in read_all(output)]
+        except SExprError as e:
+            raise SolverError(f"{self.name} printed something fillsmt cannot read after {what} ({e}): "
+                              f"{_quote(output)!r}") from None
+        errors = [" ".join(str(m) for m in x[1:]) for x in items if isinstance(x, list) and x[:1] == ["error"]]
+        if errors:
+            raise SolverError(f"{self.name} reported an error after {what}: {_quote('; '.join(errors))!r}")
+        return [x for x in items if x not in ("success", "unsupported")]
+
+    def _require_alive(self) -> None:
+        if not self.alive:
+            raise SolverError(f"the {self.name} session is closed (after a time-out, an error, or close())")
+
+    def send(self, text: str) -> None:
+        """Run commands that print nothing when they succeed (declarations, assertions, push, pop)."""
+        self._require_alive()
+        output, _ = self._exchange(text, None)
+        extra = self._items(output, "the commands sent")
+        if extra:
+            raise SolverError(f"{self.name} answered commands that should print nothing: {_quote(output)!r}")
+
+    def assert_term(self, term: str) -> None:
+        self.send(f"(assert {term})\n")
+
+    def push(self) -> None:
+        self.send("(push 1)\n")
+
+    def pop(self) -> None:
+        self.send("(pop 1)\n")
+
+    def check(self, timeout: float | None = None, assumptions: Sequence[str] = ()) -> Status:
+        """``check-sat`` (or ``check-sat-assuming`` with Boolean symbols / their negations).
+
+        Returns SAT, UNSAT, UNKNOWN, or TIMEOUT (the session is then closed)."""
+        self._require_alive()
+        command = f"(check-sat-assuming ({' '.join(assumptions)}))\n" if assumptions else "(check-sat)\n"
+        start = time.perf_counter()
+        output, timed_out = self._exchange(command, timeout)
+        self.checks += 1
+        self.check_seconds.append(time.perf_counter() - start)
+        if timed_out:
+            return Status.TIMEOUT
+        items = self._items(output, "check-sat")
+        if len(items) != 1 or items[0] not in _STATUS:
+            raise SolverError(f"{self.name} gave no check-sat answer: {_quote(output)!r}")
+        return _STATUS[items[0]]
+
+    def get_values(self, terms: Iterable[str], raw: bool = False) -> dict[str, Value]:
+        """The model's values of ``terms`` (after a SAT check), keyed by the terms' text; with
+        ``raw``, each value as the solver printed it (SMT-LIB text of any sort, fit to be sent
+        back in an assertion)."""
+        self._require_alive()
+        terms = list(terms)
+        if not terms:
+            return {}
+        output, _ = self._exchange(f"(get-value ({' '.join(terms)}))\n", None)
+        items = self._items(output, "get-value")
+        if len(items) != 1 or not isinstance(items[0], list):
+            raise SolverError(f"{self.name} gave no get-value answer: {_quote(output)!r}")
+        values = {}
+        for pair in items[0]:
+            if not (isinstance(pair, list) and len(pair) == 2):
+                raise SolverError(f"{self.name} gave a malformed get-value answer: {_quote(output)!r}")
+            values[_render(pair[0])] = _render(pair[1]) if raw else parse_value(pair[1])
+        return values
+
+    def __enter__(self) -> "Session":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+_markers = itertools.count(1)
+
+
+def _marker() -> str:
+    return f"fillsmt-done-{os.getpid()}-{next(_markers)}"
+
+
+class ProcessSession(Session):
+    """A solver binary reading SMT-LIB 2 on a pipe (``z3 -in``, ``yices-smt2 --incremental``)."""
+
+    def __init__(self, argv: list[str], name: str):
+        super().__init__()
+        self.name = name
+        self.argv = argv
+        # Its own process group, so closing kills the solver and anything it started.
+        self._proc = subprocess.Popen(
+            argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+            start_new_session=True, text=True, encoding="utf-8", errors="replace", bufsize=1)
+        self._lines: queue.Queue[str | None] = queue.Queue()
+        self._stderr: list[str] = []
+        self._threads = [threading.Thread(target=self._pump, args=(self._proc.stdout, self._lines.put), daemon=True),
+                         threading.Thread(target=self._pump, args=(self._proc.stderr, self._stderr.append), daemon=True)]
+        for t in self._threads:
+            t.start()
+
+    @staticmethod
+    def _pump(stream, put) -> None:
+        for line in stream:
+            put(line)
+        put(None)
+
+    @property
+    def alive(self) -> bool:
+        return self._proc.poll() is None
+
+    def _died(self, output: str) -> SolverError:
+        self.close(kill=True)
+        detail = "".join(line for line in self._stderr if line).strip() or output.strip() or "nothing"
+        return SolverError(f"{self.name} stopped during the session (exit code {self._proc.returncode}): "
+                           f"{_quote(detail)!r}")
+
+    def _exchange(self, text: str, timeout: float | None) -> tuple[str, bool]:
+        marker = _marker()
+        try:
+            self._proc.stdin.write(f'{text}(echo "{marker}")\n')
+            self._proc.stdin.flush()
+        except (BrokenPipeError, OSError):
+            raise self._died("") from None
+        deadline = None if timeout is None else time.monotonic() + timeout
+        out: list[str] = []
+        while True:
+            wait = None if deadline is None else max(0.0, deadline - time.monotonic())
+            try:
+                line = self._lines.get(timeout=wait)
+            except queue.Empty:
+                self.close(kill=True)
+                return "".join(out), True
+            if line is None:
+                raise self._died("".join(out))
+            if line.strip() in (marker, f'"{marker}"'):
+                return "".join(out), False
+            out.append(line)
+
+    def close(self, kill: bool = False) -> None:
+        """Ask the solver to exit (or, with ``kill``, do not ask), then kill its process group."""
+        proc = self._proc
+        if proc.poll() is None and not kill:
+            try:
+                proc.stdin.write("(exit)\n")
+                proc.stdin.flush()
+            except (BrokenPipeError, OSError, ValueError):
+                pass
+            try:
+                proc.wait(timeout=0.5)
+            except subprocess.TimeoutExpired:
+                pass
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+        if proc.poll() is None:
+            proc.kill()
+        proc.wait()
+        for t in self._threads:
+            t.join(timeout=1.0)
+        for stream in (proc.stdin, proc.stdout, proc.stderr):
+            try:
+                stream.close()
+            except (OSError, ValueError):
+                pass
+
+    @property
+    def pid(self) -> int:
+        return self._proc.pid
+
+
+__all__ = ["ProcessSession", "Session"]

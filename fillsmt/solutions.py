@@ -1,0 +1,192 @@
+"""More than one solution: uniqueness, counting, and the cells every solution agrees on.
+
+All three run in one incremental solver session (:mod:`fillsmt.drivers.session`) over the
+script an encoder wrote, with its ``check-sat`` and ``get-value`` commands taken off:
+
+* a solution is blocked by asserting that at least one *get-value term* (the cell numbers, never
+  the spanning-tree edges) differs from its value in that solution — two trees of the same
+  regions are one solution;
+* the forced cells are the *backbone* of the cell terms: keep the candidate terms on which every
+  solution seen so far agrees, ask (inside ``push``/``pop``) for a solution that differs on at
+  least one of them, drop the terms it changes, and stop when the solver says ``unsat``. Every
+  ``sat`` removes at least one candidate, so it needs at most one check per unforced cell, never
+  an enumeration of all solutions.
+
+Values are sent back as the solver printed them, so the same code serves integer, bit-vector
+and Boolean encodings and every puzzle kind. Every grid returned has passed the kind's checker.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Callable, Hashable
+
+from fillsmt.drivers.session import Session
+from fillsmt.smtlib import Script
+from fillsmt.smtlib.answer import Status
+from fillsmt.smtlib.script import render_term
+
+Grid = tuple[tuple[int, ...], ...]
+Cell = tuple[int, int]
+
+_NOT_SENT = {"check-sat", "check-sat-assuming", "get-value", "get-model", "exit"}
+
+
+@dataclass
+class Problem:
+    """What a session needs from one encoded puzzle of any kind.
+
+    ``decode`` turns get-value values into a grid (raising on a bad answer), ``check`` is the
+    kind's independent checker (a list of problems, empty when the grid is right), and
+    ``term_cell`` says which cell a get-value term belongs to (several terms may share a cell).
+    """
+
+    script: Script
+    decode: Callable[[dict], Grid]
+    check: Callable[[Grid], list[str]]
+    term_cell: Callable[[str], Hashable]
+
+    @property
+    def terms(self) -> list[str]:
+        return [render_term(t) for c in self.script.commands if c.name == "get-value" for t in c.args[0]]
+
+    def body(self) -> str:
+        """The script without its questions: declarations and assertions only."""
+        return Script.of(c for c in self.script.commands if c.name not in _NOT_SENT).text()
+
+
+class WrongAnswer(Exception):
+    """The solver's model failed to decode or failed the independent check."""
+
+
+@dataclass
+class Found:
+    grid: Grid
+    raw: dict[str, str]
+
+
+@dataclass
+class Search:
+    """An open session over one problem, with a deadline for everything asked of it."""
+
+    problem: Problem
+    session: Session
+    deadline: float | None = None
+    solutions: list[Found] = field(default_factory=list)
+    checks: int = 0
+
+    def start(self) -> None:
+        self.session.send(self.problem.body())
+
+    def _remaining(self) -> float | None:
+        if self.deadline is None:
+            return None
+        return max(0.001, self.deadline - time.monotonic())
+
+    def check(self) -> Status:
+        self.checks += 1
+        return self.session.check(timeout=self._remaining())
+
+    def model(self) -> Found:
+        terms = self.problem.terms
+        raw = self.session.get_values(terms, raw=True)
+        values = self.session.get_values(terms)
+        try:
+            grid = self.problem.decode(values)
+        except Exception as e:  # the decoders raise FormatError subclasses with the reason
+            raise WrongAnswer(str(e)) from None
+        problems = self.problem.check(grid)
+        if problems:
+            raise WrongAnswer(f"{self.session.name}'s answer fails the independent check: {'; '.join(problems)}")
+        return Found(grid, raw)
+
+    def next_solution(self) -> tuple[Status, Found | None]:
+        """Check again; on SAT, record the (checked) solution and block it for the next check."""
+        status = self.check()
+        if status is not Status.SAT:
+            return status, None
+        found = self.model()
+        self.solutions.append(found)
+        self.session.assert_term(differs(found.raw, self.problem.terms))
+        return status, found
+
+
+def differs(raw: dict[str, str], terms: list[str]) -> str:
+    """The assertion "at least one of ``terms`` has another value than in ``raw``"."""
+    if not terms:
+        return "false"
+    parts = [f"(not (= {t} {raw[t]}))" for t in terms]
+    return parts[0] if len(parts) == 1 else f"(or {' '.join(parts)})"
+
+
+def differing_cells(a: Grid, b: Grid) -> list[Cell]:
+    """The (row, column) of every cell, 0-based, where two grids differ, row by row."""
+    return [(r, c) for r, row in enumerate(a) for c, v in enumerate(row) if b[r][c] != v]
+
+
+@dataclass
+class Enumeration:
+    """Distinct solutions found, up to a limit. ``complete`` is True when the solver proved there
+    are no more (so ``len(grids)`` is the exact count)."""
+
+    grids: list[Grid]
+    complete: bool
+    status: Status  # the last check's answer: UNSAT when complete, else SAT / UNKNOWN / TIMEOUT
+    checks: int
+    message: str = ""
+
+
+def enumerate_solutions(search: Search, limit: int) -> Enumeration:
+    """Find up to ``limit`` distinct solutions; when the limit is reached, one more check says
+    whether there are more (then the count is shown as ``limit+``). Stops early at a time-out or
+    an unknown."""
+    status = Status.UNSAT
+    while len(search.solutions) < limit:
+        status, _ = search.next_solution()
+        if status is not Status.SAT:
+            break
+    if len(search.solutions) >= limit:
+        status = search.check()
+    grids = [f.grid for f in search.solutions]
+    return Enumeration(grids, status is Status.UNSAT, status, search.checks)
+
+
+@dataclass
+class Backbone:
+    """The cells every solution agrees on (by the cell of each term), or None when not proven."""
+
+    forced: dict[Hashable, bool]  # cell -> True when forced
+    status: Status  # UNSAT when proven; TIMEOUT / UNKNOWN when the search stopped early
+    checks: int
+
+
+def backbone(search: Search, first: Found) -> Backbone:
+    """Which get-value terms have the same value in every solution, found with push/pop."""
+    terms = search.problem.terms
+    candidates = {t for t in terms}
+    for other in search.solutions[1:]:
+        candidates -= {t for t in candidates if other.raw[t] != first.raw[t]}
+    checks0 = search.checks
+    status = Status.UNSAT
+    while candidates:
+        search.session.push()
+        search.session.assert_term(differs(first.raw, sorted(candidates)))
+        status = search.check()
+        if status is Status.SAT:
+            found = search.model()
+            candidates -= {t for t in candidates if found.raw[t] != first.raw[t]}
+        search.session.pop()
+        if status is not Status.SAT:
+            break
+    if status is not Status.UNSAT and candidates:
+        return Backbone({}, status, search.checks - checks0)
+    forced: dict[Hashable, bool] = {}
+    for t in terms:
+        cell = search.problem.term_cell(t)
+        forced[cell] = forced.get(cell, True) and t in candidates
+    return Backbone(forced, Status.UNSAT, search.checks - checks0)
+
+
+__all__ = ["Backbone", "Enumeration", "Found", "Problem", "Search", "WrongAnswer", "backbone",
+           "differing_cells", "differs", "enumerate_solutions"]

@@ -1,0 +1,150 @@
+"""Incremental sessions with real solvers: push/pop, assumptions, values, errors, time-outs."""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+
+import pytest
+
+from conftest import DATA, solver_or_skip
+from fillsmt.drivers import get_driver
+from fillsmt.errors import SolverError
+from fillsmt.smtlib.answer import Status
+from test_drivers import pigeonhole
+
+SESSION_SOLVERS = ["z3", "yices", "z3-api", "pysmt", "pysmt:cvc5"]
+
+SMALL = """(set-logic QF_LIA)
+(declare-fun x () Int)
+(declare-fun a () Bool)
+(assert (and (<= 0 x) (<= x 3)))
+(assert (= a (not (= x 1))))
+"""
+
+
+@pytest.fixture(params=SESSION_SOLVERS)
+def session_driver(request):
+    return solver_or_skip(request.param)
+
+
+def gone(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    return False
+
+
+def test_values_push_pop_and_blocking(session_driver):
+    with session_driver.open_session() as s:
+        s.send(SMALL)
+        seen = set()
+        while s.check() is Status.SAT:
+            x = s.get_values(["x"])["x"]
+            assert isinstance(x, int) and 0 <= x <= 3 and x not in seen
+            seen.add(x)
+            s.assert_term(f"(not (= x {x}))")
+        assert seen == {0, 1, 2, 3}
+        assert s.checks == 5
+
+
+def test_push_pop_restores_assertions(session_driver):
+    with session_driver.open_session() as s:
+        s.send(SMALL)
+        s.push()
+        s.assert_term("(> x 5)")
+        assert s.check() is Status.UNSAT
+        s.pop()
+        assert s.check() is Status.SAT
+
+
+def test_check_sat_assuming(session_driver):
+    with session_driver.open_session() as s:
+        s.send(SMALL)
+        assert s.check(assumptions=["(not a)"]) is Status.SAT
+        assert s.get_values(["x", "a"]) == {"x": 1, "a": False}
+        s.push()
+        s.assert_term("(> x 1)")
+        assert s.check(assumptions=["(not a)"]) is Status.UNSAT
+        s.pop()
+
+
+def test_raw_values_can_be_sent_back(session_driver):
+    with session_driver.open_session() as s:
+        s.send("(set-logic QF_BV)\n(declare-fun b () (_ BitVec 4))\n(assert (bvugt b #b1100))\n")
+        assert s.check() is Status.SAT
+        raw = s.get_values(["b"], raw=True)["b"]
+        assert s.get_values(["b"])["b"] > 12
+        s.assert_term(f"(not (= b {raw}))")
+        assert s.check() is Status.SAT
+        assert s.get_values(["b"], raw=True)["b"] != raw
+
+
+def test_an_error_is_reported_with_the_solver_words(session_driver):
+    with pytest.raises(SolverError) as e:
+        with session_driver.open_session() as s:
+            s.send(SMALL)
+            s.send("(assert (> y 1))\n")
+    assert session_driver.name in str(e.value)
+    assert "y" in str(e.value)
+
+
+def test_a_closed_session_refuses_work():
+    driver = solver_or_skip("z3")
+    s = driver.open_session()
+    s.send(SMALL)
+    s.close()
+    s.close()  # twice is fine
+    assert not s.alive
+    with pytest.raises(SolverError, match="session is closed"):
+        s.check()
+
+
+@pytest.mark.parametrize("name", ["z3", "yices", "z3-api", "pysmt"])
+def test_a_time_out_stops_the_check_and_the_process(name):
+    driver = solver_or_skip(name)
+    with driver.open_session() as s:
+        s.send(pigeonhole(13).replace("(check-sat)\n", ""))
+        start = time.monotonic()
+        assert s.check(timeout=0.5) is Status.TIMEOUT
+        assert time.monotonic() - start < 5
+        assert not s.alive
+        pid = getattr(s, "pid", None)
+    if pid is not None:
+        assert gone(pid)
+
+
+def test_leaving_the_block_ends_the_process():
+    driver = solver_or_skip("yices")
+    with driver.open_session() as s:
+        s.send(SMALL)
+        assert s.check() is Status.SAT
+        pid = s.pid
+        assert not gone(pid)
+    assert gone(pid)
+
+
+def test_a_hanging_command_solver_and_its_child_are_killed(tmp_path, monkeypatch):
+    pidfile = tmp_path / "pids"
+    monkeypatch.setenv("FILLSMT_TEST_PIDFILE", str(pidfile))
+    driver = get_driver("", f"{sys.executable} {DATA / 'hang_solver.py'}")
+    with driver.open_session() as s:
+        status = s.check(timeout=1.0)
+    assert status is Status.TIMEOUT
+    for _ in range(50):
+        if pidfile.exists() and pidfile.read_text().strip():
+            break
+        time.sleep(0.05)
+    pids = [int(p) for p in pidfile.read_text().split()]
+    deadline = time.monotonic() + 5
+    while not all(gone(p) for p in pids) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert all(gone(p) for p in pids)
+
+
+def test_a_solver_without_sessions_says_so():
+    driver = get_driver("portfolio")
+    with pytest.raises(SolverError, match="offers no incremental session"):
+        driver.open_session()
