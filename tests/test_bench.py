@@ -485,3 +485,19 @@ def test_explicit_configurations_run_exactly_those(tmp_path):
 def test_config_and_solver_together_is_a_usage_error(tmp_path):
     result = invoke(INSTANCES / "g12-5x5.txt", "-c", "z3/thesis/off", "-s", "z3", "--csv", tmp_path / "r.csv")
     assert (result.exit_code, result.stderr) == (2, "Error: give either --config or --solver, not both\n")
+
+
+def test_a_csv_of_the_older_header_is_read_and_upgraded_on_resume(tmp_path):
+    from fillsmt.bench.results import COLUMNS, OLDER_HEADERS, ResultsFile
+
+    old = OLDER_HEADERS[0]
+    row = {c: v for c, v in _row("p1", "a", "sat", 1.0).items() if c in old}
+    row["timestamp"] = "2026-11-20T00:00:00+00:00"
+    path = tmp_path / "old.csv"
+    path.write_text(",".join(old) + "\n" + ",".join(str(row[c]) for c in old) + "\n")
+    (got,) = read_rows(path)
+    assert got["unique"] == "" and got["total_s"] == "1.0"
+    with ResultsFile(path, resume=True) as results:
+        assert list(results.done) == ["p1|a/thesis/off"]
+    assert path.read_text().splitlines()[0] == ",".join(COLUMNS)
+    assert read_rows(path) == [got]

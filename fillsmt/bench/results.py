@@ -24,6 +24,10 @@ COLUMNS = [
 ]
 """The CSV header; ``timestamp`` (UTC, when the job finished) stays last."""
 
+OLDER_HEADERS = [[c for c in COLUMNS if c not in ("unique", "unique_s")]]
+"""Headers of earlier fillsmt versions: read with the new columns empty; on --resume the file is
+first rewritten (every row kept) with the current header."""
+
 
 def now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
@@ -53,10 +57,33 @@ def read_rows(path: str | Path) -> list[dict]:
     if not text.strip():
         return []
     reader = csv.DictReader(io.StringIO(text, newline=""))
-    if reader.fieldnames != COLUMNS:
+    if reader.fieldnames != COLUMNS and reader.fieldnames not in OLDER_HEADERS:
         raise InputError(f"{path}: not a results CSV of fillsmt bench (its first line should be "
                          f"{','.join(COLUMNS)}); give another --csv file")
-    return [row for row in reader if _complete(row)]
+    rows = []
+    for row in reader:
+        if None in row:
+            continue
+        row = {c: row.get(c, "") for c in COLUMNS}
+        if _complete(row):
+            rows.append(row)
+    return rows
+
+
+def _header(path: Path) -> list[str]:
+    with open(path, newline="", encoding="utf-8") as f:
+        return next(csv.reader(f), [])
+
+
+def _upgrade(path: Path) -> None:
+    """Rewrite a CSV of an older header with the current one, keeping every complete row."""
+    rows = read_rows(path)
+    tmp = path.with_name(f".{path.name}.upgrade.tmp")
+    with open(tmp, "w", encoding="utf-8", newline="") as f:
+        writer = csv.DictWriter(f, COLUMNS, lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(rows)
+    os.replace(tmp, path)
 
 
 def latest_by_key(rows: Iterable[dict]) -> dict[str, dict]:
@@ -77,6 +104,9 @@ class ResultsFile:
         if exists and not (resume or overwrite):
             raise InputError(f"{path}: already exists; use --resume to keep its rows and run only "
                              "the missing jobs, or --overwrite to start it again")
+        if exists and resume and _header(self.path) != COLUMNS:
+            read_rows(self.path)  # refuses a file that is not a results CSV at all
+            _upgrade(self.path)
         self.done: dict[str, dict] = latest_by_key(read_rows(self.path)) if exists and resume else {}
         self.path.parent.mkdir(parents=True, exist_ok=True)
         append = exists and resume
