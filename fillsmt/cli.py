@@ -26,9 +26,10 @@ from fillsmt.drivers.pysmt_driver import installed_backends
 from fillsmt.errors import (EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_NOT_UNIQUE, EXIT_OK, EXIT_SOLVER,
                             EXIT_UNKNOWN, FillsmtError, InputError)
 from fillsmt.fillomino.encodings import DEFAULT_ENCODING, ENCODINGS
-from fillsmt.fillomino.plain_format import format_grid, parse_grid, read_puzzle, read_text
+from fillsmt.fillomino.model import Puzzle as FillominoPuzzle
+from fillsmt.fillomino.plain_format import format_grid, read_text
 from fillsmt.fillomino.render import render_pretty
-from fillsmt.fillomino.verify import check_solution
+from fillsmt.kinds import KIND_NAMES, kind_of, load
 from fillsmt.pipeline import (DEFAULT_PRESOLVE, DEFAULT_SOLVER, EXIT_CODES, SolveResult, checked_grid, encode,
                               encode_presolved, solve)
 from fillsmt.smtlib.answer import SExprError, Status, parse_answer
@@ -107,9 +108,16 @@ solver_cmd_option = click.option(
     "--solver-cmd", metavar="CMD",
     help='Any other SMT-LIB 2 solver, run as CMD with the script on standard input '
          '(e.g. "cvc5 --lang smt2 --produce-models"). Overrides --solver.')
+ALL_ENCODINGS = sorted({*ENCODINGS, "int-distinct", "int-pairwise", "onehot", "bv"})
 encoding_option = click.option(
-    "--encoding", "-e", type=click.Choice(sorted(ENCODINGS)), default=DEFAULT_ENCODING,
-    show_default=True, help="How the puzzle is written as SMT-LIB.")
+    "--encoding", "-e", type=click.Choice(ALL_ENCODINGS), default=None,
+    help=f"How the puzzle is written as SMT-LIB [default: {DEFAULT_ENCODING} for Fillomino, "
+         "onehot for BlockNumber]. Fillomino: thesis, tree, tree-bfs, tree-bv, tree-bfs-bv; "
+         "BlockNumber: onehot, int-distinct, int-pairwise, bv.")
+kind_option = click.option(
+    "--kind", "-k", type=click.Choice(KIND_NAMES), default=None,
+    help="The puzzle kind [default: from the file: two grids (givens, then block labels) are "
+         "BlockNumber, one grid is Fillomino; a puzz.link URL or JSON says its kind].")
 presolve_option = click.option(
     "--presolve/--no-presolve", default=DEFAULT_PRESOLVE, show_default=True,
     help="First fill what the deduction rules force, and bound every other cell's number; "
@@ -121,8 +129,9 @@ format_option = click.option(
          "json: one object per puzzle per line.")
 
 
-def _grid_text(grid, fmt: str) -> str:
-    return render_pretty(grid) if fmt == "pretty" else format_grid(grid)
+def _grid_text(puzzle, grid, fmt: str) -> str:
+    kind = kind_of(puzzle)
+    return kind.pretty(puzzle, grid) if fmt == "pretty" else kind.format_solution(grid)
 
 
 def _json_line(result: SolveResult | None, path: str, *, status: str | None = None,
@@ -162,6 +171,7 @@ def _json_line(result: SolveResult | None, path: str, *, status: str | None = No
 @click.option("--timeout", "-t", type=click.FloatRange(min=0, min_open=True), metavar="SECONDS",
               help="Stop the solver after this many seconds (default: no limit).")
 @presolve_option
+@kind_option
 @click.option("--unique", is_flag=True,
               help="Also prove the solution unique, or show a second one and the cells where "
                    "the two differ (exit 5 when not unique). One incremental solver session.")
@@ -170,7 +180,7 @@ def _json_line(result: SolveResult | None, path: str, *, status: str | None = No
                    "author needs to see where a clue is missing).")
 @format_option
 @reports_errors
-def solve_cmd(puzzles, solver, solver_cmd, encoding, timeout, presolve, unique, forced, fmt):
+def solve_cmd(puzzles, solver, solver_cmd, encoding, timeout, presolve, kind, unique, forced, fmt):
     """Solve each PUZZLE file (- reads standard input) and print the checked solution.
 
     Plain output is in the puzzle file format, so it can be fed back to `fillsmt check`;
@@ -194,7 +204,7 @@ def solve_cmd(puzzles, solver, solver_cmd, encoding, timeout, presolve, unique, 
     for path in puzzles:
         start = time.perf_counter()
         try:
-            puzzle = read_puzzle(path)
+            puzzle = load(path, kind)
         except InputError as e:
             worst = max(worst, e.exit_code)
             if fmt == "json":
@@ -215,7 +225,7 @@ def solve_cmd(puzzles, solver, solver_cmd, encoding, timeout, presolve, unique, 
                 fixed = f" ({result.presolved_cells} cells fixed by the rules first)" \
                     if result.presolved_cells is not None and by != "the deduction rules" else ""
                 click.echo(f"{puzzle.source}: solved by {by} in {result.times['total']:.2f} s{fixed}")
-            click.echo(_grid_text(result.grid, fmt), nl=False)
+            click.echo(_grid_text(puzzle, result.grid, fmt), nl=False)
             _echo_extra(result, fmt)
             printed += 1
         if result.status is not Status.SAT or result.grid is None:
@@ -249,12 +259,14 @@ def _echo_extra(result: SolveResult, fmt: str) -> None:
     """After the grid: the second solution (with --unique) and the forced cells (with --forced)."""
     if result.second_grid is not None:
         click.echo()
-        if fmt == "pretty":
+        if fmt == "pretty" and isinstance(result.puzzle, FillominoPuzzle):
             click.echo(f"a second solution (differing cells marked *): {_cells_text(result.differing_cells)}")
             click.echo(_mark_cells(render_pretty(result.second_grid), result.second_grid, result.differing_cells),
                        nl=False)
         else:
-            click.echo(format_grid(result.second_grid), nl=False)
+            if fmt == "pretty":
+                click.echo(f"a second solution, differing in {_cells_text(result.differing_cells)}:")
+            click.echo(_grid_text(result.puzzle, result.second_grid, fmt), nl=False)
     if result.forced is not None and fmt == "pretty":
         count = sum(1 for row in result.forced for v in row if v)
         click.echo(f"cells forced in every solution ({count}; . = not forced):")
@@ -262,7 +274,7 @@ def _echo_extra(result: SolveResult, fmt: str) -> None:
         for row in result.forced:
             click.echo(" ".join((str(v) if v else ".").rjust(width) for v in row))
     elif result.forced is not None:
-        click.echo()  # the forced cells as a puzzle file: 0 where solutions disagree
+        click.echo()  # the forced cells as a grid: 0 where solutions disagree
         click.echo(format_grid(result.forced), nl=False)
 
 
@@ -303,9 +315,10 @@ main.add_command(solve_cmd, name="solve")
 @click.option("--timeout", "-t", type=click.FloatRange(min=0, min_open=True), metavar="SECONDS",
               help="Stop the whole count after this many seconds (default: no limit).")
 @presolve_option
+@kind_option
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead.")
 @reports_errors
-def count_cmd(puzzle, limit, show, solver, solver_cmd, encoding, timeout, presolve, as_json):
+def count_cmd(puzzle, limit, show, solver, solver_cmd, encoding, timeout, presolve, kind, as_json):
     """Count PUZZLE's distinct solutions, up to --limit, in one incremental solver session.
 
     Prints the count ("2+" when the limit is hit: there may be more). Solutions differ in at
@@ -322,7 +335,7 @@ def count_cmd(puzzle, limit, show, solver, solver_cmd, encoding, timeout, presol
 
     driver = get_driver(solver, solver_cmd)
     driver.require()
-    p = read_puzzle(puzzle)
+    p = load(puzzle, kind)
     start = time.perf_counter()
     found = count(p, driver, limit, encoding, timeout, presolve)
     seconds = time.perf_counter() - start
@@ -333,8 +346,8 @@ def count_cmd(puzzle, limit, show, solver, solver_cmd, encoding, timeout, presol
                                "status": found.status.value, "solutions": [[list(r) for r in g] for g in found.grids],
                                "checks": found.checks, "seconds": round(seconds, 6), "message": found.message}))
     else:
-        for i, grid in enumerate(found.grids if show else []):
-            click.echo(format_grid(grid))
+        for grid in found.grids if show else []:
+            click.echo(kind_of(p).format_solution(grid))
         click.echo(f"{p.source}: {text} solution{'' if n == 1 and found.complete else 's'}")
     if found.status is Status.ERROR:
         raise CliError(found.message, EXIT_SOLVER)
@@ -353,8 +366,9 @@ main.add_command(count_cmd, name="count")
 @click.option("--force", is_flag=True, help="Replace FILE.smt2 if it already exists.")
 @encoding_option
 @presolve_option
+@kind_option
 @reports_errors
-def encode_cmd(puzzle, output, force, encoding, presolve):
+def encode_cmd(puzzle, output, force, encoding, presolve, kind):
     """Write the SMT-LIB script of PUZZLE, for any SMT-LIB 2 solver.
 
     The script ends with (check-sat) and (get-value …) for every cell; feed the solver's
@@ -367,8 +381,13 @@ def encode_cmd(puzzle, output, force, encoding, presolve):
       fillsmt encode puzzle.txt -o puzzle.smt2
       fillsmt encode puzzle.txt | yices-smt2
     """
-    p = read_puzzle(puzzle)
-    text = encode_presolved(p, encoding) if presolve else encode(p, encoding)
+    p = load(puzzle, kind)
+    if isinstance(p, FillominoPuzzle):
+        encoding = encoding or DEFAULT_ENCODING
+        text = encode_presolved(p, encoding) if presolve else encode(p, encoding)
+    else:
+        found = kind_of(p)
+        text = found.encode(p, encoding or found.default_encoding).text()
     if output is None or output == "-":
         click.echo(text, nl=False)
         return
@@ -403,8 +422,12 @@ main.add_command(encode_cmd, name="encode")
 @click.argument("puzzle", metavar="PUZZLE")
 @click.argument("answer", metavar="ANSWER")
 @format_option
+@kind_option
+@click.option("--encoding", "-e", type=click.Choice(ALL_ENCODINGS), default=None,
+              help="The encoding the script was written with (BlockNumber: onehot answers are "
+                   "recognised by their is_R_C_V names; numbers otherwise).")
 @reports_errors
-def decode_cmd(puzzle, answer, fmt):
+def decode_cmd(puzzle, answer, fmt, kind, encoding):
     """Turn a solver's saved output (ANSWER) for PUZZLE's script into the checked grid.
 
     ANSWER is what the solver printed for the script of `fillsmt encode` (sat, then the
@@ -416,7 +439,7 @@ def decode_cmd(puzzle, answer, fmt):
       fillsmt decode puzzle.txt answer.txt
       fillsmt encode puzzle.txt | yices-smt2 | fillsmt decode puzzle.txt -
     """
-    p = read_puzzle(puzzle)
+    p = load(puzzle, kind)
     text, source = read_text(answer)
     try:
         parse_answer(text)
@@ -427,13 +450,31 @@ def decode_cmd(puzzle, answer, fmt):
         if run.status is Status.UNSAT:
             raise CliError(f"{source}: the solver found no solution (unsat)", EXIT_NO_SOLUTION)
         raise CliError(f"{source}: {run.message or run.status.value}", EXIT_CODES[run.status])
-    grid, why = checked_grid(p, run.values, source)
+    if isinstance(p, FillominoPuzzle):
+        grid, why = checked_grid(p, run.values, source)
+    else:
+        grid, why = _decoded_other(p, run.values, source, encoding)
     if grid is None:
         raise CliError(why, EXIT_SOLVER)
     if fmt == "json":
         click.echo(json.dumps({"puzzle": puzzle, "status": "sat", "grid": [list(r) for r in grid]}))
     else:
-        click.echo(_grid_text(grid, fmt), nl=False)
+        click.echo(_grid_text(p, grid, fmt), nl=False)
+
+
+def _decoded_other(p, values, source, encoding):
+    kind = kind_of(p)
+    if encoding is None:
+        encoding = "onehot" if any(k.startswith("is_") for k in values) else "int-distinct"
+    problem = kind.problem(p, kind.encode(p, encoding), encoding, source)
+    try:
+        grid = problem.decode(values)
+    except InputError as e:
+        return None, str(e)
+    problems = problem.check(grid)
+    if problems:
+        return None, f"{source}: the answer fails the independent check: {'; '.join(problems)}"
+    return grid, ""
 
 
 main.add_command(decode_cmd, name="decode")
@@ -442,8 +483,9 @@ main.add_command(decode_cmd, name="decode")
 @main.command(context_settings=CONTEXT)
 @click.argument("puzzle", metavar="PUZZLE")
 @click.argument("solution", metavar="SOLUTION")
+@kind_option
 @reports_errors
-def check_cmd(puzzle, solution):
+def check_cmd(puzzle, solution, kind):
     """Check that SOLUTION (a filled grid, same format) solves PUZZLE.
 
     Clues must be kept, and every region of equal numbers must have exactly that many
@@ -454,10 +496,11 @@ def check_cmd(puzzle, solution):
       fillsmt check puzzle.txt solution.txt
       fillsmt solve puzzle.txt | fillsmt check puzzle.txt -
     """
-    p = read_puzzle(puzzle)
+    p = load(puzzle, kind)
     text, source = read_text(solution)
-    _, _, grid = parse_grid(text, source)
-    problems = check_solution(p.cells, grid)
+    found = kind_of(p)
+    grid = found.parse_solution(text, source, p)
+    problems = found.check(p, grid)
     if problems:
         for problem in problems:
             click.echo(f"{source}: {problem}")
@@ -467,6 +510,80 @@ def check_cmd(puzzle, solution):
 
 
 main.add_command(check_cmd, name="check")
+
+
+@main.command(context_settings=CONTEXT)
+@click.argument("puzzle", metavar="PUZZLE")
+@click.option("--to", "target", type=click.Choice(["url", "plain", "json"]), required=True,
+              help="url: a puzz.link URL; plain: the kind's puzzle file format; json: see docs/json-schema.md.")
+@click.option("--output", "-o", metavar="FILE", help="Write here (default: standard output); never replaces "
+                                                      "an existing file without --force.")
+@click.option("--force", is_flag=True, help="Replace FILE if it already exists.")
+@kind_option
+@reports_errors
+def convert(puzzle, target, output, force, kind):
+    """Write PUZZLE (a file, -, or a puzz.link URL) as a URL, a plain puzzle file, or JSON.
+
+    \b
+    Examples:
+      fillsmt convert instances/fillomino/g12-5x5.txt --to url
+      fillsmt convert "https://puzz.link/p?fillomino/5/5/g1k34g2h5h4n" --to plain -o p.txt
+      fillsmt convert puzzle.txt --to json
+    """
+    from fillsmt.formats import json_format, puzzlink
+
+    p = load(puzzle, kind)
+    if target == "url":
+        text = puzzlink.to_url(p) + "\n"
+    elif target == "json":
+        text = json_format.format_puzzle(p)
+        text = text if text.endswith("\n") else text + "\n"
+    else:
+        text = kind_of(p).format_puzzle(p)
+    if output is None or output == "-":
+        click.echo(text, nl=False)
+    else:
+        _write_new_file(output, text, force, protect=puzzle)
+
+
+@main.command(context_settings=CONTEXT)
+@click.argument("puzzle", metavar="PUZZLE")
+@click.argument("solution", metavar="[SOLUTION]", required=False)
+@click.option("--output", "-o", metavar="FILE.svg", required=True, help="Where to write the SVG picture.")
+@click.option("--force", is_flag=True, help="Replace FILE.svg if it already exists.")
+@click.option("--solve", "solve_it", is_flag=True, help="Solve the puzzle first (default solver) and draw the solution.")
+@kind_option
+@reports_errors
+def render(puzzle, solution, output, force, solve_it, kind):
+    """Draw PUZZLE as an SVG picture, solved when a SOLUTION file (checked first) or --solve is given.
+
+    Thin cell lines, heavy region borders, clues in bold black, solved numbers in blue.
+
+    \b
+    Examples:
+      fillsmt render instances/fillomino/g12-5x5.txt -o g12.svg
+      fillsmt render instances/fillomino/g12-5x5.txt --solve -o g12-solved.svg
+      fillsmt solve puzzle.txt | fillsmt render puzzle.txt - -o solved.svg
+    """
+    from fillsmt.svg import render_svg
+
+    p = load(puzzle, kind)
+    found = kind_of(p)
+    grid = None
+    if solution is not None:
+        text, source = read_text(solution)
+        grid = found.parse_solution(text, source, p)
+        problems = found.check(p, grid)
+        if problems:
+            raise CliError(f"{source}: not a solution of {puzzle}: {'; '.join(problems)}", EXIT_NO_SOLUTION)
+    elif solve_it:
+        driver = get_driver(DEFAULT_SOLVER)
+        driver.require()
+        result = solve(p, driver)
+        if result.grid is None:
+            raise CliError(f"{puzzle}: {_status_words(result)}", result.exit_code)
+        grid = result.grid
+    _write_new_file(output, render_svg(p, grid, title=p.source), force, protect=puzzle)
 
 
 @main.command(context_settings=CONTEXT)

@@ -146,7 +146,7 @@ def _presolved(puzzle: Puzzle, driver: Driver, encoding: str, started: float) ->
     return result, deduction
 
 
-def solve(puzzle: Puzzle, driver: Driver, encoding: str = DEFAULT_ENCODING, timeout: float | None = None,
+def solve(puzzle, driver: Driver, encoding: str | None = None, timeout: float | None = None,
           presolve: bool = DEFAULT_PRESOLVE, unique: bool = False, forced: bool = False) -> SolveResult:
     """Encode, solve, decode and check one puzzle; with ``presolve``, deduce what logic forces first.
 
@@ -154,6 +154,9 @@ def solve(puzzle: Puzzle, driver: Driver, encoding: str = DEFAULT_ENCODING, time
     solution, is there another (``unique``)? Which cells hold the same number in every solution
     (``forced``)? ``timeout`` then bounds the whole session."""
     t0 = time.perf_counter()
+    if not isinstance(puzzle, Puzzle):
+        return _solve_other_kind(puzzle, driver, encoding, timeout, unique, forced, t0)
+    encoding = encoding or DEFAULT_ENCODING
     domains, target, fixed = None, puzzle, None
     if presolve:
         finished, deduction = _presolved(puzzle, driver, encoding, t0)
@@ -165,7 +168,9 @@ def solve(puzzle: Puzzle, driver: Driver, encoding: str = DEFAULT_ENCODING, time
             return finished
         domains, target, fixed = deduction.domains, deduction.filled_puzzle(puzzle), deduction.fixed_count
     if unique or forced:
-        return _solve_in_session(puzzle, target, domains, fixed, driver, encoding, timeout, unique, forced, t0)
+        tp = time.perf_counter()
+        problem = fillomino_problem(puzzle, encode_script(target, encoding, domains), driver.name)
+        return _solve_in_session(puzzle, problem, fixed, driver, encoding, timeout, unique, forced, t0, tp)
     tp = time.perf_counter()
     script = encode(target, encoding, domains)
     t1 = time.perf_counter()
@@ -183,9 +188,37 @@ def solve(puzzle: Puzzle, driver: Driver, encoding: str = DEFAULT_ENCODING, time
     return result
 
 
-def _solve_in_session(puzzle, target, domains, fixed, driver, encoding, timeout, unique, forced, t0) -> SolveResult:
-    tp = time.perf_counter()
-    problem = fillomino_problem(puzzle, encode_script(target, encoding, domains), driver.name)
+def _solve_other_kind(puzzle, driver, encoding, timeout, unique, forced, t0) -> SolveResult:
+    """A puzzle of a kind without presolve (BlockNumber): encode, run or open a session, check."""
+    from fillsmt.kinds import kind_of
+
+    kind = kind_of(puzzle)
+    encoding = encoding or kind.default_encoding
+    script = kind.encode(puzzle, encoding)
+    problem = kind.problem(puzzle, script, encoding, driver.name)
+    if unique or forced:
+        return _solve_in_session(puzzle, problem, None, driver, encoding, timeout, unique, forced, t0, t0)
+    t1 = time.perf_counter()
+    run = driver.run(script.text(), timeout)
+    t2 = time.perf_counter()
+    result = SolveResult(puzzle, run.status, driver.name, encoding, message=run.message, solver_output=run.output)
+    if run.status is Status.SAT:
+        try:
+            grid = problem.decode(run.values)
+            problems = problem.check(grid)
+        except AnswerError as e:
+            grid, problems = None, [str(e)]
+        if problems:
+            result.status, result.message = Status.ERROR, \
+                f"{driver.name}'s answer fails the independent check: {'; '.join(problems)}"
+        else:
+            result.grid = grid
+    t3 = time.perf_counter()
+    result.times = {"presolve": 0.0, "encode": t1 - t0, "solve": t2 - t1, "check": t3 - t2, "total": t3 - t0}
+    return result
+
+
+def _solve_in_session(puzzle, problem, fixed, driver, encoding, timeout, unique, forced, t0, tp) -> SolveResult:
     t1 = time.perf_counter()
     deadline = None if timeout is None else time.monotonic() + timeout
     result = SolveResult(puzzle, Status.ERROR, driver.name, encoding, presolved_cells=fixed, unique_asked=unique)
@@ -234,11 +267,19 @@ def _solve_in_session(puzzle, target, domains, fixed, driver, encoding, timeout,
     return result
 
 
-def count(puzzle: Puzzle, driver: Driver, limit: int = 2, encoding: str = DEFAULT_ENCODING,
+def count(puzzle, driver: Driver, limit: int = 2, encoding: str | None = None,
           timeout: float | None = None, presolve: bool = DEFAULT_PRESOLVE):
     """Up to ``limit`` distinct checked solutions of ``puzzle``, and whether that is all of them."""
     from fillsmt.solutions import Enumeration
 
+    if not isinstance(puzzle, Puzzle):
+        from fillsmt.kinds import kind_of
+
+        kind = kind_of(puzzle)
+        encoding = encoding or kind.default_encoding
+        return _count(kind.problem(puzzle, kind.encode(puzzle, encoding), encoding, driver.name),
+                      driver, limit, timeout)
+    encoding = encoding or DEFAULT_ENCODING
     domains, target = None, puzzle
     if presolve:
         from fillsmt.fillomino.deduce import deduce
@@ -248,7 +289,13 @@ def count(puzzle: Puzzle, driver: Driver, limit: int = 2, encoding: str = DEFAUL
             return Enumeration([], True, Status.UNSAT, 0, f"the deduction rules prove there is no solution: "
                                                          f"{deduction.contradiction}")
         domains, target = deduction.domains, deduction.filled_puzzle(puzzle)
-    problem = fillomino_problem(puzzle, encode_script(target, encoding, domains), driver.name)
+    return _count(fillomino_problem(puzzle, encode_script(target, encoding, domains), driver.name),
+                  driver, limit, timeout)
+
+
+def _count(problem: Problem, driver: Driver, limit: int, timeout: float | None):
+    from fillsmt.solutions import Enumeration
+
     deadline = None if timeout is None else time.monotonic() + timeout
     with driver.open_session() as session:
         search = Search(problem, session, deadline)

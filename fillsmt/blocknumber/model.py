@@ -1,0 +1,75 @@
+"""The BlockNumber (Suguru) puzzle as data."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterator, Sequence
+
+Grid = tuple[tuple[int, ...], ...]
+
+
+def normalise_labels(labels: Sequence[Sequence[int]]) -> Grid:
+    """The same partition with labels renumbered 0, 1, 2, … in row-major order of first appearance."""
+    renumber: dict[int, int] = {}
+    return tuple(tuple(renumber.setdefault(v, len(renumber)) for v in row) for row in labels)
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """A BlockNumber puzzle.
+
+    ``givens[r][c]`` is a given number (> 0) or 0 for an empty cell; ``blocks[r][c]`` is the label
+    of the block the cell belongs to, normalised to 0..k-1 in row-major order of first appearance
+    (so two puzzles with the same partition have equal ``blocks``). A block of n cells holds
+    1..n once each, and no two king-adjacent cells (diagonals included) hold the same number.
+    """
+
+    height: int
+    width: int
+    givens: Grid
+    blocks: Grid
+    source: str = "<puzzle>"
+
+    @property
+    def block_count(self) -> int:
+        return 1 + max((v for row in self.blocks for v in row), default=-1)
+
+    def block_cells(self) -> list[list[tuple[int, int]]]:
+        """The cells of each block, indexed by label, each list in row-major order."""
+        cells: list[list[tuple[int, int]]] = [[] for _ in range(self.block_count)]
+        for r, row in enumerate(self.blocks):
+            for c, label in enumerate(row):
+                cells[label].append((r, c))
+        return cells
+
+    def block_sizes(self) -> list[int]:
+        """The number of cells of each block, indexed by label."""
+        sizes = [0] * self.block_count
+        for row in self.blocks:
+            for label in row:
+                sizes[label] += 1
+        return sizes
+
+    def block_of(self, r: int, c: int) -> int:
+        return self.blocks[r][c]
+
+    def block_size(self, r: int, c: int) -> int:
+        """The size of the block cell (r, c) belongs to: the largest number it may hold."""
+        label = self.blocks[r][c]
+        return sum(row.count(label) for row in self.blocks)
+
+    def domain(self, r: int, c: int) -> range:
+        """The numbers cell (r, c) may hold by the rules alone: its given, else 1..block size."""
+        given = self.givens[r][c]
+        return range(given, given + 1) if given else range(1, self.block_size(r, c) + 1)
+
+    def given_cells(self) -> Iterator[tuple[int, int, int]]:
+        """Every given as (row, column, value), row by row."""
+        for r, row in enumerate(self.givens):
+            for c, v in enumerate(row):
+                if v:
+                    yield r, c, v
+
+    @property
+    def empty_cells(self) -> int:
+        return sum(1 for row in self.givens for v in row if v == 0)

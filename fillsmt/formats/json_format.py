@@ -1,0 +1,316 @@
+"""JSON for every puzzle kind: puzzles in and out, and the shape of a solve result.
+
+The schema is documented in ``docs/json-schema.md`` (with JSON Schema files beside it):
+
+* a puzzle is an object with ``kind``, ``height``, ``width`` and the kind's grids: ``cells``
+  for ``fillomino`` (0 = empty, else a clue), ``givens`` (0 = empty) and ``blocks`` (any
+  integer labels; equal labels make one block) for ``blocknumber``;
+* a solve result is one object per puzzle (see :func:`result_to_dict`).
+
+Reading checks the structure first, naming the JSON path of what is wrong (``cells[2][3]:
+expected an integer, found "x"``), then hands the grids to the kind's own plain-format reader, so
+a JSON puzzle passes exactly the checks a puzzle file does (a clue larger than the grid, a
+disconnected block, …) and gets the same messages. Every problem is a
+:class:`~fillsmt.errors.FormatError` naming the source; JSON syntax errors name the line.
+
+Adding a kind: write its ``to_dict`` and ``from_dict`` here and register them in :data:`KINDS`.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from fillsmt.errors import FormatError, InputError
+from fillsmt.fillomino.model import Puzzle as FillominoPuzzle
+from fillsmt.fillomino.plain_format import MAX_SIDE
+
+RESULT_STATUSES = ("sat", "unsat", "unknown", "timeout", "error", "bad-input")
+"""Every ``status`` a solve result may have: a solver status, or ``bad-input`` for a puzzle
+that could not be read."""
+
+
+class _Reader:
+    """Structural checks of a decoded JSON value; every problem raises a FormatError."""
+
+    def __init__(self, source: str):
+        self.source = source
+
+    def fail(self, problem: str):
+        raise FormatError(self.source, None, problem)
+
+    def object(self, value: Any, what: str) -> dict:
+        if not isinstance(value, dict):
+            self.fail(f"expected {what} (a JSON object), found {_kind_of(value)}")
+        return value
+
+    def keys(self, obj: dict, required: tuple[str, ...], optional: tuple[str, ...] = (),
+                  what: str = "the object") -> None:
+        for key in required:
+            if key not in obj:
+                self.fail(f"{what} has no {key!r}; expected the keys {', '.join(map(repr, required))}")
+        extra = [k for k in obj if k not in required and k not in optional]
+        if extra:
+            allowed = ", ".join(map(repr, required + optional))
+            self.fail(f"{what} has an unexpected key {extra[0]!r}; the keys are {allowed}")
+
+    def integer(self, value: Any, path: str, minimum: int | None = None) -> int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            self.fail(f"{path}: expected an integer, found {_show(value)}")
+        if minimum is not None and value < minimum:
+            if minimum == 0:
+                self.fail(f"{path}: {value} is negative; expected 0 or a positive integer")
+            self.fail(f"{path}: must be at least {minimum}, found {value}")
+        return value
+
+    def side(self, obj: dict, key: str) -> int:
+        value = self.integer(obj[key], key, 1)
+        if value > MAX_SIDE:
+            self.fail(f"{key}: {value} is larger than the limit of {MAX_SIDE}")
+        return value
+
+    def grid(self, value: Any, name: str, height: int, width: int,
+             minimum: int | None = 0) -> tuple[tuple[int, ...], ...]:
+        """A list of ``height`` lists of ``width`` integers (each at least ``minimum``)."""
+        if not isinstance(value, list):
+            self.fail(f"{name}: expected a list of {height} rows, found {_kind_of(value)}")
+        if len(value) != height:
+            self.fail(f"{name}: expected {height} rows (the height), found {len(value)}")
+        rows = []
+        for r, row in enumerate(value):
+            if not isinstance(row, list):
+                self.fail(f"{name}[{r}]: expected a row (a list of {width} integers), found {_kind_of(row)}")
+            if len(row) != width:
+                self.fail(f"{name}[{r}]: expected {width} values (the width), found {len(row)}")
+            rows.append(tuple(self.integer(v, f"{name}[{r}][{c}]", minimum) for c, v in enumerate(row)))
+        return tuple(rows)
+
+
+def _kind_of(value: Any) -> str:
+    names = {dict: "an object", list: "a list", str: "a string", bool: "a boolean",
+             int: "an integer", float: "a number", type(None): "null"}
+    return names.get(type(value), type(value).__name__)
+
+
+def _show(value: Any) -> str:
+    text = json.dumps(value)
+    return text if len(text) <= 30 else text[:29] + "…"
+
+
+def _reparse(parse: Callable[[str, str], Any], text: str, source: str):
+    """Run a kind's plain-format reader on text fillsmt made; its line numbers mean nothing here."""
+    try:
+        return parse(text, source)
+    except FormatError as e:
+        raise FormatError(source, None, e.problem) from None
+
+
+def _plain_rows(rows) -> list[str]:
+    return [" ".join(map(str, row)) for row in rows]
+
+
+# --- the kinds -------------------------------------------------------------------------------
+
+def _fillomino_to_dict(puzzle: FillominoPuzzle) -> dict:
+    return {"kind": "fillomino", "height": puzzle.height, "width": puzzle.width,
+            "cells": [list(row) for row in puzzle.cells]}
+
+
+def _fillomino_from_dict(obj: dict, reader: _Reader) -> FillominoPuzzle:
+    from fillsmt.fillomino.plain_format import parse_puzzle
+    reader.keys(obj, ("kind", "height", "width", "cells"), what="a fillomino puzzle")
+    height, width = reader.side(obj, "height"), reader.side(obj, "width")
+    cells = reader.grid(obj["cells"], "cells", height, width)
+    text = "\n".join([f"{height} {width}", *_plain_rows(cells)]) + "\n"
+    return _reparse(parse_puzzle, text, reader.source)
+
+
+def _blocknumber_to_dict(puzzle: Any) -> dict:
+    return {"kind": "blocknumber", "height": puzzle.height, "width": puzzle.width,
+            "givens": [list(row) for row in puzzle.givens],
+            "blocks": [list(row) for row in puzzle.blocks]}
+
+
+def _blocknumber_from_dict(obj: dict, reader: _Reader) -> Any:
+    try:
+        from fillsmt.blocknumber.plain_format import parse_puzzle
+    except ImportError:
+        raise InputError(f"{reader.source}: blocknumber puzzles need fillsmt.blocknumber, "
+                         f"which is not installed") from None
+    reader.keys(obj, ("kind", "height", "width", "givens", "blocks"), what="a blocknumber puzzle")
+    height, width = reader.side(obj, "height"), reader.side(obj, "width")
+    givens = reader.grid(obj["givens"], "givens", height, width)
+    blocks = reader.grid(obj["blocks"], "blocks", height, width, minimum=None)
+    text = "\n".join([f"{height} {width}", *_plain_rows(givens), *_plain_rows(blocks)]) + "\n"
+    return _reparse(parse_puzzle, text, reader.source)
+
+
+def _is_blocknumber(puzzle: Any) -> bool:
+    try:
+        from fillsmt.blocknumber.model import Puzzle
+    except ImportError:
+        return False
+    return isinstance(puzzle, Puzzle)
+
+
+@dataclass(frozen=True)
+class Kind:
+    """How one puzzle kind goes to and from JSON."""
+
+    name: str
+    is_instance: Callable[[Any], bool]
+    to_dict: Callable[[Any], dict]
+    from_dict: Callable[[dict, _Reader], Any]
+
+
+KINDS: dict[str, Kind] = {
+    "fillomino": Kind("fillomino", lambda p: isinstance(p, FillominoPuzzle),
+                      _fillomino_to_dict, _fillomino_from_dict),
+    "blocknumber": Kind("blocknumber", _is_blocknumber, _blocknumber_to_dict, _blocknumber_from_dict),
+}
+
+
+def kind_of(puzzle: Any) -> str:
+    """The ``kind`` name of a puzzle object."""
+    for kind in KINDS.values():
+        if kind.is_instance(puzzle):
+            return kind.name
+    raise TypeError(f"no JSON kind for a {type(puzzle).__name__}")
+
+
+# --- puzzles ---------------------------------------------------------------------------------
+
+def puzzle_to_dict(puzzle: Any) -> dict:
+    """The JSON object of a puzzle of any kind (``source`` is not part of it)."""
+    return KINDS[kind_of(puzzle)].to_dict(puzzle)
+
+
+def dumps(obj: dict) -> str:
+    """JSON text with one grid row per line: readable, and still one object."""
+    lines = ["{"]
+    items = list(obj.items())
+    for i, (key, value) in enumerate(items):
+        comma = "," if i < len(items) - 1 else ""
+        if isinstance(value, list) and value and all(isinstance(row, list) for row in value):
+            rows = [f"    {json.dumps(row)}" for row in value]
+            lines.append(f"  {json.dumps(key)}: [")
+            lines.append(",\n".join(rows))
+            lines.append(f"  ]{comma}")
+        else:
+            lines.append(f"  {json.dumps(key)}: {json.dumps(value)}{comma}")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def format_puzzle(puzzle: Any) -> str:
+    """A puzzle as JSON text (see :func:`dumps`)."""
+    return dumps(puzzle_to_dict(puzzle))
+
+
+def loads(text: str, source: str) -> Any:
+    """Decode JSON text; a syntax error is a FormatError naming the line."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise FormatError(source, e.lineno, f"not valid JSON: {e.msg} (column {e.colno})") from None
+
+
+def puzzle_from_dict(obj: Any, source: str = "<json>") -> Any:
+    """The puzzle a decoded JSON object describes, checked as its kind's files are."""
+    reader = _Reader(source)
+    obj = reader.object(obj, "a puzzle")
+    if "kind" not in obj:
+        reader.fail(f"the puzzle has no 'kind'; expected one of {', '.join(map(repr, KINDS))}")
+    kind = obj["kind"]
+    if kind not in KINDS:
+        reader.fail(f"kind: {_show(kind)} is not a puzzle kind; expected one of "
+                    f"{', '.join(map(repr, KINDS))}")
+    return KINDS[kind].from_dict(obj, reader)
+
+
+def parse_puzzle(text: str, source: str = "<json>") -> Any:
+    """Read a puzzle of any kind from JSON text."""
+    return puzzle_from_dict(loads(text, source), source)
+
+
+def looks_like_json(text: str) -> bool:
+    """True when the text's first non-blank character opens a JSON object."""
+    return text.lstrip("\ufeff \t\r\n").startswith("{")
+
+
+# --- solve results ---------------------------------------------------------------------------
+
+def _status_text(status: Any) -> str:
+    return getattr(status, "value", status)
+
+
+def _grid_or_none(grid) -> list[list[int]] | None:
+    return [list(row) for row in grid] if grid is not None else None
+
+
+def result_to_dict(result: Any, puzzle_name: str) -> dict:
+    """The JSON object of one solve result (a ``fillsmt.pipeline.SolveResult`` or alike).
+
+    Keys, always: ``puzzle`` (the name it was given: a file, ``-``, a URL), ``kind``, ``status``,
+    ``grid`` (the checked solution, or null), ``solver``, ``encoding``, ``height``, ``width``,
+    ``times`` (stage → seconds), ``presolved_cells`` (or null) and ``message``. Only when set:
+    ``unique`` (bool), ``second_grid`` and ``forced`` (grids).
+    """
+    puzzle = result.puzzle
+    obj = {
+        "puzzle": puzzle_name,
+        "kind": kind_of(puzzle),
+        "status": _status_text(result.status),
+        "grid": _grid_or_none(result.grid),
+        "solver": result.solver,
+        "encoding": result.encoding,
+        "height": puzzle.height,
+        "width": puzzle.width,
+        "times": {k: round(v, 6) for k, v in result.times.items()},
+        "presolved_cells": getattr(result, "presolved_cells", None),
+        "message": result.message,
+    }
+    for key in ("unique", "second_grid", "forced"):
+        value = getattr(result, key, None)
+        if value is not None:
+            obj[key] = value if key == "unique" else _grid_or_none(value)
+    return obj
+
+
+def bad_input_dict(puzzle_name: str, message: str, *, solver: str = "", encoding: str = "",
+                   kind: str | None = None) -> dict:
+    """The JSON object for a puzzle that could not be read: ``status`` is ``bad-input``."""
+    return {"puzzle": puzzle_name, "kind": kind, "status": "bad-input", "grid": None,
+            "solver": solver, "encoding": encoding, "height": None, "width": None, "times": {},
+            "presolved_cells": None, "message": message}
+
+
+RESULT_KEYS = ("puzzle", "kind", "status", "grid", "solver", "encoding", "height", "width",
+               "times", "presolved_cells", "message")
+RESULT_OPTIONAL = ("unique", "second_grid", "forced")
+
+
+def parse_result(text: str, source: str = "<json>") -> dict:
+    """Read back one solve-result object, checked; its grids become tuples of tuples."""
+    reader = _Reader(source)
+    obj = reader.object(loads(text, source), "a solve result")
+    reader.keys(obj, RESULT_KEYS, RESULT_OPTIONAL, what="the solve result")
+    status = obj["status"]
+    if status not in RESULT_STATUSES:
+        reader.fail(f"status: {_show(status)} is not one of {', '.join(RESULT_STATUSES)}")
+    for key in ("puzzle", "solver", "encoding", "message"):
+        if not isinstance(obj[key], str):
+            reader.fail(f"{key}: expected a string, found {_kind_of(obj[key])}")
+    if not isinstance(obj["times"], dict) or any(
+            isinstance(v, bool) or not isinstance(v, (int, float)) for v in obj["times"].values()):
+        reader.fail("times: expected an object of stage names to seconds")
+    out = dict(obj)
+    if obj["grid"] is not None or "second_grid" in obj or "forced" in obj:
+        height, width = reader.side(obj, "height"), reader.side(obj, "width")
+        for key in ("grid", "second_grid", "forced"):
+            if obj.get(key) is not None:
+                out[key] = reader.grid(obj[key], key, height, width)
+    if status == "sat" and obj["grid"] is None:
+        reader.fail("grid: a result with status 'sat' must have the solution grid")
+    return out
