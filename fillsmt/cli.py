@@ -142,6 +142,7 @@ def _json_line(result: SolveResult | None, path: str, *, status: str | None = No
     else:
         obj = {
             "puzzle": path,
+            "kind": kind_of(result.puzzle).name,
             "status": result.status.value,
             "grid": [list(row) for row in result.grid] if result.grid else None,
             "solver": result.solver,
