@@ -1,0 +1,146 @@
+"""Tiling → SMT-LIB (pure: no files, no processes, no clocks).
+
+One Boolean per placement (:func:`~fillsmt.tiling.names.placement_var`); one Boolean per
+coverable cell, true exactly when a chosen placement covers it, with at most one chosen
+placement per cell; a piece's copy limit as a sum; and
+
+    covered = Σ over coverable cells (ite c_R_C 1 0)
+
+Cells no placement can cover get no variable. "At most one placement on a cell" is written one
+of three ways (``amo``), all accepted by z3 and yices:
+
+* ``ladder`` — a sequential ladder ``s_i = s_(i-1) ∨ p_i``, ``¬(s_(i-1) ∧ p_i)``,
+  whose last rung is the cell's coverage: clauses only, linear in size;
+* ``pairwise`` — ``(not (and p q))`` for every two placements on the cell;
+* ``sum`` — ``(<= (+ (ite p 1 0) …) 1)``;
+* ``auto`` (default) — pairwise while the pairs stay few (:data:`PAIRWISE_LIMIT`), else ladder.
+
+:func:`bound_term` says ``covered >= k``; when k is every coverable cell it is the conjunction of
+the cell variables (pure clauses, which propagate far better than the sum).
+"""
+
+from __future__ import annotations
+
+from fillsmt.smtlib.script import Command, Script, Term
+from fillsmt.tiling.model import TilingProblem, cover_lists, placements, upper_bound
+from fillsmt.tiling.names import cell_var, ladder_var, placement_var
+
+AMO_ENCODINGS = ("auto", "ladder", "pairwise", "sum")
+
+PAIRWISE_LIMIT = 2_000_000
+"""``auto`` writes ``pairwise`` up to this many pair clauses in all, ``ladder`` beyond: on the
+41x41 instance yices proves the full tiling in about 42 s with pairwise against 62 s with the
+ladder (benchmarks/results/tiling.md); the 61x61 instance would need 3.7 million pairs."""
+
+
+def choose_amo(problem: TilingProblem, amo: str = "auto") -> str:
+    """The at-most-one encoding ``amo`` stands for on ``problem``."""
+    if amo != "auto":
+        return amo
+    pairs = sum(len(xs) * (len(xs) - 1) // 2 for xs in cover_lists(problem).values())
+    return "pairwise" if pairs <= PAIRWISE_LIMIT else "ladder"
+
+
+def _declare(name: str) -> Command:
+    return Command("declare-fun", (name, (), "Bool"))
+
+
+def _assert(term: Term) -> Command:
+    return Command("assert", (term,))
+
+
+def _ite_sum(literals: list[str]) -> Term:
+    if not literals:
+        return 0
+    terms = [("ite", v, 1, 0) for v in literals]
+    return terms[0] if len(terms) == 1 else ("+", *terms)
+
+
+def _cell_constraints(cell: tuple[int, int], xs: list[str], amo: str) -> list[Command]:
+    r, c = cell
+    cv = cell_var(r, c)
+    out = [_declare(cv)]
+    if len(xs) == 1:
+        out.append(_assert(("=", cv, xs[0])))
+        return out
+    if amo == "ladder":
+        prev = xs[0]
+        for i, x in enumerate(xs[1:], start=1):
+            rung = cv if i == len(xs) - 1 else ladder_var(r, c, i)
+            if rung != cv:
+                out.append(_declare(rung))
+            out.append(_assert(("=", rung, ("or", prev, x))))
+            out.append(_assert(("not", ("and", prev, x))))
+            prev = rung
+        return out
+    out.append(_assert(("=", cv, ("or", *xs))))
+    if amo == "pairwise":
+        out.extend(_assert(("not", ("and", a, b))) for i, a in enumerate(xs) for b in xs[i + 1:])
+    elif amo == "sum":
+        out.append(_assert(("<=", _ite_sum(xs), 1)))
+    else:
+        raise ValueError(f"unknown at-most-one encoding {amo!r}; choose one of {', '.join(AMO_ENCODINGS)}")
+    return out
+
+
+def encode_body(problem: TilingProblem, amo: str = "auto") -> list[Command]:
+    """Declarations and constraints, without any bound, check-sat or get-value."""
+    if amo not in AMO_ENCODINGS:
+        raise ValueError(f"unknown at-most-one encoding {amo!r}; choose one of {', '.join(AMO_ENCODINGS)}")
+    amo = choose_amo(problem, amo)
+    places = placements(problem)
+    names = [placement_var(p) for p in places]
+    out = [Command("set-option", (":print-success", "false")), Command("set-logic", ("QF_LIA",))]
+    out.extend(_declare(n) for n in names)
+    for cell, indices in cover_lists(problem).items():
+        out.extend(_cell_constraints(cell, [names[i] for i in indices], amo))
+    for k, piece in enumerate(problem.pieces):
+        if piece.limit is None:
+            continue
+        mine = [names[i] for i, p in enumerate(places) if p.piece == k]
+        if len(mine) > piece.limit:
+            out.append(_assert(("<=", _ite_sum(mine), piece.limit)))
+    return out
+
+
+def covered_term(problem: TilingProblem) -> Term:
+    """The number of covered cells."""
+    return _ite_sum([cell_var(r, c) for r, c in cover_lists(problem)])
+
+
+def bound_term(problem: TilingProblem, k: int) -> Term:
+    """``covered >= k``."""
+    cells = [cell_var(r, c) for r, c in cover_lists(problem)]
+    if k <= 0:
+        return "true"
+    if k > len(cells):
+        return "false"
+    if k == len(cells):
+        return cells[0] if len(cells) == 1 else ("and", *cells)
+    return (">=", _ite_sum(cells), k)
+
+
+def placement_names(problem: TilingProblem) -> list[str]:
+    return [placement_var(p) for p in placements(problem)]
+
+
+def get_value_commands(problem: TilingProblem) -> list[Command]:
+    """The get-value command for every placement variable (none when there are no placements)."""
+    names = placement_names(problem)
+    return [Command("get-value", (tuple(names),))] if names else []
+
+
+def encode_bound(problem: TilingProblem, k: int, amo: str = "auto") -> Script:
+    """A script for any SMT-LIB solver: is there a tiling covering at least ``k`` cells?"""
+    return Script.of([*encode_body(problem, amo), _assert(bound_term(problem, k)),
+                      Command("check-sat"), *get_value_commands(problem)])
+
+
+def encode_maximize(problem: TilingProblem, amo: str = "auto") -> Script:
+    """A z3 script: ``(maximize covered)``, then check-sat and the placements' values.
+
+    It also asserts ``covered <= upper_bound(problem)`` (a proven bound): z3 then stops as soon
+    as a tiling reaches it, instead of proving by search that one more cell is impossible."""
+    covered = covered_term(problem)
+    return Script.of([*encode_body(problem, amo), _assert(("<=", covered, upper_bound(problem))),
+                      Command("maximize", (covered,)), Command("check-sat"), *get_value_commands(problem)])

@@ -1,0 +1,240 @@
+"""Maximum coverage with a real solver: the one tiling module that runs solvers.
+
+Two methods:
+
+* ``bounds`` (any solver): a search on ``covered >= k``. In a session (z3, yices, …) the
+  constraints are sent once and each bound is pushed, checked and popped; a solver with no
+  session gets one whole script per bound. The first bound tried is the upper bound
+  (:func:`~fillsmt.tiling.model.upper_bound`): a tiling reaching it is optimal with no further
+  proof. Then the search halves the gap between the best tiling found and the smallest bound
+  not yet refuted; ``unsat`` at ``best + 1`` proves ``best`` optimal. A check gets half the
+  time left (all of it at ``best + 1``); one that runs out of time ends the session (a new one
+  is opened) and makes the search try lower bounds with the time left; at the deadline the best
+  tiling so far is returned, not proven.
+* ``maximize`` (z3): one script with ``(maximize covered)``; sat means optimal.
+
+Every tiling returned has passed the independent checker (:mod:`fillsmt.tiling.verify`).
+"""
+
+from __future__ import annotations
+
+import enum
+import time
+from dataclasses import dataclass, field
+
+from fillsmt.drivers import get_driver
+from fillsmt.drivers.base import Driver
+from fillsmt.errors import SolverError
+from fillsmt.smtlib.answer import Status
+from fillsmt.smtlib.script import render_term
+from fillsmt.tiling.decode import decode_placements
+from fillsmt.tiling.encode import bound_term, choose_amo, encode_body, encode_maximize, get_value_commands, placement_names
+from fillsmt.tiling.model import Placement, TilingProblem, upper_bound
+from fillsmt.tiling.verify import check_tiling
+
+METHODS = ("auto", "bounds", "maximize")
+
+
+class Outcome(enum.Enum):
+    OPTIMAL = "optimal"      # the tiling is proven to cover the most cells
+    TIMEOUT = "timeout"      # time ran out: the best tiling found, not proven optimal
+    UNKNOWN = "unknown"      # the solver answered unknown: the best tiling found
+
+
+@dataclass
+class TilingResult:
+    """The best tiling found and what is known about it. Times are seconds from the start."""
+
+    covered: int
+    optimal: bool
+    placements: list[Placement]
+    upper_bound: int                  # no tiling covers more (the model's bound, tightened by unsat)
+    status: Outcome
+    time_first: float | None = None   # the first tiling from the solver
+    time_best: float | None = None    # the best tiling
+    time_proven: float | None = None  # optimality proven (or the best reached the upper bound)
+    checks: int = 0                   # check-sat calls
+    solver: str = ""
+    method: str = ""
+    log: list[tuple[int, str, float]] = field(default_factory=list)  # (bound, answer, seconds)
+    problem: TilingProblem | None = None
+    amo: str = ""                     # the at-most-one encoding used
+
+
+def verified(problem: TilingProblem, chosen: list[Placement]) -> int:
+    """The number of cells ``chosen`` covers, after the independent checker accepted it."""
+    covered = sum(len(p.cells) for p in chosen)
+    problems = check_tiling(
+        problem.height, problem.width, problem.blocked,
+        {p.name: p.cells for p in problem.pieces}, {p.name: p.limit for p in problem.pieces},
+        problem.rotations, problem.reflections,
+        [(problem.pieces[p.piece].name, p.cells) for p in chosen], covered)
+    if problems:
+        raise SolverError(f"{problem.source}: the solver's tiling fails the checker: {'; '.join(problems[:5])}")
+    return covered
+
+
+def _left(deadline: float | None) -> float | None:
+    return None if deadline is None else max(0.0, deadline - time.perf_counter())
+
+
+class _Checker:
+    """Answers "is there a tiling covering at least k cells?" within a time-out."""
+
+    def __init__(self, problem: TilingProblem, driver: Driver, amo: str):
+        self.problem, self.driver, self.amo = problem, driver, amo
+        self.session = None
+        self.checks = 0
+        self._body: str | None = None
+        self.use_session = type(driver).open_session is not Driver.open_session
+
+    def close(self) -> None:
+        if self.session is not None:
+            self.session.close()
+            self.session = None
+
+    def body(self) -> str:
+        if self._body is None:
+            self._body = "".join(c.text() + "\n" for c in encode_body(self.problem, self.amo))
+        return self._body
+
+    def check(self, k: int, deadline: float | None, share: float = 1.0) -> tuple[Status, list[Placement] | None]:
+        """Is there a tiling covering at least ``k`` cells? Answers by ``deadline`` (a
+        ``time.perf_counter()`` value; None: no limit), encoding and sending included; the
+        check itself gets ``share`` of the time left once the constraints are sent."""
+        self.checks += 1
+        bound = f"(assert {render_term(bound_term(self.problem, k))})\n"
+        if not self.use_session:
+            script = self.body() + bound + "(check-sat)\n" + "".join(
+                c.text() + "\n" for c in get_value_commands(self.problem))
+            result = self.driver.run(script, _left(deadline))
+            if result.status is Status.ERROR:
+                raise SolverError(result.message)
+            chosen = decode_placements(self.problem, result.values) if result.status is Status.SAT else None
+            return result.status, chosen
+        if self.session is None or not self.session.alive:
+            self.session = self.driver.open_session()
+            self.session.send(self.body())
+        self.session.push()
+        self.session.send(bound)
+        timeout = _left(deadline)
+        timeout = None if timeout is None else timeout * share
+        status = Status.TIMEOUT if timeout == 0 else self.session.check(timeout=timeout)
+        if status is Status.TIMEOUT:
+            self.close()
+            return status, None
+        chosen = None
+        if status is Status.SAT:
+            names = placement_names(self.problem)
+            chosen = decode_placements(self.problem, self.session.get_values(names)) if names else []
+        self.session.pop()
+        return status, chosen
+
+
+def _bound_search(problem: TilingProblem, driver: Driver, timeout: float | None, amo: str) -> TilingResult:
+    start = time.perf_counter()
+    deadline = None if timeout is None else start + timeout
+    hi = upper_bound(problem)       # no tiling covers more (proven)
+    ceiling = hi                    # the highest bound worth trying now
+    result = TilingResult(0, False, [], hi, Outcome.TIMEOUT, solver=driver.name, method="bounds",
+                          problem=problem)
+    checker = _Checker(problem, driver, amo)
+    try:
+        first = True
+        while result.covered < hi:
+            k = ceiling if first else result.covered + (ceiling - result.covered + 1) // 2
+            first = False
+            if deadline is not None and deadline - time.perf_counter() <= 0.01:
+                break
+            t0 = time.perf_counter()
+            # Only a check that would prove optimality may use all the time left; any other
+            # gets half of it, so a too-high bound cannot leave the search with nothing.
+            share = 1.0 if k <= result.covered + 1 else 0.5
+            status, chosen = checker.check(k, deadline, share)
+            now = time.perf_counter() - start
+            result.log.append((k, status.value, round(time.perf_counter() - t0, 3)))
+            if status is Status.SAT:
+                covered = verified(problem, chosen)
+                if result.time_first is None:
+                    result.time_first = now
+                if covered > result.covered or result.time_best is None:
+                    result.covered, result.placements, result.time_best = covered, chosen, now
+                ceiling = hi
+            elif status is Status.UNSAT:
+                hi = ceiling = k - 1
+            elif status is Status.TIMEOUT:
+                if k <= result.covered + 1:
+                    break
+                ceiling = k - 1
+            else:
+                result.status = Outcome.UNKNOWN
+                break
+        result.upper_bound = hi  # tightened by every unsat answer
+        if result.covered >= hi:
+            result.optimal, result.status = True, Outcome.OPTIMAL
+            result.time_proven = time.perf_counter() - start
+            if result.time_best is None:  # nothing to place: the empty tiling is optimal
+                result.time_first = result.time_best = result.time_proven
+    finally:
+        checker.close()
+        result.checks = checker.checks
+    return result
+
+
+def _maximize(problem: TilingProblem, driver: Driver, timeout: float | None, amo: str) -> TilingResult:
+    start = time.perf_counter()
+    bound = upper_bound(problem)
+    result = TilingResult(0, False, [], bound, Outcome.TIMEOUT, checks=1, solver=driver.name, method="maximize",
+                          problem=problem)
+    run = driver.run(encode_maximize(problem, amo).text(), timeout)
+    now = time.perf_counter() - start
+    result.log.append((-1, run.status.value, round(run.seconds, 3)))
+    if run.status is Status.ERROR:
+        raise SolverError(run.message)
+    if run.status is Status.SAT:
+        chosen = decode_placements(problem, run.values)
+        result.covered, result.placements = verified(problem, chosen), chosen
+        result.time_first = result.time_best = result.time_proven = now
+        result.optimal, result.status = True, Outcome.OPTIMAL
+    elif run.status in (Status.UNKNOWN, Status.UNSAT):
+        result.status = Outcome.UNKNOWN
+    return result
+
+
+def optimize(problem: TilingProblem, solver: str | Driver = "yices", timeout: float | None = None,
+             method: str = "auto", amo: str = "auto") -> TilingResult:
+    """The tiling covering the most cells that ``solver`` finds within ``timeout`` seconds.
+
+    ``method``: ``bounds``, ``maximize`` (z3 only) or ``auto`` (``bounds``)."""
+    driver = get_driver(solver) if isinstance(solver, str) else solver
+    driver.require()
+    if method not in METHODS:
+        raise ValueError(f"unknown method {method!r}; choose one of {', '.join(METHODS)}")
+    amo = choose_amo(problem, amo)
+    result = (_maximize if method == "maximize" else _bound_search)(problem, driver, timeout, amo)
+    result.amo = amo
+    return result
+
+
+def to_json(result: TilingResult) -> dict:
+    """The result as JSON-ready data (cells as [row, col], counted from 0)."""
+    problem = result.problem
+    def seconds(t):
+        return None if t is None else round(t, 3)
+    return {
+        "covered": result.covered,
+        "optimal": result.optimal,
+        "status": result.status.value,
+        "upper_bound": result.upper_bound,
+        "free_cells": problem.free_cells,
+        "height": problem.height,
+        "width": problem.width,
+        "solver": result.solver,
+        "method": result.method,
+        "checks": result.checks,
+        "amo": result.amo,
+        "times": {"first": seconds(result.time_first), "best": seconds(result.time_best),
+                  "proven": seconds(result.time_proven)},
+        "placements": [{"piece": problem.pieces[p.piece].name, "cells": [list(c) for c in p.cells]}
+                       for p in result.placements],
+    }
