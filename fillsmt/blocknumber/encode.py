@@ -6,7 +6,7 @@ each; touching cells (diagonals included) hold different numbers. They differ in
 * :func:`encode_int_distinct` — one ``Int`` per cell bounded by 1..block size, one ``distinct``
   per block, ``(not (= a b))`` for touching cells of different blocks (QF_LIA);
 * :func:`encode_int_pairwise` — the same with every block's all-different written as
-  ``(not (= a b))`` pairs, and every touching pair excluded (QF_LIA);
+  ``(not (= a b))`` pairs (QF_LIA);
 * :func:`encode_onehot` — one Boolean ``is_R_C_V`` per cell and possible value: exactly one per
   cell, each value exactly once per block, no value twice in touching cells; pure propositional
   logic (QF_UF), and the answer is the get-value of those Booleans;
@@ -76,10 +76,11 @@ def domains(puzzle: Puzzle) -> dict[Cell, range]:
     return {(r, c): _domain(puzzle.givens[r][c], sizes[puzzle.blocks[r][c]]) for r, c in cells(puzzle)}
 
 
-def touching_pairs(puzzle: Puzzle, dom: dict[Cell, range], across_blocks_only: bool) -> Iterator[tuple[Cell, Cell]]:
-    """Touching pairs that could hold the same number (optionally only pairs in different blocks)."""
+def touching_pairs(puzzle: Puzzle, dom: dict[Cell, range]) -> Iterator[tuple[Cell, Cell]]:
+    """Touching cells of different blocks that could hold the same number (inside a block, the
+    block's all-different already keeps touching cells apart)."""
     for a, b in king_pairs(puzzle.height, puzzle.width):
-        if across_blocks_only and puzzle.blocks[a[0]][a[1]] == puzzle.blocks[b[0]][b[1]]:
+        if puzzle.blocks[a[0]][a[1]] == puzzle.blocks[b[0]][b[1]]:
             continue
         if set(dom[a]) & set(dom[b]):
             yield a, b
@@ -136,8 +137,8 @@ class _Numbers:
                     if set(self.dom[r, c]) & set(self.dom[r2, c2]):
                         yield _assert(("not", ("=", number_var(r, c), number_var(r2, c2))))
 
-    def touching_differ(self, across_blocks_only: bool) -> Iterator[Command]:
-        for (r, c), (r2, c2) in touching_pairs(self.p, self.dom, across_blocks_only):
+    def touching_differ(self) -> Iterator[Command]:
+        for (r, c), (r2, c2) in touching_pairs(self.p, self.dom):
             yield _assert(("not", ("=", number_var(r, c), number_var(r2, c2))))
 
     def query(self) -> list[Command]:
@@ -148,21 +149,22 @@ def encode_int_distinct(puzzle: Puzzle) -> Script:
     """Integers, one ``distinct`` per block, touching cells of different blocks differ (QF_LIA)."""
     n = _Numbers(puzzle, bitvector=False)
     return Script.of([*_header("QF_LIA"), *n.declarations(), *n.bounds(), *n.blocks_distinct(),
-                      *n.touching_differ(across_blocks_only=True), *n.query()])
+                      *n.touching_differ(), *n.query()])
 
 
 def encode_int_pairwise(puzzle: Puzzle) -> Script:
-    """Integers, all-different as ``(not (= a b))`` pairs, every touching pair differs (QF_LIA)."""
+    """Integers, all-different as ``(not (= a b))`` pairs, touching cells of different blocks
+    differ (QF_LIA): every pair of cells that must differ, once."""
     n = _Numbers(puzzle, bitvector=False)
     return Script.of([*_header("QF_LIA"), *n.declarations(), *n.bounds(), *n.blocks_pairwise(),
-                      *n.touching_differ(across_blocks_only=False), *n.query()])
+                      *n.touching_differ(), *n.query()])
 
 
 def encode_bv(puzzle: Puzzle) -> Script:
     """Bit-vectors just wide enough for the largest block, otherwise as ``int-distinct`` (QF_BV)."""
     n = _Numbers(puzzle, bitvector=True)
     return Script.of([*_header("QF_BV"), *n.declarations(), *n.bounds(), *n.blocks_distinct(),
-                      *n.touching_differ(across_blocks_only=True), *n.query()])
+                      *n.touching_differ(), *n.query()])
 
 
 def _at_most_one(terms: list[Term]) -> Iterator[Command]:
@@ -194,14 +196,16 @@ class _OneHot:
         """A block of n cells holds each of 1..n in exactly one of its cells."""
         for block in self.p.block_cells():
             for v in range(1, len(block) + 1):
-                holders = [value_var(r, c, v) for r, c in block if v in self.dom[r, c]]
+                cells_with_v = [(r, c) for r, c in block if v in self.dom[r, c]]
+                holders = [value_var(r, c, v) for r, c in cells_with_v]
+                if len(cells_with_v) == 1 and len(self.dom[cells_with_v[0]]) == 1:
+                    continue  # a given, already asserted by one_value_per_cell
                 yield _assert(_or(holders) if holders else "false")
                 yield from _at_most_one(holders)
 
     def touching_differ(self) -> Iterator[Command]:
-        """Touching cells of different blocks never hold the same value (inside a block, the
-        value-once rule already says so)."""
-        for a, b in touching_pairs(self.p, self.dom, across_blocks_only=True):
+        """Touching cells of different blocks never hold the same value."""
+        for a, b in touching_pairs(self.p, self.dom):
             for v in self.dom[a]:
                 if v in self.dom[b]:
                     yield _assert(("not", ("and", value_var(*a, v), value_var(*b, v))))

@@ -1,11 +1,14 @@
-"""Random BlockNumber solutions: a random partition into connected blocks, and a valid filling.
+"""Random BlockNumber solutions: a random partition into connected blocks with a valid filling.
 
 Used by the property tests and by puzzle generators (which then blank cells). Pure Python, no
-solver: blocks are grown from random seeds (larger sizes more likely, as in published puzzles),
-a partition that cannot be filled for an obvious reason (a 2×2 square needs four different
-numbers, so its blocks must offer them) is drawn again, and the filling is a randomised
-backtracking search (most constrained cell first, with forward checking) that starts over on a
-fresh partition when it takes too long.
+solver. Random partitions are almost never fillable (with blocks of at most 5 cells the numbers
+are only one more than the 4 that every 2×2 square needs), so blocks and their numbers are made
+together: the first empty cell in row-major order seeds a block, grown to a random size (larger
+sizes more likely, as in published puzzles) preferring cells that keep the empty area compact,
+and numbered with a random permutation its touching neighbours allow. A block is kept only if
+every empty cell near it can still take some number and the empty cells of each 2×2 square
+around it can still take different ones; when no candidate block fits, the last few blocks are
+taken back (more after repeated failures), and after too many steps the grid starts over.
 """
 
 from __future__ import annotations
@@ -15,14 +18,14 @@ import random
 from fillsmt.blocknumber.model import Grid, normalise_labels
 from fillsmt.blocknumber.names import king_neighbours
 
-Cell = tuple[int, int]
+CANDIDATES = 3
+"""Random blocks tried at a seed before taking blocks back."""
 
-MAX_ATTEMPTS = 500
-"""Partitions tried before giving up (only reachable for shapes with no solution at all)."""
+STEPS_PER_CELL = 15
+"""Steps (blocks tried) per cell before the grid starts over."""
 
-
-class _GiveUp(Exception):
-    """The filling search used up its node budget."""
+MAX_ATTEMPTS = 200
+"""Fresh starts before giving up."""
 
 
 def _check_possible(height: int, width: int, max_block: int) -> None:
@@ -37,138 +40,169 @@ def _check_possible(height: int, width: int, max_block: int) -> None:
         raise ValueError(f"a {height}x{width} grid needs blocks of up to 2 cells; max_block is {max_block}")
 
 
-def _side_neighbours(height: int, width: int, r: int, c: int) -> list[Cell]:
-    return [(r + dr, c + dc) for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
-            if 0 <= r + dr < height and 0 <= c + dc < width]
+def _distinct_choice_exists(options: list[int]) -> bool:
+    """Whether the cells with these value bitmasks can take pairwise different values."""
+    options = sorted(options, key=int.bit_count)
 
-
-def random_partition(height: int, width: int, rng: random.Random, max_block: int = 5) -> list[list[int]]:
-    """Labels of a random partition into connected blocks of 1..max_block cells."""
-    labels = [[-1] * width for _ in range(height)]
-    sizes: list[int] = []
-    order = [(r, c) for r in range(height) for c in range(width)]
-    rng.shuffle(order)
-    weights = [s * s for s in range(1, max_block + 1)]
-    for seed in order:
-        if labels[seed[0]][seed[1]] != -1:
-            continue
-        target = rng.choices(range(1, max_block + 1), weights)[0]
-        label, block, frontier = len(sizes), [seed], [seed]
-        labels[seed[0]][seed[1]] = label
-        while len(block) < target and frontier:
-            r, c = rng.choice(frontier)
-            free = [n for n in _side_neighbours(height, width, r, c) if labels[n[0]][n[1]] == -1]
-            if not free:
-                frontier.remove((r, c))
-                continue
-            cell = rng.choice(free)
-            labels[cell[0]][cell[1]] = label
-            block.append(cell)
-            frontier.append(cell)
-        sizes.append(len(block))
-    _merge_singletons(labels, sizes, height, width, rng, max_block)
-    return labels
-
-
-def _merge_singletons(labels, sizes, height, width, rng, max_block) -> None:
-    """Join most blocks of one cell (stranded by the growth) to a neighbouring block with room."""
-    for r in range(height):
-        for c in range(width):
-            label = labels[r][c]
-            if sizes[label] != 1 or rng.random() < 0.2:
-                continue
-            hosts = [labels[n[0]][n[1]] for n in _side_neighbours(height, width, r, c)]
-            hosts = [h for h in hosts if sizes[h] < max_block]
-            if hosts:
-                host = rng.choice(hosts)
-                labels[r][c] = host
-                sizes[host] += 1
-                sizes[label] = 0
-
-
-def _squares_can_differ(labels, sizes, height: int, width: int) -> bool:
-    """Each 2x2 square's cells can hold four different numbers (Hall's condition for the
-    nested domains 1..size: the k-th smallest block size is at least k)."""
-    for r in range(height - 1):
-        for c in range(width - 1):
-            square = sorted(sizes[labels[rr][cc]] for rr in (r, r + 1) for cc in (c, c + 1))
-            if any(s < k for k, s in enumerate(square, start=1)):
-                return False
-    return True
-
-
-def random_filling(labels, height: int, width: int, rng: random.Random, node_limit: int) -> list[list[int]] | None:
-    """A random valid filling of the partition, or None when none was found within ``node_limit``
-    search nodes."""
-    cells = [(r, c) for r in range(height) for c in range(width)]
-    index = {cell: i for i, cell in enumerate(cells)}
-    members: dict[int, list[int]] = {}
-    for i, (r, c) in enumerate(cells):
-        members.setdefault(labels[r][c], []).append(i)
-    neighbours = []
-    for i, (r, c) in enumerate(cells):
-        near = {index[n] for n in king_neighbours(height, width, r, c)} | set(members[labels[r][c]])
-        near.discard(i)
-        neighbours.append(sorted(near))
-    domain = [(1 << (len(members[labels[r][c]]) + 1)) - 2 for r, c in cells]  # bits 1..size
-    value = [0] * len(cells)
-    tiebreak = [rng.random() for _ in cells]
-    budget = [node_limit]
-
-    def search(open_cells: set[int]) -> bool:
-        if not open_cells:
+    def pick(i: int, taken: int) -> bool:
+        if i == len(options):
             return True
-        x = min(open_cells, key=lambda i: (domain[i].bit_count(), tiebreak[i]))
-        choices = [v for v in range(1, domain[x].bit_length()) if domain[x] >> v & 1]
-        rng.shuffle(choices)
-        open_cells.discard(x)
-        for v in choices:
-            budget[0] -= 1
-            if budget[0] < 0:
-                raise _GiveUp
-            bit, pruned, alive = 1 << v, [], True
-            for y in neighbours[x]:
-                if not value[y] and domain[y] & bit:
-                    domain[y] &= ~bit
-                    pruned.append(y)
-                    if not domain[y]:
-                        alive = False
-                        break
-            if alive:
-                value[x] = v
-                if search(open_cells):
-                    return True
-                value[x] = 0
-            for y in pruned:
-                domain[y] |= bit
-        open_cells.add(x)
+        free = options[i] & ~taken
+        while free:
+            bit = free & -free
+            if pick(i + 1, taken | bit):
+                return True
+            free ^= bit
         return False
 
-    try:
-        found = search(set(range(len(cells))))
-    except _GiveUp:
-        return None
-    return [value[r * width : (r + 1) * width] for r in range(height)] if found else None
+    return pick(0, 0)
+
+
+class _Builder:
+    """One attempt at a solution; cells are numbered row by row, ``x = r * width + c``."""
+
+    def __init__(self, height: int, width: int, rng: random.Random, max_block: int):
+        self.h, self.w, self.rng, self.max = height, width, rng, max_block
+        n = height * width
+        self.label, self.value = [-1] * n, [0] * n
+        self.king = [[r * width + c for r, c in king_neighbours(height, width, x // width, x % width)]
+                     for x in range(n)]
+        self.side = [[y for y in self.king[x] if y // width == x // width or y % width == x % width]
+                     for x in range(n)]
+        self.sizes = range(1, max_block + 1)
+        self.size_weights = [s * s for s in self.sizes]
+        self.blocks: list[list[int]] = []
+
+    def used(self, x: int) -> int:
+        """Bitmask of the numbers in the cells touching x."""
+        mask = 0
+        for y in self.king[x]:
+            mask |= 1 << self.value[y]
+        return mask & ~1
+
+    def grow(self, seed: int) -> list[int]:
+        """A random connected set of empty cells from ``seed``, of a random size; a cell with more
+        taken (or outside) sides, and nearer the seed's row, is likelier to join, which keeps the
+        empty area compact."""
+        target = self.rng.choices(self.sizes, self.size_weights)[0]
+        block, inside = [seed], {seed}
+        seed_row = seed // self.w
+        while len(block) < target:
+            free = {y for x in block for y in self.side[x] if self.label[y] == -1 and y not in inside}
+            if not free:
+                break
+            free_list = sorted(free)
+            weights = []
+            for y in free_list:
+                taken = 4 - len(self.side[y]) + sum(1 for z in self.side[y] if self.label[z] != -1 or z in inside)
+                weights.append((1 + taken) ** 2 / (1 + y // self.w - seed_row) ** 2)
+            cell = self.rng.choices(free_list, weights)[0]
+            block.append(cell)
+            inside.add(cell)
+        return block
+
+    def numbers(self, block: list[int]) -> list[int] | None:
+        """A random permutation of 1..len(block) over the block that its neighbours allow."""
+        full = (1 << (len(block) + 1)) - 2
+        allowed = [full & ~self.used(x) for x in block]
+        order = sorted(range(len(block)), key=lambda i: allowed[i].bit_count())
+        out = [0] * len(block)
+
+        def place(k: int, taken: int) -> bool:
+            if k == len(order):
+                return True
+            i = order[k]
+            choices = [v for v in range(1, len(block) + 1) if (allowed[i] & ~taken) >> v & 1]
+            self.rng.shuffle(choices)
+            for v in choices:
+                out[i] = v
+                if place(k + 1, taken | 1 << v):
+                    return True
+            return False
+
+        return out if place(0, 0) else None
+
+    def empty_area(self, x: int, limit: int) -> int:
+        """The size of the empty region around x, counted up to ``limit``."""
+        seen, stack = {x}, [x]
+        while stack and len(seen) < limit:
+            for y in self.side[stack.pop()]:
+                if self.label[y] == -1 and y not in seen:
+                    seen.add(y)
+                    stack.append(y)
+        return min(len(seen), limit)
+
+    def still_fillable(self, block: list[int]) -> bool:
+        """Every empty cell touching the block can take a number its future block allows, and the
+        empty cells of each 2x2 square around them can take different ones."""
+        options = {}
+        for x in {y for b in block for y in self.king[b] if self.label[y] == -1}:
+            options[x] = ((1 << (self.empty_area(x, self.max) + 1)) - 2) & ~self.used(x)
+            if not options[x]:
+                return False
+        corners = {x - dr * self.w - dc for x in options for dr in (0, 1) for dc in (0, 1)}
+        for top_left in corners:
+            r, c = divmod(top_left, self.w)
+            if not (0 <= r < self.h - 1 and 0 <= c < self.w - 1):
+                continue
+            square = [top_left, top_left + 1, top_left + self.w, top_left + self.w + 1]
+            empty = [options[x] for x in square if x in options]
+            if len(empty) > 1 and not _distinct_choice_exists(empty):
+                return False
+        return True
+
+    def put(self, block: list[int], numbers: list[int]) -> None:
+        for x, v in zip(block, numbers):
+            self.label[x], self.value[x] = len(self.blocks), v
+        self.blocks.append(block)
+
+    def take_back(self, count: int) -> int:
+        """Remove the last ``count`` blocks; returns the smallest cell freed."""
+        freed = []
+        for _ in range(min(count, len(self.blocks))):
+            for x in self.blocks.pop():
+                self.label[x], self.value[x] = -1, 0
+                freed.append(x)
+        return min(freed, default=0)
+
+    def build(self, max_steps: int) -> bool:
+        seed, failures = 0, 0
+        for _ in range(max_steps):
+            while seed < len(self.label) and self.label[seed] != -1:
+                seed += 1
+            if seed == len(self.label):
+                return True
+            for _ in range(CANDIDATES):
+                block = self.grow(seed)
+                numbers = self.numbers(block)
+                if numbers is None:
+                    continue
+                self.put(block, numbers)
+                if self.still_fillable(block):
+                    break
+                self.take_back(1)
+            else:
+                failures += 1
+                seed = min(seed, self.take_back(self.rng.randint(1, 1 + min(failures // 20, 3))))
+        return False
+
+    def grids(self) -> tuple[Grid, Grid]:
+        rows = range(self.h)
+        labels = [self.label[r * self.w : (r + 1) * self.w] for r in rows]
+        return normalise_labels(labels), tuple(tuple(self.value[r * self.w : (r + 1) * self.w]) for r in rows)
 
 
 def random_solution(height: int, width: int, rng: random.Random, max_block: int = 5) -> tuple[Grid, Grid]:
     """(blocks, grid): a random partition into connected blocks of at most ``max_block`` cells
     (labels normalised as in :class:`~fillsmt.blocknumber.model.Puzzle`) and a valid filling.
 
-    Raises ValueError for shapes that have no solution with blocks that small.
+    Deterministic for a given ``rng`` state. Raises ValueError for shapes that have no solution
+    with blocks that small (a grid of two or more rows and columns needs ``max_block >= 4``).
     """
     _check_possible(height, width, max_block)
-    node_limit = 50 * height * width
     for _ in range(MAX_ATTEMPTS):
-        labels = random_partition(height, width, rng, max_block)
-        sizes: dict[int, int] = {}
-        for row in labels:
-            for label in row:
-                sizes[label] = sizes.get(label, 0) + 1
-        if not _squares_can_differ(labels, sizes, height, width):
-            continue
-        grid = random_filling(labels, height, width, rng, node_limit)
-        if grid is not None:
-            return normalise_labels(labels), tuple(tuple(row) for row in grid)
+        builder = _Builder(height, width, rng, max_block)
+        if builder.build(STEPS_PER_CELL * height * width):
+            return builder.grids()
     raise ValueError(f"found no {height}x{width} solution with blocks of at most {max_block} cells "
                      f"in {MAX_ATTEMPTS} attempts")

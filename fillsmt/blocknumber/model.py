@@ -20,8 +20,9 @@ class Puzzle:
 
     ``givens[r][c]`` is a given number (> 0) or 0 for an empty cell; ``blocks[r][c]`` is the label
     of the block the cell belongs to, normalised to 0..k-1 in row-major order of first appearance
-    (so two puzzles with the same partition have equal ``blocks``). A block of n cells holds
-    1..n once each, and no two king-adjacent cells (diagonals included) hold the same number.
+    (so two puzzles with the same partition have equal ``blocks``; labels given otherwise, or
+    lists instead of tuples, are normalised on construction). A block of n cells holds 1..n once
+    each, and no two king-adjacent cells (diagonals included) hold the same number.
     """
 
     height: int
@@ -29,6 +30,10 @@ class Puzzle:
     givens: Grid
     blocks: Grid
     source: str = "<puzzle>"
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "givens", tuple(tuple(row) for row in self.givens))
+        object.__setattr__(self, "blocks", normalise_labels(self.blocks))
 
     @property
     def block_count(self) -> int:
@@ -57,11 +62,6 @@ class Puzzle:
         """The size of the block cell (r, c) belongs to: the largest number it may hold."""
         label = self.blocks[r][c]
         return sum(row.count(label) for row in self.blocks)
-
-    def domain(self, r: int, c: int) -> range:
-        """The numbers cell (r, c) may hold by the rules alone: its given, else 1..block size."""
-        given = self.givens[r][c]
-        return range(given, given + 1) if given else range(1, self.block_size(r, c) + 1)
 
     def given_cells(self) -> Iterator[tuple[int, int, int]]:
         """Every given as (row, column, value), row by row."""
