@@ -1,0 +1,279 @@
+"""Rules plus backtracking: the thesis' own solver (sections 6.1 and 6.2), complete and sound.
+
+Each node of the search applies the deduction rules (:mod:`fillsmt.fillomino.deduce`) to a
+fixpoint. A contradiction ends the node (the search backtracks); a node whose cells the rules
+all fix is a solution; otherwise the search makes a *guess*: it picks an unfixed cell x and a
+value v of its domain and explores two children, first "x is v" (the guess), then "x is not v"
+(the rest of x's domain). The two split the node's solutions between them and the rules never
+remove a value some solution uses, so no solution is lost, whatever the clues (regions without
+clues, of any size, included). Every solution returned is also checked by the independent
+:func:`~fillsmt.fillomino.verify.check_solution`.
+
+The walk is depth first and fully deterministic. Where to guess (``cell_order``):
+
+``group-exit`` (default)
+    Grow a region: take the incomplete group (connected cells fixed to one value k, fewer than
+    k of them) with the fewest exits (outside neighbours still allowing k), then the fewest
+    cells missing, then the first cell in row-major order; guess that its exit with the fewest
+    values (row-major among equals) is k. With no incomplete group, as ``smallest-domain``.
+``smallest-domain``
+    An unfixed cell with the fewest values (row-major among equals), guessing its smallest value.
+``row-major``
+    The first unfixed cell row by row, guessing its smallest value: the thesis' order (6.1),
+    which tries a cell's values in turn.
+
+Depth (thesis 6.2: "how many successive guesses in a row the program has made before starting
+to backtrack"): the root, the puzzle after the rules alone, is at depth 0; a guess "x is v"
+is one deeper than its parent; its complement "x is not v" stays at the parent's depth, since
+the search explores it only once every solution with x = v is accounted for. So a cell whose
+values are tried in turn costs one level, as in the thesis, except that the thesis counts its
+last value as one more guess where here it is what remains once the others are refuted.
+``max_depth`` is the deepest guess reached before the search stopped: 0 exactly when the rules
+alone settle the puzzle (solve it, or prove it has no solution).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Sequence
+
+from fillsmt.errors import FillsmtError, InputError
+from fillsmt.fillomino.deduce import ALL_RULES, Mask, initial_masks
+from fillsmt.fillomino.model import Grid, Puzzle
+from fillsmt.fillomino.verify import check_solution
+
+CELL_ORDERS: tuple[str, ...] = ("group-exit", "smallest-domain", "row-major")
+"""Where the search guesses (see the module text); the first is the default."""
+
+
+@dataclass
+class SearchResult:
+    """What a search found, and how much work it took.
+
+    ``solutions`` holds at most ``limit`` grids, in the order found. ``exhausted`` is true when
+    nothing of the search space is left unexplored, so ``len(solutions)`` is then the exact
+    number of solutions (or at least ``limit`` of them, when it equals ``limit``). It is false
+    when the search stopped early: at ``limit`` solutions with alternatives still open, after
+    ``max_nodes`` nodes, or at the deadline (``timed_out``).
+
+    ``nodes`` counts the fixpoints of the rules computed (the root included); ``guesses`` the
+    guesses explored ("x is v" children). ``max_depth`` is the thesis' measure (module text);
+    ``solution_depth`` the number of guesses on the way to the first solution (None if none).
+    ``rules_used`` adds up, over every node, the cells each rule fixed (a guessed cell itself
+    not included); ``root_*`` describe the root alone: the rules without any guess.
+    """
+
+    solutions: list[Grid] = field(default_factory=list)
+    exhausted: bool = False
+    max_depth: int = 0
+    solution_depth: int | None = None
+    guesses: int = 0
+    nodes: int = 0
+    rules_used: dict[str, int] = field(default_factory=dict)
+    timed_out: bool = False
+    root_fixed: int = 0
+    """Cells with one value left at the root, clues included (0 after a contradiction)."""
+    root_solved: bool = False
+    root_contradiction: str | None = None
+    root_rules: dict[str, int] = field(default_factory=dict)
+    """The cells each rule fixed at the root (only rules that fixed some)."""
+
+    @property
+    def unique(self) -> bool | None:
+        """Whether the puzzle has exactly one solution, when the search settled it (a second
+        solution found, or the search exhausted); None otherwise."""
+        if len(self.solutions) >= 2:
+            return False
+        if self.exhausted:
+            return len(self.solutions) == 1
+        return None
+
+
+class SearchError(FillsmtError):
+    """The rules fixed every cell to a grid the independent checker rejects (a bug)."""
+
+
+@dataclass(frozen=True)
+class _Node:
+    """Domains (as masks) still to be propagated, and their depth in the search tree."""
+
+    masks: list[Mask]
+    depth: int
+    guess: bool
+
+
+def solve_by_search(puzzle: Puzzle, *, limit: int = 1, max_nodes: int | None = None,
+                    deadline: float | None = None, rules: Sequence[str] = ALL_RULES,
+                    cell_order: str = CELL_ORDERS[0], avoid: Grid | None = None) -> SearchResult:
+    """Find up to ``limit`` solutions of ``puzzle`` by the rules plus backtracking.
+
+    ``limit=2`` tests uniqueness (:attr:`SearchResult.unique`). ``max_nodes`` caps the
+    fixpoints computed; ``deadline`` is a :func:`time.monotonic` value after which no node is
+    started (a fixpoint already running is finished first). ``rules`` (names from
+    :data:`~fillsmt.fillomino.deduce.ALL_RULES`) are applied at every node; ``cell_order`` is
+    one of :data:`CELL_ORDERS`.
+
+    ``avoid`` (a known solution) turns the search into a hunt for another one: ``avoid`` is
+    never returned, and where the guessed cell may still hold ``avoid``'s value, the guess is
+    that it does not (the complement, that it does, comes second). So ``limit=1`` with
+    ``avoid`` decides uniqueness: unique exactly when the search is exhausted with no solution.
+    """
+    if limit < 1:
+        raise InputError(f"the solution limit must be at least 1, found {limit}")
+    if cell_order not in CELL_ORDERS:
+        raise InputError(f"unknown cell order {cell_order!r}; the orders are {', '.join(CELL_ORDERS)}")
+    unknown = [r for r in rules if r not in ALL_RULES]
+    if unknown:
+        raise InputError(f"unknown deduction rule {unknown[0]!r}; the rules are {', '.join(ALL_RULES)}")
+    result = SearchResult(rules_used={r: 0 for r in ALL_RULES if r in rules})
+    stack = [_Node(initial_masks(puzzle), 0, False)]
+    while stack:
+        if deadline is not None and time.monotonic() >= deadline:
+            result.timed_out = True
+            return result
+        if max_nodes is not None and result.nodes >= max_nodes:
+            return result
+        node = stack.pop()
+        stack.extend(reversed(_expand(puzzle, node, rules, cell_order, avoid, result)))
+        if len(result.solutions) >= limit:
+            result.exhausted = not stack
+            return result
+    result.exhausted = True
+    return result
+
+
+def _expand(puzzle: Puzzle, node: _Node, rules: Sequence[str], cell_order: str,
+            avoid: Grid | None, result: SearchResult) -> list[_Node]:
+    """Propagate one node, record what it shows, and return its children in the order to
+    explore them (none at a dead end or a solution)."""
+    masks, fixed_by_rule, contradiction = propagate(puzzle, node.masks, rules)
+    result.nodes += 1
+    result.guesses += node.guess
+    result.max_depth = max(result.max_depth, node.depth)
+    for rule, count in fixed_by_rule.items():
+        result.rules_used[rule] += count
+    unfixed = [x for x, m in enumerate(masks) if m & (m - 1)]
+    if result.nodes == 1:
+        result.root_fixed = 0 if contradiction else len(masks) - len(unfixed)
+        result.root_solved = contradiction is None and not unfixed
+        result.root_contradiction = contradiction
+        result.root_rules = {r: n for r, n in fixed_by_rule.items() if n}
+    if contradiction is not None:
+        return []
+    if not unfixed:
+        grid = _solution(puzzle, masks)
+        if grid != avoid:
+            result.solutions.append(grid)
+            if result.solution_depth is None:
+                result.solution_depth = node.depth
+        return []
+    cell, value = _guess(puzzle, masks, unfixed, cell_order)
+    chosen, rest = list(masks), list(masks)
+    chosen[cell] = 1 << value
+    rest[cell] = masks[cell] & ~(1 << value)
+    if avoid is not None:
+        known = 1 << avoid[cell // puzzle.width][cell % puzzle.width]
+        if masks[cell] & known:
+            chosen[cell], rest[cell] = masks[cell] & ~known, known
+    return [_Node(chosen, node.depth + 1, True), _Node(rest, node.depth, False)]
+
+
+def _guess(puzzle: Puzzle, masks: list[Mask], unfixed: list[int], cell_order: str
+           ) -> tuple[int, int]:
+    """The cell to guess and the value to guess in it (module text)."""
+    if cell_order == "group-exit":
+        exit_ = _tightest_group_exit(puzzle, masks)
+        if exit_ is not None:
+            return exit_
+    if cell_order == "row-major":
+        cell = unfixed[0]
+    else:
+        cell = min(unfixed, key=lambda x: (masks[x].bit_count(), x))
+    m = masks[cell]
+    return cell, (m & -m).bit_length() - 1
+
+
+def _tightest_group_exit(puzzle: Puzzle, masks: list[Mask]) -> tuple[int, int] | None:
+    """The exit and value of the incomplete group to grow (``group-exit`` in the module text),
+    or None when no group is incomplete."""
+    h, w = puzzle.height, puzzle.width
+    seen = [False] * len(masks)
+    best_key, best = None, None
+    for start, m in enumerate(masks):
+        if seen[start] or m & (m - 1):
+            continue
+        seen[start] = True
+        size, exits, stack = 1, set(), [start]
+        while stack:
+            x = stack.pop()
+            for y in _neighbours(x, h, w):
+                if masks[y] == m:
+                    if not seen[y]:
+                        seen[y] = True
+                        size += 1
+                        stack.append(y)
+                elif masks[y] & m:
+                    exits.add(y)
+        k = m.bit_length() - 1
+        if size >= k or not exits:
+            continue  # complete, or stuck (the rules have then found a contradiction)
+        key = (len(exits), k - size, start)
+        if best_key is None or key < best_key:
+            best_key = key
+            best = (min(exits, key=lambda x: (masks[x].bit_count(), x)), k)
+    return best
+
+
+def _neighbours(x: int, h: int, w: int) -> list[int]:
+    r, c = divmod(x, w)
+    out = []
+    if r:
+        out.append(x - w)
+    if r + 1 < h:
+        out.append(x + w)
+    if c:
+        out.append(x - 1)
+    if c + 1 < w:
+        out.append(x + 1)
+    return out
+
+
+def _solution(puzzle: Puzzle, masks: list[Mask]) -> Grid:
+    w = puzzle.width
+    grid = tuple(tuple(masks[r * w + c].bit_length() - 1 for c in range(w))
+                 for r in range(puzzle.height))
+    problems = check_solution(puzzle.cells, grid)
+    if problems:
+        raise SearchError(f"{puzzle.source}: the rules fixed every cell, but the checker rejects "
+                          f"the grid: {problems[0]}")
+    return grid
+
+
+def propagate(puzzle: Puzzle, masks: list[Mask], rules: Sequence[str] = ALL_RULES
+              ) -> tuple[list[Mask], dict[str, int], str | None]:
+    """The rules' fixpoint from the given domains (bit masks, as in ``deduce``): the new masks,
+    the cells each rule fixed, and the contradiction found (None if none).
+
+    :func:`~fillsmt.fillomino.deduce.deduce` always starts from the puzzle's own domains; this
+    runs the same fixpoint from narrowed ones through deduce's internals, and is the one place
+    that relies on them (until ``deduce`` takes starting domains itself).
+    """
+    from fillsmt.fillomino import deduce as d
+
+    state = d._State(d._Board.of(puzzle.height, puzzle.width), list(masks),
+                     [r for r in ALL_RULES if r in rules])
+    contradiction = None
+    try:
+        for x, m in enumerate(masks):
+            if not m:
+                raise d._Contradiction(f"{state.board.where(x)} has no possible value left")
+        d._check_groups(state)
+        d._run(state, rules)
+        d._check_groups(state)
+    except d._Contradiction as e:
+        contradiction = str(e)
+    return state.dom, dict(state.fixed_by_rule), contradiction
+
+
+__all__ = ["CELL_ORDERS", "SearchError", "SearchResult", "propagate", "solve_by_search"]

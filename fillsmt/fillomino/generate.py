@@ -1,0 +1,409 @@
+"""New Fillomino puzzles: a random solution, then clues removed while the solution stays unique.
+
+:func:`random_solution` tiles the grid with random connected regions. Cells are taken in a
+seeded random order; from each cell not yet covered a region grows, one random neighbouring
+free cell at a time, towards a size drawn from ``size_weights`` (never above ``max_region``),
+avoiding cells next to finished regions of that size. A region that cannot reach its size
+keeps the longest prefix of its growth (every prefix is connected) that touches no finished
+region of the same size, and its other cells stay free for later regions. Equal regions can
+therefore never touch, so the grid is a solution. In the rare case that even the one-cell
+prefix touches a finished region of one cell, the cell joins a neighbouring region when that
+keeps the grid valid and within ``max_region``; otherwise the regions around it are undone and
+their cells covered again later (after as many such repairs as there are cells, the tiling
+starts over, with the same random generator, so still deterministically; after
+:data:`TILING_ATTEMPTS` tilings it gives up, which happens only with regions of at most 3 cells).
+
+:func:`generate` starts from every cell of a random solution as a clue and visits the cells in
+a seeded random order, removing each clue if the puzzle keeps exactly one solution. The rules
+(:func:`~fillsmt.fillomino.deduce.deduce`) answer for free when they still solve the puzzle
+alone; otherwise ``unique_oracle(puzzle, solution)`` decides (an SMT session in the CLI,
+:func:`search_oracle` here). A clue kept is kept for good: removing further clues never brings
+uniqueness back, so when the visit ends no single remaining clue can be removed (the clue set
+is *minimal*). With ``allow_unclued=False`` the last clue of a region is never removed, and the
+set is minimal among those keeping one clue per region.
+
+``difficulty`` (a label of :data:`~fillsmt.fillomino.rating.LABELS`) steers the result: a clue
+is also kept when removing it would rate the puzzle harder than asked, and an attempt ending
+easier than asked is dropped for the next one (its own sub-seed drawn from ``seed``), up to
+``max_attempts``; then the attempt closest to the label is returned. ``rating`` then holds the
+result's rating, and ``minimal`` is false when a clue was kept only for the difficulty.
+
+Determinism: the same arguments give the same puzzle, always: every random choice comes from
+``random.Random(seed)`` and the generators derived from it, the rating is capped by nodes, not
+time (:data:`RATING_NODES`), an exact oracle's answers are facts about the puzzle (so any
+exact oracle, SMT or search, gives the same puzzle), and nothing depends on the clock, except
+``max_seconds``: when
+that time runs out, the removal stops where it is (the puzzle is still unique, ``timed_out``
+is set, ``minimal`` is false), and only then may two runs differ.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+from typing import Callable, Mapping
+
+from fillsmt.errors import InputError
+from fillsmt.fillomino.backtrack import solve_by_search
+from fillsmt.fillomino.deduce import deduce
+from fillsmt.fillomino.model import Grid, Puzzle
+from fillsmt.fillomino.rating import HARD_GUESSES, LABELS, Rating, rate
+from fillsmt.fillomino.verify import check_solution
+
+DEFAULT_SIZE_WEIGHTS: Mapping[int, float] = {
+    1: 2.0, 2: 3.0, 3: 4.0, 4: 4.0, 5: 3.5, 6: 3.0, 7: 2.0, 8: 2.0, 9: 1.5, 10: 1.0,
+}
+"""Relative weights of the region sizes aimed at, by default (small and middle sizes most)."""
+
+LARGE_SIZE_WEIGHT = 0.5
+"""The default weight of each size above those of :data:`DEFAULT_SIZE_WEIGHTS`, up to
+``max_region``."""
+
+TILING_ATTEMPTS = 50
+"""Tilings :func:`random_solution` starts before it gives up. With regions of up to 4 cells or
+more, the first almost always succeeds; up to 3 cells rarely tile a grid beyond about 6x6 at
+random, and 1s and 2s alone cannot tile most grids at all."""
+
+RATING_NODES = 2 * HARD_GUESSES + 2
+"""The node cap of the ratings made for ``difficulty``: a cap, not a clock, so deterministic,
+and enough to tell every label apart (a node is the root, a guess or the complement of an
+earlier guess, so a search stopped after this many nodes has made more than
+:data:`~fillsmt.fillomino.rating.HARD_GUESSES` guesses: ``fiendish``)."""
+
+UniqueOracle = Callable[[Puzzle, Grid], bool]
+"""``oracle(puzzle, solution)``: does ``puzzle`` have ``solution`` as its only solution?"""
+
+
+# --- random solutions ---------------------------------------------------------------------------
+
+def random_solution(height: int, width: int, rng: random.Random, *, max_region: int | None = None,
+                    size_weights: Mapping[int, float] | None = None) -> Grid:
+    """A random valid filled grid (module text). ``size_weights`` maps region sizes to
+    relative weights (default :data:`DEFAULT_SIZE_WEIGHTS`, sizes above it weighing
+    :data:`LARGE_SIZE_WEIGHT` up to ``max_region``); ``max_region`` caps every region's size
+    (default: the largest size weighted)."""
+    if height < 1 or width < 1:
+        raise InputError(f"a grid needs at least one row and one column, not {height}x{width}")
+    sizes, weights = _size_table(max_region, size_weights)
+    for _ in range(TILING_ATTEMPTS):
+        grid = _Tiling(height, width, rng, sizes, weights).tile()
+        if grid is not None and not check_solution([[0] * width] * height, grid):
+            return grid
+    raise InputError(f"could not tile a {height}x{width} grid with regions of sizes "
+                     f"{', '.join(map(str, sizes))} in {TILING_ATTEMPTS} attempts; allow more sizes")
+
+
+def _size_table(max_region: int | None, size_weights: Mapping[int, float] | None
+                ) -> tuple[list[int], list[float]]:
+    if max_region is not None and max_region < 1:
+        raise InputError(f"the largest region must have at least 1 cell, not {max_region}")
+    table = dict(size_weights if size_weights is not None else DEFAULT_SIZE_WEIGHTS)
+    if size_weights is None and max_region is not None:
+        for s in range(max(table) + 1, max_region + 1):
+            table[s] = LARGE_SIZE_WEIGHT
+    sizes = sorted(s for s, wt in table.items() if wt > 0 and (max_region is None or s <= max_region))
+    if not sizes or any(s < 1 for s in sizes):
+        raise InputError("the size weights must give a positive weight to some size of at least 1"
+                         + (f" and at most {max_region}" if max_region is not None else ""))
+    return sizes, [float(table[s]) for s in sizes]
+
+
+class _Tiling:
+    """One attempt at covering the grid with regions (see the module text)."""
+
+    def __init__(self, height: int, width: int, rng: random.Random, sizes: list[int],
+                 weights: list[float]):
+        self.h, self.w, self.rng = height, width, rng
+        self.sizes, self.weights = sizes, weights
+        self.max_region = sizes[-1]
+        n = height * width
+        self.region = [-1] * n
+        self.members: list[list[int]] = []
+        self.nbrs = [self._around(x) for x in range(n)]
+
+    def _around(self, x: int) -> list[int]:
+        r, c = divmod(x, self.w)
+        cand = ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+        return [rr * self.w + cc for rr, cc in cand if 0 <= rr < self.h and 0 <= cc < self.w]
+
+    def size_of(self, i: int) -> int:
+        return len(self.members[i])
+
+    def touching_sizes(self, x: int) -> set[int]:
+        return {self.size_of(self.region[y]) for y in self.nbrs[x] if self.region[y] >= 0}
+
+    def tile(self) -> Grid | None:
+        """Cover every cell; None when the repairs run out (the caller starts over)."""
+        queue = list(range(len(self.region)))
+        self.rng.shuffle(queue)
+        repairs = len(queue)
+        for start in queue:  # grows when a repair frees cells
+            if self.region[start] >= 0 or self.place(start):
+                continue
+            if not repairs:
+                return None
+            repairs -= 1
+            freed = self.dissolve_around(start)
+            queue.append(start)  # first, while it has free room around it
+            queue.extend(freed)
+        return tuple(tuple(self.size_of(self.region[r * self.w + c]) for c in range(self.w))
+                     for r in range(self.h))
+
+    def place(self, start: int) -> bool:
+        """Cover ``start`` with a new region, or with a neighbour's; False if neither works."""
+        target = self.rng.choices(self.sizes, self.weights)[0]
+        grown = self.grow(start, target)
+        seen: set[int] = set()
+        best = 0
+        for s, x in enumerate(grown, start=1):
+            seen |= self.touching_sizes(x)
+            if s not in seen:
+                best = s
+        if not best:
+            return self.join_neighbour(start)
+        self.members.append(grown[:best])
+        for x in grown[:best]:
+            self.region[x] = len(self.members) - 1
+        return True
+
+    def dissolve_around(self, x: int) -> list[int]:
+        """Free the cells of the regions next to x, in a random order, and return them."""
+        freed = []
+        for i in sorted({self.region[y] for y in self.nbrs[x] if self.region[y] >= 0}):
+            freed += self.members[i]
+            for y in self.members[i]:
+                self.region[y] = -1
+            self.members[i] = []
+        self.rng.shuffle(freed)
+        return freed
+
+    def grow(self, start: int, target: int) -> list[int]:
+        """Up to ``target`` connected free cells from ``start``, in the order added, avoiding
+        cells next to a finished region of ``target`` cells."""
+        grown, inside = [start], {start}
+        candidates: set[int] = set()
+
+        def add_candidates(x: int) -> None:
+            for y in self.nbrs[x]:
+                if self.region[y] < 0 and y not in inside and target not in self.touching_sizes(y):
+                    candidates.add(y)
+
+        add_candidates(start)
+        while len(grown) < target and candidates:
+            x = self.rng.choice(sorted(candidates))
+            candidates.discard(x)
+            grown.append(x)
+            inside.add(x)
+            add_candidates(x)
+        return grown
+
+    def join_neighbour(self, x: int) -> bool:
+        """Add cell x to a neighbouring region if the grid stays valid and within bounds."""
+        for i in sorted({self.region[y] for y in self.nbrs[x] if self.region[y] >= 0}):
+            new = self.size_of(i) + 1
+            if new > self.max_region:
+                continue
+            cells = self.members[i] + [x]
+            around = {self.region[z] for y in cells for z in self.nbrs[y]} - {i, -1}
+            if all(self.size_of(j) != new for j in around):
+                self.members[i].append(x)
+                self.region[x] = i
+                return True
+        return False
+
+
+# --- clue removal -------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class GeneratedPuzzle:
+    """A generated puzzle with its unique solution and how it was made (module text)."""
+
+    puzzle: Puzzle
+    solution: Grid
+    seed: int | str
+    attempt: int
+    """Which attempt gave it (0 unless ``difficulty`` made the generator try again)."""
+    clues_removed: int
+    free_removals: int
+    """Clues removed because the rules alone still solved the puzzle (no oracle asked)."""
+    oracle_calls: int
+    minimal: bool
+    """No single clue can be removed with the solution staying unique (within the
+    one-clue-per-region rule when ``allow_unclued`` is false)."""
+    timed_out: bool
+    rating: Rating | None
+    """The result's rating when ``difficulty`` was asked for, else None."""
+
+    @property
+    def clues(self) -> int:
+        return sum(1 for _ in self.puzzle.clues())
+
+
+ORACLE_FIRST_BUDGET = 64
+"""The nodes :func:`search_oracle` gives each order at first."""
+
+
+def search_oracle(puzzle: Puzzle, solution: Grid) -> bool:
+    """Uniqueness by the rules plus backtracking, exact (no cap): is ``solution`` the only one?
+
+    A hunt for a solution other than ``solution`` (``avoid`` of
+    :func:`~fillsmt.fillomino.backtrack.solve_by_search`). Neither guessing order wins
+    everywhere (growing groups is far better on published puzzles, row-major on some puzzles
+    with large regions), so the two take turns with node budgets growing fourfold until one
+    settles it: a few times the work of the better one, and still deterministic. Exact, but
+    slow on puzzles with large regions and few clues: beyond small grids, use an SMT solver.
+    """
+    if check_solution(puzzle.cells, solution):
+        return False
+    budget = ORACLE_FIRST_BUDGET
+    while True:
+        for order in ("group-exit", "row-major"):
+            found = solve_by_search(puzzle, limit=1, max_nodes=budget, cell_order=order,
+                                    avoid=solution)
+            if found.solutions:
+                return False
+            if found.exhausted:
+                return True
+        budget *= 4
+
+
+def generate(height: int, width: int, *, seed: int | str, unique_oracle: UniqueOracle,
+             allow_unclued: bool = True, difficulty: str | None = None,
+             max_seconds: float | None = None, max_region: int | None = None,
+             size_weights: Mapping[int, float] | None = None, max_attempts: int = 20
+             ) -> GeneratedPuzzle:
+    """A puzzle with a unique solution and a minimal clue set (module text)."""
+    if difficulty is not None and difficulty not in LABELS:
+        raise InputError(f"unknown difficulty {difficulty!r}; the labels are {', '.join(LABELS)}")
+    if max_attempts < 1:
+        raise InputError(f"max_attempts must be at least 1, not {max_attempts}")
+    deadline = None if max_seconds is None else time.monotonic() + max_seconds
+    master = random.Random(seed)
+    best: GeneratedPuzzle | None = None
+    for attempt in range(max_attempts if difficulty is not None else 1):
+        rng = random.Random(master.getrandbits(64))
+        solution = random_solution(height, width, rng, max_region=max_region, size_weights=size_weights)
+        made = _Removal(solution, rng, unique_oracle, allow_unclued, difficulty, deadline).run()
+        result = GeneratedPuzzle(
+            puzzle=made.puzzle(f"generated-{height}x{width}-{seed}"), solution=solution,
+            seed=seed, attempt=attempt, clues_removed=made.removed, free_removals=made.free,
+            oracle_calls=made.oracle_calls,
+            minimal=not made.timed_out and not made.kept_for_difficulty,
+            timed_out=made.timed_out, rating=made.rating)
+        if difficulty is None or result.rating.label == difficulty or made.timed_out:
+            return result
+        if best is None or _distance(result, difficulty) < _distance(best, difficulty):
+            best = result
+    return best
+
+
+def _distance(made: GeneratedPuzzle, difficulty: str) -> int:
+    level = made.rating.level if made.rating is not None else None
+    return len(LABELS) if level is None else abs(level - LABELS.index(difficulty))
+
+
+class _Removal:
+    """Remove the clues of one solution, one at a time in a random order (module text).
+
+    While the rules alone solve the current puzzle, each clue is first offered to them. Once a
+    removal needed the oracle, the rules no longer solve the puzzle, nor (as the rules only
+    learn less from fewer clues) one with even fewer clues, so every later clue goes to the
+    oracle directly. Either way a clue goes only when the puzzle stays unique.
+    """
+
+    def __init__(self, solution: Grid, rng: random.Random, oracle: UniqueOracle,
+                 allow_unclued: bool, difficulty: str | None, deadline: float | None):
+        self.solution = solution
+        self.h, self.w = len(solution), len(solution[0])
+        self.cells = [v for row in solution for v in row]
+        self.rng, self.oracle = rng, oracle
+        self.allow_unclued = allow_unclued
+        self.ceiling = None if difficulty is None else LABELS.index(difficulty)
+        self.deadline = deadline
+        self.removed = self.free = self.oracle_calls = self.kept_for_difficulty = 0
+        self.timed_out = False
+        self.rules_solve = True
+        self.rating: Rating | None = None
+        self.region, self.clues_in = _regions(solution)
+
+    def puzzle(self, source: str = "<generated>") -> Puzzle:
+        cells = tuple(tuple(self.cells[r * self.w: (r + 1) * self.w]) for r in range(self.h))
+        return Puzzle(self.h, self.w, cells, source)
+
+    def run(self) -> _Removal:
+        order = list(range(len(self.cells)))
+        self.rng.shuffle(order)
+        for x in order:
+            if self.deadline is not None and time.monotonic() >= self.deadline:
+                self.timed_out = True
+                break
+            if not self.allow_unclued and self.clues_in[self.region[x]] == 1:
+                continue  # the region's last clue
+            if self.rules_solve and deduce(self.without([x])).solved:
+                self.remove([x])
+                self.free += 1
+            elif self.oracle_allows(x):
+                self.remove([x])
+        if self.ceiling is not None:
+            self.rating = rate(self.puzzle(), max_nodes=RATING_NODES)
+        return self
+
+    def remove(self, cells: list[int]) -> None:
+        for x in cells:
+            self.cells[x] = 0
+            self.clues_in[self.region[x]] -= 1
+        self.removed += len(cells)
+
+    def without(self, cells: list[int]) -> Puzzle:
+        kept = self.cells[:]
+        for x in cells:
+            kept[x] = 0
+        return Puzzle(self.h, self.w, tuple(tuple(kept[r * self.w: (r + 1) * self.w])
+                                            for r in range(self.h)))
+
+    def oracle_allows(self, x: int) -> bool:
+        """May clue x go, the rules not settling it? Asks the oracle (and the rating, for a
+        difficulty). Once one goes, the rules no longer solve the puzzle."""
+        if self.ceiling == 0:
+            self.kept_for_difficulty += 1  # would no longer be easy; uniqueness not asked
+            return False
+        puzzle = self.without([x])
+        self.oracle_calls += 1
+        if not self.oracle(puzzle, self.solution):
+            return False
+        if self.ceiling is not None and self.ceiling < len(LABELS) - 1:
+            level = rate(puzzle, max_nodes=RATING_NODES).level
+            if level is None or level > self.ceiling:
+                self.kept_for_difficulty += 1
+                return False
+        self.rules_solve = False
+        return True
+
+
+def _regions(solution: Grid) -> tuple[list[int], list[int]]:
+    """Each cell's region index, and each region's number of cells (= its clues at first)."""
+    h, w = len(solution), len(solution[0])
+    flat = [v for row in solution for v in row]
+    region = [-1] * len(flat)
+    sizes = []
+    for start in range(len(flat)):
+        if region[start] >= 0:
+            continue
+        region[start] = len(sizes)
+        stack, count = [start], 0
+        while stack:
+            x = stack.pop()
+            count += 1
+            r, c = divmod(x, w)
+            for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                y = rr * w + cc
+                if 0 <= rr < h and 0 <= cc < w and region[y] < 0 and flat[y] == flat[x]:
+                    region[y] = len(sizes)
+                    stack.append(y)
+        sizes.append(count)
+    return region, sizes
+
+
+__all__ = ["DEFAULT_SIZE_WEIGHTS", "GeneratedPuzzle", "RATING_NODES", "UniqueOracle",
+           "generate", "random_solution", "search_oracle"]

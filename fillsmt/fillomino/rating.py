@@ -1,0 +1,134 @@
+"""How hard is a Fillomino puzzle? Its rating by the rules and the backtracking depth.
+
+:func:`rate` runs the thesis' solver (:func:`~fillsmt.fillomino.backtrack.solve_by_search`,
+rules plus backtracking, until the first solution) and reports what it took:
+
+* the cells the rules fix alone, before any guess, and whether that solves the puzzle;
+* the rules that fixed them (name → cells), and over the whole search;
+* the maximum backtracking depth (thesis 6.2: the longest run of successive guesses made before
+  the solution was found; see :mod:`~fillsmt.fillomino.backtrack` for how guesses are counted),
+  the guesses and the nodes (fixpoints of the rules).
+
+Everything is deterministic: the same puzzle, rules and cell order give the same numbers
+(``seconds`` aside). The scale (:data:`LABELS`, easiest first) reads the depth:
+
+``easy``
+    The rules alone solve it (depth 0).
+``medium``
+    Depth 1: one guess at a time, each settled by the rules alone (a human's "if this were a 3,
+    that 2 would have nowhere to go").
+``hard``
+    Depth 2 or 3, with at most :data:`HARD_GUESSES` guesses: a few nested guesses.
+``fiendish``
+    Deeper, or more guesses: search rather than reasoning.
+
+A search that stops early (``deadline`` or ``max_nodes``) knows only lower bounds: its label is
+``fiendish`` when the bounds already say so, else None (``status`` is then ``stopped``). A
+puzzle without solution is labelled None with ``status`` ``no-solution``. The labels are only
+as good as the rules: stronger rules make more puzzles easy.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import asdict, dataclass
+from typing import Sequence
+
+from fillsmt.fillomino.backtrack import CELL_ORDERS, solve_by_search
+from fillsmt.fillomino.deduce import ALL_RULES
+from fillsmt.fillomino.model import Grid, Puzzle
+
+LABELS: tuple[str, ...] = ("easy", "medium", "hard", "fiendish")
+"""The difficulty scale, easiest first (module text)."""
+
+HARD_GUESSES = 50
+"""The most guesses a ``hard`` puzzle takes; more make it ``fiendish``."""
+
+HARD_DEPTH = 3
+"""The deepest a ``hard`` puzzle goes; deeper makes it ``fiendish``."""
+
+
+@dataclass(frozen=True)
+class Rating:
+    """The rating of one puzzle (module text); :meth:`as_dict` gives it as JSON data."""
+
+    source: str
+    height: int
+    width: int
+    clues: int
+    status: str
+    """``solved``, ``no-solution`` or ``stopped`` (the deadline or the node cap came first)."""
+    label: str | None
+    rules_fixed: int
+    """Cells the rules fix alone, clues not included."""
+    rules_solve: bool
+    rules_used: dict[str, int]
+    """Cells each rule fixed alone (before any guess); only rules that fixed some."""
+    search_rules_used: dict[str, int]
+    """Cells each rule fixed over the whole search, every node added up."""
+    max_depth: int
+    solution_depth: int | None
+    guesses: int
+    nodes: int
+    seconds: float
+    rules: tuple[str, ...]
+    cell_order: str
+    solution: Grid | None
+    """The solution found (checked by the independent checker), None if none."""
+
+    @property
+    def level(self) -> int | None:
+        """The label's position in :data:`LABELS` (0 = easy), None without a label."""
+        return None if self.label is None else LABELS.index(self.label)
+
+    def as_dict(self) -> dict:
+        """Plain data for JSON (tuples as lists)."""
+        out = asdict(self)
+        out["rules"] = list(self.rules)
+        out["solution"] = None if self.solution is None else [list(row) for row in self.solution]
+        return out
+
+
+def label_for(max_depth: int, guesses: int) -> str:
+    """The label of a finished search's depth and guesses (module text)."""
+    if max_depth == 0:
+        return "easy"
+    if max_depth == 1:
+        return "medium"
+    if max_depth <= HARD_DEPTH and guesses <= HARD_GUESSES:
+        return "hard"
+    return "fiendish"
+
+
+def rate(puzzle: Puzzle, *, deadline: float | None = None, max_nodes: int | None = None,
+         rules: Sequence[str] = ALL_RULES, cell_order: str = CELL_ORDERS[0]) -> Rating:
+    """Rate ``puzzle`` (module text). ``deadline`` is a :func:`time.monotonic` value; it and
+    ``max_nodes`` bound the search. ``rules`` and ``cell_order`` are passed to the search."""
+    start = time.monotonic()
+    found = solve_by_search(puzzle, limit=1, max_nodes=max_nodes, deadline=deadline,
+                            rules=rules, cell_order=cell_order)
+    seconds = time.monotonic() - start
+    clues = sum(1 for _ in puzzle.clues())
+    if found.solutions:
+        status, label = "solved", label_for(found.max_depth, found.guesses)
+    elif found.exhausted:
+        status, label = "no-solution", None
+    else:
+        status = "stopped"
+        # max_depth and guesses can only grow as the search goes on
+        fiendish = found.max_depth > HARD_DEPTH or found.guesses > HARD_GUESSES
+        label = "fiendish" if fiendish else None
+    return Rating(
+        source=puzzle.source, height=puzzle.height, width=puzzle.width, clues=clues,
+        status=status, label=label,
+        rules_fixed=max(0, found.root_fixed - clues) if found.root_contradiction is None else 0,
+        rules_solve=found.root_solved,
+        rules_used=dict(found.root_rules),
+        search_rules_used={r: n for r, n in found.rules_used.items() if n},
+        max_depth=found.max_depth, solution_depth=found.solution_depth,
+        guesses=found.guesses, nodes=found.nodes, seconds=round(seconds, 4),
+        rules=tuple(r for r in ALL_RULES if r in rules), cell_order=cell_order,
+        solution=found.solutions[0] if found.solutions else None)
+
+
+__all__ = ["HARD_DEPTH", "HARD_GUESSES", "LABELS", "Rating", "label_for", "rate"]

@@ -1,0 +1,339 @@
+"""The rules-plus-backtracking solver (fillsmt.fillomino.backtrack): sound, complete, bounded.
+
+Completeness is checked against a brute-force enumerator written here from the definition
+alone (every partition of the grid into connected blocks, kept when the independent checker
+accepts the grid of block sizes): solution counts agree on random tiny puzzles, with regions
+clued or not, and with the rules switched off entirely.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from conftest import INSTANCES, SHARED
+from fillsmt.errors import InputError
+from fillsmt.fillomino.backtrack import CELL_ORDERS, solve_by_search
+from fillsmt.fillomino.model import Grid, Puzzle
+from fillsmt.fillomino.plain_format import parse_grid, parse_puzzle, read_puzzle
+from fillsmt.fillomino.verify import check_solution
+
+G12_SOLUTION = ((1, 4, 2, 2, 1), (2, 4, 4, 1, 4), (2, 4, 2, 4, 4), (1, 3, 2, 1, 4), (3, 3, 1, 2, 2))
+
+
+# --- the brute-force reference ------------------------------------------------------------------
+
+def brute_force(height: int, width: int, clues: Grid | None = None) -> list[Grid]:
+    """Every solution, by enumerating the partitions of the grid into connected blocks (a
+    block's cells must allow its size; equal blocks may not touch) and keeping the grids the
+    independent checker accepts. Fine up to about 12 cells, or more with many clues."""
+    n = height * width
+    flat = [v for row in clues for v in row] if clues else [0] * n
+    nbrs = [[y for y in (x - width if x >= width else -1, x + width if x + width < n else -1,
+                         x - 1 if x % width else -1, x + 1 if (x + 1) % width else -1) if y >= 0]
+            for x in range(n)]
+    size = [0] * n
+    found: set[Grid] = set()
+
+    def blocks(start: int, free: int) -> list[int]:
+        """Every connected set of free cells containing ``start``, once each (as bit sets)."""
+        out: list[int] = []
+
+        def extend(block: int, frontier: list[int], banned: int) -> None:
+            out.append(block)
+            frontier = list(frontier)
+            while frontier:
+                y = frontier.pop()
+                new = [z for z in nbrs[y] if free >> z & 1 and not (block | banned) >> z & 1
+                       and z not in frontier]
+                extend(block | 1 << y, frontier + new, banned)
+                banned |= 1 << y
+
+        extend(1 << start, [y for y in nbrs[start] if free >> y & 1], 0)
+        return out
+
+    def fill(free: int) -> None:
+        if not free:
+            grid = tuple(tuple(size[r * width + c] for c in range(width)) for r in range(height))
+            if not check_solution(clues or [[0] * width] * height, grid):
+                found.add(grid)
+            return
+        start = (free & -free).bit_length() - 1
+        for bits in blocks(start, free):
+            cells = [x for x in range(n) if bits >> x & 1]
+            k = len(cells)
+            if any(flat[x] not in (0, k) for x in cells):
+                continue
+            if any(size[y] == k for x in cells for y in nbrs[x] if not free >> y & 1):
+                continue
+            for x in cells:
+                size[x] = k
+            fill(free & ~bits)
+            for x in cells:
+                size[x] = 0
+
+    fill((1 << n) - 1)
+    return sorted(found)
+
+
+ALL_GRIDS = {shape: brute_force(*shape) for shape in [(1, 1), (1, 4), (2, 3), (3, 3), (2, 4)]}
+
+
+def test_the_brute_force_counts_known_numbers():
+    """Anchors counted by hand: a 1x4 strip is 4444, 1333, 3331 or 1221."""
+    assert ALL_GRIDS[1, 1] == [((1,),)]
+    assert ALL_GRIDS[1, 4] == sorted([((4, 4, 4, 4),), ((1, 3, 3, 3),), ((3, 3, 3, 1),),
+                                      ((1, 2, 2, 1),)])
+    assert len(ALL_GRIDS[3, 3]) == 445 and len(ALL_GRIDS[2, 4]) == 138
+
+
+def count_matching(grids: list[Grid], clues: Grid) -> list[Grid]:
+    return [g for g in grids if all(k in (0, v) for row_k, row_g in zip(clues, g)
+                                    for k, v in zip(row_k, row_g))]
+
+
+def all_by_search(puzzle: Puzzle, **kw) -> list[Grid]:
+    found = solve_by_search(puzzle, limit=10**6, **kw)
+    assert found.exhausted and not found.timed_out
+    return found.solutions
+
+
+# --- agreement with the brute force -------------------------------------------------------------
+
+def random_clues(rng: random.Random, height: int, width: int) -> Grid:
+    """Clues at random: from a random valid grid (often unique or few solutions) or arbitrary
+    numbers (often none)."""
+    if rng.random() < 0.6:
+        grid = rng.choice(ALL_GRIDS[height, width])
+        keep = rng.choice([0.2, 0.4, 0.6])
+        return tuple(tuple(v if rng.random() < keep else 0 for v in row) for row in grid)
+    top = height * width
+    return tuple(tuple(rng.randint(1, top) if rng.random() < 0.25 else 0 for _ in range(width))
+                 for _ in range(height))
+
+
+@pytest.mark.parametrize("shape", [(2, 3), (3, 3), (2, 4)])
+@pytest.mark.parametrize("cell_order", CELL_ORDERS)
+def test_solution_counts_agree_with_the_brute_force(shape, cell_order):
+    rng = random.Random(f"{shape}-{cell_order}")
+    for _ in range(25):
+        clues = random_clues(rng, *shape)
+        puzzle = Puzzle(shape[0], shape[1], clues)
+        expected = count_matching(ALL_GRIDS[shape], clues)
+        assert sorted(all_by_search(puzzle, cell_order=cell_order)) == expected, clues
+
+
+def test_counts_agree_without_any_rule():
+    """Completeness does not rest on the rules: with none, the search still finds exactly the
+    brute force's solutions (only the group checks prune)."""
+    rng = random.Random(7)
+    for _ in range(25):
+        clues = random_clues(rng, 2, 3)
+        expected = count_matching(ALL_GRIDS[2, 3], clues)
+        assert sorted(all_by_search(Puzzle(2, 3, clues), rules=())) == expected, clues
+
+
+def test_the_empty_grids_have_every_solution():
+    for shape in [(2, 3), (3, 3)]:
+        blank = tuple(tuple(0 for _ in range(shape[1])) for _ in range(shape[0]))
+        assert sorted(all_by_search(Puzzle(*shape, blank))) == ALL_GRIDS[shape]
+
+
+# --- published and shipped puzzles ---------------------------------------------------------------
+
+def test_g12_has_its_published_solution_only():
+    found = solve_by_search(read_puzzle(str(INSTANCES / "g12-5x5.txt")), limit=2)
+    assert found.solutions == [G12_SOLUTION]
+    assert found.exhausted and found.unique is True
+    assert found.max_depth >= 1 and not found.root_solved  # the rules leave four cells
+
+
+@pytest.mark.parametrize("name", ["formats-example-5x5", "random-4x7", "random-6x6", "random-7x7"])
+def test_shipped_instances_are_unique(name):
+    puzzle = read_puzzle(str(INSTANCES / f"{name}.txt"))
+    found = solve_by_search(puzzle, limit=2)
+    assert found.unique is True
+    assert check_solution(puzzle.cells, found.solutions[0]) == []
+
+
+def test_contradictory_puzzle_is_exhausted_with_no_solution():
+    found = solve_by_search(read_puzzle(str(INSTANCES / "unsat-1x2.txt")), limit=2)
+    assert found.solutions == [] and found.exhausted and found.unique is False
+    assert found.max_depth == 0 and found.root_contradiction
+
+
+def test_contradictions_the_rules_miss_are_found_by_search():
+    """Puzzles with no solution that the rules alone do not refute: the search must exhaust."""
+    rng = random.Random(11)
+    seen = 0
+    while seen < 5:
+        clues = random_clues(rng, 3, 3)
+        puzzle = Puzzle(3, 3, clues)
+        if count_matching(ALL_GRIDS[3, 3], clues):
+            continue
+        found = solve_by_search(puzzle, limit=2)
+        assert found.exhausted and found.solutions == []
+        if found.root_contradiction is None:
+            seen += 1
+            assert found.max_depth >= 1
+
+
+JANKO_QUICK = ["015", "024", "036", "038", "084", "088"]
+
+
+@pytest.mark.parametrize("name", JANKO_QUICK)
+def test_janko_published_solutions(name):
+    folder = SHARED / "janko-thesis100"
+    if not folder.exists():
+        pytest.skip(f"{folder} is absent")
+    puzzle = read_puzzle(str(folder / "puzzles" / f"{name}.txt"))
+    _, _, published = parse_grid((folder / "solutions" / f"{name}.txt").read_text())
+    found = solve_by_search(puzzle, limit=2)
+    assert found.solutions == [published] and found.exhausted
+
+
+@pytest.mark.parametrize("name", ["05x10-01", "10x10-09", "15x20-05"])
+def test_baron_puzzles_are_solved_and_unique(name):
+    path = SHARED / "baron-thesis60" / "puzzles" / f"{name}.txt"
+    if not path.exists():
+        pytest.skip(f"{path} is absent")
+    puzzle = read_puzzle(str(path))
+    found = solve_by_search(puzzle, limit=2)
+    assert found.unique is True
+    assert check_solution(puzzle.cells, found.solutions[0]) == []
+
+
+def test_minizinc_counts_agree_with_the_brute_force():
+    """The 4x4 instance 07 has 19 solutions; 08 has many (2538): a second one is found."""
+    folder = SHARED / "minizinc-challenge"
+    if not folder.exists():
+        pytest.skip(f"{folder} is absent")
+    p07 = read_puzzle(str(folder / "07.txt"))
+    assert sorted(all_by_search(p07)) == brute_force(4, 4, p07.cells)
+    assert len(brute_force(4, 4, p07.cells)) == 19
+    p08 = read_puzzle(str(folder / "08.txt"))
+    two = solve_by_search(p08, limit=2)
+    assert len(two.solutions) == 2 and two.unique is False and not two.exhausted
+    assert all(check_solution(p08.cells, g) == [] for g in two.solutions)
+
+
+@pytest.mark.parametrize("name", ["11", "12", "15", "19", "5x5_1"])
+def test_minizinc_unique_ones(name):
+    path = SHARED / "minizinc-challenge" / f"{name}.txt"
+    if not path.exists():
+        pytest.skip(f"{path} is absent")
+    puzzle = read_puzzle(str(path))
+    found = solve_by_search(puzzle, limit=2)
+    assert found.unique is True
+    assert check_solution(puzzle.cells, found.solutions[0]) == []
+
+
+# --- a clue removed: more than one solution -----------------------------------------------------
+
+def test_a_removed_clue_makes_two_solutions():
+    """1 3 3 / 2 2 3 is the only solution with the 1 given; without it, (0,0) and (0,1) can
+    also take other values, and the search counts what the brute force counts."""
+    unique = parse_puzzle("2 3\n1 0 3\n2 2 3")
+    assert [g for g in all_by_search(unique)] == brute_force(2, 3, unique.cells)
+    assert len(brute_force(2, 3, unique.cells)) == 1
+    loose = parse_puzzle("2 3\n0 0 3\n2 0 3")
+    expected = brute_force(2, 3, loose.cells)
+    assert len(expected) >= 2
+    two = solve_by_search(loose, limit=2)
+    assert two.unique is False and len(two.solutions) == 2
+    assert set(two.solutions) <= set(expected)
+    assert sorted(all_by_search(loose)) == expected
+
+
+def test_clues_removed_from_unique_tiny_puzzles():
+    """For random unique 3x3 puzzles, drop each clue in turn: the count always matches the
+    brute force, and when it is above one, limit=2 stops at two without exhausting."""
+    rng = random.Random(5)
+    checked = 0
+    while checked < 8:
+        grid = rng.choice(ALL_GRIDS[3, 3])
+        clues = tuple(tuple(v if rng.random() < 0.5 else 0 for v in row) for row in grid)
+        if len(count_matching(ALL_GRIDS[3, 3], clues)) != 1:
+            continue
+        checked += 1
+        for r, c in [(r, c) for r in range(3) for c in range(3) if clues[r][c]]:
+            fewer = tuple(tuple(0 if (i, j) == (r, c) else v for j, v in enumerate(row))
+                          for i, row in enumerate(clues))
+            expected = count_matching(ALL_GRIDS[3, 3], fewer)
+            found = solve_by_search(Puzzle(3, 3, fewer), limit=2)
+            assert found.unique is (len(expected) == 1)
+            assert set(found.solutions) <= set(expected)
+
+
+# --- the bookkeeping ------------------------------------------------------------------------------
+
+def test_rules_alone_mean_depth_zero():
+    puzzle = read_puzzle(str(INSTANCES / "random-7x7.txt"))
+    found = solve_by_search(puzzle)
+    assert found.root_solved and found.max_depth == 0 and found.guesses == 0 and found.nodes == 1
+    assert found.exhausted  # nothing was left to explore
+    assert found.solution_depth == 0
+
+
+def test_counters_are_consistent():
+    puzzle = read_puzzle(str(INSTANCES / "formats-example-5x5.txt"))
+    found = solve_by_search(puzzle, limit=2)
+    assert found.nodes <= 2 * found.guesses + 1  # each guess and its complement, and the root
+    assert found.guesses >= found.max_depth >= 1
+    assert sum(found.rules_used.values()) > sum(found.root_rules.values())
+    assert all(found.rules_used[r] >= n for r, n in found.root_rules.items())
+
+
+def test_search_is_deterministic():
+    puzzle = read_puzzle(str(INSTANCES / "formats-example-5x5.txt"))
+    a, b = solve_by_search(puzzle, limit=2), solve_by_search(puzzle, limit=2)
+    assert (a.solutions, a.nodes, a.max_depth, a.guesses) == (b.solutions, b.nodes, b.max_depth, b.guesses)
+
+
+def test_deadline_and_node_cap_stop_cleanly():
+    puzzle = read_puzzle(str(INSTANCES / "formats-example-5x5.txt"))
+    late = solve_by_search(puzzle, deadline=time.monotonic() - 1)
+    assert late.timed_out and not late.exhausted and late.nodes == 0 and late.unique is None
+    capped = solve_by_search(puzzle, limit=2, max_nodes=3)
+    assert capped.nodes == 3 and not capped.exhausted and not capped.timed_out
+    assert capped.unique is None
+
+
+def test_avoid_hunts_for_another_solution():
+    g12 = read_puzzle(str(INSTANCES / "g12-5x5.txt"))
+    other = solve_by_search(g12, avoid=G12_SOLUTION)
+    assert other.solutions == [] and other.exhausted  # unique: nothing else exists
+    loose = parse_puzzle("2 3\n0 0 3\n2 0 3")
+    every = brute_force(2, 3, loose.cells)
+    found = solve_by_search(loose, avoid=every[0])
+    assert found.solutions and found.solutions[0] in every[1:]
+
+
+def test_bad_arguments():
+    puzzle = read_puzzle(str(INSTANCES / "g12-5x5.txt"))
+    with pytest.raises(InputError, match="limit"):
+        solve_by_search(puzzle, limit=0)
+    with pytest.raises(InputError, match="cell order"):
+        solve_by_search(puzzle, cell_order="random")
+    with pytest.raises(InputError, match="rule"):
+        solve_by_search(puzzle, rules=("guessing",))
+
+
+def test_large_unclued_regions_keep_their_solution():
+    """Random solutions with regions up to 8 cells, half the clues gone: the search always
+    finds solutions, and when it lists them all, the grid the puzzle came from is among them."""
+    from gridgen import random_solution
+
+    listed = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        solution = random_solution(rng, 4, 4, max_size=8)
+        clues = tuple(tuple(v if rng.random() < 0.5 else 0 for v in row) for row in solution)
+        found = solve_by_search(Puzzle(4, 4, clues), limit=300, max_nodes=3000)
+        assert found.solutions, clues
+        if found.exhausted:
+            listed += 1
+            assert solution in found.solutions
+    assert listed >= 6

@@ -1,0 +1,122 @@
+"""Puzzle ratings (fillsmt.fillomino.rating): the numbers, the labels, and their sanity."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+
+from conftest import INSTANCES, SHARED
+from test_backtrack import G12_SOLUTION
+from fillsmt.fillomino.backtrack import solve_by_search
+from fillsmt.fillomino.deduce import deduce
+from fillsmt.fillomino.plain_format import parse_puzzle, read_puzzle
+from fillsmt.fillomino.rating import HARD_DEPTH, HARD_GUESSES, LABELS, label_for, rate
+
+
+def test_rules_alone_make_it_easy():
+    puzzle = read_puzzle(str(INSTANCES / "random-7x7.txt"))
+    r = rate(puzzle)
+    assert (r.status, r.label, r.max_depth, r.guesses) == ("solved", "easy", 0, 0)
+    assert r.rules_solve and r.rules_fixed == puzzle.empty_cells
+    assert sum(r.rules_used.values()) == puzzle.empty_cells
+    assert r.level == 0
+
+
+def test_a_full_grid_needs_nothing():
+    r = rate(parse_puzzle("2 3\n1 3 3\n2 2 3"))
+    assert r.label == "easy" and r.rules_fixed == 0 and r.rules_used == {} and r.nodes == 1
+
+
+def test_g12_needs_one_guess():
+    """The rules fix 21 of 25 cells; one guess in the open 4-region settles the rest."""
+    r = rate(read_puzzle(str(INSTANCES / "g12-5x5.txt")))
+    assert r.status == "solved" and not r.rules_solve
+    assert r.rules_fixed == 21 - r.clues
+    assert r.max_depth == 1 and r.label == "medium"
+    assert r.solution == G12_SOLUTION
+    assert r.as_dict()["solution"][0] == list(G12_SOLUTION[0])
+
+
+def test_no_solution_has_no_label():
+    r = rate(read_puzzle(str(INSTANCES / "unsat-1x2.txt")))
+    assert r.status == "no-solution" and r.label is None and r.level is None
+
+
+def test_labels_follow_depth_and_guesses():
+    assert label_for(0, 0) == "easy"
+    assert label_for(1, 40) == "medium"
+    assert label_for(2, 3) == "hard" and label_for(HARD_DEPTH, HARD_GUESSES) == "hard"
+    assert label_for(HARD_DEPTH + 1, 5) == "fiendish"
+    assert label_for(2, HARD_GUESSES + 1) == "fiendish"
+    # monotone: more depth or more guesses never make a puzzle easier
+    for depth in range(8):
+        for guesses in range(depth, 80, 7):
+            level = LABELS.index(label_for(depth, guesses))
+            assert LABELS.index(label_for(depth + 1, max(guesses, depth + 1))) >= level
+            assert LABELS.index(label_for(depth, guesses + 10)) >= level
+
+
+def test_clues_given_back_make_it_easier_here():
+    """The formats example with its solution's cells given back one by one, row by row: here
+    the depth only falls (not a law, more clues can mislead a fixed guessing order), down to
+    an easy puzzle."""
+    puzzle = read_puzzle(str(INSTANCES / "formats-example-5x5.txt"))
+    start = rate(puzzle)
+    assert start.status == "solved" and start.max_depth >= 1
+    solution = solve_by_search(puzzle).solutions[0]
+    cells = [list(row) for row in puzzle.cells]
+    depths = [start.max_depth]
+    for r in range(5):
+        for c in range(5):
+            cells[r][c] = solution[r][c]
+        given = parse_puzzle("5 5\n" + "\n".join(" ".join(map(str, row)) for row in cells))
+        depths.append(rate(given).max_depth)
+    assert depths == sorted(depths, reverse=True) and depths[-1] == 0
+    assert rate(given).label == "easy"
+
+
+def test_rating_is_deterministic_and_serialisable():
+    puzzle = read_puzzle(str(INSTANCES / "formats-example-5x5.txt"))
+    a, b = rate(puzzle).as_dict(), rate(puzzle).as_dict()
+    a.pop("seconds"), b.pop("seconds")
+    assert a == b
+    data = json.loads(json.dumps(rate(puzzle).as_dict()))
+    assert data["label"] in LABELS and data["rules"][0] == "complete-group"
+    assert set(data) >= {"label", "max_depth", "guesses", "rules_used", "rules_fixed", "rules_solve"}
+
+
+def test_rules_fixed_matches_deduce():
+    puzzle = read_puzzle(str(INSTANCES / "formats-example-5x5.txt"))
+    d = deduce(puzzle)
+    r = rate(puzzle)
+    assert r.rules_fixed == d.fixed_count - r.clues
+    assert r.rules_used == {k: v for k, v in d.fixed_by_rule.items() if v}
+
+
+def test_fewer_rules_never_rate_easier():
+    """A subset of the rules can only need as much guessing or more on the G12 example."""
+    puzzle = read_puzzle(str(INSTANCES / "g12-5x5.txt"))
+    full = rate(puzzle)
+    weak = rate(puzzle, rules=("single-exit", "forced-cell"))
+    assert weak.rules_fixed <= full.rules_fixed
+    assert weak.status == "solved" and weak.level >= full.level
+
+
+def test_a_stopped_rating():
+    puzzle = read_puzzle(str(INSTANCES / "formats-example-5x5.txt"))
+    late = rate(puzzle, deadline=time.monotonic() - 1)
+    assert late.status == "stopped" and late.label is None
+    capped = rate(puzzle, max_nodes=2)
+    assert capped.status == "stopped" and capped.label is None  # depth 1 so far: undecided
+
+
+@pytest.mark.parametrize("name", ["015", "084", "036"])
+def test_janko_puzzles_need_guessing(name):
+    path = SHARED / "janko-thesis100" / "puzzles" / f"{name}.txt"
+    if not path.exists():
+        pytest.skip(f"{path} is absent")
+    r = rate(read_puzzle(str(path)))
+    assert r.status == "solved" and not r.rules_solve and r.label != "easy"
+    assert r.max_depth >= 1 and r.guesses >= r.max_depth
