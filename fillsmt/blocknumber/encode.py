@@ -24,25 +24,10 @@ from typing import Iterator
 
 from fillsmt.blocknumber.model import Puzzle
 from fillsmt.blocknumber.names import king_pairs, number_var, value_var
+from fillsmt.smtlib.script import assertion, declare, disj
 from fillsmt.smtlib import Command, Script, Term
 
 Cell = tuple[int, int]
-
-
-def _declare(name: str, sort: Term) -> Command:
-    return Command("declare-fun", (name, (), sort))
-
-
-def _assert(term: Term) -> Command:
-    return Command("assert", (term,))
-
-
-def _and(terms: list[Term]) -> Term:
-    return terms[0] if len(terms) == 1 else ("and", *terms)
-
-
-def _or(terms: list[Term]) -> Term:
-    return terms[0] if len(terms) == 1 else ("or", *terms)
 
 
 def _header(logic: str) -> list[Command]:
@@ -112,34 +97,34 @@ class _Numbers:
     def declarations(self) -> Iterator[Command]:
         sort: Term = ("_", "BitVec", self.width) if self.bitvector else "Int"
         for r, c in cells(self.p):
-            yield _declare(number_var(r, c), sort)
+            yield declare(number_var(r, c), sort)
 
     def bounds(self) -> Iterator[Command]:
         """A given fixes its cell; any other cell lies in 1..its block's size."""
         for (r, c), dom in self.dom.items():
             n = number_var(r, c)
             if not dom:
-                yield _assert("false")
+                yield assertion("false")
             elif len(dom) == 1:
-                yield _assert(("=", n, self.const(dom[0])))
+                yield assertion(("=", n, self.const(dom[0])))
             else:
-                yield _assert(("and", self.le(self.const(dom[0]), n), self.le(n, self.const(dom[-1]))))
+                yield assertion(("and", self.le(self.const(dom[0]), n), self.le(n, self.const(dom[-1]))))
 
     def blocks_distinct(self) -> Iterator[Command]:
         for block in self.p.block_cells():
             if len(block) > 1:
-                yield _assert(("distinct", *(number_var(r, c) for r, c in block)))
+                yield assertion(("distinct", *(number_var(r, c) for r, c in block)))
 
     def blocks_pairwise(self) -> Iterator[Command]:
         for block in self.p.block_cells():
             for i, (r, c) in enumerate(block):
                 for r2, c2 in block[i + 1:]:
                     if set(self.dom[r, c]) & set(self.dom[r2, c2]):
-                        yield _assert(("not", ("=", number_var(r, c), number_var(r2, c2))))
+                        yield assertion(("not", ("=", number_var(r, c), number_var(r2, c2))))
 
     def touching_differ(self) -> Iterator[Command]:
         for (r, c), (r2, c2) in touching_pairs(self.p, self.dom):
-            yield _assert(("not", ("=", number_var(r, c), number_var(r2, c2))))
+            yield assertion(("not", ("=", number_var(r, c), number_var(r2, c2))))
 
     def query(self) -> list[Command]:
         return _query([number_var(r, c) for r, c in cells(self.p)])
@@ -170,7 +155,7 @@ def encode_bv(puzzle: Puzzle) -> Script:
 def _at_most_one(terms: list[Term]) -> Iterator[Command]:
     for i, a in enumerate(terms):
         for b in terms[i + 1:]:
-            yield _assert(("not", ("and", a, b)))
+            yield assertion(("not", ("and", a, b)))
 
 
 class _OneHot:
@@ -183,13 +168,13 @@ class _OneHot:
     def declarations(self) -> Iterator[Command]:
         for (r, c), dom in self.dom.items():
             for v in dom:
-                yield _declare(value_var(r, c, v), "Bool")
+                yield declare(value_var(r, c, v), "Bool")
 
     def one_value_per_cell(self) -> Iterator[Command]:
         """Exactly one value per cell (a given's single Boolean is simply asserted)."""
         for (r, c), dom in self.dom.items():
             options = [value_var(r, c, v) for v in dom]
-            yield _assert(_or(options) if options else "false")
+            yield assertion(disj(options) if options else "false")
             yield from _at_most_one(options)
 
     def each_value_once_per_block(self) -> Iterator[Command]:
@@ -200,7 +185,7 @@ class _OneHot:
                 holders = [value_var(r, c, v) for r, c in cells_with_v]
                 if len(cells_with_v) == 1 and len(self.dom[cells_with_v[0]]) == 1:
                     continue  # a given, already asserted by one_value_per_cell
-                yield _assert(_or(holders) if holders else "false")
+                yield assertion(disj(holders) if holders else "false")
                 yield from _at_most_one(holders)
 
     def touching_differ(self) -> Iterator[Command]:
@@ -208,7 +193,7 @@ class _OneHot:
         for a, b in touching_pairs(self.p, self.dom):
             for v in self.dom[a]:
                 if v in self.dom[b]:
-                    yield _assert(("not", ("and", value_var(*a, v), value_var(*b, v))))
+                    yield assertion(("not", ("and", value_var(*a, v), value_var(*b, v))))
 
     def query(self) -> list[Command]:
         return _query([value_var(r, c, v) for (r, c), dom in self.dom.items() for v in dom])

@@ -18,6 +18,7 @@ from typing import Iterator
 
 from fillsmt.fillomino.model import Puzzle
 from fillsmt.fillomino.names import edge_var, neighbour_indices, number_var, root_var, size_var
+from fillsmt.smtlib.script import assertion, declare
 from fillsmt.smtlib import Command, Script, Term
 
 INT = "Int"
@@ -25,14 +26,6 @@ INT = "Int"
 
 def _sum(terms: list[Term]) -> Term:
     return ("+", *terms) if terms else 0
-
-
-def _declare(name: str) -> Command:
-    return Command("declare-fun", (name, (), INT))
-
-
-def _assert(term: Term) -> Command:
-    return Command("assert", (term,))
 
 
 def _incoming(puzzle: Puzzle, x: int) -> Term:
@@ -54,36 +47,36 @@ def edge_declarations(puzzle: Puzzle) -> Iterator[Command]:
     """8.1 and 8.2: one 0/1 integer per directed edge between neighbours."""
     for x, y in _pairs(puzzle):
         e = edge_var(x, y)
-        yield _declare(e)
-        yield _assert(("or", ("=", e, 0), ("=", e, 1)))
+        yield declare(e, INT)
+        yield assertion(("or", ("=", e, 0), ("=", e, 1)))
 
 
 def no_two_way_edges(puzzle: Puzzle) -> Iterator[Command]:
     """8.3: e_x_y + e_y_x <= 1."""
     for x, y in _pairs(puzzle):
-        yield _assert(("<=", ("+", edge_var(x, y), edge_var(y, x)), 1))
+        yield assertion(("<=", ("+", edge_var(x, y), edge_var(y, x)), 1))
 
 
 def at_most_one_incoming(puzzle: Puzzle) -> Iterator[Command]:
     """8.4: Σ_y e_y_x <= 1."""
     for x in _cells(puzzle):
-        yield _assert(("<=", _incoming(puzzle, x), 1))
+        yield assertion(("<=", _incoming(puzzle, x), 1))
 
 
 def number_declarations(puzzle: Puzzle) -> Iterator[Command]:
     for x in _cells(puzzle):
-        yield _declare(number_var(x))
+        yield declare(number_var(x), INT)
 
 
 def clues(puzzle: Puzzle) -> Iterator[Command]:
     """8.5: n_x = k for every clue."""
     for r, c, k in puzzle.clues():
-        yield _assert(("=", number_var(r * puzzle.width + c), k))
+        yield assertion(("=", number_var(r * puzzle.width + c), k))
 
 
 def size_declarations(puzzle: Puzzle) -> Iterator[Command]:
     for x in _cells(puzzle):
-        yield _declare(size_var(x))
+        yield declare(size_var(x), INT)
 
 
 def size_propagation(puzzle: Puzzle) -> Iterator[Command]:
@@ -93,36 +86,36 @@ def size_propagation(puzzle: Puzzle) -> Iterator[Command]:
             ("ite", ("=", edge_var(x, y), 1), size_var(y), 0)
             for y in neighbour_indices(puzzle.height, puzzle.width, x)
         ]
-        yield _assert(("=", size_var(x), ("+", 1, *children)))
+        yield assertion(("=", size_var(x), ("+", 1, *children)))
 
 
 def root_size(puzzle: Puzzle) -> Iterator[Command]:
     """8.6: no incoming edge => s_x = n_x."""
     for x in _cells(puzzle):
-        yield _assert(("=>", ("=", _incoming(puzzle, x), 0), ("=", size_var(x), number_var(x))))
+        yield assertion(("=>", ("=", _incoming(puzzle, x), 0), ("=", size_var(x), number_var(x))))
 
 
 def edge_same_number(puzzle: Puzzle) -> Iterator[Command]:
     """8.8: e_x_y = 1 => n_x = n_y."""
     for x, y in _pairs(puzzle):
-        yield _assert(("=>", ("=", edge_var(x, y), 1), ("=", number_var(x), number_var(y))))
+        yield assertion(("=>", ("=", edge_var(x, y), 1), ("=", number_var(x), number_var(y))))
 
 
 def root_declarations(puzzle: Puzzle) -> Iterator[Command]:
     for x in _cells(puzzle):
-        yield _declare(root_var(x))
+        yield declare(root_var(x), INT)
 
 
 def root_is_own_index(puzzle: Puzzle) -> Iterator[Command]:
     """8.9: no incoming edge => r_x = x."""
     for x in _cells(puzzle):
-        yield _assert(("=>", ("=", _incoming(puzzle, x), 0), ("=", root_var(x), x)))
+        yield assertion(("=>", ("=", _incoming(puzzle, x), 0), ("=", root_var(x), x)))
 
 
 def same_number_same_root(puzzle: Puzzle) -> Iterator[Command]:
     """8.10: n_x = n_y => r_x = r_y for neighbours."""
     for x, y in _pairs(puzzle):
-        yield _assert(("=>", ("=", number_var(x), number_var(y)), ("=", root_var(x), root_var(y))))
+        yield assertion(("=>", ("=", number_var(x), number_var(y)), ("=", root_var(x), root_var(y))))
 
 
 def query(puzzle: Puzzle) -> Iterator[Command]:

@@ -32,6 +32,7 @@ from typing import Callable, Iterator, Sequence
 from fillsmt.fillomino.model import Puzzle
 from fillsmt.fillomino.names import (depth_var, is_root_var, neighbour_indices, number_var,
                                      parent_var, root_var, size_var)
+from fillsmt.smtlib.script import assertion, conj, declare, disj
 from fillsmt.smtlib import Command, Script, Term
 
 Domains = Sequence[frozenset[int]]
@@ -105,22 +106,6 @@ class _Arith:
         return ("bvadd", *terms) if self.bitvector else ("+", *terms)
 
 
-def _declare(name: str, sort: Term) -> Command:
-    return Command("declare-fun", (name, (), sort))
-
-
-def _assert(term: Term) -> Command:
-    return Command("assert", (term,))
-
-
-def _and(terms: list[Term]) -> Term:
-    return terms[0] if len(terms) == 1 else ("and", *terms)
-
-
-def _or(terms: list[Term]) -> Term:
-    return terms[0] if len(terms) == 1 else ("or", *terms)
-
-
 class _Tree:
     """The encoding of one puzzle; each method yields the commands of one named constraint."""
 
@@ -136,14 +121,14 @@ class _Tree:
     def declarations(self) -> Iterator[Command]:
         value, index = self.a.sort(), self.a.sort(index=True)
         for x in self.cells:
-            yield _declare(number_var(x), value)
-            yield _declare(size_var(x), value)
-            yield _declare(root_var(x), index)
-            yield _declare(is_root_var(x), "Bool")
+            yield declare(number_var(x), value)
+            yield declare(size_var(x), value)
+            yield declare(root_var(x), index)
+            yield declare(is_root_var(x), "Bool")
             if self.o.bfs:
-                yield _declare(depth_var(x), value)
+                yield declare(depth_var(x), value)
             for y in self.link[x]:
-                yield _declare(parent_var(x, y), "Bool")
+                yield declare(parent_var(x, y), "Bool")
 
     def number_domains(self) -> Iterator[Command]:
         c, n = self.a.const, number_var
@@ -151,52 +136,52 @@ class _Tree:
             dom = self.d[x]
             lo, hi = min(dom), max(dom)
             if lo == hi:
-                yield _assert(("=", n(x), c(lo)))
+                yield assertion(("=", n(x), c(lo)))
                 continue
             parts: list[Term] = [self.a.le(c(lo), n(x)), self.a.le(n(x), c(hi))]
             parts += [("not", ("=", n(x), c(v))) for v in range(lo + 1, hi) if v not in dom]
-            yield _assert(_and(parts))
+            yield assertion(conj(parts))
 
     def one_parent_or_root(self) -> Iterator[Command]:
         for x in self.cells:
             options = [is_root_var(x)] + [parent_var(x, y) for y in self.link[x]]
-            yield _assert(_or(options))
+            yield assertion(disj(options))
             for i, a in enumerate(options):
                 for b in options[i + 1:]:
-                    yield _assert(("not", ("and", a, b)))
+                    yield assertion(("not", ("and", a, b)))
 
     def roots(self) -> Iterator[Command]:
         """The root is the region's smallest-index cell; a root's size is its number."""
         c = self.a.const
         for x in self.cells:
-            yield _assert(self.a.le(root_var(x), c(x, index=True)))
-            yield _assert(("=", is_root_var(x), ("=", root_var(x), c(x, index=True))))
-            yield _assert(("=>", is_root_var(x), ("=", size_var(x), number_var(x))))
+            yield assertion(self.a.le(root_var(x), c(x, index=True)))
+            yield assertion(("=", is_root_var(x), ("=", root_var(x), c(x, index=True))))
+            yield assertion(("=>", is_root_var(x), ("=", size_var(x), number_var(x))))
 
     def sizes(self) -> Iterator[Command]:
         """1 <= s_x <= n_x, and s_x = 1 + the sizes of x's children."""
         c = self.a.const
         for x in self.cells:
-            yield _assert(("and", self.a.le(c(1), size_var(x)), self.a.le(size_var(x), number_var(x))))
+            yield assertion(("and", self.a.le(c(1), size_var(x)), self.a.le(size_var(x), number_var(x))))
             children = [("ite", parent_var(y, x), size_var(y), c(0)) for y in self.link[x]]
             total = self.a.add(c(1), *children) if children else c(1)
-            yield _assert(("=", size_var(x), total))
+            yield assertion(("=", size_var(x), total))
 
     def parents(self) -> Iterator[Command]:
         """A parent has the same number and root; no two cells are each other's parent."""
         for x in self.cells:
             for y in self.link[x]:
-                yield _assert(("=>", parent_var(x, y),
+                yield assertion(("=>", parent_var(x, y),
                                ("and", ("=", number_var(x), number_var(y)), ("=", root_var(x), root_var(y)))))
                 if y > x:
-                    yield _assert(("not", ("and", parent_var(x, y), parent_var(y, x))))
+                    yield assertion(("not", ("and", parent_var(x, y), parent_var(y, x))))
 
     def same_number_same_region(self) -> Iterator[Command]:
         """Neighbours hold equal numbers exactly when they share a root (are one region)."""
         for x in self.cells:
             for y in self.link[x]:
                 if y > x:
-                    yield _assert(("=", ("=", number_var(x), number_var(y)), ("=", root_var(x), root_var(y))))
+                    yield assertion(("=", ("=", number_var(x), number_var(y)), ("=", root_var(x), root_var(y))))
 
     def needs_a_partner(self) -> Iterator[Command]:
         """A number above 1 needs an equal neighbour."""
@@ -206,20 +191,20 @@ class _Tree:
                 continue
             partners = [("=", number_var(x), number_var(y)) for y in self.link[x]]
             if partners:
-                yield _assert(("=>", self.a.lt(c(1), number_var(x)), _or(partners)))
+                yield assertion(("=>", self.a.lt(c(1), number_var(x)), disj(partners)))
             else:
-                yield _assert(("=", number_var(x), c(1)))
+                yield assertion(("=", number_var(x), c(1)))
 
     def bfs_depths(self) -> Iterator[Command]:
         """d_x is the distance to the root inside the region; a parent is one step closer."""
         c = self.a.const
         for x in self.cells:
             d = depth_var(x)
-            yield _assert(self.a.lt(d, number_var(x)))
-            yield _assert(("=", is_root_var(x), ("=", d, c(0))))
+            yield assertion(self.a.lt(d, number_var(x)))
+            yield assertion(("=", is_root_var(x), ("=", d, c(0))))
             for y in self.link[x]:
-                yield _assert(("=>", parent_var(x, y), ("=", d, self.a.add(depth_var(y), c(1)))))
-                yield _assert(("=>", ("=", number_var(x), number_var(y)),
+                yield assertion(("=>", parent_var(x, y), ("=", d, self.a.add(depth_var(y), c(1)))))
+                yield assertion(("=>", ("=", number_var(x), number_var(y)),
                                self.a.le(d, self.a.add(depth_var(y), c(1)))))
 
     def query(self) -> Iterator[Command]:

@@ -53,6 +53,26 @@ class Command:
         return render_term((self.name, *self.args))
 
 
+def declare(name: str, sort: Term) -> Command:
+    """``(declare-fun name () sort)``."""
+    return Command("declare-fun", (name, (), sort))
+
+
+def assertion(term: Term) -> Command:
+    """``(assert term)``."""
+    return Command("assert", (term,))
+
+
+def conj(terms: list[Term]) -> Term:
+    """The conjunction of one or more terms (the term itself when there is one)."""
+    return terms[0] if len(terms) == 1 else ("and", *terms)
+
+
+def disj(terms: list[Term]) -> Term:
+    """The disjunction of one or more terms (the term itself when there is one)."""
+    return terms[0] if len(terms) == 1 else ("or", *terms)
+
+
 @dataclass(frozen=True)
 class Script:
     """A whole SMT-LIB script."""

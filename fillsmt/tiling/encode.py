@@ -21,6 +21,7 @@ the cell variables (pure clauses, which propagate far better than the sum).
 
 from __future__ import annotations
 
+from fillsmt.smtlib.script import assertion, declare
 from fillsmt.smtlib.script import Command, Script, Term
 from fillsmt.tiling.model import TilingProblem, cover_lists, placements, upper_bound
 from fillsmt.tiling.names import cell_var, ladder_var, placement_var
@@ -41,14 +42,6 @@ def choose_amo(problem: TilingProblem, amo: str = "auto") -> str:
     return "pairwise" if pairs <= PAIRWISE_LIMIT else "ladder"
 
 
-def _declare(name: str) -> Command:
-    return Command("declare-fun", (name, (), "Bool"))
-
-
-def _assert(term: Term) -> Command:
-    return Command("assert", (term,))
-
-
 def _ite_sum(literals: list[str]) -> Term:
     if not literals:
         return 0
@@ -59,25 +52,25 @@ def _ite_sum(literals: list[str]) -> Term:
 def _cell_constraints(cell: tuple[int, int], xs: list[str], amo: str) -> list[Command]:
     r, c = cell
     cv = cell_var(r, c)
-    out = [_declare(cv)]
+    out = [declare(cv, "Bool")]
     if len(xs) == 1:
-        out.append(_assert(("=", cv, xs[0])))
+        out.append(assertion(("=", cv, xs[0])))
         return out
     if amo == "ladder":
         prev = xs[0]
         for i, x in enumerate(xs[1:], start=1):
             rung = cv if i == len(xs) - 1 else ladder_var(r, c, i)
             if rung != cv:
-                out.append(_declare(rung))
-            out.append(_assert(("=", rung, ("or", prev, x))))
-            out.append(_assert(("not", ("and", prev, x))))
+                out.append(declare(rung, "Bool"))
+            out.append(assertion(("=", rung, ("or", prev, x))))
+            out.append(assertion(("not", ("and", prev, x))))
             prev = rung
         return out
-    out.append(_assert(("=", cv, ("or", *xs))))
+    out.append(assertion(("=", cv, ("or", *xs))))
     if amo == "pairwise":
-        out.extend(_assert(("not", ("and", a, b))) for i, a in enumerate(xs) for b in xs[i + 1:])
+        out.extend(assertion(("not", ("and", a, b))) for i, a in enumerate(xs) for b in xs[i + 1:])
     elif amo == "sum":
-        out.append(_assert(("<=", _ite_sum(xs), 1)))
+        out.append(assertion(("<=", _ite_sum(xs), 1)))
     else:
         raise ValueError(f"unknown at-most-one encoding {amo!r}; choose one of {', '.join(AMO_ENCODINGS)}")
     return out
@@ -91,7 +84,7 @@ def encode_body(problem: TilingProblem, amo: str = "auto") -> list[Command]:
     places = placements(problem)
     names = [placement_var(p) for p in places]
     out = [Command("set-option", (":print-success", "false")), Command("set-logic", ("QF_LIA",))]
-    out.extend(_declare(n) for n in names)
+    out.extend(declare(n, "Bool") for n in names)
     for cell, indices in cover_lists(problem).items():
         out.extend(_cell_constraints(cell, [names[i] for i in indices], amo))
     for k, piece in enumerate(problem.pieces):
@@ -99,7 +92,7 @@ def encode_body(problem: TilingProblem, amo: str = "auto") -> list[Command]:
             continue
         mine = [names[i] for i, p in enumerate(places) if p.piece == k]
         if len(mine) > piece.limit:
-            out.append(_assert(("<=", _ite_sum(mine), piece.limit)))
+            out.append(assertion(("<=", _ite_sum(mine), piece.limit)))
     return out
 
 
@@ -132,7 +125,7 @@ def get_value_commands(problem: TilingProblem) -> list[Command]:
 
 def encode_bound(problem: TilingProblem, k: int, amo: str = "auto") -> Script:
     """A script for any SMT-LIB solver: is there a tiling covering at least ``k`` cells?"""
-    return Script.of([*encode_body(problem, amo), _assert(bound_term(problem, k)),
+    return Script.of([*encode_body(problem, amo), assertion(bound_term(problem, k)),
                       Command("check-sat"), *get_value_commands(problem)])
 
 
@@ -142,5 +135,5 @@ def encode_maximize(problem: TilingProblem, amo: str = "auto") -> Script:
     It also asserts ``covered <= upper_bound(problem)`` (a proven bound): z3 then stops as soon
     as a tiling reaches it, instead of proving by search that one more cell is impossible."""
     covered = covered_term(problem)
-    return Script.of([*encode_body(problem, amo), _assert(("<=", covered, upper_bound(problem))),
+    return Script.of([*encode_body(problem, amo), assertion(("<=", covered, upper_bound(problem))),
                       Command("maximize", (covered,)), Command("check-sat"), *get_value_commands(problem)])
