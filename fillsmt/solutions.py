@@ -90,8 +90,7 @@ class Search:
 
     def model(self) -> Found:
         terms = self.problem.terms
-        raw = self.session.get_values(terms, raw=True)
-        values = self.session.get_values(terms)
+        values, raw = self.session.get_values_and_texts(terms)
         try:
             grid = self.problem.decode(values)
         except Exception as e:  # the decoders raise FormatError subclasses with the reason

@@ -62,7 +62,8 @@ class Driver(ABC):
                           f"use z3, yices, z3-api or pysmt")
 
 
-def _quote(text: str, limit: int = 300) -> str:
+def quote_output(text: str, limit: int = 300) -> str:
+    """What a solver printed, on one line and cut to ``limit`` characters, for a message."""
     text = " ".join(text.split())
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
@@ -79,18 +80,18 @@ def interpret_output(solver: str, output: str, *, stderr: str = "", exit_code: i
         answer: Answer = parse_answer(output)
     except SExprError as e:
         return RunResult(Status.ERROR, output=output, seconds=seconds,
-                         message=f"{solver} printed something fillsmt cannot read ({e}): {_quote(output)!r}")
+                         message=f"{solver} printed something fillsmt cannot read ({e}): {quote_output(output)!r}")
     code = f" (exit code {exit_code})" if exit_code not in (0, None) else ""
     if answer.early_errors:
         return RunResult(Status.ERROR, output=output, seconds=seconds,
-                         message=f"{solver} reported an error{code}: {_quote('; '.join(answer.early_errors))!r}")
+                         message=f"{solver} reported an error{code}: {quote_output('; '.join(answer.early_errors))!r}")
     if answer.status is None or answer.early_unexpected:
         detail = "; ".join(answer.errors) or output.strip() or stderr.strip() or "nothing"
         return RunResult(Status.ERROR, output=output, seconds=seconds,
-                         message=f"{solver} gave no answer{code}: {_quote(detail)!r}")
+                         message=f"{solver} gave no answer{code}: {quote_output(detail)!r}")
     if answer.status is Status.SAT and answer.errors:
         return RunResult(Status.ERROR, output=output, seconds=seconds, values=answer.values,
-                         message=f"{solver} said sat, then: {_quote('; '.join(answer.errors))!r}")
+                         message=f"{solver} said sat, then: {quote_output('; '.join(answer.errors))!r}")
     message = {Status.SAT: "", Status.UNSAT: "no solution", Status.UNKNOWN: f"{solver} answered unknown"}
     return RunResult(answer.status, values=answer.values, output=output, seconds=seconds,
                      message=message.get(answer.status, ""))

@@ -32,23 +32,11 @@ from abc import ABC, abstractmethod
 from typing import Iterable, Sequence
 
 from fillsmt.errors import SolverError
-from fillsmt.smtlib.answer import SExprError, Status, Value, parse_value
-from fillsmt.smtlib.sexpr import StringLit, read_all
+from fillsmt.drivers.base import quote_output
+from fillsmt.smtlib.answer import SExprError, Status, Value, parse_value, render_sexpr
+from fillsmt.smtlib.sexpr import read_all
 
 _STATUS = {"sat": Status.SAT, "unsat": Status.UNSAT, "unknown": Status.UNKNOWN}
-
-
-def _quote(text: str, limit: int = 300) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-def _render(x) -> str:
-    if isinstance(x, list):
-        return "(" + " ".join(_render(i) for i in x) + ")"
-    if isinstance(x, StringLit):
-        return '"' + x.replace('"', '""') + '"'
-    return str(x)
 
 
 class Session(ABC):
@@ -80,10 +68,10 @@ class Session(ABC):
             items = [i.value for i in read_all(output)]
         except SExprError as e:
             raise SolverError(f"{self.name} printed something fillsmt cannot read after {what} ({e}): "
-                              f"{_quote(output)!r}") from None
+                              f"{quote_output(output)!r}") from None
         errors = [" ".join(str(m) for m in x[1:]) for x in items if isinstance(x, list) and x[:1] == ["error"]]
         if errors:
-            raise SolverError(f"{self.name} reported an error after {what}: {_quote('; '.join(errors))!r}")
+            raise SolverError(f"{self.name} reported an error after {what}: {quote_output('; '.join(errors))!r}")
         return [x for x in items if x not in ("success", "unsupported")]
 
     def _require_alive(self) -> None:
@@ -96,7 +84,7 @@ class Session(ABC):
         output, _ = self._exchange(text, None)
         extra = self._items(output, "the commands sent")
         if extra:
-            raise SolverError(f"{self.name} answered commands that should print nothing: {_quote(output)!r}")
+            raise SolverError(f"{self.name} answered commands that should print nothing: {quote_output(output)!r}")
 
     def assert_term(self, term: str) -> None:
         self.send(f"(assert {term})\n")
@@ -121,27 +109,33 @@ class Session(ABC):
             return Status.TIMEOUT
         items = self._items(output, "check-sat")
         if len(items) != 1 or items[0] not in _STATUS:
-            raise SolverError(f"{self.name} gave no check-sat answer: {_quote(output)!r}")
+            raise SolverError(f"{self.name} gave no check-sat answer: {quote_output(output)!r}")
         return _STATUS[items[0]]
 
     def get_values(self, terms: Iterable[str], raw: bool = False) -> dict[str, Value]:
         """The model's values of ``terms`` (after a SAT check), keyed by the terms' text; with
         ``raw``, each value as the solver printed it (SMT-LIB text of any sort, fit to be sent
         back in an assertion)."""
+        values, texts = self.get_values_and_texts(terms)
+        return texts if raw else values
+
+    def get_values_and_texts(self, terms: Iterable[str]) -> tuple[dict[str, Value], dict[str, str]]:
+        """Both forms of :meth:`get_values` from one get-value exchange."""
         self._require_alive()
         terms = list(terms)
         if not terms:
-            return {}
+            return {}, {}
         output, _ = self._exchange(f"(get-value ({' '.join(terms)}))\n", None)
         items = self._items(output, "get-value")
         if len(items) != 1 or not isinstance(items[0], list):
-            raise SolverError(f"{self.name} gave no get-value answer: {_quote(output)!r}")
-        values = {}
+            raise SolverError(f"{self.name} gave no get-value answer: {quote_output(output)!r}")
+        values, texts = {}, {}
         for pair in items[0]:
             if not (isinstance(pair, list) and len(pair) == 2):
-                raise SolverError(f"{self.name} gave a malformed get-value answer: {_quote(output)!r}")
-            values[_render(pair[0])] = _render(pair[1]) if raw else parse_value(pair[1])
-        return values
+                raise SolverError(f"{self.name} gave a malformed get-value answer: {quote_output(output)!r}")
+            term = render_sexpr(pair[0])
+            values[term], texts[term] = parse_value(pair[1]), render_sexpr(pair[1])
+        return values, texts
 
     def __enter__(self) -> "Session":
         return self
@@ -189,7 +183,7 @@ class ProcessSession(Session):
         self.close(kill=True)
         detail = "".join(line for line in self._stderr if line).strip() or output.strip() or "nothing"
         return SolverError(f"{self.name} stopped during the session (exit code {self._proc.returncode}): "
-                           f"{_quote(detail)!r}")
+                           f"{quote_output(detail)!r}")
 
     def _exchange(self, text: str, timeout: float | None) -> tuple[str, bool]:
         marker = _marker()

@@ -48,9 +48,10 @@ class Answer:
     early_unexpected: list[str] = field(default_factory=list)
 
 
-def _render(x) -> str:
+def render_sexpr(x) -> str:
+    """An s-expression read by :func:`~fillsmt.smtlib.sexpr.read_all`, printed back as SMT-LIB text."""
     if isinstance(x, list):
-        return "(" + " ".join(_render(i) for i in x) + ")"
+        return "(" + " ".join(render_sexpr(i) for i in x) + ")"
     if isinstance(x, StringLit):
         return '"' + x.replace('"', '""') + '"'
     return str(x)
@@ -77,7 +78,7 @@ def parse_value(x) -> Value:
                 return -inner
         if len(x) == 3 and x[0] == "_" and isinstance(x[1], str) and x[1].startswith("bv") and x[1][2:].isdigit():
             return int(x[1][2:])
-    return _render(x)
+    return render_sexpr(x)
 
 
 def _is_value_list(x) -> bool:
@@ -101,10 +102,10 @@ def parse_answer(text: str) -> Answer:
             continue
         if _is_value_list(x):
             for term, value in x:
-                answer.values[_render(term)] = parse_value(value)
+                answer.values[render_sexpr(term)] = parse_value(value)
             continue
-        (answer.unexpected if answer.status else answer.early_unexpected).append(_render(x))
+        (answer.unexpected if answer.status else answer.early_unexpected).append(render_sexpr(x))
     return answer
 
 
-__all__ = ["Answer", "SExprError", "Status", "Value", "parse_answer", "parse_value"]
+__all__ = ["Answer", "SExprError", "Status", "Value", "parse_answer", "parse_value", "render_sexpr"]
