@@ -114,6 +114,11 @@ encoding_option = click.option(
     help=f"How the puzzle is written as SMT-LIB [default: {DEFAULT_ENCODING} for Fillomino, "
          "onehot for BlockNumber]. Fillomino: thesis, tree, tree-bfs, tree-bv, tree-bfs-bv; "
          "BlockNumber: onehot, int-distinct, int-pairwise, bv.")
+def timeout_option(what: str):
+    return click.option("--timeout", "-t", type=click.FloatRange(min=0, min_open=True), metavar="SECONDS",
+                        help=f"{what} (default: no limit).")
+
+
 kind_option = click.option(
     "--kind", "-k", type=click.Choice(KIND_NAMES), default=None,
     help="The puzzle kind [default: from the file: two grids (givens, then block labels) are "
@@ -169,8 +174,7 @@ def _json_line(result: SolveResult | None, path: str, *, status: str | None = No
 @solver_option
 @solver_cmd_option
 @encoding_option
-@click.option("--timeout", "-t", type=click.FloatRange(min=0, min_open=True), metavar="SECONDS",
-              help="Stop the solver after this many seconds (default: no limit).")
+@timeout_option("Stop the solver after this many seconds; with --unique/--forced, the whole session")
 @presolve_option
 @kind_option
 @click.option("--unique", is_flag=True,
@@ -313,8 +317,7 @@ main.add_command(solve_cmd, name="solve")
 @solver_option
 @solver_cmd_option
 @encoding_option
-@click.option("--timeout", "-t", type=click.FloatRange(min=0, min_open=True), metavar="SECONDS",
-              help="Stop the whole count after this many seconds (default: no limit).")
+@timeout_option("Stop the whole count after this many seconds")
 @presolve_option
 @kind_option
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead.")

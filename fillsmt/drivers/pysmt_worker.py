@@ -39,119 +39,130 @@ def choose(backend: str) -> str:
     return backend
 
 
-def evaluate(text: str, backend: str, out) -> int:
-    from pysmt.exceptions import SolverReturnedUnknownResultError
-    from pysmt.shortcuts import Solver
-    from pysmt.smtlib.parser import SmtLibParser
+class Interpreter:
+    """Runs parsed SMT-LIB commands on one pysmt solver and prints what a solver would."""
 
+    def __init__(self, name: str, out):
+        self.name, self.out = name, out
+        self.logic = None
+        self.solver = None
+        self.has_model = False
+        self.done = False
+
+    def _print(self, text: str) -> None:
+        print(text, file=self.out)
+        self.out.flush()
+
+    def _solver(self):
+        if self.solver is None:
+            from pysmt.shortcuts import Solver
+
+            self.solver = Solver(name=self.name, logic=self.logic)
+        return self.solver
+
+    def run(self, cmd) -> None:
+        """One command; the backend's own exceptions propagate to the caller."""
+        from pysmt.exceptions import SolverReturnedUnknownResultError
+
+        if cmd.name == "set-logic":
+            self.logic = str(cmd.args[0])
+        elif cmd.name == "exit":
+            self.done = True
+        elif cmd.name == "echo":
+            self._print(str(cmd.args[0]).strip('"'))
+        elif cmd.name in IGNORED:
+            pass
+        elif cmd.name == "assert":
+            self._solver().add_assertion(cmd.args[0])
+        elif cmd.name == "push":
+            self._solver().push(cmd.args[0] if cmd.args else 1)
+        elif cmd.name == "pop":
+            self._solver().pop(cmd.args[0] if cmd.args else 1)
+        elif cmd.name in ("check-sat", "check-sat-assuming"):
+            assumptions = list(cmd.args) if cmd.name == "check-sat-assuming" else None
+            try:
+                self.has_model = self._solver().solve(assumptions)
+                self._print("sat" if self.has_model else "unsat")
+            except SolverReturnedUnknownResultError:
+                self.has_model = False
+                self._print("unknown")
+        elif cmd.name == "get-value":
+            if not self.has_model:
+                self._print(_error("model is not available"))
+                return
+            solver = self._solver()
+            pairs = [f"({t.to_smtlib(daggify=False)} {solver.get_value(t).to_smtlib(daggify=False)})"
+                     for t in cmd.args]
+            self._print("(" + " ".join(pairs) + ")")
+        else:
+            self._print(_error(f"pysmt worker does not run the command {cmd.name}"))
+
+    def close(self) -> None:
+        if self.solver is not None:
+            self.solver.exit()
+
+
+def _start(backend: str, out) -> Interpreter | None:
     try:
-        name = choose(backend)
+        return Interpreter(choose(backend), out)
     except LookupError as e:
         print(_error(str(e)), file=out)
+        return None
+
+
+def evaluate(text: str, backend: str, out) -> int:
+    """The whole script, parsed first: a script pysmt cannot parse is not run at all."""
+    from pysmt.smtlib.parser import SmtLibParser
+
+    interpreter = _start(backend, out)
+    if interpreter is None:
         return 1
     try:
         script = SmtLibParser().get_script(io.StringIO(text))
     except Exception as e:  # pysmt's parser raises several kinds (KeyError for unknown symbols)
         print(_error(f"pysmt cannot parse the script: {type(e).__name__}: {e}"), file=out)
         return 1
-    logic = next((str(c.args[0]) for c in script.commands if c.name == "set-logic"), None)
-    has_model = False
     try:
-        with Solver(name=name, logic=logic) as solver:
-            for cmd in script.commands:
-                if cmd.name == "assert":
-                    solver.add_assertion(cmd.args[0])
-                elif cmd.name == "check-sat":
-                    try:
-                        has_model = solver.solve()
-                        print("sat" if has_model else "unsat", file=out)
-                    except SolverReturnedUnknownResultError:
-                        has_model = False
-                        print("unknown", file=out)
-                elif cmd.name == "get-value":
-                    if not has_model:
-                        print(_error("model is not available"), file=out)
-                        continue
-                    pairs = [f"({t.to_smtlib(daggify=False)} {solver.get_value(t).to_smtlib(daggify=False)})"
-                             for t in cmd.args]
-                    print("(" + " ".join(pairs) + ")", file=out)
-                elif cmd.name not in IGNORED:
-                    print(_error(f"pysmt worker does not run the command {cmd.name}"), file=out)
-                out.flush()
+        for cmd in script.commands:
+            interpreter.run(cmd)
+            if interpreter.done:
+                break
     except Exception as e:  # the backend's own exceptions are not all PysmtException
-        print(_error(f"pysmt ({name}): {type(e).__name__}: {e}"), file=out)
+        print(_error(f"pysmt ({interpreter.name}): {type(e).__name__}: {e}"), file=out)
         return 1
+    finally:
+        interpreter.close()
     return 0
-
-
-def _print(out, text: str) -> None:
-    print(text, file=out)
-    out.flush()
 
 
 def interact(stream, backend: str, out) -> int:
     """``--incremental``: run commands as they arrive (push, pop, check-sat-assuming and echo
     included), answering each at once, until ``(exit)`` or the end of the input."""
-    from pysmt.exceptions import SolverReturnedUnknownResultError
-    from pysmt.shortcuts import Solver
     from pysmt.smtlib.parser import SmtLibParser
 
-    try:
-        name = choose(backend)
-    except LookupError as e:
-        _print(out, _error(str(e)))
+    interpreter = _start(backend, out)
+    if interpreter is None:
         return 1
     parser = SmtLibParser(interactive=True)
     parser._reset()  # get_script() would do this; the command generator does not
-    logic, solver, has_model = None, None, False
     commands = parser.get_command_generator(stream)
-    while True:
-        try:
-            cmd = next(commands)
-        except StopIteration:
-            break
-        except Exception as e:  # a command pysmt cannot parse: say so, as a solver would
-            _print(out, _error(f"pysmt cannot parse the command: {type(e).__name__}: {e}"))
-            return 1
-        try:
-            if cmd.name == "set-logic":
-                logic = str(cmd.args[0])
-            elif cmd.name == "exit":
+    try:
+        while not interpreter.done:
+            try:
+                cmd = next(commands)
+            except StopIteration:
                 break
-            elif cmd.name == "echo":
-                _print(out, str(cmd.args[0]).strip('"'))
-            elif cmd.name in IGNORED:
-                pass
-            else:
-                if solver is None:
-                    solver = Solver(name=name, logic=logic)
-                if cmd.name == "assert":
-                    solver.add_assertion(cmd.args[0])
-                elif cmd.name == "push":
-                    solver.push(cmd.args[0] if cmd.args else 1)
-                elif cmd.name == "pop":
-                    solver.pop(cmd.args[0] if cmd.args else 1)
-                elif cmd.name in ("check-sat", "check-sat-assuming"):
-                    assumptions = list(cmd.args) if cmd.name == "check-sat-assuming" else None
-                    try:
-                        has_model = solver.solve(assumptions)
-                        _print(out, "sat" if has_model else "unsat")
-                    except SolverReturnedUnknownResultError:
-                        has_model = False
-                        _print(out, "unknown")
-                elif cmd.name == "get-value":
-                    if not has_model:
-                        _print(out, _error("model is not available"))
-                        continue
-                    pairs = [f"({t.to_smtlib(daggify=False)} {solver.get_value(t).to_smtlib(daggify=False)})"
-                             for t in cmd.args]
-                    _print(out, "(" + " ".join(pairs) + ")")
-                else:
-                    _print(out, _error(f"pysmt worker does not run the command {cmd.name}"))
-        except Exception as e:  # the backend's own exceptions are not all PysmtException
-            _print(out, _error(f"pysmt ({name}): {type(e).__name__}: {e}"))
-    if solver is not None:
-        solver.exit()
+            except Exception as e:  # a command pysmt cannot parse: say so, as a solver would
+                print(_error(f"pysmt cannot parse the command: {type(e).__name__}: {e}"), file=out)
+                out.flush()
+                return 1
+            try:
+                interpreter.run(cmd)
+            except Exception as e:  # the backend's own exceptions are not all PysmtException
+                print(_error(f"pysmt ({interpreter.name}): {type(e).__name__}: {e}"), file=out)
+                out.flush()
+    finally:
+        interpreter.close()
     return 0
 
 
