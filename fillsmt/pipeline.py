@@ -9,6 +9,7 @@ import time
 from dataclasses import dataclass, field
 
 from fillsmt.drivers.base import Driver
+from fillsmt.drivers.session import SessionTimeout
 from fillsmt.errors import (EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_NOT_UNIQUE, EXIT_OK, EXIT_SOLVER,
                             EXIT_UNKNOWN, FillsmtError, InputError)
 from fillsmt.fillomino.decode import AnswerError, decode_grid
@@ -259,6 +260,12 @@ def _solve_in_session(puzzle, problem, fixed, driver, encoding, timeout, unique,
                     result.forced = first.grid
         except WrongAnswer as e:
             result.status, result.grid, result.message = Status.ERROR, None, str(e)
+        except SessionTimeout as e:
+            if result.grid is None:
+                result.status = Status.TIMEOUT
+                result.message = f"{driver.name} gave no answer within {timeout:g} s and was stopped" if timeout else str(e)
+            else:  # solved; what was asked after the solution stays unsettled
+                result.status, result.message = Status.SAT, f"not settled: {e}"
         result.checks = search.checks
     times.setdefault("solve", time.perf_counter() - t1)
     times["check"] = 0.0
@@ -299,11 +306,13 @@ def _count(problem: Problem, driver: Driver, limit: int, timeout: float | None):
     deadline = None if timeout is None else time.monotonic() + timeout
     with driver.open_session() as session:
         search = Search(problem, session, deadline)
-        search.start()
         try:
+            search.start()
             return enumerate_solutions(search, limit)
         except WrongAnswer as e:
             return Enumeration([f.grid for f in search.solutions], False, Status.ERROR, search.checks, str(e))
+        except SessionTimeout as e:
+            return Enumeration([f.grid for f in search.solutions], False, Status.TIMEOUT, search.checks, str(e))
 
 
 __all__ = ["EXIT_BAD_INPUT", "SolveResult", "checked_grid", "count", "encode", "encode_script", "solve"]

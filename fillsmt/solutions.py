@@ -77,9 +77,10 @@ class Search:
     checks: int = 0
 
     def start(self) -> None:
-        self.session.send(self.problem.body())
+        self.session.send(self.problem.body(), self._remaining())
 
     def _remaining(self) -> float | None:
+        """Seconds left before the deadline (None: no deadline), for every exchange."""
         if self.deadline is None:
             return None
         return max(0.001, self.deadline - time.monotonic())
@@ -107,7 +108,7 @@ class Search:
             return status, None
         found = self.model()
         self.solutions.append(found)
-        self.session.assert_term(differs(found.raw, self.problem.terms))
+        self.session.assert_term(differs(found.raw, self.problem.terms), self._remaining())
         return status, found
 
 
@@ -169,13 +170,13 @@ def backbone(search: Search, first: Found) -> Backbone:
     checks0 = search.checks
     status = Status.UNSAT
     while candidates:
-        search.session.push()
-        search.session.assert_term(differs(first.raw, sorted(candidates)))
+        search.session.push(search._remaining())
+        search.session.assert_term(differs(first.raw, sorted(candidates)), search._remaining())
         status = search.check()
         if status is Status.SAT:
             found = search.model()
             candidates -= {t for t in candidates if found.raw[t] != first.raw[t]}
-        search.session.pop()
+        search.session.pop(search._remaining())
         if status is not Status.SAT:
             break
     if status is not Status.UNSAT and candidates:

@@ -148,3 +148,26 @@ def test_a_solver_without_sessions_says_so():
     driver = get_driver("portfolio")
     with pytest.raises(SolverError, match="offers no incremental session"):
         driver.open_session()
+
+
+@pytest.mark.parametrize("command", [["solve", "--unique"], ["solve", "--forced"], ["count"]])
+def test_the_cli_time_out_covers_sending_the_script_too(tmp_path, monkeypatch, command):
+    # The fake never reads its input nor answers: the script itself gets no reply.
+    from click.testing import CliRunner
+
+    from conftest import INSTANCES
+    from fillsmt.cli import main
+
+    pidfile = tmp_path / "pids"
+    monkeypatch.setenv("FILLSMT_TEST_PIDFILE", str(pidfile))
+    start = time.monotonic()
+    out = CliRunner().invoke(main, [*command, "--solver-cmd", f"{sys.executable} {DATA / 'hang_solver.py'}",
+                                    "-t", "1", "--no-presolve", str(INSTANCES / "g12-5x5.txt")])
+    assert out.exit_code == 3, out.output
+    assert time.monotonic() - start < 10
+    assert "gave no" in out.stderr and "stopped" in out.stderr
+    pids = [int(p) for p in pidfile.read_text().split()]
+    deadline = time.monotonic() + 5
+    while not all(gone(p) for p in pids) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert all(gone(p) for p in pids)

@@ -31,12 +31,18 @@ import time
 from abc import ABC, abstractmethod
 from typing import Iterable, Sequence
 
-from fillsmt.errors import SolverError
+from fillsmt.errors import EXIT_UNKNOWN, SolverError
 from fillsmt.drivers.base import quote_output
 from fillsmt.smtlib.answer import SExprError, Status, Value, parse_value, render_sexpr
 from fillsmt.smtlib.sexpr import read_all
 
 _STATUS = {"sat": Status.SAT, "unsat": Status.UNSAT, "unknown": Status.UNKNOWN}
+
+
+class SessionTimeout(SolverError):
+    """Commands sent to a session got no reply within the time-out; the session is closed."""
+
+    exit_code = EXIT_UNKNOWN
 
 
 class Session(ABC):
@@ -78,22 +84,25 @@ class Session(ABC):
         if not self.alive:
             raise SolverError(f"the {self.name} session is closed (after a time-out, an error, or close())")
 
-    def send(self, text: str) -> None:
-        """Run commands that print nothing when they succeed (declarations, assertions, push, pop)."""
+    def send(self, text: str, timeout: float | None = None) -> None:
+        """Run commands that print nothing when they succeed (declarations, assertions, push, pop).
+        Raises :class:`SessionTimeout` (and closes the session) when they take past ``timeout``."""
         self._require_alive()
-        output, _ = self._exchange(text, None)
+        output, timed_out = self._exchange(text, timeout)
+        if timed_out:
+            raise SessionTimeout(f"{self.name} gave no reply in time and was stopped")
         extra = self._items(output, "the commands sent")
         if extra:
             raise SolverError(f"{self.name} answered commands that should print nothing: {quote_output(output)!r}")
 
-    def assert_term(self, term: str) -> None:
-        self.send(f"(assert {term})\n")
+    def assert_term(self, term: str, timeout: float | None = None) -> None:
+        self.send(f"(assert {term})\n", timeout)
 
-    def push(self) -> None:
-        self.send("(push 1)\n")
+    def push(self, timeout: float | None = None) -> None:
+        self.send("(push 1)\n", timeout)
 
-    def pop(self) -> None:
-        self.send("(pop 1)\n")
+    def pop(self, timeout: float | None = None) -> None:
+        self.send("(pop 1)\n", timeout)
 
     def check(self, timeout: float | None = None, assumptions: Sequence[str] = ()) -> Status:
         """``check-sat`` (or ``check-sat-assuming`` with Boolean symbols / their negations).
@@ -240,4 +249,4 @@ class ProcessSession(Session):
         return self._proc.pid
 
 
-__all__ = ["ProcessSession", "Session"]
+__all__ = ["ProcessSession", "Session", "SessionTimeout"]
