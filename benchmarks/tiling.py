@@ -1,7 +1,7 @@
 """Benchmark: the four tiling instances with yices and z3 (bound search), at most two solver
 processes at a time; writes benchmarks/results/tiling.csv and tiling.md.
 
-    /tmp/devvenv/bin/python benchmarks/tiling.py [--timeout 120] [--jobs 2]
+    python benchmarks/tiling.py [--timeout 120] [--jobs 2]
 """
 
 from __future__ import annotations
@@ -65,7 +65,7 @@ def main(argv=None) -> None:
         w = csv.DictWriter(f, FIELDS)
         w.writeheader()
         w.writerows(rows)
-    command = "/tmp/devvenv/bin/python benchmarks/tiling.py " + shlex.join(argv if argv is not None else sys.argv[1:])
+    command = "python benchmarks/tiling.py " + shlex.join(argv if argv is not None else sys.argv[1:])
     lines = ["# Tiling benchmark", "", f"Command: `{command.strip()}` (2 cores shared, "
              f"{args.jobs} solver processes at a time, time-out {args.timeout:g} s per run).", "",
              "Times are seconds from the start of `optimize` (encoding included): the first tiling, the best "
