@@ -30,9 +30,10 @@ from fillsmt.fillomino.model import Puzzle as FillominoPuzzle
 from fillsmt.fillomino.plain_format import format_grid, read_text
 from fillsmt.fillomino.render import render_pretty
 from fillsmt.kinds import KIND_NAMES, kind_of, load
-from fillsmt.pipeline import (DEFAULT_PRESOLVE, DEFAULT_SOLVER, EXIT_CODES, SolveResult, checked_grid, encode,
-                              encode_presolved, solve)
+from fillsmt.pipeline import (DEFAULT_PRESOLVE, DEFAULT_SOLVER, EXIT_CODES, RULES_SOLVER, SolveResult, checked_grid,
+                              encode, encode_presolved, solve, solve_with_rules)
 from fillsmt.smtlib.answer import SExprError, Status, parse_answer
+from fillsmt.tiling.model import TilingProblem
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
@@ -104,16 +105,23 @@ solver_option = click.option(
     "--solver", "-s", default=DEFAULT_SOLVER, show_default=True, metavar="NAME",
     help=f"Solver: {', '.join(SOLVERS)}; pysmt:NAME for one of pysmt's solvers; "
          "portfolio:A,B,… to race solvers and take the first answer.")
+solve_solver_option = click.option(
+    "--solver", "-s", default=DEFAULT_SOLVER, show_default=True, metavar="NAME",
+    help=f"Solver: {', '.join(SOLVERS)}; pysmt:NAME for one of pysmt's solvers; "
+         "portfolio:A,B,… to race solvers and take the first answer; rules for the thesis' own "
+         "solver, the deduction rules plus backtracking (Fillomino only, no SMT).")
 solver_cmd_option = click.option(
     "--solver-cmd", metavar="CMD",
     help='Any other SMT-LIB 2 solver, run as CMD with the script on standard input '
          '(e.g. "cvc5 --lang smt2 --produce-models"). Overrides --solver.')
-ALL_ENCODINGS = sorted({*ENCODINGS, "int-distinct", "int-pairwise", "onehot", "bv"})
+ALL_ENCODINGS = sorted({*ENCODINGS, "int-distinct", "int-pairwise", "onehot", "bv", "auto", "ladder", "pairwise",
+                        "sum"})
 encoding_option = click.option(
     "--encoding", "-e", type=click.Choice(ALL_ENCODINGS), default=None,
     help=f"How the puzzle is written as SMT-LIB [default: {DEFAULT_ENCODING} for Fillomino, "
-         "onehot for BlockNumber]. Fillomino: thesis, tree, tree-bfs, tree-bv, tree-bfs-bv; "
-         "BlockNumber: onehot, int-distinct, int-pairwise, bv.")
+         "onehot for BlockNumber, auto for tilings]. Fillomino: thesis, tree, tree-bfs, tree-bv, "
+         "tree-bfs-bv; BlockNumber: onehot, int-distinct, int-pairwise, bv; tiling (at most one "
+         "copy per cell): auto, ladder, pairwise, sum.")
 def timeout_option(what: str):
     return click.option("--timeout", "-t", type=click.FloatRange(min=0, min_open=True), metavar="SECONDS",
                         help=f"{what} (default: no limit).")
@@ -121,8 +129,9 @@ def timeout_option(what: str):
 
 kind_option = click.option(
     "--kind", "-k", type=click.Choice(KIND_NAMES), default=None,
-    help="The puzzle kind [default: from the file: two grids (givens, then block labels) are "
-         "BlockNumber, one grid is Fillomino; a puzz.link URL or JSON says its kind].")
+    help="The puzzle kind [default: from the file: a `board` line starts a tiling problem, two "
+         "grids (givens, then block labels) are BlockNumber, one grid is Fillomino; a puzz.link "
+         "URL or JSON says its kind].")
 presolve_option = click.option(
     "--presolve/--no-presolve", default=DEFAULT_PRESOLVE, show_default=True,
     help="First fill what the deduction rules force, and bound every other cell's number; "
@@ -171,7 +180,7 @@ def _json_line(result: SolveResult | None, path: str, *, status: str | None = No
 
 @main.command(context_settings=CONTEXT)
 @click.argument("puzzles", nargs=-1, required=True, metavar="PUZZLE...")
-@solver_option
+@solve_solver_option
 @solver_cmd_option
 @encoding_option
 @timeout_option("Stop the solver after this many seconds; with --unique/--forced, the whole session")
@@ -183,9 +192,12 @@ def _json_line(result: SolveResult | None, path: str, *, status: str | None = No
 @click.option("--forced", is_flag=True,
               help="Also find the cells that hold the same number in every solution (what an "
                    "author needs to see where a clue is missing).")
+@click.option("--method", type=click.Choice(["auto", "bounds", "maximize"]), default="auto", show_default=True,
+              help="Tilings only: bounds = a search on covered >= k in one session (any solver); "
+                   "maximize = z3's (maximize covered); auto = bounds.")
 @format_option
 @reports_errors
-def solve_cmd(puzzles, solver, solver_cmd, encoding, timeout, presolve, kind, unique, forced, fmt):
+def solve_cmd(puzzles, solver, solver_cmd, encoding, timeout, presolve, kind, unique, forced, method, fmt):
     """Solve each PUZZLE file (- reads standard input) and print the checked solution.
 
     Plain output is in the puzzle file format, so it can be fed back to `fillsmt check`;
@@ -200,24 +212,46 @@ def solve_cmd(puzzles, solver, solver_cmd, encoding, timeout, presolve, kind, un
       fillsmt solve --solver portfolio --encoding tree --presolve puzzle.txt
       fillsmt solve --unique --format pretty puzzle.txt
       fillsmt solve --unique --forced --format json puzzle.txt
+      fillsmt solve --solver rules --unique --format pretty puzzle.txt
       fillsmt solve --solver-cmd "cvc5 --lang smt2 --produce-models" puzzle.txt
       cat puzzle.txt | fillsmt solve -
+      fillsmt solve --format pretty instances/blocknumber/random-6x6.txt
+      fillsmt solve --timeout 60 --format json instances/tiling/kalvelagen-41x41.txt
+
+    \b
+    A tiling problem is solved for the most covered cells: the plain output is the labelled
+    grid (one letter per placed copy, . uncovered, # blocked), and the exit code is 0 when the
+    coverage is proven optimal, 3 when the time ran out first (the best tiling found is still
+    printed, checked, and marked as not proven).
     """
-    driver = get_driver(solver, solver_cmd)
-    driver.require()
+    rules = solver == RULES_SOLVER and not solver_cmd
+    driver = None if rules else get_driver(solver, solver_cmd)
+    if driver is not None:
+        driver.require()
     worst, printed = EXIT_OK, 0
     for path in puzzles:
         start = time.perf_counter()
         try:
             puzzle = load(path, kind)
+            if rules and not isinstance(puzzle, FillominoPuzzle):
+                raise InputError(f"{puzzle.source}: --solver {RULES_SOLVER} solves Fillomino puzzles only; "
+                                 f"this is a {kind_of(puzzle).name} puzzle")
         except InputError as e:
             worst = max(worst, e.exit_code)
             if fmt == "json":
                 click.echo(_json_line(None, path, status="bad-input", message=str(e),
-                                      solver=driver.name, encoding=encoding))
+                                      solver=solver if rules else driver.name, encoding=encoding))
             warn(str(e))
             continue
-        result = solve(puzzle, driver, encoding, timeout, presolve=presolve, unique=unique, forced=forced)
+        if isinstance(puzzle, TilingProblem):
+            code, shown = _solve_tiling(puzzle, path, driver, encoding, timeout, method, unique or forced, fmt,
+                                        printed, start)
+            worst, printed = max(worst, code, key=_severity), printed + shown
+            continue
+        if rules:
+            result = solve_with_rules(puzzle, timeout, unique=unique, forced=forced)
+        else:
+            result = solve(puzzle, driver, encoding, timeout, presolve=presolve, unique=unique, forced=forced)
         result.times["total"] = time.perf_counter() - start
         worst = max(worst, result.exit_code, key=_severity)
         if fmt == "json":
@@ -227,6 +261,7 @@ def solve_cmd(puzzles, solver, solver_cmd, encoding, timeout, presolve, kind, un
                 click.echo()
             if fmt == "pretty":
                 by = result.solver if result.message != "solved by the deduction rules alone" else "the deduction rules"
+                by = f"the rules plus backtracking ({result.message})" if rules else by
                 fixed = f" ({result.presolved_cells} cells fixed by the rules first)" \
                     if result.presolved_cells is not None and by != "the deduction rules" else ""
                 click.echo(f"{puzzle.source}: solved by {by} in {result.times['total']:.2f} s{fixed}")
@@ -240,6 +275,42 @@ def solve_cmd(puzzles, solver, solver_cmd, encoding, timeout, presolve, kind, un
     sys.exit(worst)
 
 
+def _solve_tiling(problem, path, driver, encoding, timeout, method, asked_unique, fmt, printed, start):
+    """Solve one tiling problem for the most covered cells; print it; (exit code, grids shown)."""
+    from fillsmt.tiling.optimize import Outcome, optimize, to_json
+    from fillsmt.tiling.render import render_plain, render_pretty
+
+    if asked_unique:
+        raise InputError(f"{problem.source}: --unique and --forced are for puzzles with one answer, "
+                         "not for tilings (which look for the most covered cells)")
+    result = optimize(problem, driver, timeout, method=method, amo=encoding or "auto")
+    total = time.perf_counter() - start
+    code = EXIT_OK if result.optimal else EXIT_UNKNOWN
+    if result.optimal:
+        how = f"proven optimal in {result.time_proven:.2f} s"
+    else:
+        why = "time-out" if result.status is Outcome.TIMEOUT else f"the solver answered {result.status.value}"
+        how = f"not proven optimal ({why}; no tiling covers more than {result.upper_bound})"
+    summary = f"{problem.source}: covers {result.covered} of {problem.free_cells} cells, {how}"
+    if fmt == "json":
+        obj = {"puzzle": path, "kind": "tiling", **to_json(result)}
+        obj["times"]["total"] = round(total, 6)
+        obj["grid"] = render_plain(problem, result.placements).splitlines()
+        click.echo(json.dumps(obj))
+        if not result.optimal:
+            warn(summary)
+        return code, 0
+    if printed:
+        click.echo()
+    if fmt == "pretty":
+        click.echo(f"{summary} (solver {result.solver}, {result.checks} checks, {total:.2f} s in all)")
+        click.echo(render_pretty(problem, result.placements), nl=False)
+    else:
+        click.echo(render_plain(problem, result.placements), nl=False)
+        warn(summary)
+    return code, 1
+
+
 def _severity(code: int) -> tuple[int, int]:
     """Exit codes by how bad they are: 5 (solved, not unique) ranks just above 0."""
     return (1, 0) if code == EXIT_NOT_UNIQUE else (code, 0) if code == EXIT_OK else (code + 1, 0)
@@ -251,6 +322,8 @@ def _cells_text(cells) -> str:
 
 def _unique_words(result: SolveResult) -> str:
     if result.unique is True:
+        if result.solver == RULES_SOLVER:
+            return "unique (the rules plus backtracking searched every alternative)"
         if result.checks == 0:
             return "unique (the deduction rules force every cell)"
         return "unique (the solver proved there is no other solution)"
@@ -340,6 +413,9 @@ def count_cmd(puzzle, limit, show, solver, solver_cmd, encoding, timeout, presol
     driver = get_driver(solver, solver_cmd)
     driver.require()
     p = load(puzzle, kind)
+    if isinstance(p, TilingProblem):
+        raise InputError(f"{puzzle}: count is for puzzles with one answer, not for tilings "
+                         "(solve one for the most covered cells with `fillsmt solve`)")
     start = time.perf_counter()
     found = count(p, driver, limit, encoding, timeout, presolve)
     seconds = time.perf_counter() - start
@@ -371,8 +447,11 @@ main.add_command(count_cmd, name="count")
 @encoding_option
 @presolve_option
 @kind_option
+@click.option("--bound", type=click.IntRange(min=0), metavar="K",
+              help="Tilings only: write the question \"is there a tiling covering at least K cells?\" "
+                   "(for any solver) instead of z3's (maximize covered).")
 @reports_errors
-def encode_cmd(puzzle, output, force, encoding, presolve, kind):
+def encode_cmd(puzzle, output, force, encoding, presolve, kind, bound):
     """Write the SMT-LIB script of PUZZLE, for any SMT-LIB 2 solver.
 
     The script ends with (check-sat) and (get-value …) for every cell; feed the solver's
@@ -384,9 +463,24 @@ def encode_cmd(puzzle, output, force, encoding, presolve, kind):
       fillsmt encode puzzle.txt > puzzle.smt2
       fillsmt encode puzzle.txt -o puzzle.smt2
       fillsmt encode puzzle.txt | yices-smt2
+      fillsmt encode instances/tiling/tetris-7x7.txt | z3 -in
+      fillsmt encode --bound 48 instances/tiling/tetris-7x7.txt | yices-smt2
+
+    \b
+    A tiling problem's script asks z3 to (maximize covered); with --bound K it asks any solver
+    for a tiling covering at least K cells.
     """
     p = load(puzzle, kind)
-    if isinstance(p, FillominoPuzzle):
+    if bound is not None and not isinstance(p, TilingProblem):
+        raise InputError("--bound is for tiling problems only")
+    if isinstance(p, TilingProblem):
+        from fillsmt.tiling.encode import AMO_ENCODINGS, encode_bound
+
+        amo = encoding or "auto"
+        if amo not in AMO_ENCODINGS:
+            raise InputError(f"unknown tiling encoding {amo!r}; choose one of {', '.join(AMO_ENCODINGS)}")
+        text = (kind_of(p).encode(p, amo) if bound is None else encode_bound(p, bound, amo)).text()
+    elif isinstance(p, FillominoPuzzle):
         encoding = encoding or DEFAULT_ENCODING
         text = encode_presolved(p, encoding) if presolve else encode(p, encoding)
     else:
@@ -460,21 +554,31 @@ def decode_cmd(puzzle, answer, fmt, kind, encoding):
         grid, why = _decoded_other(p, run.values, source, encoding)
     if grid is None:
         raise CliError(why, EXIT_SOLVER)
-    if fmt == "json":
+    if fmt == "json" and isinstance(p, TilingProblem):
+        click.echo(json.dumps({"puzzle": puzzle, "status": "sat", "covered": grid.covered,
+                               "grid": kind_of(p).format_solution(grid).splitlines(),
+                               "placements": [{"piece": name, "cells": [list(c) for c in cells]}
+                                              for name, cells in grid.placed()]}))
+    elif fmt == "json":
         click.echo(json.dumps({"puzzle": puzzle, "status": "sat", "grid": [list(r) for r in grid]}))
     else:
         click.echo(_grid_text(p, grid, fmt), nl=False)
+        if isinstance(p, TilingProblem):
+            warn(f"{source}: the tiling covers {grid.covered} of {p.free_cells} cells")
 
 
 def _decoded_other(p, values, source, encoding):
     kind = kind_of(p)
-    if encoding is None:
+    if encoding is None and kind.name == "blocknumber":
         encoding = "onehot" if any(k.startswith("is_") for k in values) else "int-distinct"
+    encoding = encoding or kind.default_encoding
     problem = kind.problem(p, kind.encode(p, encoding), encoding, source)
     try:
         grid = problem.decode(values)
     except InputError as e:
         return None, str(e)
+    except FillsmtError as e:
+        return None, f"{source}: {e}"
     problems = problem.check(grid)
     if problems:
         return None, f"{source}: the answer fails the independent check: {'; '.join(problems)}"
@@ -493,7 +597,10 @@ def check_cmd(puzzle, solution, kind):
     """Check that SOLUTION (a filled grid, same format) solves PUZZLE.
 
     Clues must be kept, and every region of equal numbers must have exactly that many
-    cells. Prints "valid" (exit 0) or each problem found (exit 1).
+    cells. Prints "valid" (exit 0) or each problem found (exit 1). For a tiling problem,
+    SOLUTION is a labelled grid as `fillsmt solve` prints it (equal characters on one copy,
+    . uncovered, # blocked): every copy must be an allowed image of a piece, inside the board,
+    off the blocked cells, within the copy limits; "valid" then gives the cells covered.
 
     \b
     Examples:
@@ -510,7 +617,8 @@ def check_cmd(puzzle, solution, kind):
             click.echo(f"{source}: {problem}")
         click.echo(f"{source}: invalid ({len(problems)} problem{'s' if len(problems) > 1 else ''})")
         sys.exit(EXIT_NO_SOLUTION)
-    click.echo(f"{source}: valid")
+    covers = f" (covers {grid.covered} of {p.free_cells} cells)" if isinstance(p, TilingProblem) else ""
+    click.echo(f"{source}: valid{covers}")
 
 
 main.add_command(check_cmd, name="check")
@@ -538,6 +646,8 @@ def convert(puzzle, target, output, force, kind):
 
     p = load(puzzle, kind)
     if target == "url":
+        if isinstance(p, TilingProblem):
+            raise InputError(f"{puzzle}: puzz.link has no tiling puzzles; convert it --to json or --to plain")
         text = puzzlink.to_url(p) + "\n"
     elif target == "json":
         text = json_format.format_puzzle(p)
@@ -580,6 +690,12 @@ def render(puzzle, solution, output, force, solve_it, kind):
         problems = found.check(p, grid)
         if problems:
             raise CliError(f"{source}: not a solution of {puzzle}: {'; '.join(problems)}", EXIT_NO_SOLUTION)
+    elif solve_it and isinstance(p, TilingProblem):
+        from fillsmt.tiling.optimize import optimize
+        from fillsmt.tiling.solution import Tiling
+
+        best = optimize(p, DEFAULT_SOLVER)
+        grid = Tiling(p, tuple(best.placements))
     elif solve_it:
         driver = get_driver(DEFAULT_SOLVER)
         driver.require()
@@ -606,6 +722,7 @@ def solvers():
         ok = driver.available()
         version = driver.version() if ok else f"not installed ({driver.install_hint})"
         rows.append((name, "yes" if ok else "no", version or "?", driver.location() if ok else ""))
+    rows.append((RULES_SOLVER, "yes", f"fillsmt {__version__}", "built in: deduction rules + backtracking (Fillomino)"))
     widths = [max(len(r[i]) for r in rows + [("SOLVER", "AVAILABLE", "VERSION", "LOCATION")]) for i in range(4)]
     for row in [("SOLVER", "AVAILABLE", "VERSION", "LOCATION")] + rows:
         click.echo("  ".join(v.ljust(w) for v, w in zip(row, widths)).rstrip())

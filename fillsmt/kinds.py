@@ -3,8 +3,8 @@
 A :class:`Kind` bundles what the CLI and the pipeline need of one kind: its reader and writers,
 its encodings, the decoder and checker behind a :class:`~fillsmt.solutions.Problem`, and its
 pretty picture. :func:`load` reads a file, standard input (``-``) or a puzz.link URL, and tells
-the kind from the text (two grids: BlockNumber; ``{``: JSON; otherwise the Fillomino plain
-format) unless ``--kind`` says it.
+the kind from the text (a tiling keyword such as ``board``: a tiling problem; two grids:
+BlockNumber; ``{``: JSON; otherwise the Fillomino plain format) unless ``--kind`` says it.
 """
 
 from __future__ import annotations
@@ -91,8 +91,34 @@ def _blocknumber() -> Kind:
                 tuple(ENCODINGS), DEFAULT_ENCODING, encode, problem)
 
 
-KIND_NAMES = ("fillomino", "blocknumber")
-_BUILDERS = {"fillomino": _fillomino, "blocknumber": _blocknumber}
+# -- Tiling -----------------------------------------------------------------------------------
+
+def _tiling() -> Kind:
+    from fillsmt.tiling import format as tf
+    from fillsmt.tiling.decode import decode_placements
+    from fillsmt.tiling.encode import AMO_ENCODINGS, encode_maximize
+    from fillsmt.tiling.render import render_plain, render_pretty
+    from fillsmt.tiling.solution import Tiling, check, parse_labelled
+
+    def encode(problem, encoding):
+        if encoding not in AMO_ENCODINGS:
+            raise InputError(f"unknown tiling encoding {encoding!r}; choose one of {', '.join(AMO_ENCODINGS)}")
+        return encode_maximize(problem, encoding)
+
+    def problem(puzzle, script, encoding, solver):
+        return Problem(script=script,
+                       decode=lambda values: Tiling(puzzle, tuple(decode_placements(puzzle, values))),
+                       check=lambda tiling: check(puzzle, tiling),
+                       term_cell=lambda term: (0, 0))
+
+    return Kind("tiling", tf.parse_problem, tf.format_problem, parse_labelled,
+                lambda t: render_plain(t.problem, t.placements),
+                lambda p, t: render_pretty(p, t.placements), check,
+                AMO_ENCODINGS, "auto", encode, problem)
+
+
+KIND_NAMES = ("fillomino", "blocknumber", "tiling")
+_BUILDERS = {"fillomino": _fillomino, "blocknumber": _blocknumber, "tiling": _tiling}
 _CACHE: dict[str, Kind] = {}
 
 
@@ -104,17 +130,29 @@ def get_kind(name: str) -> Kind:
     return _CACHE[name]
 
 
+def all_encodings() -> list[str]:
+    """Every kind's encoding names, sorted (a name two kinds share is listed once)."""
+    return sorted({e for name in KIND_NAMES for e in get_kind(name).encodings})
+
+
 def kind_of(puzzle: Any) -> Kind:
     """The kind a puzzle object belongs to."""
     from fillsmt.blocknumber.model import Puzzle as BlockPuzzle
+    from fillsmt.tiling.model import TilingProblem
 
+    if isinstance(puzzle, TilingProblem):
+        return get_kind("tiling")
     return get_kind("blocknumber" if isinstance(puzzle, BlockPuzzle) else "fillomino")
 
 
 def detect(text: str) -> str:
-    """The kind of a puzzle file's text: two grids are BlockNumber, else Fillomino."""
+    """The kind of a puzzle file's text: a tiling keyword first (``board``, ``piece``, …) is a
+    tiling problem, two grids are BlockNumber, else Fillomino."""
     from fillsmt.blocknumber.plain_format import looks_like_blocknumber
+    from fillsmt.tiling.format import looks_like_tiling
 
+    if looks_like_tiling(text):
+        return "tiling"
     return "blocknumber" if looks_like_blocknumber(text) else "fillomino"
 
 
@@ -140,4 +178,4 @@ def load(source: str, kind: str | None = None) -> Any:
     return get_kind(kind or detect(text)).parse(text, name)
 
 
-__all__ = ["KIND_NAMES", "Kind", "detect", "get_kind", "kind_of", "load"]
+__all__ = ["KIND_NAMES", "Kind", "all_encodings", "detect", "get_kind", "kind_of", "load"]

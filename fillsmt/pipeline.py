@@ -315,4 +315,49 @@ def _count(problem: Problem, driver: Driver, limit: int, timeout: float | None):
             return Enumeration([f.grid for f in search.solutions], False, Status.TIMEOUT, search.checks, str(e))
 
 
-__all__ = ["EXIT_BAD_INPUT", "SolveResult", "checked_grid", "count", "encode", "encode_script", "solve"]
+
+RULES_SOLVER = "rules"
+"""The ``--solver`` name of the thesis' own solver: the deduction rules plus backtracking."""
+
+
+def solve_with_rules(puzzle: Puzzle, timeout: float | None = None, unique: bool = False,
+                     forced: bool = False) -> SolveResult:
+    """Solve a Fillomino puzzle without an SMT solver: the deduction rules plus backtracking
+    (:mod:`fillsmt.fillomino.backtrack`, the thesis' sections 6.1–6.2). With ``unique`` the
+    search goes on to a second solution or to the end of the search space."""
+    from fillsmt.fillomino.backtrack import solve_by_search
+
+    if not isinstance(puzzle, Puzzle):
+        raise InputError(f"{puzzle.source}: --solver {RULES_SOLVER} solves Fillomino puzzles only")
+    if forced:
+        raise InputError(f"--forced needs an SMT solver session; --solver {RULES_SOLVER} does not offer it")
+    t0 = time.perf_counter()
+    deadline = None if timeout is None else time.monotonic() + timeout
+    found = solve_by_search(puzzle, limit=2 if unique else 1, deadline=deadline)
+    t1 = time.perf_counter()
+    if found.solutions:
+        status = Status.SAT
+    elif found.exhausted:
+        status = Status.UNSAT
+    else:
+        status = Status.TIMEOUT if found.timed_out else Status.UNKNOWN
+    message = (f"{found.nodes} node{'s' if found.nodes != 1 else ''}, {found.guesses} "
+               f"guess{'es' if found.guesses != 1 else ''}, depth {found.max_depth}")
+    result = SolveResult(puzzle, status, RULES_SOLVER, "none", message=message,
+                         presolved_cells=found.root_fixed, unique_asked=unique)
+    if found.solutions:
+        problems = check_solution(puzzle.cells, found.solutions[0])
+        if problems:  # the search checks too: this would be a bug
+            result.status, result.message = Status.ERROR, f"the search's grid fails the check: {problems[0]}"
+        else:
+            result.grid = found.solutions[0]
+            if unique:
+                result.unique = found.unique
+                result.second_grid = found.solutions[1] if len(found.solutions) > 1 else None
+    t2 = time.perf_counter()
+    result.times = {"presolve": 0.0, "encode": 0.0, "solve": t1 - t0, "check": t2 - t1, "total": t2 - t0}
+    return result
+
+
+__all__ = ["EXIT_BAD_INPUT", "RULES_SOLVER", "SolveResult", "checked_grid", "count", "encode", "encode_script",
+           "solve", "solve_with_rules"]

@@ -236,6 +236,26 @@ def render_labelled(labels: Sequence[Sequence[Hashable]], *, empty: Hashable = "
     return grid_svg(height, width, labels=labels, texts=texts, shaded=shaded, style=style, title=title)
 
 
+def render_tiling(problem: Any, tiling: Any = None, *, style: Style = DEFAULT_STYLE,
+                  title: str | None = None) -> str:
+    """A tiling problem's board (blocked cells shaded), or a tiling: each copy outlined and
+    labelled with its piece's name, uncovered and blocked cells shaded."""
+    labels: list[list[Hashable]] = [["" for _ in range(problem.width)] for _ in range(problem.height)]
+    names: dict[tuple[int, int], str] = {}
+    for index, placement in enumerate(tiling.placements if tiling is not None else ()):
+        for r, c in placement.cells:
+            labels[r][c] = (index, problem.pieces[placement.piece].name)
+            names[(r, c)] = problem.pieces[placement.piece].name
+    for r, c in problem.blocked:
+        labels[r][c] = "."
+    if tiling is not None:
+        labels = [[v if v != "" else "." for v in row] for row in labels]
+    shaded = [(r, c) for r in range(problem.height) for c in range(problem.width) if labels[r][c] == "."]
+    texts = [CellText(r, c, name, "label") for (r, c), name in sorted(names.items())]
+    return grid_svg(problem.height, problem.width, labels=labels, texts=texts, shaded=shaded, style=style,
+                    title=title)
+
+
 def render_svg(puzzle: Any, grid: Sequence[Sequence[int]] | None = None, *,
                style: Style = DEFAULT_STYLE, title: str | None = None) -> str:
     """The picture of a puzzle of any kind, solved when ``grid`` is given."""
@@ -244,4 +264,6 @@ def render_svg(puzzle: Any, grid: Sequence[Sequence[int]] | None = None, *,
         return render_fillomino(puzzle, grid, style=style, title=title)
     if hasattr(puzzle, "givens") and hasattr(puzzle, "blocks"):
         return render_blocknumber(puzzle, grid, style=style, title=title)
+    if hasattr(puzzle, "pieces") and hasattr(puzzle, "blocked"):
+        return render_tiling(puzzle, grid, style=style, title=title)
     raise TypeError(f"render_svg: no picture for a {type(puzzle).__name__}")

@@ -457,7 +457,7 @@ def test_a_missing_solver_exits_4_with_one_line(monkeypatch, tmp_path):
 def test_an_unknown_baseline_is_a_usage_error(tmp_path):
     result = invoke(INSTANCES / "g12-5x5.txt", "--baseline", "yices/thesis/off", "--csv", tmp_path / "r.csv")
     assert (result.exit_code, result.stderr) == (
-        2, "Error: --baseline yices/thesis/off: not one of this run's configurations (yices/tree-bfs/on)\n")
+        2, "Error: --baseline yices/thesis/off: not one of this run's configurations (yices/default/on)\n")
 
 
 def test_the_plot_must_be_a_png(tmp_path):
@@ -487,10 +487,11 @@ def test_config_and_solver_together_is_a_usage_error(tmp_path):
     assert (result.exit_code, result.stderr) == (2, "Error: give either --config or --solver, not both\n")
 
 
-def test_a_csv_of_the_older_header_is_read_and_upgraded_on_resume(tmp_path):
+@pytest.mark.parametrize("which", [0, 1])
+def test_a_csv_of_the_older_header_is_read_and_upgraded_on_resume(tmp_path, which):
     from fillsmt.bench.results import COLUMNS, OLDER_HEADERS, ResultsFile
 
-    old = OLDER_HEADERS[0]
+    old = OLDER_HEADERS[which]
     row = {c: v for c, v in _row("p1", "a", "sat", 1.0).items() if c in old}
     row["timestamp"] = "2026-11-20T00:00:00+00:00"
     path = tmp_path / "old.csv"

@@ -128,9 +128,9 @@ FILLOMINO_2x2 = '{"kind": "fillomino", "height": 2, "width": 2, "cells": %s}'
                                                   "double quotes (column 14)"),
     ("", 1, "not valid JSON: Expecting value (column 1)"),
     ("[]", None, "expected a puzzle (a JSON object), found a list"),
-    ('{"height": 1}', None, "the puzzle has no 'kind'; expected one of 'fillomino', 'blocknumber'"),
+    ('{"height": 1}', None, "the puzzle has no 'kind'; expected one of 'fillomino', 'blocknumber', 'tiling'"),
     ('{"kind": "sudoku"}', None, "kind: \"sudoku\" is not a puzzle kind; expected one of 'fillomino', "
-                                 "'blocknumber'"),
+                                 "'blocknumber', 'tiling'"),
     ('{"kind": "fillomino", "height": 2, "cells": []}', None,
      "a fillomino puzzle has no 'width'; expected the keys 'kind', 'height', 'width', 'cells'"),
     ('{"kind": "fillomino", "height": 1, "width": 1, "cells": [[1]], "colour": "red"}', None,

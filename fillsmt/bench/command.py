@@ -15,13 +15,15 @@ from pathlib import Path
 
 import click
 
-from fillsmt.bench.jobs import Config, Job, configurations, expand, on_off, parse_config
+from fillsmt import __version__
+from fillsmt.bench.jobs import (DEFAULT, RULES, RULES_CONFIG_ENCODING, Config, Job, configurations, expand, on_off,
+                                parse_config)
 from fillsmt.bench.results import ResultsFile
 from fillsmt.bench.run import run_pool
 from fillsmt.bench.summary import is_solved, markdown
 from fillsmt.drivers import SOLVERS, get_driver
 from fillsmt.errors import FillsmtError, InputError
-from fillsmt.fillomino.encodings import DEFAULT_ENCODING, ENCODINGS
+from fillsmt.kinds import all_encodings
 from fillsmt.pipeline import DEFAULT_PRESOLVE, DEFAULT_SOLVER
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
@@ -82,6 +84,9 @@ def _solver_versions(solvers: list[str]) -> dict[str, str]:
     """Each solver's version line; raises SolverMissing (exit 4) for one that is not installed."""
     versions = {}
     for name in solvers:
+        if name == RULES:
+            versions[name] = f"fillsmt {__version__} (rules + backtracking)"
+            continue
         driver = get_driver(name)
         driver.require()
         versions[name] = driver.version() or ""
@@ -108,11 +113,13 @@ def _progress_bar(total: int, enabled: bool):
                 type=click.Path(exists=True))
 @click.option("--solver", "-s", "solvers", multiple=True, default=[DEFAULT_SOLVER], show_default=True,
               metavar="NAME",
-              help=f"A solver to run ({', '.join(SOLVERS)}, pysmt:NAME, portfolio:A,B); repeat "
-                   "the option to compare several.")
-@click.option("--encoding", "-e", "encodings", multiple=True, type=click.Choice(sorted(ENCODINGS)),
-              default=[DEFAULT_ENCODING], show_default=True,
-              help="An encoding to run; repeat the option to compare several.")
+              help=f"A solver to run ({', '.join(SOLVERS)}, pysmt:NAME, portfolio:A,B, or rules: "
+                   "the deduction rules plus backtracking, Fillomino only); repeat the option to "
+                   "compare several.")
+@click.option("--encoding", "-e", "encodings", multiple=True, type=click.Choice([DEFAULT, *all_encodings()]),
+              default=[DEFAULT], show_default=True,
+              help="An encoding to run; repeat the option to compare several. default: each puzzle "
+                   "kind's own (tree-bfs for Fillomino, onehot for BlockNumber, auto for tilings).")
 @click.option("--presolve", type=click.Choice(list(PRESOLVE_CHOICES)),
               default=on_off(DEFAULT_PRESOLVE), show_default=True,
               help="Run the deduction rules first (on), not (off), or each puzzle both ways (both).")
@@ -166,6 +173,14 @@ def bench(puzzles, solvers, encodings, presolve, unique, config_texts, jobs, tim
       fillsmt bench puzzles/ -c z3/thesis/off -c yices/tree-bfs/on --csv runs.csv
       fillsmt bench puzzles/ -c yices/tree-bfs/on -c yices/tree-bfs/on/unique --csv runs.csv
       fillsmt bench puzzles/ --dask tcp://scheduler:8786 --csv runs.csv
+      fillsmt bench puzzles/ -s rules -s yices --csv runs.csv
+      fillsmt bench instances/blocknumber -s yices -s z3 --unique --csv suguru.csv
+      fillsmt bench instances/tiling -s yices -s z3 --timeout 120 --csv tiling.csv
+
+    \b
+    Every kind runs through the same command: a folder may mix Fillomino, BlockNumber and tiling
+    files (--encoding default picks each kind's own encoding). A tiling run is solved when its
+    best tiling is proven optimal in time; the columns covered and optimal hold what it found.
 
     \b
     Exit codes: 0 the benchmark ran (unsolved puzzles are results, not failures),
@@ -191,10 +206,15 @@ def _chosen_configs(solvers, encodings, presolve, config_texts, unique=False) ->
         if ctx.get_parameter_source(name) is click.core.ParameterSource.COMMANDLINE:
             raise InputError(f"give either --config or {flag}, not both")
     configs = list(dict.fromkeys(parse_config(t) for t in config_texts))
+    known = [DEFAULT, *all_encodings()]
     for c in configs:
-        if c.encoding not in ENCODINGS:
+        if c.solver == RULES:
+            if (c.encoding, c.presolve) != (RULES_CONFIG_ENCODING, True):
+                raise InputError(f"--config {c.label}: the rules solver has no encoding; write "
+                                 f"{RULES}/{RULES_CONFIG_ENCODING}/on{'/unique' if c.unique else ''}")
+        elif c.encoding not in known:
             raise InputError(f"--config {c.label}: unknown encoding {c.encoding!r}; "
-                             f"choose one of {', '.join(ENCODINGS)}")
+                             f"choose one of {', '.join(known)}")
     return configs
 
 

@@ -2,7 +2,9 @@
 
 A configuration is (solver, encoding, presolve[, unique]), written ``solver/encoding/on|off``,
 e.g. ``z3/thesis/off``, with ``/unique`` added when each run also proves the solution unique
-(``yices/tree-bfs/on/unique``). A job is one puzzle file under one configuration; its key,
+(``yices/tree-bfs/on/unique``). The encoding ``default`` is each puzzle kind's own default
+(tree-bfs for Fillomino, onehot for BlockNumber, auto for tilings), so one configuration runs
+a folder of mixed kinds; ``rules/none/on`` is the rules-plus-backtracking solver. A job is one puzzle file under one configuration; its key,
 ``PUZZLE|solver/encoding/on|off``, is what ``--resume`` matches against the CSV.
 """
 
@@ -15,6 +17,12 @@ from typing import Iterable, NamedTuple
 from fillsmt.errors import InputError
 
 PUZZLE_GLOB = "*.txt"
+DEFAULT = "default"
+"""The encoding name that stands for each puzzle kind's own default encoding."""
+RULES = "rules"
+RULES_CONFIG_ENCODING = "none"
+"""``--solver rules`` (deduction rules plus backtracking) has no encoding; its runs are labelled
+``rules/none/on``."""
 
 
 class Config(NamedTuple):
@@ -86,8 +94,10 @@ def puzzle_files(paths: Iterable[str]) -> list[str]:
 
 def configurations(solvers: Iterable[str], encodings: Iterable[str],
                    presolves: Iterable[bool], unique: bool = False) -> list[Config]:
-    """Every combination, in the order given; repeats dropped."""
-    return list(dict.fromkeys(Config(s, e, p, unique) for s in solvers for e in encodings for p in presolves))
+    """Every combination, in the order given; repeats dropped. The rules solver has no encoding
+    and always uses its rules: one configuration, ``rules/none/on``."""
+    return list(dict.fromkeys(Config(s, e, p, unique) if s != RULES else Config(RULES, RULES_CONFIG_ENCODING, True, unique)
+                              for s in solvers for e in encodings for p in presolves))
 
 
 def expand(puzzles: Iterable[str], configs: Iterable[Config]) -> list[Job]:

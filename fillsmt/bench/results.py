@@ -18,13 +18,16 @@ from typing import Iterable
 from fillsmt.errors import InputError
 
 COLUMNS = [
-    "key", "puzzle", "set", "height", "width", "solver", "encoding", "presolve", "timeout_s",
+    "key", "puzzle", "set", "kind", "height", "width", "solver", "encoding", "presolve", "timeout_s",
     "status", "checked", "presolved_cells", "presolve_s", "encode_s", "solve_s", "check_s",
-    "total_s", "unique", "unique_s", "solver_version", "message", "timestamp",
+    "total_s", "unique", "unique_s", "covered", "optimal", "solver_version", "message", "timestamp",
 ]
-"""The CSV header; ``timestamp`` (UTC, when the job finished) stays last."""
+"""The CSV header; ``timestamp`` (UTC, when the job finished) stays last. ``covered`` and
+``optimal`` are for tilings (the cells the best tiling covers, and whether that is proven the
+most); ``unique`` and ``unique_s`` for /unique configurations."""
 
-OLDER_HEADERS = [[c for c in COLUMNS if c not in ("unique", "unique_s")]]
+OLDER_HEADERS = [[c for c in COLUMNS if c not in ("unique", "unique_s", "kind", "covered", "optimal")],
+                 [c for c in COLUMNS if c not in ("kind", "covered", "optimal")]]
 """Headers of earlier fillsmt versions: read with the new columns empty; on --resume the file is
 first rewritten (every row kept) with the current header."""
 

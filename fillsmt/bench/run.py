@@ -1,7 +1,9 @@
 """Running jobs: the job function, and a pool of worker processes that runs it N at a time.
 
-:func:`run_job` solves one job through :func:`fillsmt.pipeline.solve` and returns its CSV row;
-it never raises for a bad puzzle file or a failing solver. :func:`run_pool` hands jobs to
+:func:`run_job` solves one job and returns its CSV row: a puzzle of any kind (read as
+:func:`fillsmt.kinds.load` reads it) through :func:`fillsmt.pipeline.solve` (or the rules plus
+backtracking for ``--solver rules``), a tiling through :func:`fillsmt.tiling.optimize.optimize`
+(solved when proven optimal). It never raises for a bad puzzle file or a failing solver. :func:`run_pool` hands jobs to
 worker processes and reports each row as it arrives. A worker that dies (a crash in a solver
 library) becomes an ``error`` row for its job and is replaced; a job that runs far past its
 time-out is stopped and becomes a ``timeout`` row; either way the run goes on. When the run is
@@ -17,11 +19,11 @@ import time
 from collections import deque
 from typing import Callable
 
-from fillsmt.bench.jobs import Job, on_off
+from fillsmt.bench.jobs import DEFAULT, Job, on_off
 from fillsmt.drivers import get_driver
 from fillsmt.errors import InputError
-from fillsmt.fillomino.plain_format import read_puzzle
-from fillsmt.pipeline import solve
+from fillsmt.kinds import kind_of, load
+from fillsmt.pipeline import RULES_SOLVER, solve, solve_with_rules
 
 BAD_INPUT = "bad-input"
 """The status of a job whose puzzle file cannot be read (the others are ``Status`` values)."""
@@ -34,36 +36,82 @@ RowCallback = Callable[[Job, dict], None]
 
 def job_row(job: Job, timeout: float, status: str, message: str = "") -> dict:
     """A row with the job's own columns filled, for ``status``; times, size and check left empty."""
-    row = {"key": job.key, "puzzle": job.puzzle, "set": job.set, "height": "", "width": "",
+    row = {"key": job.key, "puzzle": job.puzzle, "set": job.set, "kind": "", "height": "", "width": "",
            "solver": job.config.solver, "encoding": job.config.encoding,
            "presolve": on_off(job.config.presolve), "timeout_s": repr(float(timeout)).removesuffix(".0"), "status": status,
-           "checked": False, "presolved_cells": "", "unique": "", "unique_s": "", "message": message}
+           "checked": False, "presolved_cells": "", "unique": "", "unique_s": "", "covered": "", "optimal": "",
+           "message": message}
     row.update({f"{stage}_s": "" for stage in STAGES})
+    return row
+
+
+def _encoding(job: Job, kind) -> str:
+    """The job's encoding for a puzzle of ``kind``: ``default`` is the kind's own default."""
+    encoding = job.config.encoding
+    if encoding == DEFAULT:
+        return kind.default_encoding
+    if encoding not in kind.encodings:
+        raise InputError(f"{encoding!r} is not a {kind.name} encoding (those are {', '.join(kind.encodings)}; "
+                         f"or {DEFAULT})")
+    return encoding
+
+
+def _solve_row(job: Job, timeout: float, puzzle, kind) -> dict:
+    """Solve one puzzle of a kind with one answer (Fillomino, BlockNumber)."""
+    if job.config.solver == RULES_SOLVER:
+        result = solve_with_rules(puzzle, timeout, unique=job.config.unique)
+    else:
+        result = solve(puzzle, get_driver(job.config.solver), _encoding(job, kind), timeout,
+                       presolve=job.config.presolve, unique=job.config.unique)
+    row = job_row(job, timeout, result.status.value, result.message)
+    row["encoding"] = result.encoding
+    row["checked"] = result.grid is not None
+    row["presolved_cells"] = "" if result.presolved_cells is None else result.presolved_cells
+    row.update({f"{stage}_s": round(result.times[stage], 4)
+                for stage in STAGES if stage in result.times})
+    if job.config.unique:
+        row["unique"] = "" if result.unique is None else result.unique
+        row["unique_s"] = round(result.times.get("unique", 0.0), 4)
+    return row
+
+
+def _tiling_row(job: Job, timeout: float, problem, kind) -> dict:
+    """Look for the tiling covering the most cells: solved when proven optimal in time."""
+    from fillsmt.tiling.optimize import optimize
+
+    if job.config.solver == RULES_SOLVER:
+        raise InputError(f"--solver {RULES_SOLVER} solves Fillomino puzzles only")
+    if job.config.unique:
+        raise InputError("/unique is for puzzles with one answer, not for tilings")
+    start = time.perf_counter()
+    found = optimize(problem, get_driver(job.config.solver), timeout, amo=_encoding(job, kind))
+    total = time.perf_counter() - start
+    status = "sat" if found.optimal else found.status.value
+    note = "" if found.optimal else f"best found covers {found.covered}; no tiling covers more than {found.upper_bound}"
+    row = job_row(job, timeout, status, note)
+    row.update({"encoding": found.amo, "checked": True, "covered": found.covered, "optimal": found.optimal,
+                "presolve_s": "", "encode_s": "", "check_s": "",
+                "solve_s": round(found.time_proven if found.optimal else total, 4), "total_s": round(total, 4)})
     return row
 
 
 def run_job(job: Job, timeout: float) -> dict:
     """Read, encode, solve, decode and check one puzzle; the row says what happened."""
     try:
-        puzzle = read_puzzle(job.puzzle)
+        puzzle = load(job.puzzle)
+        kind = kind_of(puzzle)
     except InputError as e:
         return job_row(job, timeout, BAD_INPUT, str(e))
     try:
-        driver = get_driver(job.config.solver)
-        result = solve(puzzle, driver, job.config.encoding, timeout, presolve=job.config.presolve,
-                       unique=job.config.unique)
+        if kind.name == "tiling":
+            row = _tiling_row(job, timeout, puzzle, kind)
+        else:
+            row = _solve_row(job, timeout, puzzle, kind)
+    except InputError as e:  # the configuration does not fit this puzzle
+        row = job_row(job, timeout, "error", str(e))
     except Exception as e:  # one job's failure is a row, never the end of the run
         row = job_row(job, timeout, "error", f"{type(e).__name__}: {e}")
-    else:
-        row = job_row(job, timeout, result.status.value, result.message)
-        row["checked"] = result.grid is not None
-        row["presolved_cells"] = "" if result.presolved_cells is None else result.presolved_cells
-        row.update({f"{stage}_s": round(result.times[stage], 4)
-                    for stage in STAGES if stage in result.times})
-        if job.config.unique:
-            row["unique"] = "" if result.unique is None else result.unique
-            row["unique_s"] = round(result.times.get("unique", 0.0), 4)
-    row["height"], row["width"] = puzzle.height, puzzle.width
+    row["kind"], row["height"], row["width"] = kind.name, puzzle.height, puzzle.width
     return row
 
 

@@ -166,6 +166,12 @@ def markdown(rows: list[dict], baseline: Config | str | None = None) -> str:
     if unique_counts:
         lines += ["", "| configuration | proven unique | not unique | sat, uniqueness not settled |", "|---|---:|---:|---:|"]
         lines += [f"| {label} | {c['true']} | {c['false']} | {c['']} |" for label, c in unique_counts]
+    tilings = [r for r in rows if r.get("covered")]
+    if tilings:
+        lines += ["", "Tilings (solved = the best tiling proven optimal in time):", "",
+                  "| puzzle | configuration | covered | optimal | time (s) |", "|---|---|---:|---|---:|"]
+        lines += [f"| {r['puzzle']} | {config_of(r).label} | {r['covered']} | "
+                  f"{'yes' if r['optimal'].lower() == 'true' else 'not proven'} | {_s(seconds(r))} |" for r in tilings]
     problems = disagreements(rows)
     if problems:
         lines += ["", "**The configurations disagree** (a sound encoding and solver cannot):", ""]

@@ -4,7 +4,9 @@ The schema is documented in ``docs/json-schema.md`` (with JSON Schema files besi
 
 * a puzzle is an object with ``kind``, ``height``, ``width`` and the kind's grids: ``cells``
   for ``fillomino`` (0 = empty, else a clue), ``givens`` (0 = empty) and ``blocks`` (any
-  integer labels; equal labels make one block) for ``blocknumber``;
+  integer labels; equal labels make one block) for ``blocknumber``; ``pieces`` (each a
+  ``name``, its ``cells`` as [row, column] pairs and an optional ``limit``), ``blocked``,
+  ``rotations`` and ``reflections`` for ``tiling``;
 * a solve result is one object per puzzle (see :func:`result_to_dict`).
 
 Reading checks the structure first, naming the JSON path of what is wrong (``cells[2][3]:
@@ -154,6 +156,65 @@ def _is_blocknumber(puzzle: Any) -> bool:
     return isinstance(puzzle, Puzzle)
 
 
+def _tiling_to_dict(problem: Any) -> dict:
+    return {"kind": "tiling", "height": problem.height, "width": problem.width,
+            "rotations": problem.rotations, "reflections": problem.reflections,
+            "blocked": [list(cell) for cell in sorted(problem.blocked)],
+            "pieces": [{"name": piece.name, "cells": [list(cell) for cell in sorted(piece.cells)],
+                        "limit": piece.limit} for piece in problem.pieces]}
+
+
+def _cells(reader: _Reader, value: Any, path: str) -> list[tuple[int, int]]:
+    if not isinstance(value, list):
+        reader.fail(f"{path}: expected a list of [row, column] pairs, found {_kind_of(value)}")
+    cells = []
+    for i, pair in enumerate(value):
+        if not (isinstance(pair, list) and len(pair) == 2):
+            reader.fail(f"{path}[{i}]: expected a [row, column] pair, found {_show(pair)}")
+        cells.append((reader.integer(pair[0], f"{path}[{i}][0]", 0), reader.integer(pair[1], f"{path}[{i}][1]", 0)))
+    return cells
+
+
+def _tiling_from_dict(obj: dict, reader: _Reader) -> Any:
+    from fillsmt.tiling.format import parse_problem, picture
+    from fillsmt.tiling.model import normalise
+
+    reader.keys(obj, ("kind", "height", "width", "pieces"), ("rotations", "reflections", "blocked"),
+                what="a tiling problem")
+    height, width = reader.side(obj, "height"), reader.side(obj, "width")
+    lines = [f"board {height} {width}"]
+    for key in ("rotations", "reflections"):
+        if not isinstance(obj.get(key, False), bool):
+            reader.fail(f"{key}: expected true or false, found {_show(obj[key])}")
+        lines.append(f"{key} {'yes' if obj.get(key, False) else 'no'}")
+    blocked = _cells(reader, obj.get("blocked", []), "blocked")
+    if blocked:
+        lines.append("blocked " + ", ".join(f"{r} {c}" for r, c in blocked))
+    if not isinstance(obj["pieces"], list) or not obj["pieces"]:
+        reader.fail(f"pieces: expected a non-empty list of pieces, found {_show(obj['pieces'])}")
+    for i, piece in enumerate(obj["pieces"]):
+        piece = reader.object(piece, f"pieces[{i}]")
+        reader.keys(piece, ("name", "cells"), ("limit",), what=f"pieces[{i}]")
+        name = piece["name"]
+        if not isinstance(name, str) or not name or any(ch.isspace() for ch in name):
+            reader.fail(f"pieces[{i}].name: expected a name without spaces, found {_show(name)}")
+        cells = _cells(reader, piece["cells"], f"pieces[{i}].cells")
+        if not cells:
+            reader.fail(f"pieces[{i}].cells: a piece needs at least one cell")
+        limit = piece.get("limit")
+        if limit is not None:
+            reader.integer(limit, f"pieces[{i}].limit", 0)
+        lines.append(f"piece {name}" + ("" if limit is None else f" max {limit}"))
+        lines.extend(picture(normalise(cells)))
+    return _reparse(parse_problem, "\n".join(lines) + "\n", reader.source)
+
+
+def _is_tiling(puzzle: Any) -> bool:
+    from fillsmt.tiling.model import TilingProblem
+
+    return isinstance(puzzle, TilingProblem)
+
+
 @dataclass(frozen=True)
 class Kind:
     """How one puzzle kind goes to and from JSON."""
@@ -168,6 +229,7 @@ KINDS: dict[str, Kind] = {
     "fillomino": Kind("fillomino", lambda p: isinstance(p, FillominoPuzzle),
                       _fillomino_to_dict, _fillomino_from_dict),
     "blocknumber": Kind("blocknumber", _is_blocknumber, _blocknumber_to_dict, _blocknumber_from_dict),
+    "tiling": Kind("tiling", _is_tiling, _tiling_to_dict, _tiling_from_dict),
 }
 
 

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 
 from fillsmt.drivers import get_driver
 from fillsmt.drivers.base import Driver
+from fillsmt.drivers.session import SessionTimeout
 from fillsmt.errors import SolverError
 from fillsmt.smtlib.answer import Status
 from fillsmt.smtlib.script import render_term
@@ -112,11 +113,15 @@ class _Checker:
                 raise SolverError(result.message)
             chosen = decode_placements(self.problem, result.values) if result.status is Status.SAT else None
             return result.status, chosen
-        if self.session is None or not self.session.alive:
-            self.session = self.driver.open_session()
-            self.session.send(self.body())
-        self.session.push()
-        self.session.send(bound)
+        try:
+            if self.session is None or not self.session.alive:
+                self.session = self.driver.open_session()
+                self.session.send(self.body(), _left(deadline))
+            self.session.push(_left(deadline))
+            self.session.send(bound, _left(deadline))
+        except SessionTimeout:  # the session closed itself
+            self.session = None
+            return Status.TIMEOUT, None
         timeout = _left(deadline)
         timeout = None if timeout is None else timeout * share
         status = Status.TIMEOUT if timeout == 0 else self.session.check(timeout=timeout)
@@ -127,7 +132,7 @@ class _Checker:
         if status is Status.SAT:
             names = placement_names(self.problem)
             chosen = decode_placements(self.problem, self.session.get_values(names)) if names else []
-        self.session.pop()
+        self.session.pop()  # instant: no time-out needed (a solver that hangs here is a bug)
         return status, chosen
 
 
