@@ -192,9 +192,12 @@ def _json_line(result: SolveResult | None, path: str, *, status: str | None = No
 @click.option("--forced", is_flag=True,
               help="Also find the cells that hold the same number in every solution (what an "
                    "author needs to see where a clue is missing).")
-@click.option("--method", type=click.Choice(["auto", "bounds", "maximize"]), default="auto", show_default=True,
+@click.option("--method", type=click.Choice(["auto", "bounds", "maximize", "split"]), default="auto",
+              show_default=True,
               help="Tilings only: bounds = a search on covered >= k in one session (any solver); "
-                   "maximize = z3's (maximize covered); auto = bounds.")
+                   "maximize = z3's (maximize covered); split = tile blocks of about 10x10 first "
+                   "(optimal when they reach the upper bound), then bounds; auto = split on boards "
+                   "with a side of 20 or more and no copy limits, else bounds.")
 @format_option
 @reports_errors
 def solve_cmd(puzzles, solver, solver_cmd, encoding, timeout, presolve, kind, unique, forced, method, fmt):

@@ -12,6 +12,11 @@ Two methods:
   is opened) and makes the search try lower bounds with the time left; at the deadline the best
   tiling so far is returned, not proven.
 * ``maximize`` (z3): one script with ``(maximize covered)``; sat means optimal.
+* ``split`` (any solver): a large board is cut into blocks of about 10×10
+  (:mod:`fillsmt.tiling.split`), each distinct block solved once by ``bounds`` (with at most
+  half the time), and the blocks' tilings put together; if that reaches the upper bound it is
+  optimal, else it is the incumbent the bound search starts from. ``auto`` is ``split`` on a
+  board with a side of 20 or more and no copy limits, ``bounds`` otherwise.
 
 Every tiling returned has passed the independent checker (:mod:`fillsmt.tiling.verify`).
 """
@@ -25,7 +30,8 @@ from dataclasses import dataclass, field
 from fillsmt.drivers import get_driver
 from fillsmt.drivers.base import Driver
 from fillsmt.drivers.session import SessionTimeout
-from fillsmt.errors import SolverError
+from fillsmt.errors import InputError, SolverError
+from fillsmt.tiling import split
 from fillsmt.smtlib.answer import Status
 from fillsmt.smtlib.script import render_term
 from fillsmt.tiling.decode import decode_placements
@@ -33,7 +39,7 @@ from fillsmt.tiling.encode import bound_term, choose_amo, encode_body, encode_ma
 from fillsmt.tiling.model import Placement, TilingProblem, upper_bound
 from fillsmt.tiling.verify import check_tiling
 
-METHODS = ("auto", "bounds", "maximize")
+METHODS = ("auto", "bounds", "maximize", "split")
 
 
 class Outcome(enum.Enum):
@@ -136,13 +142,17 @@ class _Checker:
         return status, chosen
 
 
-def _bound_search(problem: TilingProblem, driver: Driver, timeout: float | None, amo: str) -> TilingResult:
-    start = time.perf_counter()
+def _bound_search(problem: TilingProblem, driver: Driver, timeout: float | None, amo: str,
+                  start: float | None = None, result: TilingResult | None = None) -> TilingResult:
+    """The bound search; ``result`` may hold an incumbent already (from the blocks), and
+    ``start`` is when the whole optimisation began (the time-out counts from there)."""
+    start = time.perf_counter() if start is None else start
     deadline = None if timeout is None else start + timeout
     hi = upper_bound(problem)       # no tiling covers more (proven)
     ceiling = hi                    # the highest bound worth trying now
-    result = TilingResult(0, False, [], hi, Outcome.TIMEOUT, solver=driver.name, method="bounds",
-                          problem=problem)
+    if result is None:
+        result = TilingResult(0, False, [], hi, Outcome.TIMEOUT, solver=driver.name, method="bounds",
+                              problem=problem)
     checker = _Checker(problem, driver, amo)
     try:
         first = True
@@ -182,8 +192,44 @@ def _bound_search(problem: TilingProblem, driver: Driver, timeout: float | None,
                 result.time_first = result.time_best = result.time_proven
     finally:
         checker.close()
-        result.checks = checker.checks
+        result.checks += checker.checks
     return result
+
+
+def _split_then_bounds(problem: TilingProblem, driver: Driver, timeout: float | None, amo: str,
+                       requested: str = "auto") -> TilingResult:
+    """Tile the board block by block (:mod:`fillsmt.tiling.split`), each distinct block solved
+    once with at most half the time between them; stop if that reaches the upper bound, else
+    start the bound search from it."""
+    start = time.perf_counter()
+    hi = upper_bound(problem)
+    result = TilingResult(0, False, [], hi, Outcome.TIMEOUT, solver=driver.name, method="split+bounds",
+                          problem=problem)
+    parts = split.blocks(problem)
+    distinct = list(dict.fromkeys(split.key(b.problem) for b in parts))
+    solved: dict[tuple, TilingResult] = {}
+    for n, k in enumerate(distinct):
+        block = next(b.problem for b in parts if split.key(b.problem) == k)
+        share = None
+        if timeout is not None:
+            left = start + timeout / 2 - time.perf_counter()
+            if left <= 0.01:
+                break
+            share = left / (len(distinct) - n)
+        t0 = time.perf_counter()
+        solved[k] = _bound_search(block, driver, share, choose_amo(block, requested))
+        result.checks += solved[k].checks
+        result.log.append((solved[k].covered, f"block {block.height}x{block.width}"
+                           f"{' optimal' if solved[k].optimal else ''}", round(time.perf_counter() - t0, 3)))
+    if len(solved) == len(distinct):
+        chosen = [split.shifted(problem, p, b.top, b.left) for b in parts for p in solved[split.key(b.problem)].placements]
+        result.covered, result.placements = verified(problem, chosen), chosen
+        result.time_first = result.time_best = time.perf_counter() - start
+        if result.covered >= hi:
+            result.optimal, result.status = True, Outcome.OPTIMAL
+            result.time_proven = result.time_best
+            return result
+    return _bound_search(problem, driver, timeout, amo, start, result)
 
 
 def _maximize(problem: TilingProblem, driver: Driver, timeout: float | None, amo: str) -> TilingResult:
@@ -210,14 +256,23 @@ def optimize(problem: TilingProblem, solver: str | Driver = "yices", timeout: fl
              method: str = "auto", amo: str = "auto") -> TilingResult:
     """The tiling covering the most cells that ``solver`` finds within ``timeout`` seconds.
 
-    ``method``: ``bounds``, ``maximize`` (z3 only) or ``auto`` (``bounds``)."""
+    ``method``: ``bounds``, ``maximize`` (z3 only), ``split`` (the blocks first, then
+    ``bounds``) or ``auto`` (``split`` on a large board without copy limits, else ``bounds``)."""
     driver = get_driver(solver) if isinstance(solver, str) else solver
     driver.require()
     if method not in METHODS:
         raise ValueError(f"unknown method {method!r}; choose one of {', '.join(METHODS)}")
-    amo = choose_amo(problem, amo)
-    result = (_maximize if method == "maximize" else _bound_search)(problem, driver, timeout, amo)
-    result.amo = amo
+    if method == "auto":
+        method = "split" if split.can_split(problem) else "bounds"
+    if method == "split" and any(piece.limit is not None for piece in problem.pieces):
+        raise InputError(f"{problem.source}: --method split needs pieces without copy limits "
+                         "(the blocks' limits would not add up)")
+    resolved = choose_amo(problem, amo)
+    if method == "split":
+        result = _split_then_bounds(problem, driver, timeout, resolved, amo)
+    else:
+        result = (_maximize if method == "maximize" else _bound_search)(problem, driver, timeout, resolved)
+    result.amo = resolved
     return result
 
 
