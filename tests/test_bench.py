@@ -502,3 +502,21 @@ def test_a_csv_of_the_older_header_is_read_and_upgraded_on_resume(tmp_path, whic
         assert list(results.done) == ["p1|a/thesis/off"]
     assert path.read_text().splitlines()[0] == ",".join(COLUMNS)
     assert read_rows(path) == [got]
+
+
+def test_the_summary_splits_solve_and_total_time_by_puzzle_size(tmp_path):
+    from fillsmt.bench.results import ResultsFile
+    from fillsmt.bench.summary import markdown
+
+    rows = [_row("p1", "a", "sat", 1.0), _row("p2", "a", "sat", 3.0, solve=2.0), _row("p3", "a", "timeout", 10.0),
+            _row("p1", "b", "sat", 0.5)]
+    rows[1]["height"] = rows[2]["height"] = 15
+    rows[1]["width"] = rows[2]["width"] = 15
+    with ResultsFile(tmp_path / "r.csv") as results:
+        read_back = [results.write(r) for r in rows]
+    text = markdown(read_back)
+    assert "| size | a/thesis/off | b/thesis/off |" in text
+    assert "| 2x2 | 0.500 / 1.000 (1/1) | 0.000 / 0.500 (1/1) |" in text
+    assert "| 15x15 | 2.000 / 3.000 (1/2) | – |" in text
+    one_size = markdown([r for r in read_back if r["height"] == "2"])
+    assert "By puzzle size" not in one_size

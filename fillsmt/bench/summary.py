@@ -119,6 +119,38 @@ def _x(value: float | None) -> str:
     return "–" if value is None else f"{value:.2f}"
 
 
+MAX_SIZE_ROWS = 20
+"""The table by puzzle size is left out when the runs have more sizes than this."""
+
+
+def _size(row: dict) -> tuple[int, int] | None:
+    try:
+        return int(row["height"]), int(row["width"])
+    except (KeyError, ValueError):
+        return None
+
+
+def by_size(rows: list[dict], summaries: list[ConfigSummary]) -> list[str]:
+    """Markdown lines: per puzzle size, each configuration's median solve and total time of its
+    solved runs (nothing when all puzzles have one size, or there are too many sizes)."""
+    sizes = sorted({s for s in map(_size, rows) if s is not None})
+    if not 1 < len(sizes) <= MAX_SIZE_ROWS:
+        return []
+    configs = [s.config for s in summaries]
+    lines = ["", "By puzzle size: median solve / median total time of the solved runs (s), solved/runs:", "",
+             "| size | " + " | ".join(c.label for c in configs) + " |",
+             "|---|" + "---:|" * len(configs)]
+    for size in sizes:
+        cells = []
+        for config in configs:
+            rs = [r for r in rows if _size(r) == size and config_of(r) == config]
+            solved = [r for r in rs if is_solved(r)]
+            cells.append(f"{_s(_median([seconds(r, 'solve') for r in solved]))} / "
+                         f"{_s(_median([seconds(r) for r in solved]))} ({len(solved)}/{len(rs)})" if rs else "–")
+        lines.append(f"| {size[0]}x{size[1]} | " + " | ".join(cells) + " |")
+    return lines
+
+
 def markdown(rows: list[dict], baseline: Config | str | None = None) -> str:
     """The summary tables (totals, then the split by stage) as Markdown."""
     if isinstance(baseline, str):
@@ -166,6 +198,7 @@ def markdown(rows: list[dict], baseline: Config | str | None = None) -> str:
     if unique_counts:
         lines += ["", "| configuration | proven unique | not unique | sat, uniqueness not settled |", "|---|---:|---:|---:|"]
         lines += [f"| {label} | {c['true']} | {c['false']} | {c['']} |" for label, c in unique_counts]
+    lines += by_size(rows, summaries)
     tilings = [r for r in rows if r.get("covered")]
     if tilings:
         lines += ["", "Tilings (solved = the best tiling proven optimal in time):", "",
