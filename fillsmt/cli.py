@@ -81,10 +81,12 @@ class LazyGroup(click.Group):
 @click.group(cls=LazyGroup, context_settings=CONTEXT)
 @click.version_option(__version__, "-V", "--version", prog_name="fillsmt")
 def main() -> None:
-    """Solve grid logic puzzles (Fillomino) with SMT solvers, and check the answers.
+    """Solve grid logic puzzles with SMT solvers, and check the answers.
 
-    A puzzle file holds the height and width, then the grid row by row, 0 for an empty
-    cell. Every grid fillsmt prints has passed an independent checker.
+    Kinds: Fillomino (a puzzle file holds the height and width, then the grid row by row,
+    0 for an empty cell), BlockNumber / Suguru (the givens, then the block labels), and
+    polyomino tiling with maximum coverage (a `board` line, then the pieces). Every answer
+    fillsmt prints has passed an independent checker.
 
     \b
     Examples:
@@ -94,6 +96,7 @@ def main() -> None:
       z3 -in < puzzle.smt2 > answer.txt && fillsmt decode puzzle.txt answer.txt
       fillsmt solve puzzle.txt | fillsmt check puzzle.txt -
       fillsmt bench puzzles/ -s z3 -s yices -e thesis -e tree --csv runs.csv --plot cactus.png
+      fillsmt solve instances/tiling/kalvelagen-61x61.txt
 
     \b
     Exit codes: 0 solved / valid, 1 no solution / invalid solution, 2 usage or bad input,
