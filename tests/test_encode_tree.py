@@ -72,3 +72,51 @@ def test_complete_and_sound_on_random_puzzles(presolve, encoding, solver, seed, 
     result = solve(puzzle, driver, encoding, timeout=60, presolve=presolve)
     assert result.status is Status.SAT, (cells, result.message)
     assert check_solution(cells, result.grid) == []
+
+
+def test_regions_are_rooted_at_fixed_cells_within_reach():
+    # 1x5: a 3 at column 1, a 3 at column 3, a 2 at column 5.
+    p = parse_puzzle("1 5\n3 0 3 0 2")
+    text = encode_tree(p).text()
+    assert "(assert (= r_0 0))" in text  # the first fixed cell roots its region
+    assert "(assert (or (= r_2 0) (= r_2 2)))" in text  # a 3 two steps after the first 3
+    assert "(assert (ite a_1 (or (= r_1 0) (= r_1 2)) (<= r_1 1)))" in text
+    # cell 3 allows 3 and 2: the 3 one step away and the 2 one step away may root it, the 3
+    # three steps away (cell 0) may not
+    assert "(assert (ite a_3 (or (= r_3 2) (= r_3 4)) (<= r_3 3)))" in text
+    assert "(=> (= r_1 2)" not in text  # one step: a depth of at least 1 needs no bound
+    bfs = encode_tree(p, options=TreeOptions(bfs=True)).text()
+    assert "(assert (=> (= r_2 0) (<= 2 d_2)))" in bfs
+
+
+def test_a_cell_out_of_every_fixed_cells_reach_has_no_anchor_flag():
+    p = parse_puzzle("1 4\n2 0 0 0")
+    text = encode_tree(p).text()
+    assert "a_1" in text and "a_2" not in text and "a_3" not in text
+    assert "(assert (<= r_3 3))" in text
+
+
+@pytest.mark.parametrize("solver", ["yices", "z3"])
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 2**32), keep=st.sampled_from([0.0, 0.3, 0.7]))
+def test_bfs_gives_each_solution_exactly_one_tree(solver, seed, keep):
+    """With the solution's numbers fixed, the tree (parents, roots, depths, sizes) is forced."""
+    driver = solver_or_skip(solver)
+    rng = random.Random(seed)
+    solution = random_solution(rng, 3, 4, max_size=6)
+    cells = tuple(tuple(v if rng.random() < keep else 0 for v in row) for row in solution)
+    script = encode_tree(Puzzle(3, 4, cells), options=TreeOptions(bfs=True))
+    body = "".join(c.text() + "\n" for c in script.commands if c.name not in ("check-sat", "get-value"))
+    numbers = "".join(f"(assert (= n_{r * 4 + c} {v}))\n" for r, row in enumerate(solution) for c, v in enumerate(row))
+    tree = [c.args[0] for c in script.commands if c.name == "declare-fun" and c.args[0][0] in "prstd"]
+    first = driver.run(body + numbers + f"(check-sat)\n(get-value ({' '.join(tree)}))\n", timeout=60)
+    assert first.status is Status.SAT, first.message
+    other = " ".join(f"(not (= {v} {_smt(first.values[v])}))" for v in tree)
+    second = driver.run(body + numbers + f"(assert (or {other}))\n(check-sat)\n", timeout=60)
+    assert second.status is Status.UNSAT, (cells, solution)
+
+
+def _smt(value) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value) if value >= 0 else f"(- {-value})"

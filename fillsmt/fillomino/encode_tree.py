@@ -9,18 +9,31 @@ what changes is how the tree is written down:
   sound upper bound (the largest clue or the size of the empty area it lies in), or within the
   domain a presolve computed;
 * **size ≤ number** on every cell (``1 <= s_x <= n_x``), not only at the root;
-* **root symmetry breaking**: the root is the region's cell with the smallest index
-  (``0 <= r_x <= x``), so each region has exactly one admissible root;
+* **roots at fixed cells**: a region holding a fixed cell (a clue, or a cell the presolve fixed)
+  is rooted at its smallest-index fixed cell, any other region at its smallest-index cell, so
+  each region has exactly one admissible root. For a fixed cell x of value k, ``r_x`` is one of
+  the fixed cells z <= x of value k at most k - 1 steps away (Manhattan distance); for any other
+  cell, ``a_x`` ("anchored") says its region holds a fixed cell, and then ``r_x`` is one of the
+  fixed cells z whose value k the cell allows, at most k - 1 steps away, else ``r_x <= x``.
+  Anchoring the trees at the clues tells the solver where most regions grow from, which is what
+  makes puzzles with large regions cheap;
 * ``n_x = n_y ⇔ r_x = r_y`` for neighbours, and a cell with a number above 1 must have an
   equal neighbour (both implied by the rules, stated so the solver need not discover them);
 * optionally (``bfs``) a **canonical BFS tree**: ``d_x`` is the exact distance to the root inside
-  the region (``n_x = n_y ⇒ d_x <= d_y + 1``; a parent is one step closer), which removes most of
-  the freedom in choosing a tree for a given region;
+  the region (``n_x = n_y ⇒ d_x <= d_y + 1``; a parent is one step closer) and a cell's parent is
+  the first of its neighbours (in :func:`~fillsmt.fillomino.names.neighbour_indices` order) that
+  is in its region and one step closer, so each solution has exactly one tree; a cell rooted at
+  a fixed cell z is at least as deep as its Manhattan distance to z. One tree per solution is
+  what keeps a uniqueness proof (``unsat`` once the first solution is blocked) short;
 * optionally (``bitvector``) the same constraints over bit-vectors (QF_BV), with widths chosen so
   no sum can overflow.
 
-Completeness: every solution has a model (take its regions, each region's smallest-index cell as
-root and a BFS tree from it), so no solution is lost, whatever the regions' sizes or clues.
+Completeness: every solution has a model (take its regions, as each region's root its
+smallest-index fixed cell if it has one, else its smallest-index cell, and a BFS tree from the
+root; a path inside a region of k cells has at most k - 1 steps, so the root is among the
+candidates above), so no solution is lost, whatever the regions' sizes or clues. Soundness does
+not rest on the roots' candidates: cells share ``r`` exactly when they share a region, and each
+region's tree has one root whose size is its number.
 The module is pure: puzzle (and optional domains) in, :class:`~fillsmt.smtlib.Script` out.
 """
 
@@ -30,8 +43,8 @@ from dataclasses import dataclass
 from typing import Callable, Iterator, Sequence
 
 from fillsmt.fillomino.model import Puzzle
-from fillsmt.fillomino.names import (depth_var, is_root_var, neighbour_indices, number_var,
-                                     parent_var, root_var, size_var)
+from fillsmt.fillomino.names import (anchored_var, depth_var, is_root_var, neighbour_indices,
+                                     number_var, parent_var, root_var, size_var)
 from fillsmt.smtlib.script import assertion, conj, declare, disj
 from fillsmt.smtlib import Command, Script, Term
 
@@ -117,6 +130,23 @@ class _Tree:
         self.link = [[y for y in self.adj[x] if self.d[x] & self.d[y]] for x in self.cells]
         top = max(max(d) for d in self.d)
         self.a = _Arith(options.bitvector, top, len(self.cells))
+        self.fixed_cells = [x for x in self.cells if self._fixed(x)]
+        self.anchors = [self._anchors(x) for x in self.cells]
+
+    def _fixed(self, x: int) -> bool:
+        return len(self.d[x]) == 1
+
+    def _steps(self, x: int, y: int) -> int:
+        (rx, cx), (ry, cy) = divmod(x, self.p.width), divmod(y, self.p.width)
+        return abs(rx - ry) + abs(cx - cy)
+
+    def _anchors(self, x: int) -> list[int]:
+        """The fixed cells that may root x's region (module text): for a fixed x, those of its
+        value at index <= x (x itself included); for another cell, those of a value it allows.
+        Either way at most value - 1 steps away."""
+        fixed_x = self._fixed(x)
+        return [z for z in self.fixed_cells if (z <= x or not fixed_x) and self.d[z] <= self.d[x]
+                and self._steps(x, z) < min(self.d[z])]
 
     def declarations(self) -> Iterator[Command]:
         value, index = self.a.sort(), self.a.sort(index=True)
@@ -125,6 +155,8 @@ class _Tree:
             yield declare(size_var(x), value)
             yield declare(root_var(x), index)
             yield declare(is_root_var(x), "Bool")
+            if not self._fixed(x) and self.anchors[x]:
+                yield declare(anchored_var(x), "Bool")
             if self.o.bfs:
                 yield declare(depth_var(x), value)
             for y in self.link[x]:
@@ -151,10 +183,18 @@ class _Tree:
                     yield assertion(("not", ("and", a, b)))
 
     def roots(self) -> Iterator[Command]:
-        """The root is the region's smallest-index cell; a root's size is its number."""
+        """The root is the region's smallest-index fixed cell, else its smallest-index cell
+        (module text); a root's size is its number."""
         c = self.a.const
         for x in self.cells:
-            yield assertion(self.a.le(root_var(x), c(x, index=True)))
+            at_anchor = disj([("=", root_var(x), c(z, index=True)) for z in self.anchors[x]])
+            lowest = self.a.le(root_var(x), c(x, index=True))
+            if self._fixed(x):
+                yield assertion(at_anchor)
+            elif self.anchors[x]:
+                yield assertion(("ite", anchored_var(x), at_anchor, lowest))
+            else:
+                yield assertion(lowest)
             yield assertion(("=", is_root_var(x), ("=", root_var(x), c(x, index=True))))
             yield assertion(("=>", is_root_var(x), ("=", size_var(x), number_var(x))))
 
@@ -196,16 +236,24 @@ class _Tree:
                 yield assertion(("=", number_var(x), c(1)))
 
     def bfs_depths(self) -> Iterator[Command]:
-        """d_x is the distance to the root inside the region; a parent is one step closer."""
+        """d_x is the distance to the root inside the region; the parent is the first
+        neighbour of the region one step closer."""
         c = self.a.const
         for x in self.cells:
             d = depth_var(x)
             yield assertion(self.a.lt(d, number_var(x)))
             yield assertion(("=", is_root_var(x), ("=", d, c(0))))
+            closer: list[Term] = []  # "y is in x's region, one step closer", for earlier y
             for y in self.link[x]:
-                yield assertion(("=>", parent_var(x, y), ("=", d, self.a.add(depth_var(y), c(1)))))
+                one_step = ("=", d, self.a.add(depth_var(y), c(1)))
+                yield assertion(("=>", parent_var(x, y), conj([one_step, *(("not", t) for t in closer)])))
                 yield assertion(("=>", ("=", number_var(x), number_var(y)),
                                self.a.le(d, self.a.add(depth_var(y), c(1)))))
+                closer.append(("and", ("=", number_var(x), number_var(y)), one_step))
+            for z in self.anchors[x]:
+                if self._steps(x, z) > 1:
+                    yield assertion(("=>", ("=", root_var(x), c(z, index=True)),
+                                     self.a.le(c(self._steps(x, z)), d)))
 
     def query(self) -> Iterator[Command]:
         yield Command("check-sat")

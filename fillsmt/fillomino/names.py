@@ -72,3 +72,8 @@ def is_root_var(x: int) -> str:
 def depth_var(x: int) -> str:
     """The distance from cell ``x`` to its region's root, inside the region."""
     return f"d_{x}"
+
+
+def anchored_var(x: int) -> str:
+    """Boolean: the region of cell ``x`` holds a fixed cell (a clue, or a cell the presolve fixed)."""
+    return f"a_{x}"
