@@ -66,7 +66,8 @@ def warn(message: str) -> None:
 class LazyGroup(click.Group):
     """A group whose heavier commands are imported only when they are used."""
 
-    lazy = {"bench": "fillsmt.bench.command:bench"}
+    lazy = {"bench": "fillsmt.bench.command:bench", "generate": "fillsmt.generate_command:generate",
+            "rate": "fillsmt.generate_command:rate"}
 
     def list_commands(self, ctx):
         return sorted([*super().list_commands(ctx), *self.lazy])

@@ -51,3 +51,9 @@ class SolverError(FillsmtError):
 
 class SolverMissing(SolverError):
     """The requested solver is not installed."""
+
+
+class OracleUndecided(FillsmtError):
+    """A uniqueness oracle could not settle its question (a time-out, or a solver's ``unknown``)."""
+
+    exit_code = EXIT_UNKNOWN

@@ -1,6 +1,6 @@
 """Random BlockNumber solutions: a random partition into connected blocks with a valid filling.
 
-Used by the property tests and by puzzle generators (which then blank cells). Pure Python, no
+Used by the property tests and by :func:`generate` (which then removes givens). Pure Python, no
 solver. Random partitions are almost never fillable (with blocks of at most 5 cells the numbers
 are only one more than the 4 that every 2×2 square needs), so blocks and their numbers are made
 together: the first empty cell in row-major order seeds a block, grown to a random size (larger
@@ -9,14 +9,26 @@ and numbered with a random permutation its touching neighbours allow. A block is
 every empty cell near it can still take some number and the empty cells of each 2×2 square
 around it can still take different ones; when no candidate block fits, the last few blocks are
 taken back (more after repeated failures), and after too many steps the grid starts over.
+
+:func:`generate` makes a puzzle: a random solution with every cell given, then the givens
+visited in a seeded random order, each removed when ``unique_oracle(puzzle, grid)`` says the
+solution stays the only one (the procedure of ``instances/blocknumber/make_instances.py``).
+A given kept is kept for good (removing more never brings uniqueness back), so the result is
+*minimal*. The same seed gives the same puzzle with any exact oracle; only ``max_seconds``
+(which stops the removal early, the puzzle still unique) can make two runs differ.
 """
 
 from __future__ import annotations
 
 import random
+import time
+from dataclasses import dataclass
+from typing import Callable
 
-from fillsmt.blocknumber.model import Grid, normalise_labels
+from fillsmt.blocknumber.model import Grid, Puzzle, normalise_labels
 from fillsmt.blocknumber.names import king_neighbours
+from fillsmt.blocknumber.verify import check_solution
+from fillsmt.errors import FillsmtError, InputError, OracleUndecided
 
 CANDIDATES = 3
 """Random blocks tried at a seed before taking blocks back."""
@@ -206,3 +218,72 @@ def random_solution(height: int, width: int, rng: random.Random, max_block: int 
             return builder.grids()
     raise ValueError(f"found no {height}x{width} solution with blocks of at most {max_block} cells "
                      f"in {MAX_ATTEMPTS} attempts")
+
+
+def check_request(height: int, width: int, max_block: int) -> None:
+    """Raise :class:`~fillsmt.errors.InputError` for a shape that has no solution with blocks
+    of at most ``max_block`` cells (the message of :func:`random_solution`'s ValueError)."""
+    try:
+        _check_possible(height, width, max_block)
+    except ValueError as e:
+        raise InputError(str(e)) from None
+
+
+UniqueOracle = Callable[[Puzzle, Grid], bool]
+"""``oracle(puzzle, grid)``: is ``grid`` the only solution of ``puzzle``? Exact, or it raises
+:class:`~fillsmt.errors.OracleUndecided`."""
+
+
+@dataclass(frozen=True)
+class GeneratedPuzzle:
+    """A generated BlockNumber puzzle with its unique solution and how it was made."""
+
+    puzzle: Puzzle
+    solution: Grid
+    seed: int | str
+    givens_removed: int
+    oracle_calls: int
+    minimal: bool
+    """No single given can be removed with the solution staying unique."""
+    timed_out: bool
+    undecided: int = 0
+    """Givens kept because the oracle raised :class:`~fillsmt.errors.OracleUndecided`."""
+
+    @property
+    def clues(self) -> int:
+        return sum(1 for _ in self.puzzle.given_cells())
+
+
+def generate(height: int, width: int, *, seed: int | str, unique_oracle: UniqueOracle,
+             max_block: int = 5, max_seconds: float | None = None) -> GeneratedPuzzle:
+    """A BlockNumber puzzle with a unique solution and a minimal set of givens (module text)."""
+    check_request(height, width, max_block)
+    deadline = None if max_seconds is None else time.monotonic() + max_seconds
+    rng = random.Random(seed)
+    blocks, grid = random_solution(height, width, rng, max_block)
+    givens = [list(row) for row in grid]
+    order = [(r, c) for r in range(height) for c in range(width)]
+    rng.shuffle(order)
+    source = f"generated-{height}x{width}-{seed}"
+    removed = calls = undecided = 0
+    timed_out = False
+    for r, c in order:
+        if deadline is not None and time.monotonic() >= deadline:
+            timed_out = True
+            break
+        kept, givens[r][c] = givens[r][c], 0
+        calls += 1
+        try:
+            unique = unique_oracle(Puzzle(height, width, tuple(map(tuple, givens)), blocks, source), grid)
+        except OracleUndecided:
+            unique = False
+            undecided += 1
+        if unique:
+            removed += 1
+        else:
+            givens[r][c] = kept
+    puzzle = Puzzle(height, width, tuple(map(tuple, givens)), blocks, source)
+    if check_solution(puzzle.givens, puzzle.blocks, grid):
+        raise FillsmtError(f"{source}: the generated solution fails the checker (a bug)")
+    return GeneratedPuzzle(puzzle, grid, seed, removed, calls, not timed_out and not undecided,
+                           timed_out, undecided)

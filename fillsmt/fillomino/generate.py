@@ -20,7 +20,15 @@ alone; otherwise ``unique_oracle(puzzle, solution)`` decides (an SMT session in 
 :func:`search_oracle` here). A clue kept is kept for good: removing further clues never brings
 uniqueness back, so when the visit ends no single remaining clue can be removed (the clue set
 is *minimal*). With ``allow_unclued=False`` the last clue of a region is never removed, and the
-set is minimal among those keeping one clue per region.
+set is minimal among those keeping one clue per region. With ``max_empty_area=N`` a clue is
+kept when removing it would leave a connected area of more than N empty cells: the set is then
+minimal among those without such areas (*near-minimal*; ``minimal`` is false when a clue was
+kept for that). Large empty areas are what make uniqueness proofs expensive (a second solution
+could put a large unclued region there), so the cap trades a few more clues for much faster
+generation of large grids; it depends only on the puzzle, never on the oracle.
+
+An oracle that cannot settle a question (a solver's time-out or ``unknown``) raises
+:class:`OracleUndecided`: the clue is kept (the puzzle stays unique) and ``undecided`` counts it.
 
 ``difficulty`` (a label of :data:`~fillsmt.fillomino.rating.LABELS`) steers the result: a clue
 is also kept when removing it would rate the puzzle harder than asked, and an attempt ending
@@ -32,7 +40,7 @@ Determinism: the same arguments give the same puzzle, always: every random choic
 ``random.Random(seed)`` and the generators derived from it, the rating is capped by nodes, not
 time (:data:`RATING_NODES`), an exact oracle's answers are facts about the puzzle (so any
 exact oracle, SMT or search, gives the same puzzle), and nothing depends on the clock, except
-``max_seconds``: when
+``max_seconds`` (and an oracle's own time limit): when
 that time runs out, the removal stops where it is (the puzzle is still unique, ``timed_out``
 is set, ``minimal`` is false), and only then may two runs differ.
 """
@@ -44,7 +52,7 @@ import time
 from dataclasses import dataclass
 from typing import Callable, Mapping
 
-from fillsmt.errors import InputError
+from fillsmt.errors import InputError, OracleUndecided
 from fillsmt.fillomino.backtrack import solve_by_search
 from fillsmt.fillomino.deduce import deduce
 from fillsmt.fillomino.model import Grid, Puzzle
@@ -72,7 +80,8 @@ earlier guess, so a search stopped after this many nodes has made more than
 :data:`~fillsmt.fillomino.rating.HARD_GUESSES` guesses: ``fiendish``)."""
 
 UniqueOracle = Callable[[Puzzle, Grid], bool]
-"""``oracle(puzzle, solution)``: does ``puzzle`` have ``solution`` as its only solution?"""
+"""``oracle(puzzle, solution)``: does ``puzzle`` have ``solution`` as its only solution? It
+must be exact (module text), or raise :class:`OracleUndecided`."""
 
 
 # --- random solutions ---------------------------------------------------------------------------
@@ -234,6 +243,10 @@ class GeneratedPuzzle:
     timed_out: bool
     rating: Rating | None
     """The result's rating when ``difficulty`` was asked for, else None."""
+    kept_for_area: int = 0
+    """Clues kept without asking, because ``max_empty_area`` forbade removing them."""
+    undecided: int = 0
+    """Clues kept because the oracle raised :class:`OracleUndecided`."""
 
     @property
     def clues(self) -> int:
@@ -244,7 +257,7 @@ ORACLE_FIRST_BUDGET = 64
 """The nodes :func:`search_oracle` gives each order at first."""
 
 
-def search_oracle(puzzle: Puzzle, solution: Grid) -> bool:
+def search_oracle(puzzle: Puzzle, solution: Grid, deadline: float | None = None) -> bool:
     """Uniqueness by the rules plus backtracking, exact (no cap): is ``solution`` the only one?
 
     A hunt for a solution other than ``solution`` (``avoid`` of
@@ -253,6 +266,7 @@ def search_oracle(puzzle: Puzzle, solution: Grid) -> bool:
     with large regions), so the two take turns with node budgets growing fourfold until one
     settles it: a few times the work of the better one, and still deterministic. Exact, but
     slow on puzzles with large regions and few clues: beyond small grids, use an SMT solver.
+    ``deadline`` (a :func:`time.monotonic` value) stops it with :class:`OracleUndecided`.
     """
     if check_solution(puzzle.cells, solution):
         return False
@@ -260,37 +274,44 @@ def search_oracle(puzzle: Puzzle, solution: Grid) -> bool:
     while True:
         for order in ("group-exit", "row-major"):
             found = solve_by_search(puzzle, limit=1, max_nodes=budget, cell_order=order,
-                                    avoid=solution)
+                                    avoid=solution, deadline=deadline)
             if found.solutions:
                 return False
             if found.exhausted:
                 return True
+            if found.timed_out:
+                raise OracleUndecided(f"{puzzle.source}: the search ran out of time")
         budget *= 4
 
 
 def generate(height: int, width: int, *, seed: int | str, unique_oracle: UniqueOracle,
              allow_unclued: bool = True, difficulty: str | None = None,
              max_seconds: float | None = None, max_region: int | None = None,
-             size_weights: Mapping[int, float] | None = None, max_attempts: int = 20
-             ) -> GeneratedPuzzle:
+             size_weights: Mapping[int, float] | None = None, max_attempts: int = 20,
+             max_empty_area: int | None = None) -> GeneratedPuzzle:
     """A puzzle with a unique solution and a minimal clue set (module text)."""
     if difficulty is not None and difficulty not in LABELS:
         raise InputError(f"unknown difficulty {difficulty!r}; the labels are {', '.join(LABELS)}")
     if max_attempts < 1:
         raise InputError(f"max_attempts must be at least 1, not {max_attempts}")
+    if max_empty_area is not None and max_empty_area < 1:
+        raise InputError(f"the largest empty area must have at least 1 cell, not {max_empty_area}")
     deadline = None if max_seconds is None else time.monotonic() + max_seconds
     master = random.Random(seed)
     best: GeneratedPuzzle | None = None
     for attempt in range(max_attempts if difficulty is not None else 1):
         rng = random.Random(master.getrandbits(64))
         solution = random_solution(height, width, rng, max_region=max_region, size_weights=size_weights)
-        made = _Removal(solution, rng, unique_oracle, allow_unclued, difficulty, deadline).run()
+        made = _Removal(solution, rng, unique_oracle, allow_unclued, difficulty, deadline,
+                        max_empty_area).run()
         result = GeneratedPuzzle(
             puzzle=made.puzzle(f"generated-{height}x{width}-{seed}"), solution=solution,
             seed=seed, attempt=attempt, clues_removed=made.removed, free_removals=made.free,
             oracle_calls=made.oracle_calls,
-            minimal=not made.timed_out and not made.kept_for_difficulty,
-            timed_out=made.timed_out, rating=made.rating)
+            minimal=not (made.timed_out or made.kept_for_difficulty or made.kept_for_area
+                         or made.undecided),
+            timed_out=made.timed_out, rating=made.rating, kept_for_area=made.kept_for_area,
+            undecided=made.undecided)
         if difficulty is None or result.rating.label == difficulty or made.timed_out:
             return result
         if best is None or _distance(result, difficulty) < _distance(best, difficulty):
@@ -313,7 +334,8 @@ class _Removal:
     """
 
     def __init__(self, solution: Grid, rng: random.Random, oracle: UniqueOracle,
-                 allow_unclued: bool, difficulty: str | None, deadline: float | None):
+                 allow_unclued: bool, difficulty: str | None, deadline: float | None,
+                 max_empty_area: int | None = None):
         self.solution = solution
         self.h, self.w = len(solution), len(solution[0])
         self.cells = [v for row in solution for v in row]
@@ -321,7 +343,9 @@ class _Removal:
         self.allow_unclued = allow_unclued
         self.ceiling = None if difficulty is None else LABELS.index(difficulty)
         self.deadline = deadline
+        self.max_area = max_empty_area
         self.removed = self.free = self.oracle_calls = self.kept_for_difficulty = 0
+        self.kept_for_area = self.undecided = 0
         self.timed_out = False
         self.rules_solve = True
         self.rating: Rating | None = None
@@ -340,6 +364,9 @@ class _Removal:
                 break
             if not self.allow_unclued and self.clues_in[self.region[x]] == 1:
                 continue  # the region's last clue
+            if self.max_area is not None and self.empty_area_with(x) > self.max_area:
+                self.kept_for_area += 1
+                continue
             if self.rules_solve and deduce(self.without([x])).solved:
                 self.remove([x])
                 self.free += 1
@@ -354,6 +381,19 @@ class _Removal:
             self.cells[x] = 0
             self.clues_in[self.region[x]] -= 1
         self.removed += len(cells)
+
+    def empty_area_with(self, x: int) -> int:
+        """The connected area of empty cells that x would join if its clue went (counted up to
+        one more than ``max_area``)."""
+        seen, stack = {x}, [x]
+        while stack and len(seen) <= self.max_area:
+            r, c = divmod(stack.pop(), self.w)
+            for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                y = rr * self.w + cc
+                if 0 <= rr < self.h and 0 <= cc < self.w and y not in seen and not self.cells[y]:
+                    seen.add(y)
+                    stack.append(y)
+        return len(seen)
 
     def without(self, cells: list[int]) -> Puzzle:
         kept = self.cells[:]
@@ -370,7 +410,11 @@ class _Removal:
             return False
         puzzle = self.without([x])
         self.oracle_calls += 1
-        if not self.oracle(puzzle, self.solution):
+        try:
+            if not self.oracle(puzzle, self.solution):
+                return False
+        except OracleUndecided:
+            self.undecided += 1
             return False
         if self.ceiling is not None and self.ceiling < len(LABELS) - 1:
             level = rate(puzzle, max_nodes=RATING_NODES).level
@@ -405,5 +449,5 @@ def _regions(solution: Grid) -> tuple[list[int], list[int]]:
     return region, sizes
 
 
-__all__ = ["DEFAULT_SIZE_WEIGHTS", "GeneratedPuzzle", "RATING_NODES", "UniqueOracle",
-           "generate", "random_solution", "search_oracle"]
+__all__ = ["DEFAULT_SIZE_WEIGHTS", "GeneratedPuzzle", "OracleUndecided", "RATING_NODES",
+           "UniqueOracle", "generate", "random_solution", "search_oracle"]

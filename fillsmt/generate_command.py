@@ -1,0 +1,387 @@
+"""The ``generate`` and ``rate`` commands: new unique puzzles, and how hard a puzzle is.
+
+A thin layer, like :mod:`fillsmt.cli` (whose helpers it uses): the generators are
+:mod:`fillsmt.fillomino.generate` and :mod:`fillsmt.blocknumber.generate`, their uniqueness
+oracles :mod:`fillsmt.fillomino.oracle` and :mod:`fillsmt.blocknumber.oracle`, the rating
+:mod:`fillsmt.fillomino.rating`. Every puzzle printed has been proved unique (by the oracle, or
+by the deduction rules filling it alone) and its solution has passed the independent checker.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import click
+
+from fillsmt.cli import CONTEXT, _write_new_file, kind_option, reports_errors, timeout_option, warn
+from fillsmt.errors import EXIT_NO_SOLUTION, EXIT_OK, EXIT_UNKNOWN, FillsmtError, InputError
+from fillsmt.fillomino.rating import LABELS
+
+MAX_SIDE = 60
+"""The largest height or width ``generate`` accepts (a 30x30 Fillomino takes minutes)."""
+
+DEFAULT_MAX_EMPTY_AREA = 20
+"""``--max-empty-area`` by default for grids of more than :data:`SMALL_GRID` cells (see
+:mod:`fillsmt.fillomino.generate`): near-minimal clue sets (about 10 % more clues), and a 20x20
+Fillomino in about half the time (measured in ``benchmarks/results/generate.md``)."""
+
+SMALL_GRID = 225
+"""Grids up to this many cells (15x15) get no ``--max-empty-area`` by default: minimal clue
+sets, in seconds."""
+
+DEFAULT_MAX_BLOCK = 5
+"""The largest BlockNumber block by default (as in published Suguru)."""
+
+
+# --- generate -----------------------------------------------------------------------------------
+
+def parse_size(text: str) -> tuple[int, int]:
+    """``HxW`` (or ``N`` for NxN) as (height, width), within 1..:data:`MAX_SIDE`."""
+    found = re.fullmatch(r"\s*(\d+)\s*(?:[xX×]\s*(\d+))?\s*", text)
+    if found is None:
+        raise InputError(f"--size {text!r}: expected HEIGHTxWIDTH, e.g. 10x10 (or one number for a square)")
+    height = int(found.group(1))
+    width = int(found.group(2)) if found.group(2) is not None else height
+    if height < 1 or width < 1:
+        raise InputError(f"--size {text!r}: a grid needs at least one row and one column")
+    if height > MAX_SIDE or width > MAX_SIDE:
+        raise InputError(f"--size {text!r}: at most {MAX_SIDE} rows and {MAX_SIDE} columns")
+    return height, width
+
+
+def parse_seed(text: str | None) -> int | str:
+    """An integer seed when the text is one, else the text itself (any words work)."""
+    if text is None:
+        return random.SystemRandom().randrange(10 ** 9)
+    return int(text) if re.fullmatch(r"-?\d+", text.strip()) else text
+
+
+def puzzle_seeds(seed: int | str, count: int) -> list[int | str]:
+    """The seed of each puzzle: ``seed`` itself for one, ``SEED-1`` … ``SEED-K`` for K."""
+    return [seed] if count == 1 else [f"{seed}-{i}" for i in range(1, count + 1)]
+
+
+def output_paths(output: str | None, count: int, seeds: list[int | str], force: bool) -> list[str | None]:
+    """Where each puzzle goes (None: standard output), checked before any work is done."""
+    if output is None or output == "-":
+        return [None] * count
+    if count > 1 and "{n}" not in output and "{seed}" not in output:
+        raise InputError(f"-o {output}: with --count {count}, the file name needs {{n}} (1, 2, …) or "
+                         "{seed}, e.g. -o puzzles/p{n}.txt")
+    paths = [output.replace("{n}", str(i)).replace("{seed}", str(s)) for i, s in enumerate(seeds, start=1)]
+    for path in paths:
+        target = Path(path)
+        directory = target.parent if str(target.parent) else Path(".")
+        if target.is_dir():
+            raise InputError(f"{path}: is a directory; give a file name")
+        if not directory.is_dir():
+            raise InputError(f"{path}: the directory {directory} does not exist")
+        if target.exists() and not force:
+            raise InputError(f"{path}: already exists; use --force to replace it")
+    return paths
+
+
+@dataclass
+class Options:
+    """What ``generate`` was asked for, checked against the kind."""
+
+    kind: str
+    height: int
+    width: int
+    solver: str
+    timeout: float | None
+    difficulty: str | None
+    unclued: bool
+    max_region: int | None
+    max_empty_area: int | None
+
+
+@dataclass
+class Made:
+    """One generated puzzle, ready to print."""
+
+    text: str
+    seed: int | str
+    clues: int
+    label: str
+    minimal: bool
+    seconds: float
+    notes: list[str]
+    warnings: list[str]
+    stats: dict
+    """The oracle's counts and seconds (for the benchmark)."""
+
+
+def check_options(kind, size, solver, timeout, difficulty, unclued, max_region, max_empty_area) -> Options:
+    height, width = parse_size(size)
+    if kind == "blocknumber":
+        for name, value, why in (("--difficulty", difficulty, "BlockNumber puzzles are not rated"),
+                                 ("--unclued/--no-unclued", unclued, "BlockNumber blocks are given"),
+                                 ("--max-empty-area", max_empty_area, "BlockNumber givens are always minimal")):
+            if value is not None:
+                raise InputError(f"{name} is for Fillomino only ({why})")
+        if solver == "search":
+            raise InputError("--solver search is for Fillomino only; BlockNumber needs an SMT solver "
+                             "(yices, z3, z3-api, pysmt)")
+        from fillsmt.blocknumber.generate import check_request
+
+        check_request(height, width, max_region or DEFAULT_MAX_BLOCK)
+    area = max_empty_area if max_empty_area is not None else \
+        0 if height * width <= SMALL_GRID else DEFAULT_MAX_EMPTY_AREA
+    return Options(kind, height, width, solver, timeout, difficulty,
+                   True if unclued is None else unclued, max_region, area or None)
+
+
+def session_driver(name: str):
+    """The driver of an SMT oracle, after checking it can open an incremental session."""
+    from fillsmt.drivers import Driver, get_driver
+
+    driver = get_driver(name)
+    if type(driver).open_session is Driver.open_session:
+        raise InputError(f"--solver {name}: {driver.name} offers no incremental session; use yices, z3, "
+                         "z3-api, pysmt or search")
+    driver.require()
+    return driver
+
+
+def make_fillomino(opts: Options, seed: int | str, driver) -> Made:
+    from fillsmt.fillomino.generate import RATING_NODES, generate
+    from fillsmt.fillomino.oracle import search_based_oracle, smt_oracle, uniqueness_proof
+    from fillsmt.fillomino.plain_format import format_puzzle
+    from fillsmt.fillomino.rating import rate
+
+    start = time.monotonic()
+    deadline = None if opts.timeout is None else start + opts.timeout
+    oracle = search_based_oracle(deadline) if driver is None else smt_oracle(driver, deadline)
+    made = generate(opts.height, opts.width, seed=seed, unique_oracle=oracle,
+                    allow_unclued=opts.unclued, difficulty=opts.difficulty, max_seconds=opts.timeout,
+                    max_region=opts.max_region, max_empty_area=opts.max_empty_area)
+    oracle.deadline = None  # the last proof is not cut short
+    proof = uniqueness_proof(oracle, made.puzzle, made.solution)
+    seconds = time.monotonic() - start
+    rating = made.rating or rate(made.puzzle, max_nodes=RATING_NODES)
+    label = rating.label or "unrated"
+    notes = [f"unique by {'the deduction rules' if proof == 'rules' else 'the oracle'}"]
+    if made.kept_for_area:
+        notes.append(f"{made.kept_for_area} clues kept for --max-empty-area {opts.max_empty_area}")
+    warnings = []
+    if made.timed_out:
+        warnings.append(f"--timeout {opts.timeout:g} reached: the puzzle is unique, but some clues "
+                        "could still be removed")
+    if made.undecided:
+        warnings.append(f"{made.undecided} clues kept because the solver could not settle them in time")
+    if opts.difficulty is not None and rating.label != opts.difficulty:
+        warnings.append(f"asked for {opts.difficulty}, the closest found is {label}")
+    stats = {**oracle.stats.as_dict(), "free_removals": made.free_removals, "kept_for_area": made.kept_for_area,
+             "attempt": made.attempt}
+    return Made(format_puzzle(made.puzzle), seed, made.clues, label, made.minimal, seconds, notes, warnings, stats)
+
+
+def make_blocknumber(opts: Options, seed: int | str, driver) -> Made:
+    from fillsmt.blocknumber.generate import generate
+    from fillsmt.blocknumber.oracle import SessionOracle, uniqueness_proof
+    from fillsmt.blocknumber.plain_format import format_puzzle
+
+    start = time.monotonic()
+    deadline = None if opts.timeout is None else start + opts.timeout
+    with SessionOracle(driver, deadline) as oracle:
+        made = generate(opts.height, opts.width, seed=seed, unique_oracle=oracle,
+                        max_block=opts.max_region or DEFAULT_MAX_BLOCK, max_seconds=opts.timeout)
+        oracle.deadline = None
+        proof = uniqueness_proof(oracle, made.puzzle, made.solution)
+    seconds = time.monotonic() - start
+    warnings = []
+    if made.timed_out:
+        warnings.append(f"--timeout {opts.timeout:g} reached: the puzzle is unique, but some givens "
+                        "could still be removed")
+    if made.undecided:
+        warnings.append(f"{made.undecided} givens kept because the solver could not settle them in time")
+    return Made(format_puzzle(made.puzzle), seed, made.clues, "unrated", made.minimal, seconds,
+                [f"unique by {'its givens' if proof == 'givens' else 'the oracle'}"], warnings,
+                oracle.stats.as_dict())
+
+
+def _progress_bar(total: int, enabled: bool):
+    from tqdm import tqdm
+
+    return tqdm(total=total, unit="puzzle", desc="generate", file=sys.stderr, disable=not enabled,
+                dynamic_ncols=True, leave=False)
+
+
+@click.command(context_settings=CONTEXT)
+@click.option("--kind", "-k", type=click.Choice(["fillomino", "blocknumber"]), default="fillomino",
+              show_default=True, help="The kind of puzzle to make.")
+@click.option("--size", "-s", "size", required=True, metavar="HxW",
+              help=f"Height and width, e.g. 10x10 (one number for a square; at most {MAX_SIDE}).")
+@click.option("--seed", metavar="SEED",
+              help="An integer or any text; the same seed (and options) always gives the same puzzle. "
+                   "Default: a random one, printed on standard error so the run can be repeated.")
+@click.option("--count", "-n", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Make this many puzzles; puzzle i uses the seed SEED-i (so --seed SEED-i alone "
+                   "makes it again). On standard output they are separated by blank lines.")
+@click.option("--difficulty", "-d", type=click.Choice(LABELS),
+              help="Fillomino only: aim for this rating (see `fillsmt rate`); clues that would make "
+                   "the puzzle harder are kept, and easier attempts are dropped (up to 20).")
+@click.option("--unclued/--no-unclued", default=None,
+              help="Fillomino only: may a region of the solution be left without any clue? "
+                   "[default: --unclued]")
+@click.option("--max-region", type=click.IntRange(min=1), metavar="N",
+              help=f"The largest region (Fillomino, default 10) or block (BlockNumber, default "
+                   f"{DEFAULT_MAX_BLOCK}) of the solution.")
+@click.option("--max-empty-area", type=click.IntRange(min=0), metavar="N",
+              help="Fillomino only: keep a clue when removing it would leave a connected area of "
+                   "more than N empty cells; the clue set is then minimal among those without larger "
+                   "areas (near-minimal). 0: no limit, minimal clue sets [default: 0 up to "
+                   f"{SMALL_GRID} cells (15x15), {DEFAULT_MAX_EMPTY_AREA} for larger grids, where "
+                   "proofs over large empty areas take most of the time].")
+@click.option("--solver", default="yices", show_default=True, metavar="NAME",
+              help="The uniqueness oracle's exact check: an SMT solver with incremental sessions "
+                   "(yices, z3, z3-api, pysmt, pysmt:NAME), or `search` (Fillomino only: the rules "
+                   "plus backtracking, no solver needed, slow beyond 8x8).")
+@timeout_option("Stop removing clues after this many seconds per puzzle; the puzzle printed is "
+                "then unique but not minimal, with a warning")
+@click.option("--output", "-o", metavar="FILE",
+              help="Write to FILE instead of standard output; with --count, FILE must contain {n} "
+                   "(1, 2, …) or {seed}, e.g. -o puzzles/p{n}.txt. Existing files are replaced "
+                   "only with --force.")
+@click.option("--force", is_flag=True, help="Replace existing output files.")
+@click.option("--quiet", "-q", is_flag=True, help="No summary lines on standard error (warnings stay).")
+@reports_errors
+def generate(kind, size, seed, count, difficulty, unclued, max_region, max_empty_area, solver, timeout,
+             output, force, quiet):
+    """Make new puzzles with exactly one solution, in the kind's plain puzzle format.
+
+    A random valid solution (Fillomino: random regions of varied sizes; BlockNumber: random
+    blocks and numbers), every cell a clue, then the clues visited in a seeded random order,
+    each removed while the solution stays the only one. Uniqueness is proved by the oracle:
+    the deduction rules and a local search settle most questions, an SMT solver session the
+    rest (--solver). The same seed gives the same puzzle whichever exact oracle is used. A
+    summary per puzzle goes to standard error: size, seed, clues, rating (Fillomino), seconds.
+
+    \b
+    Examples:
+      fillsmt generate --size 10x10 --seed 1
+      fillsmt generate --size 10x10 --seed 1 --difficulty hard -o hard.txt
+      fillsmt generate --size 15x15 --no-unclued --count 5 -o puzzles/p{n}.txt
+      fillsmt generate --kind blocknumber --size 8x8 --seed 3
+      fillsmt generate --size 6x6 --solver search --seed words-work-too
+      fillsmt generate --size 20x20 --seed 7 --max-empty-area 0 --timeout 600
+
+    \b
+    Exit codes: 0 made (warnings for a --timeout or a missed --difficulty), 2 bad options,
+    4 solver missing or failed.
+    """
+    opts = check_options(kind, size, solver, timeout, difficulty, unclued, max_region, max_empty_area)
+    chosen = parse_seed(seed)
+    seeds = puzzle_seeds(chosen, count)
+    paths = output_paths(output, count, seeds, force)
+    driver = None if solver == "search" else session_driver(solver)
+    if seed is None:
+        warn(f"no --seed given; using --seed {chosen}")
+    make = make_fillomino if kind == "fillomino" else make_blocknumber
+    bar = _progress_bar(count, count > 1 and not quiet and sys.stderr.isatty())
+    say = bar.write if not bar.disable else lambda text: click.echo(text, err=True)
+    with bar:
+        for i, (puzzle_seed, path) in enumerate(zip(seeds, paths)):
+            made = make(opts, puzzle_seed, driver)
+            if path is None:
+                click.echo(("\n" if i else "") + made.text, nl=False)
+            else:
+                _write_new_file(path, made.text, force, protect="-")
+            for message in made.warnings:
+                say(f"fillsmt: seed {made.seed}: {message}")
+            if not quiet:
+                rated = f"{made.clues} clues, {made.label}" if kind == "fillomino" else f"{made.clues} givens"
+                say(f"fillsmt: {opts.height}x{opts.width} {kind}, seed {made.seed}: {rated}, "
+                    f"{'minimal' if made.minimal else 'near-minimal'} ({'; '.join(made.notes)}), "
+                    f"{made.seconds:.2f} s" + (f" -> {path}" if path else ""))
+            bar.update(1)
+
+
+# --- rate ---------------------------------------------------------------------------------------
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 'es' if word.endswith('s') else 's'}"
+
+
+def _rating_text(path: str, r) -> str:
+    """A few lines about one rating (``--format text``)."""
+    search = (f"  search: max depth {r.max_depth}, {_plural(r.guesses, 'guess')}, {_plural(r.nodes, 'node')}, "
+              f"{r.seconds:.2f} s{' (stopped early: lower bounds)' if r.status == 'stopped' else ''}")
+    if r.status == "no-solution":
+        return f"{path}: no solution\n{search}\n"
+    empty = r.height * r.width - r.clues
+    lines = [f"{path}: {r.label or 'not rated (stopped before the label was certain)'}",
+             f"  rules alone: {'solve it' if r.rules_solve else 'do not solve it'} "
+             f"({r.rules_fixed} of {empty} empty cells fixed)",
+             "  rules that fixed cells: " + (", ".join(f"{name} {n}" for name, n in r.rules_used.items()) or "none")]
+    if not r.rules_solve:
+        lines.append("  over the whole search: "
+                     + (", ".join(f"{name} {n}" for name, n in r.search_rules_used.items()) or "none"))
+    lines.append(search)
+    return "\n".join(lines) + "\n"
+
+
+@click.command(context_settings=CONTEXT)
+@click.argument("puzzles", nargs=-1, required=True, metavar="PUZZLE...")
+@click.option("--format", "-f", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="text: a few lines per puzzle; json: one object per puzzle per line.")
+@timeout_option("Stop each puzzle's search after this many seconds")
+@click.option("--max-nodes", type=click.IntRange(min=1), metavar="N",
+              help="Stop each puzzle's search after N nodes (deterministic, unlike --timeout).")
+@kind_option
+@reports_errors
+def rate(puzzles, fmt, timeout, max_nodes, kind):
+    """Rate how hard each Fillomino PUZZLE is for a solver that reasons like a person.
+
+    The thesis' measure: the deduction rules first (do they solve it alone? how many cells,
+    by which rules?), then rules plus backtracking to the first solution: the deepest run of
+    nested guesses, the guesses and the nodes. The label: easy (the rules alone), medium
+    (depth 1), hard (depth 2-3, at most 50 guesses), fiendish (more).
+
+    \b
+    Examples:
+      fillsmt rate instances/fillomino/g12-5x5.txt
+      fillsmt rate --format json instances/fillomino/generated/*.txt
+      fillsmt generate --size 10x10 --seed 1 | fillsmt rate -
+      fillsmt rate --timeout 10 big-puzzle.txt
+
+    \b
+    Exit codes (the largest over the puzzles): 0 rated, 1 no solution, 2 bad input or not a
+    Fillomino puzzle, 3 stopped by --timeout/--max-nodes before a label was certain.
+    """
+    from fillsmt.fillomino.model import Puzzle
+    from fillsmt.fillomino.rating import rate as rate_puzzle
+    from fillsmt.kinds import kind_of, load
+
+    worst = EXIT_OK
+    for path in puzzles:
+        try:
+            puzzle = load(path, kind)
+            if not isinstance(puzzle, Puzzle):
+                raise InputError(f"{path}: a {kind_of(puzzle).name} puzzle; rate knows Fillomino only "
+                                 "(its deduction rules and search are Fillomino's)")
+        except FillsmtError as e:
+            if len(puzzles) == 1:
+                raise
+            warn(str(e))
+            worst = max(worst, e.exit_code)
+            continue
+        deadline = None if timeout is None else time.monotonic() + timeout
+        r = rate_puzzle(puzzle, deadline=deadline, max_nodes=max_nodes)
+        code = EXIT_NO_SOLUTION if r.status == "no-solution" else EXIT_UNKNOWN if r.label is None else EXIT_OK
+        worst = max(worst, code)
+        if fmt == "json":
+            click.echo(json.dumps({"puzzle": path, **r.as_dict()}))
+        else:
+            click.echo(_rating_text(path, r), nl=False)
+    sys.exit(worst)
+
+
+__all__ = ["generate", "parse_seed", "parse_size", "puzzle_seeds", "rate"]

@@ -1,0 +1,295 @@
+"""`fillsmt generate` and `fillsmt rate` through the command line: the same seed gives the same
+puzzle, the options are respected, every puzzle is unique by a second solver (z3), bad input
+exits 2 with one line, and ratings have the documented structure."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from conftest import INSTANCES, ROOT, solver_or_skip
+from fillsmt.blocknumber.plain_format import parse_puzzle as parse_block
+from fillsmt.cli import main
+from fillsmt.fillomino.plain_format import parse_puzzle
+from fillsmt.pipeline import solve
+
+GENERATED = ROOT / "instances" / "fillomino" / "generated"
+BLOCK_INSTANCES = ROOT / "instances" / "blocknumber"
+
+
+def run(*args):
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+@pytest.fixture(scope="module")
+def yices():
+    return solver_or_skip("yices")
+
+
+@pytest.fixture(scope="module")
+def z3():
+    return solver_or_skip("z3")
+
+
+def puzzles_in(text: str) -> list[str]:
+    """The puzzles of a multi-puzzle output (blank-line separated)."""
+    return [p + "\n" for p in text.strip("\n").split("\n\n")]
+
+
+def regions(grid) -> list[set[tuple[int, int]]]:
+    h, w = len(grid), len(grid[0])
+    seen, out = set(), []
+    for r0 in range(h):
+        for c0 in range(w):
+            if (r0, c0) in seen:
+                continue
+            cells, stack = {(r0, c0)}, [(r0, c0)]
+            while stack:
+                r, c = stack.pop()
+                for rr, cc in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+                    if 0 <= rr < h and 0 <= cc < w and (rr, cc) not in cells and grid[rr][cc] == grid[r0][c0]:
+                        cells.add((rr, cc))
+                        stack.append((rr, cc))
+            seen |= cells
+            out.append(cells)
+    return out
+
+
+def unique_by_z3(puzzle, z3):
+    """The second opinion: z3 (not the generator's yices) proves the puzzle unique."""
+    result = solve(puzzle, z3, unique=True, presolve=False)
+    assert result.unique is True, result.message
+    return result.grid
+
+
+# --- help ---------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("command", ["generate", "rate"])
+@pytest.mark.parametrize("flag", ["-h", "--help"])
+def test_help_with_examples(command, flag):
+    result = run(command, flag)
+    assert result.exit_code == 0
+    assert "Examples:" in result.stdout and f"fillsmt {command} " in result.stdout
+    assert "Exit codes" in result.stdout
+    assert command in run("--help").stdout
+
+
+# --- generate: determinism, size, options -------------------------------------------------------
+
+def test_same_seed_same_output_twice(yices):
+    first = run("generate", "--size", "6x6", "--seed", "5")
+    second = run("generate", "--size", "6x6", "--seed", "5")
+    assert first.exit_code == second.exit_code == 0
+    assert first.stdout == second.stdout
+    assert "seed 5:" in first.stderr and "clues" in first.stderr
+
+
+def test_different_seeds_differ(yices):
+    outputs = {run("generate", "-s", "6x6", "--seed", s, "-q").stdout for s in ("1", "2", "3")}
+    assert len(outputs) == 3
+
+
+def test_word_seeds_and_count_are_deterministic(yices):
+    many = run("generate", "-s", "5x5", "--seed", "abc", "--count", "3", "-q")
+    assert many.exit_code == 0
+    parts = puzzles_in(many.stdout)
+    assert len(parts) == 3 and len(set(parts)) == 3
+    # puzzle i of --count is the puzzle of --seed SEED-i
+    assert run("generate", "-s", "5x5", "--seed", "abc-2", "-q").stdout == parts[1]
+
+
+def test_size_is_respected_and_every_puzzle_is_unique_by_z3(yices, z3):
+    out = run("generate", "--size", "4x7", "--seed", "11", "--count", "3", "-q")
+    assert out.exit_code == 0
+    for text in puzzles_in(out.stdout):
+        assert text.splitlines()[0] == "4 7"
+        puzzle = parse_puzzle(text)
+        assert len(puzzle.cells) == 4 and all(len(row) == 7 for row in puzzle.cells)
+        unique_by_z3(puzzle, z3)
+
+
+def test_no_unclued_gives_every_region_a_clue(yices, z3):
+    out = run("generate", "-s", "6x6", "--seed", "4", "--no-unclued", "--count", "2", "-q")
+    assert out.exit_code == 0
+    for text in puzzles_in(out.stdout):
+        puzzle = parse_puzzle(text)
+        grid = unique_by_z3(puzzle, z3)
+        for region in regions(grid):
+            assert any(puzzle.cells[r][c] for r, c in region)
+
+
+def test_max_region_is_respected(yices, z3):
+    out = run("generate", "-s", "6x6", "--seed", "9", "--max-region", "4", "-q")
+    grid = unique_by_z3(parse_puzzle(out.stdout), z3)
+    assert max(v for row in grid for v in row) <= 4
+
+
+def test_the_search_oracle_gives_the_same_puzzle(yices):
+    by_smt = run("generate", "-s", "5x5", "--seed", "21", "-q")
+    by_search = run("generate", "-s", "5x5", "--seed", "21", "-q", "--solver", "search")
+    assert by_smt.exit_code == by_search.exit_code == 0
+    assert by_smt.stdout == by_search.stdout
+
+
+def test_a_missing_seed_is_printed_so_the_run_can_be_repeated(yices):
+    out = run("generate", "-s", "4x4")
+    assert out.exit_code == 0
+    first = out.stderr.splitlines()[0]
+    assert first.startswith("fillsmt: no --seed given; using --seed ")
+    seed = first.rsplit(" ", 1)[1]
+    assert run("generate", "-s", "4x4", "--seed", seed, "-q").stdout == out.stdout
+
+
+def test_a_timeout_keeps_the_puzzle_unique_and_warns(yices):
+    out = run("generate", "-s", "6x6", "--seed", "2", "--timeout", "0.000001")
+    assert out.exit_code == 0
+    assert "--timeout 1e-06 reached" in out.stderr and "near-minimal" in out.stderr
+    assert parse_puzzle(out.stdout).empty_cells == 0  # stopped before removing anything
+
+
+def test_output_files(tmp_path, yices):
+    single = tmp_path / "one.txt"
+    assert run("generate", "-s", "5x5", "--seed", "1", "-q", "-o", single).exit_code == 0
+    assert single.read_text() == run("generate", "-s", "5x5", "--seed", "1", "-q").stdout
+    pattern = tmp_path / "p{n}.txt"
+    assert run("generate", "-s", "5x5", "--seed", "x", "--count", "2", "-q", "-o", pattern).exit_code == 0
+    assert sorted(p.name for p in tmp_path.glob("p*.txt")) == ["p1.txt", "p2.txt"]
+    assert (tmp_path / "p2.txt").read_text() == run("generate", "-s", "5x5", "--seed", "x-2", "-q").stdout
+
+
+def test_an_existing_file_is_kept_without_force(tmp_path, yices):
+    target = tmp_path / "mine.txt"
+    target.write_text("precious")
+    out = run("generate", "-s", "5x5", "--seed", "1", "-o", target)
+    assert (out.exit_code, out.stderr) == (2, f"Error: {target}: already exists; use --force to replace it\n")
+    assert target.read_text() == "precious"
+    assert run("generate", "-s", "5x5", "--seed", "1", "-o", target, "--force", "-q").exit_code == 0
+    assert target.read_text().startswith("5 5\n")
+
+
+@pytest.mark.parametrize("args, message", [
+    (["-s", "10by10"], "Error: --size '10by10': expected HEIGHTxWIDTH, e.g. 10x10 (or one number for a square)\n"),
+    (["-s", "0x5"], "Error: --size '0x5': a grid needs at least one row and one column\n"),
+    (["-s", "100x10"], "Error: --size '100x10': at most 60 rows and 60 columns\n"),
+    (["-s", "6x6", "-k", "blocknumber", "--difficulty", "hard"],
+     "Error: --difficulty is for Fillomino only (BlockNumber puzzles are not rated)\n"),
+    (["-s", "6x6", "-k", "blocknumber", "--no-unclued"],
+     "Error: --unclued/--no-unclued is for Fillomino only (BlockNumber blocks are given)\n"),
+    (["-s", "6x6", "-k", "blocknumber", "--solver", "search"],
+     "Error: --solver search is for Fillomino only; BlockNumber needs an SMT solver (yices, z3, z3-api, pysmt)\n"),
+    (["-s", "6x6", "-k", "blocknumber", "--max-region", "3"],
+     "Error: a 6x6 grid needs blocks of up to 4 cells (each 2x2 square holds four different numbers); "
+     "max_block is 3\n"),
+    (["-s", "6x6", "--count", "2", "-o", "p.txt"],
+     "Error: -o p.txt: with --count 2, the file name needs {n} (1, 2, …) or {seed}, e.g. -o puzzles/p{n}.txt\n"),
+    (["-s", "6x6", "--solver", "portfolio"],
+     "Error: --solver portfolio: portfolio(yices,z3) offers no incremental session; use yices, z3, z3-api, "
+     "pysmt or search\n"),
+    (["-s", "6x6", "--solver", "cplex"], "Error: unknown solver 'cplex'; choose one of "),
+])
+def test_bad_options_exit_2_with_one_line(args, message, yices):
+    out = run("generate", *args)
+    assert out.exit_code == 2
+    assert out.stderr.startswith(message) and out.stderr.count("\n") == 1
+    assert out.stdout == "" and "Traceback" not in out.stderr
+
+
+def test_unknown_difficulty_is_a_usage_error():
+    out = run("generate", "-s", "6x6", "--difficulty", "impossible")
+    assert out.exit_code == 2 and "Invalid value for '--difficulty'" in out.stderr
+
+
+# --- generate: BlockNumber ----------------------------------------------------------------------
+
+def test_blocknumber_is_unique_by_z3_and_deterministic(yices, z3):
+    out = run("generate", "-k", "blocknumber", "-s", "5x7", "--seed", "3", "--count", "2")
+    assert out.exit_code == 0 and out.stderr.count("blocknumber, seed 3-") == 2
+    texts = puzzles_in(out.stdout)
+    for text in texts:
+        puzzle = parse_block(text)
+        assert (puzzle.height, puzzle.width) == (5, 7) and max(puzzle.block_sizes()) <= 5
+        unique_by_z3(puzzle, z3)
+    assert run("generate", "-k", "blocknumber", "-s", "5x7", "--seed", "3-1", "-q").stdout == texts[0]
+
+
+@pytest.mark.parametrize("name, size, seed", [("random-5x5", "5x5", 1), ("random-6x6", "6x6", 2)])
+def test_blocknumber_remakes_the_shipped_instances(name, size, seed, yices):
+    """make_instances.py removed givens in the same seeded order with z3, one run per step:
+    an exact oracle, so the same puzzles."""
+    out = run("generate", "-k", "blocknumber", "-s", size, "--seed", seed, "-q")
+    made, shipped = parse_block(out.stdout), parse_block((BLOCK_INSTANCES / f"{name}.txt").read_text())
+    assert (made.givens, made.blocks) == (shipped.givens, shipped.blocks)
+
+
+# --- rate ---------------------------------------------------------------------------------------
+
+def test_rate_rules_alone_is_easy():
+    out = run("rate", INSTANCES / "random-7x7.txt")
+    assert out.exit_code == 0
+    assert out.stdout.splitlines()[0].endswith("random-7x7.txt: easy")
+    assert "rules alone: solve it (30 of 30 empty cells fixed)" in out.stdout
+    assert "search: max depth 0, 0 guesses, 1 node," in out.stdout
+
+
+def test_rate_json_structure():
+    out = run("rate", "--format", "json", INSTANCES / "g12-5x5.txt", INSTANCES / "random-7x7.txt")
+    assert out.exit_code == 0
+    g12, easy = [json.loads(line) for line in out.stdout.splitlines()]
+    for obj in (g12, easy):
+        assert {"puzzle", "label", "status", "rules_solve", "rules_fixed", "rules_used", "search_rules_used",
+                "max_depth", "guesses", "nodes", "seconds", "solution"} <= set(obj)
+    assert (g12["label"], g12["max_depth"], g12["rules_solve"]) == ("medium", 1, False)
+    assert (easy["label"], easy["max_depth"], easy["guesses"], easy["rules_solve"]) == ("easy", 0, 0, True)
+    assert sum(easy["rules_used"].values()) == easy["rules_fixed"] == 30
+
+
+def test_rate_committed_generated_instances():
+    paths = sorted(GENERATED.glob("*.txt"))
+    if not paths:
+        pytest.skip(f"no generated instances in {GENERATED}")
+    out = run("rate", "--format", "json", "--max-nodes", "200", *paths[:6])
+    for line in out.stdout.splitlines():
+        obj = json.loads(line)
+        assert obj["status"] in ("solved", "stopped") and obj["clues"] > 0
+        name = Path(obj["puzzle"]).name
+        for label in ("easy", "medium", "hard", "fiendish"):
+            if f"-{label}-" in name:
+                assert obj["label"] == label, name
+
+
+def test_rate_exit_codes():
+    assert run("rate", INSTANCES / "unsat-1x2.txt").exit_code == 1
+    stopped = run("rate", "--max-nodes", "1", INSTANCES / "g12-5x5.txt")
+    assert stopped.exit_code == 3 and "stopped early" in stopped.stdout
+
+
+def test_rate_refuses_blocknumber_with_a_message():
+    path = BLOCK_INSTANCES / "random-6x6.txt"
+    out = run("rate", path)
+    assert (out.exit_code, out.stderr) == (
+        2, f"Error: {path}: a blocknumber puzzle; rate knows Fillomino only (its deduction rules and "
+           "search are Fillomino's)\n")
+    both = run("rate", path, INSTANCES / "g12-5x5.txt")  # goes on with the next puzzle
+    assert both.exit_code == 2 and ": medium" in both.stdout
+
+
+def test_a_difficulty_is_reached_and_rate_agrees(yices):
+    out = run("generate", "-s", "6x6", "--seed", "1", "--difficulty", "medium")
+    assert out.exit_code == 0 and ", medium, " in out.stderr
+    rated = CliRunner().invoke(main, ["rate", "--format", "json", "-"], input=out.stdout)
+    assert json.loads(rated.stdout)["label"] == "medium"
+
+
+def small_committed() -> list[Path]:
+    paths = sorted((ROOT / "instances").glob("*/generated/*.txt"))
+    return [p for p in paths if int(p.name.split("x")[0]) <= 10 or "blocknumber" in p.parts]
+
+
+@pytest.mark.parametrize("path", small_committed(), ids=lambda p: f"{p.parent.parent.name}/{p.name}")
+def test_committed_generated_instances_are_unique_by_z3(path, z3):
+    from fillsmt.kinds import load
+
+    unique_by_z3(load(str(path)), z3)
