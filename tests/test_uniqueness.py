@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 from conftest import INSTANCES, shared_or_skip, solver_or_skip
 from fillsmt.cli import main
-from fillsmt.fillomino.plain_format import format_grid, parse_puzzle, read_puzzle
+from fillsmt.fillomino.plain_format import parse_puzzle, read_puzzle
 from fillsmt.fillomino.verify import check_solution
 from fillsmt.pipeline import count, solve
 from fillsmt.smtlib.answer import Status
