@@ -31,7 +31,7 @@ from fillsmt.fillomino.plain_format import format_grid, read_text
 from fillsmt.fillomino.render import render_pretty
 from fillsmt.kinds import KIND_NAMES, kind_of, load
 from fillsmt.pipeline import (DEFAULT_PRESOLVE, DEFAULT_SOLVER, EXIT_CODES, RULES_SOLVER, SolveResult, checked_grid,
-                              encode, encode_presolved, solve, solve_with_rules)
+                              encode, encode_presolved, require_rules_apply, solve, solve_with_rules)
 from fillsmt.smtlib.answer import SExprError, Status, parse_answer
 from fillsmt.tiling.model import TilingProblem
 
@@ -240,9 +240,8 @@ def solve_cmd(puzzles, solver, solver_cmd, encoding, timeout, presolve, kind, un
         start = time.perf_counter()
         try:
             puzzle = load(path, kind)
-            if rules and not isinstance(puzzle, FillominoPuzzle):
-                raise InputError(f"{puzzle.source}: --solver {RULES_SOLVER} solves Fillomino puzzles only; "
-                                 f"this is a {kind_of(puzzle).name} puzzle")
+            if rules:
+                require_rules_apply(puzzle)
         except InputError as e:
             worst = max(worst, e.exit_code)
             if fmt == "json":

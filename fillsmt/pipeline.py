@@ -320,6 +320,15 @@ RULES_SOLVER = "rules"
 """The ``--solver`` name of the thesis' own solver: the deduction rules plus backtracking."""
 
 
+def require_rules_apply(puzzle) -> None:
+    """Raise InputError unless ``puzzle`` is one the rules solver can solve (Fillomino)."""
+    if not isinstance(puzzle, Puzzle):
+        from fillsmt.kinds import kind_of
+
+        raise InputError(f"{puzzle.source}: --solver {RULES_SOLVER} solves Fillomino puzzles only; "
+                         f"this is a {kind_of(puzzle).name} puzzle")
+
+
 def solve_with_rules(puzzle: Puzzle, timeout: float | None = None, unique: bool = False,
                      forced: bool = False) -> SolveResult:
     """Solve a Fillomino puzzle without an SMT solver: the deduction rules plus backtracking
@@ -327,8 +336,7 @@ def solve_with_rules(puzzle: Puzzle, timeout: float | None = None, unique: bool 
     search goes on to a second solution or to the end of the search space."""
     from fillsmt.fillomino.backtrack import solve_by_search
 
-    if not isinstance(puzzle, Puzzle):
-        raise InputError(f"{puzzle.source}: --solver {RULES_SOLVER} solves Fillomino puzzles only")
+    require_rules_apply(puzzle)
     if forced:
         raise InputError(f"--forced needs an SMT solver session; --solver {RULES_SOLVER} does not offer it")
     t0 = time.perf_counter()
@@ -360,4 +368,4 @@ def solve_with_rules(puzzle: Puzzle, timeout: float | None = None, unique: bool 
 
 
 __all__ = ["EXIT_BAD_INPUT", "RULES_SOLVER", "SolveResult", "checked_grid", "count", "encode", "encode_script",
-           "solve", "solve_with_rules"]
+           "require_rules_apply", "solve", "solve_with_rules"]

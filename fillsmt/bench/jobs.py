@@ -15,11 +15,12 @@ from pathlib import Path
 from typing import Iterable, NamedTuple
 
 from fillsmt.errors import InputError
+from fillsmt.pipeline import RULES_SOLVER
 
 PUZZLE_GLOB = "*.txt"
 DEFAULT = "default"
 """The encoding name that stands for each puzzle kind's own default encoding."""
-RULES = "rules"
+RULES = RULES_SOLVER
 RULES_CONFIG_ENCODING = "none"
 """``--solver rules`` (deduction rules plus backtracking) has no encoding; its runs are labelled
 ``rules/none/on``."""

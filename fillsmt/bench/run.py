@@ -23,7 +23,7 @@ from fillsmt.bench.jobs import DEFAULT, Job, on_off
 from fillsmt.drivers import get_driver
 from fillsmt.errors import InputError
 from fillsmt.kinds import kind_of, load
-from fillsmt.pipeline import RULES_SOLVER, solve, solve_with_rules
+from fillsmt.pipeline import RULES_SOLVER, require_rules_apply, solve, solve_with_rules
 
 BAD_INPUT = "bad-input"
 """The status of a job whose puzzle file cannot be read (the others are ``Status`` values)."""
@@ -80,7 +80,7 @@ def _tiling_row(job: Job, timeout: float, problem, kind) -> dict:
     from fillsmt.tiling.optimize import optimize
 
     if job.config.solver == RULES_SOLVER:
-        raise InputError(f"--solver {RULES_SOLVER} solves Fillomino puzzles only")
+        require_rules_apply(problem)
     if job.config.unique:
         raise InputError("/unique is for puzzles with one answer, not for tilings")
     start = time.perf_counter()
