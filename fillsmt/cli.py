@@ -561,10 +561,11 @@ def decode_cmd(puzzle, answer, fmt, kind, encoding):
     if grid is None:
         raise CliError(why, EXIT_SOLVER)
     if fmt == "json" and isinstance(p, TilingProblem):
+        from fillsmt.tiling.optimize import placements_json
+
         click.echo(json.dumps({"puzzle": puzzle, "status": "sat", "covered": grid.covered,
                                "grid": kind_of(p).format_solution(grid).splitlines(),
-                               "placements": [{"piece": name, "cells": [list(c) for c in cells]}
-                                              for name, cells in grid.placed()]}))
+                               "placements": placements_json(p, grid.placements)}))
     elif fmt == "json":
         click.echo(json.dumps({"puzzle": puzzle, "status": "sat", "grid": [list(r) for r in grid]}))
     else:

@@ -1,6 +1,6 @@
 """Maximum coverage with a real solver: the one tiling module that runs solvers.
 
-Two methods:
+Three methods:
 
 * ``bounds`` (any solver): a search on ``covered >= k``. In a session (z3, yices, …) the
   constraints are sent once and each bound is pushed, checked and popped; a solver with no
@@ -206,10 +206,11 @@ def _split_then_bounds(problem: TilingProblem, driver: Driver, timeout: float | 
     result = TilingResult(0, False, [], hi, Outcome.TIMEOUT, solver=driver.name, method="split+bounds",
                           problem=problem)
     parts = split.blocks(problem)
-    distinct = list(dict.fromkeys(split.key(b.problem) for b in parts))
+    distinct: dict[tuple, TilingProblem] = {}
+    for b in parts:
+        distinct.setdefault(split.key(b.problem), b.problem)
     solved: dict[tuple, TilingResult] = {}
-    for n, k in enumerate(distinct):
-        block = next(b.problem for b in parts if split.key(b.problem) == k)
+    for n, (k, block) in enumerate(distinct.items()):
         share = None
         if timeout is not None:
             left = start + timeout / 2 - time.perf_counter()
@@ -222,7 +223,7 @@ def _split_then_bounds(problem: TilingProblem, driver: Driver, timeout: float | 
         result.log.append((solved[k].covered, f"block {block.height}x{block.width}"
                            f"{' optimal' if solved[k].optimal else ''}", round(time.perf_counter() - t0, 3)))
     if len(solved) == len(distinct):
-        chosen = [split.shifted(problem, p, b.top, b.left) for b in parts for p in solved[split.key(b.problem)].placements]
+        chosen = [split.shifted(p, b.top, b.left) for b in parts for p in solved[split.key(b.problem)].placements]
         result.covered, result.placements = verified(problem, chosen), chosen
         result.time_first = result.time_best = time.perf_counter() - start
         if result.covered >= hi:
@@ -276,6 +277,11 @@ def optimize(problem: TilingProblem, solver: str | Driver = "yices", timeout: fl
     return result
 
 
+def placements_json(problem: TilingProblem, placements: list[Placement] | tuple[Placement, ...]) -> list[dict]:
+    """``[{"piece": name, "cells": [[row, col], …]}, …]``, cells counted from 0."""
+    return [{"piece": problem.pieces[p.piece].name, "cells": [list(c) for c in p.cells]} for p in placements]
+
+
 def to_json(result: TilingResult) -> dict:
     """The result as JSON-ready data (cells as [row, col], counted from 0)."""
     problem = result.problem
@@ -295,6 +301,5 @@ def to_json(result: TilingResult) -> dict:
         "amo": result.amo,
         "times": {"first": seconds(result.time_first), "best": seconds(result.time_best),
                   "proven": seconds(result.time_proven)},
-        "placements": [{"piece": problem.pieces[p.piece].name, "cells": [list(c) for c in p.cells]}
-                       for p in result.placements],
+        "placements": placements_json(problem, result.placements),
     }

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from fillsmt.tiling.model import Placement, TilingProblem, piece_orientations
+from fillsmt.tiling.model import Placement, TilingProblem
 
 BLOCK_SIDE = 10
 """The side blocks aim at: a 10×10 block with pentominoes is solved in well under a second."""
@@ -72,10 +72,10 @@ def key(problem: TilingProblem) -> tuple:
     return problem.height, problem.width, problem.blocked
 
 
-def shifted(problem: TilingProblem, placement: Placement, top: int, left: int) -> Placement:
-    """A block's placement moved to the block's place on ``problem``'s board."""
+def shifted(placement: Placement, top: int, left: int) -> Placement:
+    """A block's placement moved to the block's place on the board (a block has the board's
+    pieces and orientations, so only the position changes)."""
     cells = tuple((r + top, c + left) for r, c in placement.cells)
-    assert placement.orientation < len(piece_orientations(problem, placement.piece))
     return Placement(placement.piece, placement.orientation, placement.row + top, placement.col + left, cells)
 
 
