@@ -150,6 +150,18 @@ def session_driver(name: str):
     return driver
 
 
+def _removal_warnings(made, opts: Options, clues: str) -> list[str]:
+    """Why the clue removal may have stopped short of a minimal set (``clues``: what the kind
+    calls its clues)."""
+    warnings = []
+    if made.timed_out:
+        warnings.append(f"--timeout {opts.timeout:g} reached: the puzzle is unique, but some {clues} "
+                        "could still be removed")
+    if made.undecided:
+        warnings.append(f"{made.undecided} {clues} kept because the solver could not settle them in time")
+    return warnings
+
+
 def make_fillomino(opts: Options, seed: int | str, driver) -> Made:
     from fillsmt.fillomino.generate import RATING_NODES, generate
     from fillsmt.fillomino.oracle import search_based_oracle, smt_oracle, uniqueness_proof
@@ -170,12 +182,7 @@ def make_fillomino(opts: Options, seed: int | str, driver) -> Made:
     notes = [f"unique by {'the deduction rules' if proof == 'rules' else 'the oracle'}"]
     if made.kept_for_area:
         notes.append(f"{made.kept_for_area} clues kept for --max-empty-area {opts.max_empty_area}")
-    warnings = []
-    if made.timed_out:
-        warnings.append(f"--timeout {opts.timeout:g} reached: the puzzle is unique, but some clues "
-                        "could still be removed")
-    if made.undecided:
-        warnings.append(f"{made.undecided} clues kept because the solver could not settle them in time")
+    warnings = _removal_warnings(made, opts, "clues")
     if opts.difficulty is not None and rating.label != opts.difficulty:
         warnings.append(f"asked for {opts.difficulty}, the closest found is {label}")
     stats = {**oracle.stats.as_dict(), "free_removals": made.free_removals, "kept_for_area": made.kept_for_area,
@@ -196,12 +203,7 @@ def make_blocknumber(opts: Options, seed: int | str, driver) -> Made:
         oracle.deadline = None
         proof = uniqueness_proof(oracle, made.puzzle, made.solution)
     seconds = time.monotonic() - start
-    warnings = []
-    if made.timed_out:
-        warnings.append(f"--timeout {opts.timeout:g} reached: the puzzle is unique, but some givens "
-                        "could still be removed")
-    if made.undecided:
-        warnings.append(f"{made.undecided} givens kept because the solver could not settle them in time")
+    warnings = _removal_warnings(made, opts, "givens")
     return Made(format_puzzle(made.puzzle), seed, made.clues, "unrated", made.minimal, seconds,
                 [f"unique by {'its givens' if proof == 'givens' else 'the oracle'}"], warnings,
                 oracle.stats.as_dict())
