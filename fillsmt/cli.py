@@ -479,13 +479,10 @@ def encode_cmd(puzzle, output, force, encoding, presolve, kind, bound):
     p = load(puzzle, kind)
     if bound is not None and not isinstance(p, TilingProblem):
         raise InputError("--bound is for tiling problems only")
-    if isinstance(p, TilingProblem):
-        from fillsmt.tiling.encode import AMO_ENCODINGS, encode_bound
+    if bound is not None:
+        from fillsmt.tiling.encode import encode_bound
 
-        amo = encoding or "auto"
-        if amo not in AMO_ENCODINGS:
-            raise InputError(f"unknown tiling encoding {amo!r}; choose one of {', '.join(AMO_ENCODINGS)}")
-        text = (kind_of(p).encode(p, amo) if bound is None else encode_bound(p, bound, amo)).text()
+        text = encode_bound(p, bound, encoding or "auto").text()
     elif isinstance(p, FillominoPuzzle):
         encoding = encoding or DEFAULT_ENCODING
         text = encode_presolved(p, encoding) if presolve else encode(p, encoding)

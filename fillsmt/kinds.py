@@ -100,11 +100,6 @@ def _tiling() -> Kind:
     from fillsmt.tiling.render import render_plain, render_pretty
     from fillsmt.tiling.solution import Tiling, check, parse_labelled
 
-    def encode(problem, encoding):
-        if encoding not in AMO_ENCODINGS:
-            raise InputError(f"unknown tiling encoding {encoding!r}; choose one of {', '.join(AMO_ENCODINGS)}")
-        return encode_maximize(problem, encoding)
-
     def problem(puzzle, script, encoding, solver):
         return Problem(script=script,
                        decode=lambda values: Tiling(puzzle, tuple(decode_placements(puzzle, values))),
@@ -114,7 +109,7 @@ def _tiling() -> Kind:
     return Kind("tiling", tf.parse_problem, tf.format_problem, parse_labelled,
                 lambda t: render_plain(t.problem, t.placements),
                 lambda p, t: render_pretty(p, t.placements), check,
-                AMO_ENCODINGS, "auto", encode, problem)
+                AMO_ENCODINGS, "auto", encode_maximize, problem)
 
 
 KIND_NAMES = ("fillomino", "blocknumber", "tiling")

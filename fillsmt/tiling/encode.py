@@ -21,6 +21,7 @@ the cell variables (pure clauses, which propagate far better than the sum).
 
 from __future__ import annotations
 
+from fillsmt.errors import InputError
 from fillsmt.smtlib.script import assertion, declare
 from fillsmt.smtlib.script import Command, Script, Term
 from fillsmt.tiling.model import TilingProblem, cover_lists, placements, upper_bound
@@ -35,7 +36,10 @@ ladder (benchmarks/results/tiling.md); the 61x61 instance would need 3.7 million
 
 
 def choose_amo(problem: TilingProblem, amo: str = "auto") -> str:
-    """The at-most-one encoding ``amo`` stands for on ``problem``."""
+    """The at-most-one encoding ``amo`` stands for on ``problem``; an unknown name is an
+    InputError (it comes from ``--encoding``)."""
+    if amo not in AMO_ENCODINGS:
+        raise InputError(f"unknown tiling encoding {amo!r}; choose one of {', '.join(AMO_ENCODINGS)}")
     if amo != "auto":
         return amo
     pairs = sum(len(xs) * (len(xs) - 1) // 2 for xs in cover_lists(problem).values())
@@ -78,8 +82,6 @@ def _cell_constraints(cell: tuple[int, int], xs: list[str], amo: str) -> list[Co
 
 def encode_body(problem: TilingProblem, amo: str = "auto") -> list[Command]:
     """Declarations and constraints, without any bound, check-sat or get-value."""
-    if amo not in AMO_ENCODINGS:
-        raise ValueError(f"unknown at-most-one encoding {amo!r}; choose one of {', '.join(AMO_ENCODINGS)}")
     amo = choose_amo(problem, amo)
     places = placements(problem)
     names = [placement_var(p) for p in places]
