@@ -20,10 +20,11 @@ __version__ = "0.1.0"
 
 if TYPE_CHECKING:
     from fillsmt.pipeline import SolveResult
+    from fillsmt.tiling.optimize import TilingResult
 
 
 def load(source: str, kind: str | None = None) -> Any:
-    """A puzzle (Fillomino or BlockNumber) from a file name, ``-`` (standard input), JSON, or a
+    """A puzzle (Fillomino, BlockNumber or a tiling problem) from a file name, ``-`` (standard input), JSON, or a
     puzz.link / pzv.jp URL. ``kind`` overrides the detection. Raises
     :class:`fillsmt.errors.InputError` (with the file, line and what was expected) on bad input."""
     from fillsmt.kinds import load as _load
@@ -32,16 +33,29 @@ def load(source: str, kind: str | None = None) -> Any:
 
 
 def solve(puzzle: Any, solver: str = "yices", encoding: str | None = None, *, timeout: float | None = None,
-          presolve: bool = True, unique: bool = False, forced: bool = False) -> "SolveResult":
+          presolve: bool = True, unique: bool = False, forced: bool = False) -> "SolveResult | TilingResult":
     """Solve ``puzzle`` with ``solver`` (``z3``, ``yices``, ``z3-api``, ``pysmt[:NAME]``,
-    ``portfolio[:A,B]``). The result has ``status`` (a :class:`fillsmt.smtlib.answer.Status`),
-    ``grid`` (checked, or None), ``times`` (seconds by stage) and, with ``unique``, ``unique``
-    (True / False / None when not settled), ``second_grid`` and ``differing_cells``."""
+    ``portfolio[:A,B]``, or ``rules``: the deduction rules plus backtracking, Fillomino only).
+    The result has ``status`` (a :class:`fillsmt.smtlib.answer.Status`), ``grid`` (checked, or
+    None), ``times`` (seconds by stage) and, with ``unique``, ``unique`` (True / False / None
+    when not settled), ``second_grid`` and ``differing_cells``. A tiling problem is optimised
+    instead: the result is a :class:`fillsmt.tiling.optimize.TilingResult` (``covered``,
+    ``optimal``, ``placements``, checked); ``encoding`` is then the at-most-one encoding."""
     from fillsmt.drivers import get_driver
-    from fillsmt.pipeline import solve as _solve
+    from fillsmt.errors import InputError
+    from fillsmt.pipeline import RULES_SOLVER, solve as _solve, solve_with_rules
+    from fillsmt.tiling.model import TilingProblem
 
+    if solver == RULES_SOLVER:
+        return solve_with_rules(puzzle, timeout, unique=unique, forced=forced)
     driver = get_driver(solver)
     driver.require()
+    if isinstance(puzzle, TilingProblem):
+        from fillsmt.tiling.optimize import optimize
+
+        if unique or forced:
+            raise InputError(f"{puzzle.source}: unique and forced are for puzzles with one answer, not for tilings")
+        return optimize(puzzle, driver, timeout, amo=encoding or "auto")
     return _solve(puzzle, driver, encoding, timeout, presolve=presolve, unique=unique, forced=forced)
 
 

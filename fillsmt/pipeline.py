@@ -155,6 +155,11 @@ def solve(puzzle, driver: Driver, encoding: str | None = None, timeout: float | 
     solution, is there another (``unique``)? Which cells hold the same number in every solution
     (``forced``)? ``timeout`` then bounds the whole session."""
     t0 = time.perf_counter()
+    from fillsmt.tiling.model import TilingProblem
+
+    if isinstance(puzzle, TilingProblem):
+        raise InputError(f"{puzzle.source}: a tiling problem is optimised, not solved: "
+                         "use fillsmt.solve or fillsmt.tiling.optimize.optimize")
     if not isinstance(puzzle, Puzzle):
         return _solve_other_kind(puzzle, driver, encoding, timeout, unique, forced, t0)
     encoding = encoding or DEFAULT_ENCODING

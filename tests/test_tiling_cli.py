@@ -17,6 +17,7 @@ from click.testing import CliRunner
 
 from conftest import ROOT, solver_or_skip
 from fillsmt.cli import main
+from fillsmt.errors import InputError
 from fillsmt.kinds import detect, load
 from fillsmt.tiling.format import read_problem
 from fillsmt.tiling.solution import check, parse_labelled
@@ -268,3 +269,15 @@ def test_the_61x61_board_is_covered_completely_block_by_block():
     obj = json.loads(result.stdout)
     assert (obj["covered"], obj["optimal"], obj["method"]) == (3721, True, "split+bounds")
     assert legal(read_problem(str(TILING / "kalvelagen-61x61.txt")), obj["placements"], 3721) == []
+
+
+def test_the_python_api_optimises_a_tiling():
+    import fillsmt
+
+    solver_or_skip("yices")
+    found = fillsmt.solve(fillsmt.load(str(TETRIS)))
+    assert (found.covered, found.optimal) == (48, True)
+    assert legal(read_problem(str(TETRIS)), [{"piece": found.problem.pieces[p.piece].name, "cells": p.cells}
+                                             for p in found.placements], 48) == []
+    with pytest.raises(InputError, match="not for tilings"):
+        fillsmt.solve(fillsmt.load(str(TETRIS)), unique=True)
