@@ -30,21 +30,19 @@ from pathlib import Path
 
 from fillsmt.fillomino.deduce import ALL_RULES
 from fillsmt.fillomino.plain_format import parse_grid, read_puzzle
-from fillsmt.fillomino.rating import LABELS, Rating, rate
+from fillsmt.fillomino.rating import LABELS, RULE_SETS, THESIS_RULES, Rating, rate
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared" / "instances" / "fillomino"
-
-THESIS_RULES = ("complete-group", "single-exit", "area", "forced-cell")
-"""The thesis' strategies (5.2 single exit, 5.3 forced cells, 5.4 reachability, here the
-general-variant versions) and the check that a complete group admits no equal neighbour."""
 
 CONFIGS = {
     "all rules, group-exit": (ALL_RULES, "group-exit"),
     "thesis rules, row-major": (THESIS_RULES, "row-major"),
     "thesis rules, group-exit": (THESIS_RULES, "group-exit"),
+    "no-join rules, group-exit": (RULE_SETS["no-join"], "group-exit"),
 }
-"""Baron configurations: fillsmt's default, and the thesis' rules with its guessing order."""
+"""Baron configurations: fillsmt's default, the thesis' rules with its guessing order and with
+fillsmt's, and every rule but join-overflow (``fillsmt rate --rules no-join``)."""
 
 
 # --- rank correlation (no scipy needed) ---------------------------------------------------------
@@ -241,7 +239,10 @@ def report(baron: list[dict], janko: list[dict], command: str, deadline_s: float
              "solution; a guess \"x is v\" is one level deeper, its complement \"x is not v\" is "
              "not a guess. \"thesis rules\" are complete-group, single-exit, area and "
              "forced-cell (5.2-5.4 in their general-variant form); \"all rules\" adds "
-             "join-overflow, neighbour-support, neighbour-fit and size-cap. `row-major` guesses in "
+             "join-overflow, neighbour-support, neighbour-fit and size-cap; \"no-join rules\" are all "
+             "but join-overflow (the four the thesis needed guesses for are exactly among the 11 "
+             "puzzles these rules leave open: without join-overflow no rule set solves them). "
+             "Each is `fillsmt rate --rules all|thesis|no-join --cell-order ...`. `row-major` guesses in "
              "the first open cell row by row, as the thesis does; `group-exit` grows the "
              "incomplete group with the fewest exits.", "",
              "## baron-thesis60 (60 puzzles, every region clued)", ""]

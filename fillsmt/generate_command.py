@@ -21,6 +21,8 @@ import click
 
 from fillsmt.cli import CONTEXT, _write_new_file, kind_option, reports_errors, timeout_option, warn
 from fillsmt.errors import EXIT_NO_SOLUTION, EXIT_OK, EXIT_UNKNOWN, FillsmtError, InputError
+from fillsmt.fillomino.backtrack import CELL_ORDERS
+from fillsmt.fillomino.deduce import ALL_RULES
 from fillsmt.fillomino.rating import LABELS
 
 MAX_SIDE = 60
@@ -323,6 +325,8 @@ def _rating_text(path: str, r) -> str:
              f"  rules alone: {'solve it' if r.rules_solve else 'do not solve it'} "
              f"({r.rules_fixed} of {empty} empty cells fixed)",
              "  rules that fixed cells: " + (", ".join(f"{name} {n}" for name, n in r.rules_used.items()) or "none")]
+    if r.rules != ALL_RULES or r.cell_order != CELL_ORDERS[0]:
+        lines.append(f"  rated with the rules {', '.join(r.rules)}; guesses {r.cell_order}")
     if not r.rules_solve:
         lines.append("  over the whole search: "
                      + (", ".join(f"{name} {n}" for name, n in r.search_rules_used.items()) or "none"))
@@ -337,9 +341,16 @@ def _rating_text(path: str, r) -> str:
 @timeout_option("Stop each puzzle's search after this many seconds")
 @click.option("--max-nodes", type=click.IntRange(min=1), metavar="N",
               help="Stop each puzzle's search after N nodes (deterministic, unlike --timeout).")
+@click.option("--rules", "rule_text", default="all", show_default=True, metavar="RULES",
+              help="The deduction rules the rating may use: a set (all; thesis: the thesis' four; "
+                   "no-join: all but join-overflow) or comma-separated rule names, `-name` dropping "
+                   "one (all,-size-cap). Fewer rules: more puzzles need guesses.")
+@click.option("--cell-order", type=click.Choice(CELL_ORDERS), default=CELL_ORDERS[0], show_default=True,
+              help="Where the search guesses: group-exit grows the incomplete group with the fewest "
+                   "exits; row-major takes the first open cell row by row, as the thesis does.")
 @kind_option
 @reports_errors
-def rate(puzzles, fmt, timeout, max_nodes, kind):
+def rate(puzzles, fmt, timeout, max_nodes, rule_text, cell_order, kind):
     """Rate how hard each Fillomino PUZZLE is for a solver that reasons like a person.
 
     The thesis' measure: the deduction rules first (do they solve it alone? how many cells,
@@ -353,15 +364,17 @@ def rate(puzzles, fmt, timeout, max_nodes, kind):
       fillsmt rate --format json instances/fillomino/generated/*.txt
       fillsmt generate --size 10x10 --seed 1 | fillsmt rate -
       fillsmt rate --timeout 10 big-puzzle.txt
+      fillsmt rate --rules thesis --cell-order row-major puzzle.txt   # the thesis' solver
 
     \b
     Exit codes (the largest over the puzzles): 0 rated, 1 no solution, 2 bad input or not a
     Fillomino puzzle, 3 stopped by --timeout/--max-nodes before a label was certain.
     """
     from fillsmt.fillomino.model import Puzzle
-    from fillsmt.fillomino.rating import rate as rate_puzzle
+    from fillsmt.fillomino.rating import parse_rules, rate as rate_puzzle
     from fillsmt.kinds import kind_of, load
 
+    rules = parse_rules(rule_text)
     worst = EXIT_OK
     for path in puzzles:
         try:
@@ -376,7 +389,7 @@ def rate(puzzles, fmt, timeout, max_nodes, kind):
             worst = max(worst, e.exit_code)
             continue
         deadline = None if timeout is None else time.monotonic() + timeout
-        r = rate_puzzle(puzzle, deadline=deadline, max_nodes=max_nodes)
+        r = rate_puzzle(puzzle, deadline=deadline, max_nodes=max_nodes, rules=rules, cell_order=cell_order)
         code = EXIT_NO_SOLUTION if r.status == "no-solution" else EXIT_UNKNOWN if r.label is None else EXIT_OK
         worst = max(worst, code)
         if fmt == "json":

@@ -15,6 +15,7 @@ from test_generate import regions
 from fillsmt.blocknumber.plain_format import parse_puzzle as parse_block
 from fillsmt.cli import main
 from fillsmt.fillomino.plain_format import parse_puzzle
+from fillsmt.fillomino.rating import THESIS_RULES
 from fillsmt.pipeline import solve
 
 GENERATED = ROOT / "instances" / "fillomino" / "generated"
@@ -246,6 +247,24 @@ def test_rate_exit_codes():
     assert run("rate", INSTANCES / "unsat-1x2.txt").exit_code == 1
     stopped = run("rate", "--max-nodes", "1", INSTANCES / "g12-5x5.txt")
     assert stopped.exit_code == 3 and "stopped early" in stopped.stdout
+
+
+def test_rate_with_fewer_rules_and_the_thesis_order():
+    full = json.loads(run("rate", "--format", "json", INSTANCES / "g12-5x5.txt").stdout)
+    out = run("rate", "--format", "json", "--rules", "thesis", "--cell-order", "row-major", INSTANCES / "g12-5x5.txt")
+    weak = json.loads(out.stdout)
+    assert out.exit_code == 0 and weak["rules"] == list(THESIS_RULES) and weak["cell_order"] == "row-major"
+    assert weak["rules_fixed"] <= full["rules_fixed"] and weak["solution"] == full["solution"]
+    text = run("rate", "--rules", "all,-size-cap", INSTANCES / "g12-5x5.txt").stdout
+    assert "rated with the rules complete-group, join-overflow, single-exit, area, forced-cell, " \
+           "neighbour-support, neighbour-fit; guesses group-exit" in text
+    assert "rated with" not in run("rate", INSTANCES / "g12-5x5.txt").stdout
+
+
+def test_rate_refuses_unknown_rules():
+    out = run("rate", "--rules", "thesis,bogus", INSTANCES / "g12-5x5.txt")
+    assert out.exit_code == 2 and "unknown rule or rule set 'bogus' in 'thesis,bogus'" in out.stderr
+    assert out.stdout == ""
 
 
 def test_rate_refuses_blocknumber_with_a_message():

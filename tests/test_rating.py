@@ -12,7 +12,10 @@ from test_backtrack import G12_SOLUTION
 from fillsmt.fillomino.backtrack import solve_by_search
 from fillsmt.fillomino.deduce import deduce
 from fillsmt.fillomino.plain_format import parse_puzzle, read_puzzle
-from fillsmt.fillomino.rating import HARD_DEPTH, HARD_GUESSES, LABELS, label_for, rate
+from fillsmt.errors import InputError
+from fillsmt.fillomino.deduce import ALL_RULES
+from fillsmt.fillomino.rating import (HARD_DEPTH, HARD_GUESSES, LABELS, RULE_SETS, THESIS_RULES, label_for,
+                                      parse_rules, rate)
 
 
 def test_rules_alone_make_it_easy():
@@ -120,3 +123,41 @@ def test_janko_puzzles_need_guessing(name):
     r = rate(read_puzzle(str(path)))
     assert r.status == "solved" and not r.rules_solve and r.label != "easy"
     assert r.max_depth >= 1 and r.guesses >= r.max_depth
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("all", ALL_RULES),
+    ("thesis", THESIS_RULES),
+    ("no-join", tuple(r for r in ALL_RULES if r != "join-overflow")),
+    ("all,-join-overflow", RULE_SETS["no-join"]),
+    ("size-cap, single-exit", ("single-exit", "size-cap")),  # ALL_RULES order, spaces ignored
+    ("thesis,size-cap,-area", ("complete-group", "single-exit", "forced-cell", "size-cap")),
+])
+def test_parse_rules(text, expected):
+    assert parse_rules(text) == expected
+
+
+@pytest.mark.parametrize("text, message", [
+    ("bogus", "unknown rule or rule set 'bogus'"),
+    ("thesis,-nope", "unknown rule or rule set 'nope'"),
+    ("", "unknown rule or rule set ''"),
+    ("thesis,-thesis", "no rules left"),
+])
+def test_parse_rules_refuses(text, message):
+    with pytest.raises(InputError, match=message):
+        parse_rules(text)
+
+
+def test_the_rule_sets_rate_a_baron_puzzle_differently():
+    """20x20-06 (the thesis' deepest, 17): all rules solve it alone; without join-overflow it
+    needs guesses, with the thesis' rules in row-major order more of them."""
+    path = SHARED / "baron-thesis60" / "puzzles" / "20x20-06.txt"
+    if not path.exists():
+        pytest.skip(f"{path} is absent")
+    puzzle = read_puzzle(str(path))
+    full, nojoin = rate(puzzle), rate(puzzle, rules=RULE_SETS["no-join"])
+    thesis = rate(puzzle, rules=THESIS_RULES, cell_order="row-major")
+    assert full.label == "easy" and full.rules_solve
+    assert nojoin.status == "solved" and nojoin.max_depth >= 1 and not nojoin.rules_solve
+    assert thesis.status == "solved" and thesis.guesses > nojoin.guesses
+    assert full.solution == nojoin.solution == thesis.solution

@@ -34,6 +34,7 @@ import time
 from dataclasses import asdict, dataclass
 from typing import Sequence
 
+from fillsmt.errors import InputError
 from fillsmt.fillomino.backtrack import CELL_ORDERS, solve_by_search
 from fillsmt.fillomino.deduce import ALL_RULES
 from fillsmt.fillomino.model import Grid, Puzzle
@@ -46,6 +47,38 @@ HARD_GUESSES = 50
 
 HARD_DEPTH = 3
 """The deepest a ``hard`` puzzle goes; deeper makes it ``fiendish``."""
+
+THESIS_RULES: tuple[str, ...] = ("complete-group", "single-exit", "area", "forced-cell")
+"""The thesis' strategies (5.2 single exit, 5.3 forced cells, 5.4 reachability, in their
+general-variant form) and the check that a complete group admits no equal neighbour."""
+
+RULE_SETS: dict[str, tuple[str, ...]] = {
+    "all": ALL_RULES,
+    "thesis": THESIS_RULES,
+    "no-join": tuple(r for r in ALL_RULES if r != "join-overflow"),
+}
+"""Named rule sets for :func:`parse_rules`: every rule (the default), the thesis' four, and every
+rule but ``join-overflow`` (the set whose ratings of the Puzzle Baron puzzles follow the thesis'
+depth column best; ``benchmarks/results/rating.md``)."""
+
+
+def parse_rules(text: str) -> tuple[str, ...]:
+    """Rules from a name in :data:`RULE_SETS` or a comma-separated list of rule names, where
+    ``-name`` drops a rule from the set before it (``all,-size-cap``). In :data:`ALL_RULES`
+    order; an unknown name raises :class:`~fillsmt.errors.InputError`."""
+    chosen: list[str] = []
+    for item in (part.strip() for part in text.split(",")):
+        drop = item.startswith("-")
+        name = item[1:] if drop else item
+        names = RULE_SETS.get(name, (name,))
+        unknown = [n for n in names if n not in ALL_RULES]
+        if not name or unknown:
+            raise InputError(f"unknown rule or rule set {name!r} in {text!r}; the sets are "
+                             f"{', '.join(RULE_SETS)}, the rules {', '.join(ALL_RULES)}")
+        chosen = [r for r in chosen if r not in names] if drop else chosen + [n for n in names if n not in chosen]
+    if not chosen:
+        raise InputError(f"no rules left in {text!r}")
+    return tuple(r for r in ALL_RULES if r in chosen)
 
 
 @dataclass(frozen=True)
@@ -131,4 +164,5 @@ def rate(puzzle: Puzzle, *, deadline: float | None = None, max_nodes: int | None
         solution=found.solutions[0] if found.solutions else None)
 
 
-__all__ = ["HARD_DEPTH", "HARD_GUESSES", "LABELS", "Rating", "label_for", "rate"]
+__all__ = ["HARD_DEPTH", "HARD_GUESSES", "LABELS", "RULE_SETS", "THESIS_RULES", "Rating", "label_for",
+           "parse_rules", "rate"]
