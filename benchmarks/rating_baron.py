@@ -36,13 +36,16 @@ ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared" / "instances" / "fillomino"
 
 CONFIGS = {
-    "all rules, group-exit": (ALL_RULES, "group-exit"),
-    "thesis rules, row-major": (THESIS_RULES, "row-major"),
-    "thesis rules, group-exit": (THESIS_RULES, "group-exit"),
-    "no-join rules, group-exit": (RULE_SETS["no-join"], "group-exit"),
+    "all rules, group-exit": (ALL_RULES, "group-exit", "rules"),
+    "thesis rules, row-major": (THESIS_RULES, "row-major", "rules"),
+    "thesis rules, group-exit": (THESIS_RULES, "group-exit", "rules"),
+    "no-join rules, group-exit": (RULE_SETS["no-join"], "group-exit", "rules"),
+    "thesis' solver rebuilt": (ALL_RULES, "group-exit", "thesis"),
 }
-"""Baron configurations: fillsmt's default, the thesis' rules with its guessing order and with
-fillsmt's, and every rule but join-overflow (``fillsmt rate --rules no-join``)."""
+"""Baron configurations (rules, guessing order, method): fillsmt's default, the thesis' rules
+with its guessing order and with fillsmt's, every rule but join-overflow (``fillsmt rate --rules
+no-join``), and the thesis' own solver rebuilt (``fillsmt rate --method thesis``; it has its own
+rules and order)."""
 
 
 # --- rank correlation (no scipy needed) ---------------------------------------------------------
@@ -99,9 +102,9 @@ def show(value: float | None) -> str:
 
 # --- running --------------------------------------------------------------------------------------
 
-def rate_file(path: Path, deadline_s: float, rules, cell_order) -> Rating:
+def rate_file(path: Path, deadline_s: float, rules, cell_order, method: str = "rules") -> Rating:
     return rate(read_puzzle(str(path)), deadline=time.monotonic() + deadline_s, rules=rules,
-                cell_order=cell_order)
+                cell_order=cell_order, method=method)
 
 
 def row_of(rating: Rating, puzzle: str, config: str) -> dict:
@@ -117,8 +120,8 @@ def run_baron(folder: Path, deadline_s: float) -> list[dict]:
     thesis = {r["puzzle"]: r for r in csv.DictReader((folder / "thesis-times.csv").open())}
     rows = []
     for path in sorted((folder / "puzzles").glob("*.txt")):
-        for config, (rules, order) in CONFIGS.items():
-            rating = rate_file(path, deadline_s, rules, order)
+        for config, (rules, order, method) in CONFIGS.items():
+            rating = rate_file(path, deadline_s, rules, order, method)
             row = row_of(rating, path.stem, config)
             row["thesis_depth"] = int(thesis[path.stem]["thesis_max_backtrack_depth"])
             row["thesis_rules_backtracking_s"] = float(thesis[path.stem]["thesis_rules_backtracking_seconds"])
@@ -242,7 +245,11 @@ def report(baron: list[dict], janko: list[dict], command: str, deadline_s: float
              "join-overflow, neighbour-support, neighbour-fit and size-cap; \"no-join rules\" are all "
              "but join-overflow (the four the thesis needed guesses for are exactly among the 11 "
              "puzzles these rules leave open: without join-overflow no rule set solves them). "
-             "Each is `fillsmt rate --rules all|thesis|no-join --cell-order ...`. `row-major` guesses in "
+             "Each is `fillsmt rate --rules all|thesis|no-join --cell-order ...`. \"thesis' solver rebuilt\" "
+             "is `fillsmt rate --method thesis` (`fillsmt/fillomino/thesis_solver.py`): the thesis' "
+             "strategies on the grid of numbers as its text describes them (no domains; forced cells "
+             "from every completion of a group; reachability in the basic variant), row-major "
+             "guesses of each reachable number. `row-major` guesses in "
              "the first open cell row by row, as the thesis does; `group-exit` grows the "
              "incomplete group with the fewest exits.", "",
              "## baron-thesis60 (60 puzzles, every region clued)", ""]

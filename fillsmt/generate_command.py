@@ -23,7 +23,7 @@ from fillsmt.cli import CONTEXT, _write_new_file, kind_option, reports_errors, t
 from fillsmt.errors import EXIT_NO_SOLUTION, EXIT_OK, EXIT_UNKNOWN, FillsmtError, InputError
 from fillsmt.fillomino.backtrack import CELL_ORDERS
 from fillsmt.fillomino.deduce import ALL_RULES
-from fillsmt.fillomino.rating import LABELS
+from fillsmt.fillomino.rating import LABELS, METHODS
 
 MAX_SIDE = 60
 """The largest height or width ``generate`` accepts (a 30x30 Fillomino takes minutes)."""
@@ -319,13 +319,17 @@ def _rating_text(path: str, r) -> str:
     search = (f"  search: max depth {r.max_depth}, {_plural(r.guesses, 'guess')}, {_plural(r.nodes, 'node')}, "
               f"{r.seconds:.2f} s{' (stopped early: lower bounds)' if r.status == 'stopped' else ''}")
     if r.status == "no-solution":
-        return f"{path}: no solution\n{search}\n"
+        why = " in which every region holds a clue (the thesis' solver knows only that variant)" \
+            if r.method == "thesis" else ""
+        return f"{path}: no solution{why}\n{search}\n"
     empty = r.height * r.width - r.clues
     lines = [f"{path}: {r.label or 'not rated (stopped before the label was certain)'}",
              f"  rules alone: {'solve it' if r.rules_solve else 'do not solve it'} "
              f"({r.rules_fixed} of {empty} empty cells fixed)",
              "  rules that fixed cells: " + (", ".join(f"{name} {n}" for name, n in r.rules_used.items()) or "none")]
-    if r.rules != ALL_RULES or r.cell_order != CELL_ORDERS[0]:
+    if r.method == "thesis":
+        lines.append(f"  rated with the thesis' solver: {', '.join(r.rules)}; guesses {r.cell_order}")
+    elif r.rules != ALL_RULES or r.cell_order != CELL_ORDERS[0]:
         lines.append(f"  rated with the rules {', '.join(r.rules)}; guesses {r.cell_order}")
     if not r.rules_solve:
         lines.append("  over the whole search: "
@@ -348,9 +352,13 @@ def _rating_text(path: str, r) -> str:
 @click.option("--cell-order", type=click.Choice(CELL_ORDERS), default=CELL_ORDERS[0], show_default=True,
               help="Where the search guesses: group-exit grows the incomplete group with the fewest "
                    "exits; row-major takes the first open cell row by row, as the thesis does.")
+@click.option("--method", type=click.Choice(METHODS), default=METHODS[0], show_default=True,
+              help="rules: fillsmt's solver (any puzzle; --rules, --cell-order); thesis: the thesis' "
+                   "own solver rebuilt (its three strategies, row-major guesses), whose depth is the "
+                   "thesis' measure; only for puzzles whose regions all hold a clue.")
 @kind_option
 @reports_errors
-def rate(puzzles, fmt, timeout, max_nodes, rule_text, cell_order, kind):
+def rate(puzzles, fmt, timeout, max_nodes, rule_text, cell_order, method, kind):
     """Rate how hard each Fillomino PUZZLE is for a solver that reasons like a person.
 
     The thesis' measure: the deduction rules first (do they solve it alone? how many cells,
@@ -364,7 +372,8 @@ def rate(puzzles, fmt, timeout, max_nodes, rule_text, cell_order, kind):
       fillsmt rate --format json instances/fillomino/generated/*.txt
       fillsmt generate --size 10x10 --seed 1 | fillsmt rate -
       fillsmt rate --timeout 10 big-puzzle.txt
-      fillsmt rate --rules thesis --cell-order row-major puzzle.txt   # the thesis' solver
+      fillsmt rate --rules no-join puzzle.txt
+      fillsmt rate --method thesis baron-puzzle.txt   # the thesis' own solver and depth
 
     \b
     Exit codes (the largest over the puzzles): 0 rated, 1 no solution, 2 bad input or not a
@@ -375,6 +384,9 @@ def rate(puzzles, fmt, timeout, max_nodes, rule_text, cell_order, kind):
     from fillsmt.kinds import kind_of, load
 
     rules = parse_rules(rule_text)
+    if method == "thesis" and (rules != ALL_RULES or cell_order != CELL_ORDERS[0]):
+        raise InputError("--rules and --cell-order choose fillsmt's solver; --method thesis has its own "
+                         "(single-exit, forced-cell, reachability; row-major guesses)")
     worst = EXIT_OK
     for path in puzzles:
         try:
@@ -389,7 +401,8 @@ def rate(puzzles, fmt, timeout, max_nodes, rule_text, cell_order, kind):
             worst = max(worst, e.exit_code)
             continue
         deadline = None if timeout is None else time.monotonic() + timeout
-        r = rate_puzzle(puzzle, deadline=deadline, max_nodes=max_nodes, rules=rules, cell_order=cell_order)
+        r = rate_puzzle(puzzle, deadline=deadline, max_nodes=max_nodes, rules=rules, cell_order=cell_order,
+                        method=method)
         code = EXIT_NO_SOLUTION if r.status == "no-solution" else EXIT_UNKNOWN if r.label is None else EXIT_OK
         worst = max(worst, code)
         if fmt == "json":

@@ -261,6 +261,22 @@ def test_rate_with_fewer_rules_and_the_thesis_order():
     assert "rated with" not in run("rate", INSTANCES / "g12-5x5.txt").stdout
 
 
+def test_rate_by_the_thesis_solver():
+    clued = "3 4\n4 0 0 3\n0 3 2 0\n0 0 0 0\n"  # every region clued; needs one guess there
+    out = CliRunner().invoke(main, ["rate", "--method", "thesis", "--format", "json", "-"], input=clued)
+    obj = json.loads(out.stdout)
+    assert out.exit_code == 0
+    assert (obj["method"], obj["max_depth"], obj["guesses"], obj["label"]) == ("thesis", 1, 2, "medium")
+    assert obj["rules"] == ["single-exit", "forced-cell", "reachability"] and obj["cell_order"] == "row-major"
+    text = CliRunner().invoke(main, ["rate", "--method", "thesis", "-"], input=clued).stdout
+    assert "rated with the thesis' solver: single-exit, forced-cell, reachability; guesses row-major" in text
+    g12 = run("rate", "--method", "thesis", INSTANCES / "g12-5x5.txt")  # an unclued region of 2s
+    assert g12.exit_code == 1
+    assert "no solution in which every region holds a clue (the thesis' solver knows only that variant)" in g12.stdout
+    clash = run("rate", "--method", "thesis", "--cell-order", "row-major", INSTANCES / "g12-5x5.txt")
+    assert clash.exit_code == 2 and "--method thesis has its own" in clash.stderr
+
+
 def test_rate_refuses_unknown_rules():
     out = run("rate", "--rules", "thesis,bogus", INSTANCES / "g12-5x5.txt")
     assert out.exit_code == 2 and "unknown rule or rule set 'bogus' in 'thesis,bogus'" in out.stderr

@@ -1,7 +1,10 @@
 """How hard is a Fillomino puzzle? Its rating by the rules and the backtracking depth.
 
-:func:`rate` runs the thesis' solver (:func:`~fillsmt.fillomino.backtrack.solve_by_search`,
-rules plus backtracking, until the first solution) and reports what it took:
+:func:`rate` runs a rules-plus-backtracking solver until the first solution and reports what it
+took. Two solvers (:data:`METHODS`): fillsmt's (:func:`~fillsmt.fillomino.backtrack.solve_by_search`,
+the default, any puzzle, with a choice of rules and guessing order), and the thesis' own, rebuilt
+(:func:`~fillsmt.fillomino.thesis_solver.solve_as_thesis`, puzzles whose regions all hold a clue),
+whose depths order the thesis' Puzzle Baron puzzles exactly as the thesis' table does. Reported:
 
 * the cells the rules fix alone, before any guess, and whether that solves the puzzle;
 * the rules that fixed them (name → cells), and over the whole search;
@@ -24,8 +27,9 @@ Everything is deterministic: the same puzzle, rules and cell order give the same
 
 A search that stops early (``deadline`` or ``max_nodes``) knows only lower bounds: its label is
 ``fiendish`` when the bounds already say so, else None (``status`` is then ``stopped``). A
-puzzle without solution is labelled None with ``status`` ``no-solution``. The labels are only
-as good as the rules: stronger rules make more puzzles easy.
+puzzle without solution is labelled None with ``status`` ``no-solution`` (for the thesis'
+solver: none in which every region holds a clue). The labels are only as good as the rules:
+stronger rules make more puzzles easy.
 """
 
 from __future__ import annotations
@@ -106,6 +110,8 @@ class Rating:
     seconds: float
     rules: tuple[str, ...]
     cell_order: str
+    method: str
+    """``rules`` (fillsmt's solver) or ``thesis`` (the thesis' own, :data:`METHODS`)."""
     solution: Grid | None
     """The solution found (checked by the independent checker), None if none."""
 
@@ -133,13 +139,30 @@ def label_for(max_depth: int, guesses: int) -> str:
     return "fiendish"
 
 
+METHODS: tuple[str, ...] = ("rules", "thesis")
+"""How :func:`rate` searches: ``rules`` is fillsmt's solver (:mod:`~fillsmt.fillomino.backtrack`
+with ``rules`` and ``cell_order``); ``thesis`` the thesis' own solver rebuilt
+(:mod:`~fillsmt.fillomino.thesis_solver`: basic variant only, every region clued), whose depth is
+the thesis' measure itself."""
+
+
 def rate(puzzle: Puzzle, *, deadline: float | None = None, max_nodes: int | None = None,
-         rules: Sequence[str] = ALL_RULES, cell_order: str = CELL_ORDERS[0]) -> Rating:
+         rules: Sequence[str] = ALL_RULES, cell_order: str = CELL_ORDERS[0], method: str = METHODS[0]) -> Rating:
     """Rate ``puzzle`` (module text). ``deadline`` is a :func:`time.monotonic` value; it and
-    ``max_nodes`` bound the search. ``rules`` and ``cell_order`` are passed to the search."""
+    ``max_nodes`` bound the search. ``rules`` and ``cell_order`` are passed to fillsmt's search;
+    ``method="thesis"`` rates with the thesis' solver instead (they are then not used)."""
+    if method not in METHODS:
+        raise InputError(f"unknown rating method {method!r}; the methods are {', '.join(METHODS)}")
     start = time.monotonic()
-    found = solve_by_search(puzzle, limit=1, max_nodes=max_nodes, deadline=deadline,
-                            rules=rules, cell_order=cell_order)
+    if method == "thesis":
+        from fillsmt.fillomino.thesis_solver import THESIS_STRATEGIES, solve_as_thesis
+
+        found = solve_as_thesis(puzzle, deadline=deadline, max_nodes=max_nodes)
+        names, cell_order = THESIS_STRATEGIES, "row-major"
+    else:
+        found = solve_by_search(puzzle, limit=1, max_nodes=max_nodes, deadline=deadline,
+                                rules=rules, cell_order=cell_order)
+        names = tuple(r for r in ALL_RULES if r in rules)
     seconds = time.monotonic() - start
     clues = sum(1 for _ in puzzle.clues())
     if found.solutions:
@@ -160,9 +183,9 @@ def rate(puzzle: Puzzle, *, deadline: float | None = None, max_nodes: int | None
         search_rules_used={r: n for r, n in found.rules_used.items() if n},
         max_depth=found.max_depth, solution_depth=found.solution_depth,
         guesses=found.guesses, nodes=found.nodes, seconds=round(seconds, 4),
-        rules=tuple(r for r in ALL_RULES if r in rules), cell_order=cell_order,
+        rules=names, cell_order=cell_order, method=method,
         solution=found.solutions[0] if found.solutions else None)
 
 
-__all__ = ["HARD_DEPTH", "HARD_GUESSES", "LABELS", "RULE_SETS", "THESIS_RULES", "Rating", "label_for",
+__all__ = ["HARD_DEPTH", "HARD_GUESSES", "LABELS", "METHODS", "RULE_SETS", "THESIS_RULES", "Rating", "label_for",
            "parse_rules", "rate"]
