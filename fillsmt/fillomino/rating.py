@@ -62,8 +62,9 @@ RULE_SETS: dict[str, tuple[str, ...]] = {
     "no-join": tuple(r for r in ALL_RULES if r != "join-overflow"),
 }
 """Named rule sets for :func:`parse_rules`: every rule (the default), the thesis' four, and every
-rule but ``join-overflow`` (the set whose ratings of the Puzzle Baron puzzles follow the thesis'
-depth column best; ``benchmarks/results/rating.md``)."""
+rule but ``join-overflow`` (of fillsmt's rule sets, the one whose depths follow the thesis' depth
+column on the Puzzle Baron puzzles best; the thesis' own solver, ``method="thesis"``, follows it
+exactly; ``benchmarks/results/rating.md``)."""
 
 
 def parse_rules(text: str) -> tuple[str, ...]:
