@@ -233,36 +233,40 @@ class _Search:
             else:
                 return
 
-    def node(self, grid: list[int], depth: int) -> list[int] | None:
+    def run(self, grid: list[int]) -> list[int] | None:
+        """Depth first from ``grid`` (an explicit stack, so no recursion limit): each node runs the
+        strategies, then its children are the candidates of its first empty cell, smallest first."""
         r = self.result
-        if self.max_nodes is not None and r.nodes >= self.max_nodes:
-            raise _Stop
-        r.nodes += 1
-        r.max_depth = max(r.max_depth, depth)
-        used = dict.fromkeys(THESIS_STRATEGIES, 0)
-        try:
-            self._propagate(grid, used)
-        except _Invalid:
-            return None
-        finally:
-            for name, n in used.items():
-                r.rules_used[name] += n
+        stack: list[tuple[list[int], int]] = [(grid, 0)]
+        while stack:
+            grid, depth = stack.pop()
+            if self.max_nodes is not None and r.nodes >= self.max_nodes:
+                raise _Stop
+            r.nodes += 1
+            r.guesses += depth > 0
+            r.max_depth = max(r.max_depth, depth)
+            used = dict.fromkeys(THESIS_STRATEGIES, 0)
+            try:
+                self._propagate(grid, used)
+            except _Invalid:
+                continue
+            finally:
+                for name, n in used.items():
+                    r.rules_used[name] += n
+                if depth == 0:
+                    r.root_rules = {name: n for name, n in used.items() if n}
             if depth == 0:
-                r.root_rules = {name: n for name, n in used.items() if n}
-        if depth == 0:
-            r.root_fixed = len(grid) - grid.count(0)
-            r.root_solved = 0 not in grid
-        if 0 not in grid:
-            r.solution_depth = depth
-            return grid
-        x = grid.index(0)
-        for v in _candidates(self.board, grid, _reaching(self.board, grid, self.board.groups(grid)), x):
-            child = list(grid)
-            child[x] = v
-            r.guesses += 1
-            found = self.node(child, depth + 1)
-            if found is not None:
-                return found
+                r.root_fixed = len(grid) - grid.count(0)
+                r.root_solved = 0 not in grid
+            if 0 not in grid:
+                r.solution_depth = depth
+                return grid
+            x = grid.index(0)
+            reach = _reaching(self.board, grid, self.board.groups(grid))
+            for v in reversed(_candidates(self.board, grid, reach, x)):
+                child = list(grid)
+                child[x] = v
+                stack.append((child, depth + 1))
         return None
 
 
@@ -279,7 +283,7 @@ def solve_as_thesis(puzzle: Puzzle, *, deadline: float | None = None,
     grid = [v for row in puzzle.cells for v in row]
     r = search.result
     try:
-        found = search.node(grid, 0)
+        found = search.run(grid)
     except _Stop:
         r.timed_out = deadline is not None and time.monotonic() > deadline
         return r
