@@ -253,10 +253,10 @@ class _Search:
             finally:
                 for name, n in used.items():
                     r.rules_used[name] += n
-                if depth == 0:
+                if depth == 0:  # also when stopped or refuted there: as far as the rules got
                     r.root_rules = {name: n for name, n in used.items() if n}
+                    r.root_fixed = len(grid) - grid.count(0)
             if depth == 0:
-                r.root_fixed = len(grid) - grid.count(0)
                 r.root_solved = 0 not in grid
             if 0 not in grid:
                 r.solution_depth = depth
