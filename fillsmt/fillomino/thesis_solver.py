@@ -50,6 +50,7 @@ from dataclasses import dataclass
 
 from fillsmt.fillomino.backtrack import SearchError, SearchResult
 from fillsmt.fillomino.model import Grid, Puzzle
+from fillsmt.fillomino.names import neighbour_indices
 from fillsmt.fillomino.verify import check_solution
 
 THESIS_STRATEGIES: tuple[str, ...] = ("single-exit", "forced-cell", "reachability")
@@ -79,46 +80,54 @@ class _Group:
 
 class _Board:
     def __init__(self, height: int, width: int):
-        self.height, self.width = height, width
-        self.neighbours = []
-        for x in range(height * width):
-            r, c = divmod(x, width)
-            near = ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
-            self.neighbours.append(tuple(rr * width + cc for rr, cc in near
-                                         if 0 <= rr < height and 0 <= cc < width))
+        self.neighbours = [tuple(neighbour_indices(height, width, x)) for x in range(height * width)]
+        self.completions: dict[tuple[int, tuple[int, ...]], tuple] = {}
+        """forced-cell's memory: group -> (the cells it read with their numbers, whether a
+        completion exists, the cells in all of them or None past the cap)."""
+
+    def _group_at(self, grid: list[int], start: int, seen: set[int]) -> tuple[list[int], bool]:
+        """The group of ``start`` (added to ``seen``) and whether it has an empty neighbour."""
+        v = grid[start]
+        seen.add(start)
+        cells, stack, exits = [start], [start], False
+        while stack:
+            x = stack.pop()
+            for y in self.neighbours[x]:
+                if grid[y] == 0:
+                    exits = True
+                elif grid[y] == v and y not in seen:
+                    seen.add(y)
+                    cells.append(y)
+                    stack.append(y)
+        return cells, exits
+
+    @staticmethod
+    def _broken(v: int, cells: list[int], exits: bool) -> bool:
+        """Larger than its number, or incomplete with no empty neighbour."""
+        return len(cells) > v or (len(cells) < v and not exits)
 
     def groups(self, grid: list[int]) -> list[_Group]:
-        """Every group; a group larger than its number, or an incomplete one without an empty
-        neighbour, makes the board invalid."""
+        """Every group; a broken one (:meth:`_broken`) makes the board invalid."""
         seen: set[int] = set()
         out = []
         for start, v in enumerate(grid):
-            if not v or start in seen:
-                continue
-            seen.add(start)
-            cells, stack, exits = [start], [start], False
-            while stack:
-                x = stack.pop()
-                for y in self.neighbours[x]:
-                    if grid[y] == 0:
-                        exits = True
-                    elif grid[y] == v and y not in seen:
-                        seen.add(y)
-                        cells.append(y)
-                        stack.append(y)
-            if len(cells) > v or (len(cells) < v and not exits):
-                raise _Invalid
-            out.append(_Group(v, tuple(cells)))
+            if v and start not in seen:
+                cells, exits = self._group_at(grid, start, seen)
+                if self._broken(v, cells, exits):
+                    raise _Invalid
+                out.append(_Group(v, tuple(cells)))
         return out
 
     def valid_with(self, grid: list[int], x: int, v: int) -> bool:
-        """Whether writing v in the empty cell x leaves a valid board."""
+        """Whether writing v in the empty cell x of a valid board leaves it valid: only x's new
+        group and the neighbouring groups that lose x as an exit can break."""
         grid[x] = v
         try:
-            self.groups(grid)
+            seen: set[int] = set()
+            for start in (x, *(y for y in self.neighbours[x] if grid[y] not in (0, v))):
+                if start not in seen and self._broken(grid[start], *self._group_at(grid, start, seen)):
+                    return False
             return True
-        except _Invalid:
-            return False
         finally:
             grid[x] = 0
 
@@ -133,35 +142,49 @@ def _single_exit(board: _Board, grid: list[int], groups: list[_Group]) -> bool:
     return False
 
 
-def _completions(board: _Board, grid: list[int], g: _Group) -> list[frozenset[int]] | None:
-    """Every connected set of g.value cells holding g, other cells empty or of g's number
-    (None past :data:`COMPLETION_CAP`)."""
-    level = {frozenset(g.cells)}
-    for _ in range(g.value - len(g.cells)):
-        grown = set()
-        for cells in level:
-            for x in cells:
-                for y in board.neighbours[x]:
-                    if y not in cells and grid[y] in (0, g.value):
-                        grown.add(cells | {y})
-        if len(grown) > COMPLETION_CAP:
-            return None
-        level = grown
-    return list(level)
+def _in_every_completion(board: _Board, grid: list[int], g: _Group) -> frozenset[int] | None:
+    """The cells in every connected set of g.value cells that holds g and otherwise only empty
+    cells or cells of g's number; None past :data:`COMPLETION_CAP` partial ones of one size.
+    No such set: the board is invalid.
+
+    Remembered per group with the cells the enumeration read: the strategies' loop asks again
+    after every move, and most moves are far from most groups."""
+    key = (g.value, g.cells)
+    kept = board.completions.get(key)
+    if kept is not None and all(grid[y] == v for y, v in kept[0]):
+        possible, common = kept[1:]
+    else:
+        level, looked = {frozenset(g.cells)}, set(g.cells)
+        possible, common = True, None
+        for _ in range(g.value - len(g.cells)):
+            grown = set()
+            for cells in level:
+                for x in cells:
+                    for y in board.neighbours[x]:
+                        if y not in cells and grid[y] in (0, g.value):
+                            grown.add(cells | {y})
+            if len(grown) > COMPLETION_CAP:
+                break
+            level = grown
+            looked.update(*level)
+        else:
+            possible = bool(level)
+            common = frozenset.intersection(*level) if level else frozenset()
+        read = {y for x in looked for y in board.neighbours[x]} | looked
+        board.completions[key] = (tuple((y, grid[y]) for y in read), possible, common)
+    if not possible:
+        raise _Invalid
+    return common
 
 
 def _forced_cell(board: _Board, grid: list[int], groups: list[_Group]) -> bool:
     for g in groups:
         if not g.incomplete:
             continue
-        ways = _completions(board, grid, g)
-        if ways is None:
-            continue
-        if not ways:
-            raise _Invalid
-        common = [x for x in frozenset.intersection(*ways) if grid[x] == 0]
-        if common:
-            for x in common:
+        common = _in_every_completion(board, grid, g)
+        empty = [x for x in common or () if grid[x] == 0]
+        if empty:
+            for x in empty:
                 grid[x] = g.value
             return True
     return False
