@@ -33,6 +33,24 @@ Cell = tuple[int, int]
 _NOT_SENT = {"check-sat", "check-sat-assuming", "get-value", "get-model", "exit"}
 
 
+def script_body(script: Script) -> str:
+    """The script without its questions: declarations and assertions only, for a session."""
+    return Script.of(c for c in script.commands if c.name not in _NOT_SENT).text()
+
+
+def get_value_terms(script: Script) -> list[str]:
+    """The terms the script's ``get-value`` asks for, as text."""
+    return [render_term(t) for c in script.commands if c.name == "get-value" for t in c.args[0]]
+
+
+@dataclass
+class OracleStats:
+    """Base of a uniqueness oracle's counters: :meth:`as_dict` gives them as JSON data."""
+
+    def as_dict(self) -> dict:
+        return {k: round(v, 4) if isinstance(v, float) else v for k, v in self.__dict__.items()}
+
+
 @dataclass
 class Problem:
     """What a session needs from one encoded puzzle of any kind.
@@ -49,11 +67,11 @@ class Problem:
 
     @property
     def terms(self) -> list[str]:
-        return [render_term(t) for c in self.script.commands if c.name == "get-value" for t in c.args[0]]
+        return get_value_terms(self.script)
 
     def body(self) -> str:
         """The script without its questions: declarations and assertions only."""
-        return Script.of(c for c in self.script.commands if c.name not in _NOT_SENT).text()
+        return script_body(self.script)
 
 
 class WrongAnswer(Exception):

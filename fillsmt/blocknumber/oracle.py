@@ -29,8 +29,8 @@ from fillsmt.blocknumber.names import value_var
 from fillsmt.blocknumber.verify import check_solution
 from fillsmt.drivers.base import Driver
 from fillsmt.drivers.session import Session, SessionTimeout
+from fillsmt import solutions
 from fillsmt.errors import FillsmtError, OracleUndecided, SolverError
-from fillsmt.smtlib import Script
 from fillsmt.smtlib.answer import Status
 from fillsmt.smtlib.script import disj, render_term
 
@@ -39,19 +39,13 @@ Cell = tuple[int, int]
 ENCODING = "onehot"
 """The encoding of the session (its Booleans are the assumptions)."""
 
-_NOT_SENT = {"check-sat", "check-sat-assuming", "get-value", "get-model", "exit"}
-
-
 @dataclass
-class OracleStats:
+class OracleStats(solutions.OracleStats):
     calls: int = 0
     unique: int = 0
     multiple: int = 0
     sessions: int = 0
     seconds: float = 0.0
-
-    def as_dict(self) -> dict:
-        return {k: round(v, 4) if isinstance(v, float) else v for k, v in self.__dict__.items()}
 
 
 @dataclass
@@ -107,12 +101,11 @@ class SessionOracle:
         self.close()
         bare = Puzzle(puzzle.height, puzzle.width, [[0] * puzzle.width] * puzzle.height, puzzle.blocks)
         script = ENCODINGS[ENCODING].encode(bare)
-        self._terms = [render_term(t) for c in script.commands if c.name == "get-value" for t in c.args[0]]
+        self._terms = solutions.get_value_terms(script)
         self._session = self.driver.open_session()
         self._key, self._known = (puzzle.blocks, grid), []
         self.stats.sessions += 1
-        self._session.send(Script.of(c for c in script.commands if c.name not in _NOT_SENT).text(),
-                           self._remaining())
+        self._session.send(solutions.script_body(script), self._remaining())
 
     def _ask(self, puzzle: Puzzle, grid: Grid) -> bool:
         if self._key != (puzzle.blocks, grid) or self._session is None or not self._session.alive:

@@ -51,6 +51,7 @@ from fillsmt.fillomino.verify import check_solution
 from fillsmt.smtlib import Script
 from fillsmt.smtlib.answer import Status
 from fillsmt.smtlib.script import assertion, disj
+from fillsmt import solutions
 from fillsmt.solutions import Search, WrongAnswer
 
 LOCAL_RADII: tuple[int, ...] = (3, 6)
@@ -80,7 +81,7 @@ class ExactCheck(Protocol):
 
 
 @dataclass
-class OracleStats:
+class OracleStats(solutions.OracleStats):
     """What the oracle's questions cost, layer by layer (seconds are wall-clock)."""
 
     calls: int = 0
@@ -91,9 +92,6 @@ class OracleStats:
     probe_seconds: float = 0.0
     local_seconds: float = 0.0
     exact_seconds: float = 0.0
-
-    def as_dict(self) -> dict:
-        return {k: round(v, 4) if isinstance(v, float) else v for k, v in self.__dict__.items()}
 
 
 @dataclass
