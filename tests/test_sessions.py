@@ -171,3 +171,29 @@ def test_the_cli_time_out_covers_sending_the_script_too(tmp_path, monkeypatch, c
     while not all(gone(p) for p in pids) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert all(gone(p) for p in pids)
+
+
+def test_a_joined_body_is_one_conjunction_after_the_declarations():
+    from fillsmt.smtlib import Script
+    from fillsmt.smtlib.script import Command, assertion, declare
+    from fillsmt.solutions import script_body
+
+    script = Script.of([Command("set-logic", ("QF_LIA",)), declare("x", "Int"), assertion(("<=", 0, "x")),
+                        declare("y", "Int"), assertion(("<", "x", "y")), Command("check-sat"),
+                        Command("get-value", (("x",),))])
+    assert script_body(script).splitlines() == [
+        "(set-logic QF_LIA)", "(declare-fun x () Int)", "(assert (<= 0 x))", "(declare-fun y () Int)",
+        "(assert (< x y))"]
+    assert script_body(script, joined=True).splitlines() == [
+        "(set-logic QF_LIA)", "(declare-fun x () Int)", "(declare-fun y () Int)", "(assert (and (<= 0 x) (< x y)))"]
+    one = Script.of([declare("x", "Int"), assertion(("<=", 0, "x"))])
+    assert script_body(one, joined=True).splitlines() == ["(declare-fun x () Int)", "(assert (<= 0 x))"]
+
+
+@pytest.mark.parametrize("name, joined", [("yices", True), ("z3", False)])
+def test_yices_sessions_get_the_problem_as_one_conjunction(name, joined):
+    # yices-smt2 --incremental prepares each assert alone; one conjunction gets its one-shot
+    # preprocessing (benchmarks/README.md); test_uniqueness counts through such sessions.
+    driver = solver_or_skip(name)
+    with driver.open_session() as s:
+        assert s.joined_assertions is joined

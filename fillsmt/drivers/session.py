@@ -49,6 +49,8 @@ class Session(ABC):
     """An open solver that keeps its assertions between checks."""
 
     name: str = "solver"
+    #: Send a problem's assertions as one conjunction (see :func:`fillsmt.solutions.script_body`).
+    joined_assertions: bool = False
 
     def __init__(self) -> None:
         self.checks = 0
@@ -163,9 +165,10 @@ def _marker() -> str:
 class ProcessSession(Session):
     """A solver binary reading SMT-LIB 2 on a pipe (``z3 -in``, ``yices-smt2 --incremental``)."""
 
-    def __init__(self, argv: list[str], name: str):
+    def __init__(self, argv: list[str], name: str, joined_assertions: bool = False):
         super().__init__()
         self.name = name
+        self.joined_assertions = joined_assertions
         self.argv = argv
         # Its own process group, so closing kills the solver and anything it started.
         self._proc = subprocess.Popen(
