@@ -33,7 +33,9 @@ from fillsmt.drivers.session import SessionTimeout
 from fillsmt.errors import InputError, SolverError
 from fillsmt.tiling import split
 from fillsmt.smtlib.answer import Status
+from fillsmt.smtlib import Script
 from fillsmt.smtlib.script import render_term
+from fillsmt.solutions import script_body
 from fillsmt.tiling.decode import decode_placements
 from fillsmt.tiling.encode import bound_term, choose_amo, encode_body, encode_maximize, get_value_commands, placement_names
 from fillsmt.tiling.model import Placement, TilingProblem, upper_bound
@@ -92,7 +94,7 @@ class _Checker:
         self.problem, self.driver, self.amo = problem, driver, amo
         self.session = None
         self.checks = 0
-        self._body: str | None = None
+        self._body: tuple[bool, str] | None = None
         self.use_session = type(driver).open_session is not Driver.open_session
 
     def close(self) -> None:
@@ -100,10 +102,12 @@ class _Checker:
             self.session.close()
             self.session = None
 
-    def body(self) -> str:
-        if self._body is None:
-            self._body = "".join(c.text() + "\n" for c in encode_body(self.problem, self.amo))
-        return self._body
+    def body(self, joined: bool = False) -> str:
+        """The constraints as text; ``joined``: as one conjunction (solutions.script_body)."""
+        if self._body is None or self._body[0] != joined:
+            script = Script.of(encode_body(self.problem, self.amo))
+            self._body = (joined, script_body(script, joined))
+        return self._body[1]
 
     def check(self, k: int, deadline: float | None, share: float = 1.0) -> tuple[Status, list[Placement] | None]:
         """Is there a tiling covering at least ``k`` cells? Answers by ``deadline`` (a
@@ -122,7 +126,7 @@ class _Checker:
         try:
             if self.session is None or not self.session.alive:
                 self.session = self.driver.open_session()
-                self.session.send(self.body(), _left(deadline))
+                self.session.send(self.body(self.session.joined_assertions), _left(deadline))
             self.session.push(_left(deadline))
             self.session.send(bound, _left(deadline))
         except SessionTimeout:  # the session closed itself
