@@ -20,7 +20,7 @@ import click
 import importlib
 
 from fillsmt import __version__
-from fillsmt.drivers import SOLVERS, get_driver
+from fillsmt.drivers import SOLVERS, get_driver, trace
 from fillsmt.drivers.base import interpret_output
 from fillsmt.drivers.pysmt_driver import installed_backends
 from fillsmt.errors import (EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_NOT_UNIQUE, EXIT_OK, EXIT_SOLVER,
@@ -79,8 +79,26 @@ class LazyGroup(click.Group):
         return super().get_command(ctx, name)
 
 
+def _start_trace(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """--trace: check the file can be appended to, then record through FILLSMT_TRACE (which
+    bench's worker processes inherit)."""
+    if value is None:
+        return None
+    target = os.path.abspath(value)
+    try:
+        with open(target, "a", encoding="utf-8"):
+            pass
+    except OSError as e:
+        raise click.BadParameter(f"cannot append to {value}: {e.strerror}", ctx, param) from None
+    os.environ[trace.ENV] = target
+    return target
+
+
 @click.group(cls=LazyGroup, context_settings=CONTEXT)
 @click.version_option(__version__, "-V", "--version", prog_name="fillsmt")
+@click.option("--trace", metavar="FILE", callback=_start_trace, expose_value=False, is_eager=True,
+              help="Append everything sent to a solver, and its answers as comments, to FILE "
+                   "(also: the FILLSMT_TRACE environment variable). The file is never truncated.")
 def main() -> None:
     """Solve grid logic puzzles with SMT solvers, and check the answers.
 
@@ -98,6 +116,7 @@ def main() -> None:
       fillsmt solve puzzle.txt | fillsmt check puzzle.txt -
       fillsmt bench puzzles/ -s z3 -s yices -e thesis -e tree --csv runs.csv --plot cactus.png
       fillsmt solve instances/tiling/kalvelagen-61x61.txt
+      fillsmt --trace traffic.smt2 solve --unique puzzle.txt
 
     \b
     Exit codes: 0 solved / valid, 1 no solution / invalid solution, 2 usage or bad input,

@@ -7,11 +7,14 @@ the solver and every child it started, and the process is always reaped.
 from __future__ import annotations
 
 import os
+import shlex
 import signal
 import subprocess
 import threading
 import time
 from dataclasses import dataclass
+
+from fillsmt.drivers import trace
 
 
 @dataclass
@@ -76,6 +79,8 @@ def run_process(argv: list[str], stdin_text: str, timeout: float | None,
         argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
         start_new_session=True, text=True, encoding="utf-8", errors="replace",
     )
+    who, channel = shlex.join(argv), f"pid {proc.pid}"
+    trace.sent(who, channel, stdin_text)
     try:
         out, err, timed_out, stopped = _communicate(proc, stdin_text, timeout, stop)
     except BaseException:
@@ -89,4 +94,6 @@ def run_process(argv: list[str], stdin_text: str, timeout: float | None,
                 os.killpg(proc.pid, signal.SIGKILL)
             except (ProcessLookupError, PermissionError):
                 pass
+    note = "timed out, killed" if timed_out else "stopped" if stopped else f"exit code {proc.returncode}"
+    trace.received(who, channel, (out or "") + (err or ""), note)
     return ProcessOutcome(out or "", err or "", proc.returncode, timed_out, time.perf_counter() - start, stopped)

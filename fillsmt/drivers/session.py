@@ -24,6 +24,7 @@ from __future__ import annotations
 import itertools
 import os
 import queue
+import shlex
 import signal
 import subprocess
 import threading
@@ -31,6 +32,7 @@ import time
 from abc import ABC, abstractmethod
 from typing import Iterable, Sequence
 
+from fillsmt.drivers import trace
 from fillsmt.errors import EXIT_UNKNOWN, SolverError
 from fillsmt.drivers.base import quote_output
 from fillsmt.smtlib.answer import SExprError, Status, Value, parse_value, render_sexpr
@@ -70,6 +72,22 @@ class Session(ABC):
     def close(self) -> None:
         """End the session and its solver; safe to call twice."""
 
+    @property
+    def channel(self) -> str:
+        """What tells this session apart from others in the traffic log."""
+        return f"session {id(self):x}"
+
+    def _talk(self, text: str, timeout: float | None) -> tuple[str, bool]:
+        """:meth:`_exchange`, recorded in the traffic log (:mod:`fillsmt.drivers.trace`)."""
+        trace.sent(self.name, self.channel, text)
+        try:
+            output, timed_out = self._exchange(text, timeout)
+        except SolverError as e:
+            trace.received(self.name, self.channel, "", f"failed: {e}")
+            raise
+        trace.received(self.name, self.channel, output, "no reply in time, closed" if timed_out else "")
+        return output, timed_out
+
     # -- the commands ------------------------------------------------------------------------
     def _items(self, output: str, what: str) -> list:
         try:
@@ -90,7 +108,7 @@ class Session(ABC):
         """Run commands that print nothing when they succeed (declarations, assertions, push, pop).
         Raises :class:`SessionTimeout` (and closes the session) when they take past ``timeout``."""
         self._require_alive()
-        output, timed_out = self._exchange(text, timeout)
+        output, timed_out = self._talk(text, timeout)
         if timed_out:
             raise SessionTimeout(f"{self.name} gave no reply in time and was stopped")
         extra = self._items(output, "the commands sent")
@@ -113,7 +131,7 @@ class Session(ABC):
         self._require_alive()
         command = f"(check-sat-assuming ({' '.join(assumptions)}))\n" if assumptions else "(check-sat)\n"
         start = time.perf_counter()
-        output, timed_out = self._exchange(command, timeout)
+        output, timed_out = self._talk(command, timeout)
         self.checks += 1
         self.check_seconds.append(time.perf_counter() - start)
         if timed_out:
@@ -136,7 +154,7 @@ class Session(ABC):
         terms = list(terms)
         if not terms:
             return {}, {}
-        output, _ = self._exchange(f"(get-value ({' '.join(terms)}))\n", None)
+        output, _ = self._talk(f"(get-value ({' '.join(terms)}))\n", None)
         items = self._items(output, "get-value")
         if len(items) != 1 or not isinstance(items[0], list):
             raise SolverError(f"{self.name} gave no get-value answer: {quote_output(output)!r}")
@@ -250,6 +268,10 @@ class ProcessSession(Session):
     @property
     def pid(self) -> int:
         return self._proc.pid
+
+    @property
+    def channel(self) -> str:
+        return f"session, {shlex.join(self.argv)}, pid {self._proc.pid}"
 
 
 __all__ = ["ProcessSession", "Session", "SessionTimeout"]

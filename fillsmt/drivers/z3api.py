@@ -10,6 +10,7 @@ from __future__ import annotations
 import threading
 import time
 
+from fillsmt.drivers import trace
 from fillsmt.drivers.base import Driver, RunResult, interpret_output
 from fillsmt.drivers.session import Session
 from fillsmt.errors import SolverMissing
@@ -55,7 +56,9 @@ class Z3ApiDriver(Driver):
     def run(self, script: str, timeout: float | None = None) -> RunResult:
         z3 = self._z3()
         ctx = z3.Context()
+        trace.sent(self.name, "in-process", script)
         output, fired, seconds = _evaluate(z3, ctx, script, timeout)
+        trace.received(self.name, "in-process", output, "interrupted at the time-out" if fired else "")
         result = interpret_output(self.name, output, seconds=seconds)
         if fired and result.status in (Status.UNKNOWN, Status.ERROR):
             return RunResult(Status.TIMEOUT, output=output, seconds=seconds,
