@@ -25,27 +25,10 @@ from typing import Callable, Hashable
 from fillsmt.drivers.session import Session
 from fillsmt.smtlib import Script
 from fillsmt.smtlib.answer import Status
-from fillsmt.smtlib.script import assertion, conj, render_term
+from fillsmt.smtlib.script import render_term
 
 Grid = tuple[tuple[int, ...], ...]
 Cell = tuple[int, int]
-
-_NOT_SENT = {"check-sat", "check-sat-assuming", "get-value", "get-model", "exit"}
-
-
-def script_body(script: Script, joined: bool = False) -> str:
-    """The script without its questions: declarations and assertions only, for a session.
-
-    ``joined`` sends every assertion as one conjunction after the other commands, for a solver
-    that prepares each ``assert`` on its own in incremental mode (yices: one conjunction gets the
-    whole-problem preprocessing of its one-shot mode).
-    """
-    kept = [c for c in script.commands if c.name not in _NOT_SENT]
-    if joined:
-        terms = [c.args[0] for c in kept if c.name == "assert"]
-        kept = [c for c in kept if c.name != "assert"] + ([assertion(conj(terms))] if terms else [])
-    return Script.of(kept).text()
-
 
 def get_value_terms(script: Script) -> list[str]:
     """The terms the script's ``get-value`` asks for, as text."""
@@ -78,10 +61,6 @@ class Problem:
     def terms(self) -> list[str]:
         return get_value_terms(self.script)
 
-    def body(self, joined: bool = False) -> str:
-        """The script without its questions: declarations and assertions only (see script_body)."""
-        return script_body(self.script, joined)
-
 
 class WrongAnswer(Exception):
     """The solver's model failed to decode or failed the independent check."""
@@ -104,7 +83,7 @@ class Search:
     checks: int = 0
 
     def start(self) -> None:
-        self.session.send(self.problem.body(self.session.joined_assertions), self._remaining())
+        self.session.load(self.problem.script, self._remaining())
 
     def _remaining(self) -> float | None:
         """Seconds left before the deadline (None: no deadline), for every exchange."""

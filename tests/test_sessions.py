@@ -175,8 +175,7 @@ def test_the_cli_time_out_covers_sending_the_script_too(tmp_path, monkeypatch, c
 
 def test_a_joined_body_is_one_conjunction_after_the_declarations():
     from fillsmt.smtlib import Script
-    from fillsmt.smtlib.script import Command, assertion, declare
-    from fillsmt.solutions import script_body
+    from fillsmt.smtlib.script import Command, assertion, declare, script_body
 
     script = Script.of([Command("set-logic", ("QF_LIA",)), declare("x", "Int"), assertion(("<=", 0, "x")),
                         declare("y", "Int"), assertion(("<", "x", "y")), Command("check-sat"),

@@ -105,7 +105,7 @@ class SessionOracle:
         self._session = self.driver.open_session()
         self._key, self._known = (puzzle.blocks, grid), []
         self.stats.sessions += 1
-        self._session.send(solutions.script_body(script, self._session.joined_assertions), self._remaining())
+        self._session.load(script, self._remaining())
 
     def _ask(self, puzzle: Puzzle, grid: Grid) -> bool:
         if self._key != (puzzle.blocks, grid) or self._session is None or not self._session.alive:

@@ -35,7 +35,9 @@ from typing import Iterable, Sequence
 from fillsmt.drivers import trace
 from fillsmt.errors import EXIT_UNKNOWN, SolverError
 from fillsmt.drivers.base import quote_output
+from fillsmt.smtlib import Script
 from fillsmt.smtlib.answer import SExprError, Status, Value, parse_value, render_sexpr
+from fillsmt.smtlib.script import script_body
 from fillsmt.smtlib.sexpr import read_all
 
 _STATUS = {"sat": Status.SAT, "unsat": Status.UNSAT, "unknown": Status.UNKNOWN}
@@ -51,7 +53,7 @@ class Session(ABC):
     """An open solver that keeps its assertions between checks."""
 
     name: str = "solver"
-    #: Send a problem's assertions as one conjunction (see :func:`fillsmt.solutions.script_body`).
+    #: :meth:`load` sends a script's assertions as one conjunction (:func:`script_body`).
     joined_assertions: bool = False
 
     def __init__(self) -> None:
@@ -78,7 +80,9 @@ class Session(ABC):
         return f"session {id(self):x}"
 
     def _talk(self, text: str, timeout: float | None) -> tuple[str, bool]:
-        """:meth:`_exchange`, recorded in the traffic log (:mod:`fillsmt.drivers.trace`)."""
+        """:meth:`_exchange`, recorded in the traffic log (:mod:`fillsmt.drivers.trace`) if on."""
+        if trace.path() is None:
+            return self._exchange(text, timeout)
         trace.sent(self.name, self.channel, text)
         try:
             output, timed_out = self._exchange(text, timeout)
@@ -114,6 +118,11 @@ class Session(ABC):
         extra = self._items(output, "the commands sent")
         if extra:
             raise SolverError(f"{self.name} answered commands that should print nothing: {quote_output(output)!r}")
+
+    def load(self, script: Script, timeout: float | None = None) -> None:
+        """Send ``script``'s declarations and assertions (its questions left out), in the form
+        this solver takes best (:attr:`joined_assertions`)."""
+        self.send(script_body(script, self.joined_assertions), timeout)
 
     def assert_term(self, term: str, timeout: float | None = None) -> None:
         self.send(f"(assert {term})\n", timeout)

@@ -14,7 +14,7 @@ Without the variable, recording costs one dictionary lookup.
 from __future__ import annotations
 
 import os
-import time
+from datetime import datetime
 
 ENV = "FILLSMT_TRACE"
 
@@ -36,7 +36,7 @@ def _write(record: str) -> None:
 
 
 def _stamp() -> str:
-    return time.strftime("%H:%M:%S", time.localtime()) + f".{int(time.time() * 1000) % 1000:03d}"
+    return datetime.now().strftime("%H:%M:%S.%f")[:-3]
 
 
 def sent(solver: str, channel: str, text: str) -> None:

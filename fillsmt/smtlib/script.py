@@ -93,3 +93,20 @@ class Script:
 
     def count(self, name: str) -> int:
         return sum(1 for c in self.commands if c.name == name)
+
+
+_QUESTIONS = {"check-sat", "check-sat-assuming", "get-value", "get-model", "exit"}
+
+
+def script_body(script: Script, joined: bool = False) -> str:
+    """The script without its questions: declarations and assertions only, for a session.
+
+    ``joined`` sends every assertion as one conjunction after the other commands, for a solver
+    that prepares each ``assert`` on its own in incremental mode (yices: one conjunction gets the
+    whole-problem preprocessing of its one-shot mode).
+    """
+    kept = [c for c in script.commands if c.name not in _QUESTIONS]
+    if joined:
+        terms = [c.args[0] for c in kept if c.name == "assert"]
+        kept = [c for c in kept if c.name != "assert"] + ([assertion(conj(terms))] if terms else [])
+    return Script.of(kept).text()

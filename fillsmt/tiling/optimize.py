@@ -24,6 +24,7 @@ Every tiling returned has passed the independent checker (:mod:`fillsmt.tiling.v
 from __future__ import annotations
 
 import enum
+import functools
 import time
 from dataclasses import dataclass, field
 
@@ -35,7 +36,6 @@ from fillsmt.tiling import split
 from fillsmt.smtlib.answer import Status
 from fillsmt.smtlib import Script
 from fillsmt.smtlib.script import render_term
-from fillsmt.solutions import script_body
 from fillsmt.tiling.decode import decode_placements
 from fillsmt.tiling.encode import bound_term, choose_amo, encode_body, encode_maximize, get_value_commands, placement_names
 from fillsmt.tiling.model import Placement, TilingProblem, upper_bound
@@ -94,7 +94,6 @@ class _Checker:
         self.problem, self.driver, self.amo = problem, driver, amo
         self.session = None
         self.checks = 0
-        self._body: tuple[bool, str] | None = None
         self.use_session = type(driver).open_session is not Driver.open_session
 
     def close(self) -> None:
@@ -102,12 +101,14 @@ class _Checker:
             self.session.close()
             self.session = None
 
-    def body(self, joined: bool = False) -> str:
-        """The constraints as text; ``joined``: as one conjunction (solutions.script_body)."""
-        if self._body is None or self._body[0] != joined:
-            script = Script.of(encode_body(self.problem, self.amo))
-            self._body = (joined, script_body(script, joined))
-        return self._body[1]
+    @functools.cached_property
+    def body(self) -> Script:
+        """The declarations and constraints, without any bound."""
+        return Script.of(encode_body(self.problem, self.amo))
+
+    @functools.cached_property
+    def body_text(self) -> str:
+        return self.body.text()
 
     def check(self, k: int, deadline: float | None, share: float = 1.0) -> tuple[Status, list[Placement] | None]:
         """Is there a tiling covering at least ``k`` cells? Answers by ``deadline`` (a
@@ -116,7 +117,7 @@ class _Checker:
         self.checks += 1
         bound = f"(assert {render_term(bound_term(self.problem, k))})\n"
         if not self.use_session:
-            script = self.body() + bound + "(check-sat)\n" + "".join(
+            script = self.body_text + bound + "(check-sat)\n" + "".join(
                 c.text() + "\n" for c in get_value_commands(self.problem))
             result = self.driver.run(script, _left(deadline))
             if result.status is Status.ERROR:
@@ -126,7 +127,7 @@ class _Checker:
         try:
             if self.session is None or not self.session.alive:
                 self.session = self.driver.open_session()
-                self.session.send(self.body(self.session.joined_assertions), _left(deadline))
+                self.session.load(self.body, _left(deadline))
             self.session.push(_left(deadline))
             self.session.send(bound, _left(deadline))
         except SessionTimeout:  # the session closed itself
