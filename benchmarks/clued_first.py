@@ -23,7 +23,6 @@ grid differing in some cell) with ``C`` (all regions of more than one cell ancho
 from __future__ import annotations
 
 import argparse
-import re
 import statistics
 import time
 from pathlib import Path
@@ -32,13 +31,10 @@ from fillsmt.drivers import get_driver
 from fillsmt.fillomino.decode import decode_grid
 from fillsmt.fillomino.deduce import deduce
 from fillsmt.fillomino.encodings import ENCODINGS
-from fillsmt.fillomino.names import number_var
+from fillsmt.fillomino.names import anchored_var, number_var
 from fillsmt.fillomino.plain_format import read_puzzle
 from fillsmt.fillomino.verify import check_solution
 from fillsmt.smtlib.answer import Status
-
-ANCHOR = re.compile(r"\(declare-fun a_(\d+) \(\) Bool\)")
-
 
 def _setup(path: Path):
     puzzle = read_puzzle(path)
@@ -46,7 +42,8 @@ def _setup(path: Path):
     if deduction.solved:
         return puzzle, None, []
     script = ENCODINGS["tree-bfs"](puzzle, deduction.domains)
-    anchored = [int(x) for x in ANCHOR.findall(script.text())]
+    declared = {c.args[0] for c in script.commands if c.name == "declare-fun"}
+    anchored = [x for x in range(puzzle.height * puzzle.width) if anchored_var(x) in declared]
     return puzzle, script, anchored
 
 

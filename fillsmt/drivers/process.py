@@ -79,8 +79,10 @@ def run_process(argv: list[str], stdin_text: str, timeout: float | None,
         argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
         start_new_session=True, text=True, encoding="utf-8", errors="replace",
     )
-    who, channel = shlex.join(argv), f"pid {proc.pid}"
-    trace.sent(who, channel, stdin_text)
+    tracing = trace.path() is not None
+    if tracing:
+        who, channel = shlex.join(argv), f"pid {proc.pid}"
+        trace.sent(who, channel, stdin_text)
     try:
         out, err, timed_out, stopped = _communicate(proc, stdin_text, timeout, stop)
     except BaseException:
@@ -94,6 +96,7 @@ def run_process(argv: list[str], stdin_text: str, timeout: float | None,
                 os.killpg(proc.pid, signal.SIGKILL)
             except (ProcessLookupError, PermissionError):
                 pass
-    note = "timed out, killed" if timed_out else "stopped" if stopped else f"exit code {proc.returncode}"
-    trace.received(who, channel, (out or "") + (err or ""), note)
+    if tracing:
+        note = "timed out, killed" if timed_out else "stopped" if stopped else f"exit code {proc.returncode}"
+        trace.received(who, channel, (out or "") + (err or ""), note)
     return ProcessOutcome(out or "", err or "", proc.returncode, timed_out, time.perf_counter() - start, stopped)
