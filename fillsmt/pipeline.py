@@ -162,7 +162,7 @@ def solve(puzzle, driver: Driver, encoding: str | None = None, timeout: float | 
                          "use fillsmt.solve or fillsmt.tiling.optimize.optimize")
     if not isinstance(puzzle, Puzzle):
         return _solve_other_kind(puzzle, driver, encoding, timeout, unique, forced, t0)
-    encoding = encoding or DEFAULT_ENCODING
+    encoding = encoding or driver.encoding_for("fillomino", DEFAULT_ENCODING)
     domains, target, fixed = None, puzzle, None
     if presolve:
         finished, deduction = _presolved(puzzle, driver, encoding, t0)
@@ -199,7 +199,7 @@ def _solve_other_kind(puzzle, driver, encoding, timeout, unique, forced, t0) -> 
     from fillsmt.kinds import kind_of
 
     kind = kind_of(puzzle)
-    encoding = encoding or kind.default_encoding
+    encoding = encoding or driver.encoding_for(kind.name, kind.default_encoding)
     script = kind.encode(puzzle, encoding)
     problem = kind.problem(puzzle, script, encoding, driver.name)
     if unique or forced:
@@ -288,10 +288,10 @@ def count(puzzle, driver: Driver, limit: int = 2, encoding: str | None = None,
         from fillsmt.kinds import kind_of
 
         kind = kind_of(puzzle)
-        encoding = encoding or kind.default_encoding
+        encoding = encoding or driver.encoding_for(kind.name, kind.default_encoding)
         return _count(kind.problem(puzzle, kind.encode(puzzle, encoding), encoding, driver.name),
                       driver, limit, timeout)
-    encoding = encoding or DEFAULT_ENCODING
+    encoding = encoding or driver.encoding_for("fillomino", DEFAULT_ENCODING)
     domains, target = None, puzzle
     if presolve:
         from fillsmt.fillomino.deduce import deduce

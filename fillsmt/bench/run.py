@@ -20,7 +20,7 @@ from collections import deque
 from typing import Callable
 
 from fillsmt.bench.jobs import DEFAULT, Job, on_off
-from fillsmt.drivers import get_driver
+from fillsmt.drivers import SOLVERS, get_driver
 from fillsmt.errors import InputError
 from fillsmt.kinds import kind_of, load
 from fillsmt.pipeline import RULES_SOLVER, require_rules_apply, solve, solve_with_rules
@@ -48,6 +48,8 @@ def job_row(job: Job, timeout: float, status: str, message: str = "") -> dict:
 def _encoding(job: Job, kind) -> str:
     """The job's encoding for a puzzle of ``kind``: ``default`` is the kind's own default."""
     encoding = job.config.encoding
+    if encoding == DEFAULT and job.config.solver in SOLVERS:
+        return SOLVERS[job.config.solver]().encoding_for(kind.name, kind.default_encoding)
     if encoding == DEFAULT:
         return kind.default_encoding
     if encoding not in kind.encodings:

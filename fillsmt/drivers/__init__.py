@@ -7,10 +7,12 @@ from __future__ import annotations
 
 from typing import Callable
 
+from fillsmt.drivers.api_drivers import BitwuzlaDriver, Cvc5Driver
 from fillsmt.drivers.base import Driver, RunResult
 from fillsmt.drivers.binaries import CommandDriver, yices_binary, z3_binary
 from fillsmt.drivers.portfolio import PortfolioDriver, portfolio
 from fillsmt.drivers.pysmt_driver import PysmtDriver
+from fillsmt.drivers.yices_api import YicesApiDriver
 from fillsmt.drivers.z3api import Z3ApiDriver
 from fillsmt.errors import InputError
 
@@ -19,6 +21,9 @@ SOLVERS: dict[str, Callable[[], Driver]] = {
     "yices": yices_binary,
     "z3-api": Z3ApiDriver,
     "pysmt": PysmtDriver,
+    "yices-api": YicesApiDriver,
+    "cvc5": Cvc5Driver,
+    "bitwuzla": BitwuzlaDriver,
     "portfolio": lambda: portfolio(None, get_driver),
 }
 """The solvers ``--solver`` names. ``pysmt:NAME`` picks one of pysmt's solvers;

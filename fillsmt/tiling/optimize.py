@@ -115,7 +115,7 @@ class _Checker:
         ``time.perf_counter()`` value; None: no limit), encoding and sending included; the
         check itself gets ``share`` of the time left once the constraints are sent."""
         self.checks += 1
-        bound = f"(assert {render_term(bound_term(self.problem, k))})\n"
+        bound = f"(assert {render_term(bound_term(self.problem, k, self.amo))})\n"
         if not self.use_session:
             script = self.body_text + bound + "(check-sat)\n" + "".join(
                 c.text() + "\n" for c in get_value_commands(self.problem))
@@ -266,6 +266,8 @@ def optimize(problem: TilingProblem, solver: str | Driver = "yices", timeout: fl
     ``bounds``) or ``auto`` (``split`` on a large board without copy limits, else ``bounds``)."""
     driver = get_driver(solver) if isinstance(solver, str) else solver
     driver.require()
+    if amo == "auto":
+        amo = driver.encoding_for("tiling", amo)
     if method not in METHODS:
         raise ValueError(f"unknown method {method!r}; choose one of {', '.join(METHODS)}")
     if method == "auto":
