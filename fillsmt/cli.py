@@ -67,7 +67,7 @@ class LazyGroup(click.Group):
     """A group whose heavier commands are imported only when they are used."""
 
     lazy = {"bench": "fillsmt.bench.command:bench", "generate": "fillsmt.generate_command:generate",
-            "rate": "fillsmt.generate_command:rate"}
+            "rate": "fillsmt.generate_command:rate", "export": "fillsmt.export_command:export"}
 
     def list_commands(self, ctx):
         return sorted([*super().list_commands(ctx), *self.lazy])

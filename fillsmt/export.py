@@ -1,0 +1,283 @@
+"""Benchmark families in SMT-LIB's own form: one ``.smt2`` per puzzle × encoding × family.
+
+Each file starts with the SMT-LIB benchmark header (``:smt-lib-version``, ``set-logic``,
+``:source``, ``:license``, ``:category "crafted"``, ``:status``), holds the encoding's
+declarations and assertions, and ends at ``(check-sat)`` and ``(exit)``: no options, no
+``get-value``.
+
+The two families:
+
+* ``plain`` — the puzzle itself: ``sat`` when it has a solution;
+* ``unique`` — "another solution?": the first solution blocked (at least one cell's number
+  differs), ``unsat`` exactly when the puzzle is unique. For a tiling, the hard half is "at
+  least best + 1 cells covered", ``unsat`` when the best tiling is proven optimal (and the plain
+  file asks for the best, ``sat``).
+
+The statuses are fillsmt's proof about the puzzle, made once per puzzle with the kind's default
+encoding in one solver session (:func:`fillsmt.pipeline.solve` with ``unique``; for tilings
+:func:`fillsmt.tiling.optimize.optimize`): every grid found passed the independent checker, and a
+second solution must differ from the first. Every encoding is exact, so the status holds for each;
+every ``sat`` file is also confirmed in its own encoding by solving it with its cells pinned to the
+checked grid (the answer must be ``sat``). ``unknown`` marks a puzzle the solver did not settle in
+time.
+"""
+
+from __future__ import annotations
+
+import csv
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from fillsmt.drivers.base import Driver
+from fillsmt.errors import FillsmtError, InputError
+from fillsmt.kinds import Kind, kind_of
+from fillsmt.smtlib import Script
+from fillsmt.smtlib.answer import Status
+from fillsmt.smtlib.script import Command, assertion, conj, render_term
+from fillsmt.solutions import differs, get_value_terms
+
+FAMILIES = ("plain", "unique")
+DEFAULT_LICENSE = "https://creativecommons.org/licenses/by/4.0/"
+MANIFEST = "manifest.csv"
+COLUMNS = ("file", "puzzle", "kind", "encoding", "family", "logic", "status", "size", "seconds")
+_DROPPED = {"set-option", "set-logic", "set-info", "check-sat", "check-sat-assuming", "get-value", "get-model",
+            "exit", "maximize", "minimize"}
+
+
+class ExportError(FillsmtError):
+    """A file could not be written as proven (its own-encoding confirmation failed)."""
+
+
+@dataclass
+class Proof:
+    """What fillsmt proved about one puzzle: the plain and unique families' statuses, the
+    checked grids behind them (``first``, and ``second`` when there is another solution), and the
+    seconds it took. For a tiling, ``best`` is the most covered cells found."""
+
+    plain: Status
+    unique: Status
+    first: Any = None
+    second: Any = None
+    best: int | None = None
+    seconds: float = 0.0
+    message: str = ""
+
+
+def puzzle_name(source: str) -> str:
+    """A short, distinct name for a puzzle file: ``SET-STEM`` (``janko-thesis100-001``), the set
+    being the folder (or the folder above ``puzzles/``)."""
+    path = Path(source)
+    folder = path.parent.parent if path.parent.name == "puzzles" else path.parent
+    return f"{folder.name}-{path.stem}" if folder.name not in ("", ".") else path.stem
+
+
+def prove(puzzle, driver: Driver, timeout: float | None) -> Proof:
+    """Settle both families for ``puzzle`` (see the module's docstring)."""
+    start = time.perf_counter()
+    kind = kind_of(puzzle)
+    if kind.name == "tiling":
+        from fillsmt.tiling.optimize import optimize
+
+        found = optimize(puzzle, driver, timeout)
+        plain = Status.SAT if found.placements or found.covered == 0 else Status.UNKNOWN
+        unique = Status.UNSAT if found.optimal else Status.UNKNOWN
+        return Proof(plain, unique, first=found.placements, best=found.covered,
+                     seconds=time.perf_counter() - start)
+    from fillsmt.pipeline import solve
+
+    result = solve(puzzle, driver, None, timeout, presolve=False, unique=True)
+    seconds = time.perf_counter() - start
+    if result.status is Status.UNSAT:
+        return Proof(Status.UNSAT, Status.UNSAT, seconds=seconds)
+    if result.status is Status.ERROR:
+        raise ExportError(f"{puzzle.source}: {result.message}")
+    if result.grid is None:
+        return Proof(Status.UNKNOWN, Status.UNKNOWN, seconds=seconds, message=result.message)
+    unique = {True: Status.UNSAT, False: Status.SAT}.get(result.unique, Status.UNKNOWN)
+    return Proof(Status.SAT, unique, first=result.grid, second=result.second_grid, seconds=seconds,
+                 message=result.message)
+
+
+def _declared_sorts(script: Script) -> dict[str, Any]:
+    return {c.args[0]: c.args[2] for c in script.commands if c.name == "declare-fun" and not c.args[1]}
+
+
+def _value_text(value: int | bool, sort) -> str:
+    if sort == "Bool":
+        return "true" if value else "false"
+    if isinstance(sort, tuple) and sort[:2] == ("_", "BitVec"):
+        return render_term(("_", f"bv{int(value)}", sort[2]))
+    return render_term(int(value))
+
+
+def grid_values(puzzle, script: Script, grid) -> dict[str, str]:
+    """The text of each get-value term of ``script`` in the solution ``grid`` (Fillomino and
+    BlockNumber: a cell's number ``n_I`` / ``b_R_C``, or BlockNumber's one-hot ``is_R_C_V``)."""
+    sorts = _declared_sorts(script)
+    values = {}
+    for term in get_value_terms(script):
+        parts = term.split("_")
+        if parts[0] == "n":
+            number = grid[int(parts[1]) // puzzle.width][int(parts[1]) % puzzle.width]
+        elif parts[0] in ("b", "is"):
+            number = grid[int(parts[1])][int(parts[2])]
+            if parts[0] == "is":
+                number = number == int(parts[3])
+        else:
+            raise InputError(f"fillsmt cannot pin the term {term} to a grid")
+        values[term] = _value_text(number, sorts[term])
+    return values
+
+
+def tiling_values(puzzle, placements) -> dict[str, str]:
+    """Each placement variable's value in a tiling: true for the chosen placements."""
+    from fillsmt.tiling.encode import placement_names
+    from fillsmt.tiling.names import placement_var
+
+    chosen = {placement_var(p) for p in placements}
+    return {name: "true" if name in chosen else "false" for name in placement_names(puzzle)}
+
+
+def header(logic: str, source: str, status: Status, license_: str) -> list[str]:
+    text = source.replace("|", "/")
+    return ["(set-info :smt-lib-version 2.6)", f"(set-logic {logic})", f"(set-info :source |\n{text}\n|)",
+            f'(set-info :license "{license_}")', '(set-info :category "crafted")',
+            f"(set-info :status {status.value if status in (Status.SAT, Status.UNSAT) else 'unknown'})"]
+
+
+def body(script: Script, extra: list) -> list[str]:
+    """The declarations and assertions of ``script``, then ``extra`` assertions (terms)."""
+    kept = [c.text() for c in script.commands if c.name not in _DROPPED]
+    return kept + [assertion(t).text() for t in extra]
+
+
+def logic_of(script: Script) -> str:
+    found = [c.args[0] for c in script.commands if c.name == "set-logic"]
+    return str(found[0]) if found else "ALL"
+
+
+@dataclass
+class Family:
+    """One file to write: its script, extra assertions, status, and the assignment that must
+    satisfy it (None for unsat/unknown)."""
+
+    name: str
+    script: Script
+    extra: list
+    status: Status
+    pin: dict[str, str] | None
+
+
+def families(puzzle, kind: Kind, encoding: str, proof: Proof) -> list[Family]:
+    """The plain and unique files of one puzzle under one encoding."""
+    if kind.name == "tiling":
+        from fillsmt.tiling.encode import bound_term, encode_body
+
+        script = Script.of(encode_body(puzzle, encoding))
+        best = proof.best or 0
+        pin = tiling_values(puzzle, proof.first or ())
+        return [Family("plain", script, [bound_term(puzzle, best, encoding)], proof.plain,
+                       pin if proof.plain is Status.SAT else None),
+                Family("unique", script, [bound_term(puzzle, best + 1, encoding)], proof.unique, None)]
+    script = kind.encode(puzzle, encoding)
+    terms = get_value_terms(script)
+    if proof.first is None:
+        return [Family("plain", script, [], proof.plain, None), Family("unique", script, [], proof.unique, None)]
+    first = grid_values(puzzle, script, proof.first)
+    block = differs(first, terms)
+    second = grid_values(puzzle, script, proof.second) if proof.second is not None else None
+    return [Family("plain", script, [], proof.plain, first),
+            Family("unique", script, [block], proof.unique, second if proof.unique is Status.SAT else None)]
+
+
+def confirm(driver: Driver, family: Family, timeout: float | None) -> None:
+    """A ``sat`` file's own encoding with its terms pinned to the checked solution must be sat."""
+    if family.pin is None:
+        return
+    pins = [("=", t, v) for t, v in family.pin.items()]
+    text = "\n".join([f"(set-logic {logic_of(family.script)})", *body(family.script, family.extra),
+                      assertion(conj(pins) if pins else "true").text(), "(check-sat)", ""])
+    run = driver.run(text, timeout)
+    if run.status is not Status.SAT:
+        raise ExportError(f"the checked solution does not satisfy the {family.name} file in its own encoding "
+                          f"({driver.name} answered {run.status.value}: {run.message})")
+
+
+def benchmark_text(puzzle, kind: Kind, encoding: str, family: Family, license_: str, set_name: str) -> str:
+    from fillsmt import __version__
+
+    what = {"plain": "Does the puzzle have a solution?",
+            "unique": "Does the puzzle have a solution other than a given one (the first solution fillsmt found, "
+                      "blocked: at least one cell's number differs)? unsat exactly when the puzzle is unique."}
+    if kind.name == "tiling":
+        what = {"plain": "Is there a tiling covering at least the best number of cells fillsmt found?",
+                "unique": "Is there a tiling covering one cell more than the best fillsmt found? "
+                          "unsat when that best is optimal."}
+    source = (f"{kind.name.capitalize()} puzzle {set_name} ({puzzle.source}).\n"
+              f"{what[family.name]}\n"
+              f"Encoding {encoding}, written by fillsmt {__version__} (fillsmt export); the status is fillsmt's "
+              f"proof, every sat model checked by its independent checker.")
+    lines = header(logic_of(family.script), source, family.status, license_)
+    return "\n".join([*lines, *body(family.script, family.extra), "(check-sat)", "(exit)", ""])
+
+
+def read_manifest(directory: Path) -> dict[str, dict]:
+    path = directory / MANIFEST
+    if not path.exists():
+        return {}
+    with path.open(newline="") as f:
+        return {row["file"]: row for row in csv.DictReader(f)}
+
+
+def append_manifest(directory: Path, row: dict) -> None:
+    path = directory / MANIFEST
+    new = not path.exists()
+    with path.open("a", newline="") as f:
+        writer = csv.DictWriter(f, fieldnames=COLUMNS)
+        if new:
+            writer.writeheader()
+        writer.writerow(row)
+
+
+def file_name(set_name: str, encoding: str, family: str) -> str:
+    return f"{set_name}.{encoding}{'' if family == 'plain' else '.' + family}.smt2"
+
+
+def export_puzzle(puzzle, directory: Path, encodings: list[str], wanted: tuple[str, ...], driver: Driver,
+                  timeout: float | None, license_: str, done: dict[str, dict]) -> list[dict]:
+    """Write the files of one puzzle not already in ``done``; returns their manifest rows."""
+    kind = kind_of(puzzle)
+    set_name = puzzle_name(puzzle.source)
+    chosen = [kind.default_encoding if e == "default" else e for e in encodings]
+    for e in chosen:
+        if e not in kind.encodings:
+            raise InputError(f"{puzzle.source}: {e!r} is not a {kind.name} encoding (those are "
+                             f"{', '.join(kind.encodings)}, or default)")
+    todo = [(e, f) for e in dict.fromkeys(chosen) for f in wanted
+            if not (file_name(set_name, e, f) in done and (directory / file_name(set_name, e, f)).exists())]
+    if not todo:
+        return []
+    proof = prove(puzzle, driver, timeout)
+    rows = []
+    for encoding in dict.fromkeys(e for e, _ in todo):
+        for family in families(puzzle, kind, encoding, proof):
+            if (encoding, family.name) not in todo:
+                continue
+            start = time.perf_counter()
+            confirm(driver, family, timeout)
+            name = file_name(set_name, encoding, family.name)
+            text = benchmark_text(puzzle, kind, encoding, family, license_, set_name)
+            (directory / name).write_text(text)
+            row = {"file": name, "puzzle": puzzle.source, "kind": kind.name, "encoding": encoding,
+                   "family": family.name, "logic": logic_of(family.script),
+                   "status": family.status.value if family.status in (Status.SAT, Status.UNSAT) else "unknown",
+                   "size": len(text.encode()), "seconds": f"{proof.seconds + time.perf_counter() - start:.3f}"}
+            append_manifest(directory, row)
+            rows.append(row)
+    return rows
+
+
+__all__ = ["COLUMNS", "DEFAULT_LICENSE", "FAMILIES", "MANIFEST", "Proof", "export_puzzle", "families",
+           "grid_values", "prove", "puzzle_name", "read_manifest"]
