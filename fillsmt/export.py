@@ -14,7 +14,8 @@ The two families:
   file asks for the best, ``sat``).
 
 The statuses are fillsmt's proof about the puzzle, made once per puzzle with the kind's default
-encoding in one solver session (:func:`fillsmt.pipeline.solve` with ``unique``; for tilings
+encoding in one solver session after the deduction rules (:func:`fillsmt.pipeline.solve` with
+``unique``; the rules are sound, and the grids are checked against the puzzle itself; for tilings
 :func:`fillsmt.tiling.optimize.optimize`): every grid found passed the independent checker, and a
 second solution must differ from the first. Every encoding is exact, so the status holds for each;
 every ``sat`` file is also confirmed in its own encoding by solving it with its cells pinned to the
@@ -87,7 +88,7 @@ def prove(puzzle, driver: Driver, timeout: float | None) -> Proof:
                      seconds=time.perf_counter() - start)
     from fillsmt.pipeline import solve
 
-    result = solve(puzzle, driver, None, timeout, presolve=False, unique=True)
+    result = solve(puzzle, driver, None, timeout, presolve=True, unique=True)
     seconds = time.perf_counter() - start
     if result.status is Status.UNSAT:
         return Proof(Status.UNSAT, Status.UNSAT, seconds=seconds)

@@ -26,6 +26,9 @@ from fillsmt.errors import FillsmtError, InputError
 from fillsmt.kinds import all_encodings
 from fillsmt.pipeline import DEFAULT_PRESOLVE, DEFAULT_SOLVER
 
+ALL_SOLVERS = "all"
+"""``--solver all``: every installed solver (:func:`installed_solvers`)."""
+
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 EXIT_INTERRUPTED = 130
 PRESOLVE_CHOICES = {"off": (False,), "on": (True,), "both": (False, True)}
@@ -70,12 +73,12 @@ def _output_path(option: str, path: str | None, suffix: str) -> None:
         raise InputError(f"{option} {path}: the folder {p.parent} does not exist")
 
 
-def _baseline(text: str | None, configs: list[Config]) -> Config | None:
+def _baseline(text: str | None, configs: list[Config], option: str = "--baseline") -> Config | None:
     if text is None:
         return None
     chosen = parse_config(text)
     if chosen not in configs:
-        raise InputError(f"--baseline {text}: not one of this run's configurations "
+        raise InputError(f"{option} {text}: not one of this run's configurations "
                          f"({', '.join(c.label for c in configs)})")
     return chosen
 
@@ -115,7 +118,7 @@ def _progress_bar(total: int, enabled: bool):
               metavar="NAME",
               help=f"A solver to run ({', '.join(SOLVERS)}, pysmt:NAME, portfolio:A,B, or rules: "
                    "the deduction rules plus backtracking, Fillomino only); repeat the option to "
-                   "compare several.")
+                   f"compare several; {ALL_SOLVERS}: every installed solver of that list but the portfolio.")
 @click.option("--encoding", "-e", "encodings", multiple=True, type=click.Choice([DEFAULT, *all_encodings()]),
               default=[DEFAULT], show_default=True,
               help="An encoding to run; repeat the option to compare several. default: each puzzle "
@@ -141,6 +144,11 @@ def _progress_bar(total: int, enabled: bool):
 @click.option("--baseline", metavar="SOLVER/ENCODING/on|off",
               help="The configuration speed-ups are measured against (default: the first).")
 @click.option("--plot", metavar="FILE.png", help="Write the cactus plot here (replaced if present).")
+@click.option("--scatter", metavar="FILE.png",
+              help="Write the log-log scatter plot of two configurations here: the baseline (x) against "
+                   "--scatter-against (y).")
+@click.option("--scatter-against", metavar="SOLVER/ENCODING/on|off",
+              help="The scatter plot's second configuration (default: the first one after the baseline).")
 @click.option("--summary", "summary_path", metavar="FILE.md",
               help="Also write the summary tables here (replaced if present).")
 @click.option("--dask", metavar="ADDRESS",
@@ -149,7 +157,7 @@ def _progress_bar(total: int, enabled: bool):
 @click.option("--progress/--no-progress", default=None,
               help="Show a progress bar on standard error [default: when it is a terminal].")
 def bench(puzzles, solvers, encodings, presolve, unique, config_texts, jobs, timeout, csv_path, resume,
-          overwrite, baseline, plot, summary_path, dask, progress):
+          overwrite, baseline, plot, scatter, scatter_against, summary_path, dask, progress):
     """Run every PUZZLES file (folders: every *.txt inside, recursively) with every --solver,
     --encoding and --presolve choice, write one CSV row per run, and print a summary.
 
@@ -190,14 +198,22 @@ def bench(puzzles, solvers, encodings, presolve, unique, config_texts, jobs, tim
     try:
         configs = _chosen_configs(solvers, encodings, presolve, config_texts, unique)
         code = _bench(puzzles, configs, jobs, timeout, csv_path, resume,
-                      overwrite, baseline, plot, summary_path, dask, progress)
+                      overwrite, baseline, plot, summary_path, dask, progress, (scatter, scatter_against))
     except FillsmtError as e:
         raise _CliError(str(e), e.exit_code) from None
     sys.exit(code)
 
 
+def installed_solvers() -> list[str]:
+    """Every solver ``--solver all`` stands for: the named solvers installed here, but the portfolio
+    (a race of the others)."""
+    return [name for name in SOLVERS if name != "portfolio" and get_driver(name).available()]
+
+
 def _chosen_configs(solvers, encodings, presolve, config_texts, unique=False) -> list[Config]:
     """The --config list when given, else every combination of --solver, --encoding, --presolve."""
+    if ALL_SOLVERS in solvers:
+        solvers = list(dict.fromkeys(n for s in solvers for n in (installed_solvers() if s == ALL_SOLVERS else [s])))
     if not config_texts:
         return configurations(solvers, encodings, PRESOLVE_CHOICES[presolve], unique)
     ctx = click.get_current_context()
@@ -219,10 +235,12 @@ def _chosen_configs(solvers, encodings, presolve, config_texts, unique=False) ->
 
 
 def _bench(puzzles, configs, jobs, timeout, csv_path, resume, overwrite,
-           baseline, plot, summary_path, dask, progress) -> int:
+           baseline, plot, summary_path, dask, progress, scatter=(None, None)) -> int:
     if resume and overwrite:
         raise InputError("give --resume or --overwrite, not both")
     _output_path("--plot", plot, ".png")
+    _output_path("--scatter", scatter[0], ".png")
+    pair = _scatter_pair(scatter, baseline, configs)
     _output_path("--summary", summary_path, ".md")
     solvers = list(dict.fromkeys(c.solver for c in configs))
     base = _baseline(baseline, configs)
@@ -278,4 +296,22 @@ def _bench(puzzles, configs, jobs, timeout, csv_path, resume, overwrite,
 
         cactus_plot(ordered, plot, title=f"fillsmt bench: {len({r['puzzle'] for r in ordered})} "
                                          f"puzzles, time-out {timeout:g} s")
+    if pair:
+        from fillsmt.bench.compare import scatter_plot
+
+        scatter_plot(ordered, *pair, scatter[0])
     return 0
+
+
+def _scatter_pair(scatter, baseline: str | None, configs: list[Config]) -> tuple[Config, Config] | None:
+    """The (x, y) configurations of --scatter: the baseline, and --scatter-against or the next one."""
+    path, against = scatter
+    if path is None:
+        if against is not None:
+            raise InputError("--scatter-against needs --scatter FILE.png")
+        return None
+    x = _baseline(baseline, configs) or configs[0]
+    y = _baseline(against, configs, "--scatter-against") if against else next((c for c in configs if c != x), None)
+    if y is None or y == x:
+        raise InputError("--scatter needs two configurations (give two solvers, encodings or --config)")
+    return x, y

@@ -57,6 +57,12 @@ def cactus_plot(rows: list[dict], path: str | Path, title: str = "") -> None:
     ax.grid(True, which="minor", axis="y", alpha=0.15)
     ax.legend(title="solver/encoding/presolve (solved/runs)", fontsize=8, title_fontsize=8,
               loc="lower right")
+    save(fig, path)
+
+
+def save(fig, path: str | Path) -> None:
+    """Write ``fig`` as PNG to ``path`` and free it."""
+    plt = _pyplot()
     fig.tight_layout()
     try:
         fig.savefig(path, format="png")

