@@ -253,9 +253,9 @@ def export_puzzle(puzzle, directory: Path, encodings: list[str], wanted: tuple[s
     set_name = puzzle_name(puzzle.source)
     chosen = [kind.default_encoding if e == "default" else e for e in encodings]
     for e in chosen:
-        if e not in kind.encodings:
+        if e not in kind.encoding_names:
             raise InputError(f"{puzzle.source}: {e!r} is not a {kind.name} encoding (those are "
-                             f"{', '.join(kind.encodings)}, or default)")
+                             f"{', '.join(kind.encoding_names)}, or default)")
     todo = [(e, f) for e in dict.fromkeys(chosen) for f in wanted
             if not (file_name(set_name, e, f) in done and (directory / file_name(set_name, e, f)).exists())]
     if not todo:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from fillsmt.cli import CONTEXT, kind_option, reports_errors, solver_option, timeout_option, warn
+from fillsmt.cli.common import CONTEXT, kind_option, reports_errors, solver_option, timeout_option, warn
 from fillsmt.drivers import get_driver
 from fillsmt.errors import InputError
 from fillsmt.export import DEFAULT_LICENSE, FAMILIES, MANIFEST, export_puzzle, read_manifest
@@ -26,7 +26,7 @@ from fillsmt.kinds import load
 @click.option("--resume", is_flag=True, help="Skip the files manifest.csv already lists (and that exist).")
 @click.option("--license", "license_", default=DEFAULT_LICENSE, show_default=True, metavar="TEXT",
               help="The :license of the files.")
-@solver_option
+@solver_option()
 @timeout_option("Seconds for proving one puzzle's statuses")
 @kind_option
 @reports_errors

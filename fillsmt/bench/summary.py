@@ -205,9 +205,6 @@ def markdown(rows: list[dict], baseline: Config | str | None = None) -> str:
                   "| puzzle | configuration | covered | optimal | time (s) |", "|---|---|---:|---|---:|"]
         lines += [f"| {r['puzzle']} | {config_of(r).label} | {r['covered']} | "
                   f"{'yes' if r['optimal'].lower() == 'true' else 'not proven'} | {_s(seconds(r))} |" for r in tilings]
-    from fillsmt.bench.compare import markdown_lines
-
-    lines += markdown_lines(rows)
     problems = disagreements(rows)
     if problems:
         lines += ["", "**The configurations disagree** (a sound encoding and solver cannot):", ""]

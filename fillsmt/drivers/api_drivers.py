@@ -25,6 +25,8 @@ _INTEGER_LOGIC = re.compile(r"\(set-logic\s+\S*(?:LIA|LIRA|NIA|IDL)\S*\)")
 class ApiWorkerDriver(Driver):
     """A solver's Python API behind :mod:`fillsmt.drivers.api_worker`."""
 
+    supports_session = True
+    supports_stop = True
     #: the Python module the worker imports, and the pip distribution that provides it
     module: str
     distribution: str

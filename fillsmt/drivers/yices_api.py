@@ -353,6 +353,7 @@ class Watchdog:
 class YicesApiDriver(Driver):
     name = "yices-api"
     install_hint = INSTALL
+    supports_session = True
 
     def missing_message(self) -> str:
         try:
@@ -379,7 +380,7 @@ class YicesApiDriver(Driver):
     def location(self) -> str:
         return wheel_library() or ""
 
-    def run(self, script: str, timeout: float | None = None) -> RunResult:
+    def run(self, script: str, timeout: float | None = None, stop=None) -> RunResult:
         interpreter = YicesInterpreter(load_yices(), mode="one-shot")
         trace.sent(self.name, "in-process", script)
         start = time.perf_counter()
