@@ -77,6 +77,17 @@ class Driver(ABC):
                           f"`fillsmt solvers` lists the solvers that have one")
 
 
+def in_process_result(solver: str, output: str, fired: bool, seconds: float, timeout: float | None,
+                      how: str) -> RunResult:
+    """What an in-process run printed, read as a solver's output; a run its time-out stopped
+    (``fired``) that gave no decisive answer is a TIMEOUT ("… and was ``how``")."""
+    result = interpret_output(solver, output, seconds=seconds)
+    if fired and result.status in (Status.UNKNOWN, Status.ERROR):
+        return RunResult(Status.TIMEOUT, output=output, seconds=seconds,
+                         message=f"{solver} gave no answer within {timeout:g} s and was {how}")
+    return result
+
+
 def quote_output(text: str, limit: int = 300) -> str:
     """What a solver printed, on one line and cut to ``limit`` characters, for a message."""
     text = " ".join(text.split())

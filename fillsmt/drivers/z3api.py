@@ -11,10 +11,9 @@ import threading
 import time
 
 from fillsmt.drivers import trace
-from fillsmt.drivers.base import Driver, RunResult, interpret_output
+from fillsmt.drivers.base import Driver, RunResult, in_process_result
 from fillsmt.drivers.session import Session
 from fillsmt.errors import SolverMissing
-from fillsmt.smtlib.answer import Status
 
 
 class Z3ApiDriver(Driver):
@@ -61,11 +60,7 @@ class Z3ApiDriver(Driver):
         trace.sent(self.name, "in-process", script)
         output, fired, seconds = _evaluate(z3, ctx, script, timeout)
         trace.received(self.name, "in-process", output, "interrupted at the time-out" if fired else "")
-        result = interpret_output(self.name, output, seconds=seconds)
-        if fired and result.status in (Status.UNKNOWN, Status.ERROR):
-            return RunResult(Status.TIMEOUT, output=output, seconds=seconds,
-                             message=f"z3-api gave no answer within {timeout:g} s and was interrupted")
-        return result
+        return in_process_result(self.name, output, fired, seconds, timeout, "interrupted")
 
 
 def _evaluate(z3, ctx, script: str, timeout: float | None) -> tuple[str, bool, float]:
