@@ -19,7 +19,8 @@ encoding in one solver session after the deduction rules (:func:`fillsmt.pipelin
 :func:`fillsmt.tiling.optimize.optimize`): every grid found passed the independent checker, and a
 second solution must differ from the first. Every encoding is exact, so the status holds for each;
 every ``sat`` file is also confirmed in its own encoding by solving it with its cells pinned to the
-checked grid (the answer must be ``sat``). ``unknown`` marks a puzzle the solver did not settle in
+checked grid (the answer must be ``sat``; the manifest's ``confirmed`` column says ``yes``, or
+``time-out`` past :data:`CONFIRM_SECONDS`). ``unknown`` marks a puzzle the solver did not settle in
 time.
 """
 
@@ -42,7 +43,10 @@ from fillsmt.solutions import differs, get_value_terms
 FAMILIES = ("plain", "unique")
 DEFAULT_LICENSE = "https://creativecommons.org/licenses/by/4.0/"
 MANIFEST = "manifest.csv"
-COLUMNS = ("file", "puzzle", "kind", "encoding", "family", "logic", "status", "size", "seconds")
+COLUMNS = ("file", "puzzle", "kind", "encoding", "family", "logic", "status", "size", "seconds", "confirmed")
+CONFIRM_SECONDS = 30.0
+"""The longest a ``sat`` file's own-encoding confirmation may take (the thesis encoding needs
+minutes for some 20x20 grids even with every cell pinned); past it the manifest says ``time-out``."""
 _DROPPED = {"set-option", "set-logic", "set-info", "check-sat", "check-sat-assuming", "get-value", "get-model",
             "exit", "maximize", "minimize"}
 
@@ -193,17 +197,22 @@ def families(puzzle, kind: Kind, encoding: str, proof: Proof) -> list[Family]:
             Family("unique", script, [block], proof.unique, second if proof.unique is Status.SAT else None)]
 
 
-def confirm(driver: Driver, family: Family, timeout: float | None) -> None:
-    """A ``sat`` file's own encoding with its terms pinned to the checked solution must be sat."""
+def confirm(driver: Driver, family: Family, timeout: float | None) -> str:
+    """A ``sat`` file's own encoding with its terms pinned to the checked solution must be sat:
+    ``yes``, ``time-out`` (not settled within :data:`CONFIRM_SECONDS`), or ``-`` for a file that
+    is not ``sat``; any other answer is an :class:`ExportError`."""
     if family.pin is None:
-        return
+        return "-"
     pins = [("=", t, v) for t, v in family.pin.items()]
     text = "\n".join([f"(set-logic {logic_of(family.script)})", *body(family.script, family.extra),
                       assertion(conj(pins) if pins else "true").text(), "(check-sat)", ""])
-    run = driver.run(text, timeout)
+    run = driver.run(text, min(timeout or CONFIRM_SECONDS, CONFIRM_SECONDS))
+    if run.status in (Status.TIMEOUT, Status.UNKNOWN):
+        return "time-out"
     if run.status is not Status.SAT:
         raise ExportError(f"the checked solution does not satisfy the {family.name} file in its own encoding "
                           f"({driver.name} answered {run.status.value}: {run.message})")
+    return "yes"
 
 
 def benchmark_text(puzzle, kind: Kind, encoding: str, family: Family, license_: str, set_name: str) -> str:
@@ -267,14 +276,14 @@ def export_puzzle(puzzle, directory: Path, encodings: list[str], wanted: tuple[s
             if (encoding, family.name) not in todo:
                 continue
             start = time.perf_counter()
-            confirm(driver, family, timeout)
+            confirmed = confirm(driver, family, timeout)
             name = file_name(set_name, encoding, family.name)
             text = benchmark_text(puzzle, kind, encoding, family, license_, set_name)
             (directory / name).write_text(text)
             row = {"file": name, "puzzle": puzzle.source, "kind": kind.name, "encoding": encoding,
                    "family": family.name, "logic": logic_of(family.script),
                    "status": family.status.value if family.status in (Status.SAT, Status.UNSAT) else "unknown",
-                   "size": len(text.encode()), "seconds": f"{proof.seconds + time.perf_counter() - start:.3f}"}
+                   "size": len(text.encode()), "seconds": f"{proof.seconds + time.perf_counter() - start:.3f}", "confirmed": confirmed}
             append_manifest(directory, row)
             rows.append(row)
     return rows

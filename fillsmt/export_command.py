@@ -34,7 +34,7 @@ def export(puzzles, directory, encodings, family, resume, license_, solver, time
     """Write SMT-LIB benchmark files: one per puzzle × encoding × family, with the benchmark header
     (:smt-lib-version 2.6, :source, :license, :category "crafted", :status as fillsmt proved it, every
     sat model checked), ending at (check-sat) and (exit), and a manifest.csv (file, puzzle, kind,
-    encoding, family, logic, status, size, seconds).
+    encoding, family, logic, status, size, seconds, confirmed).
 
     \b
     Examples:

@@ -45,7 +45,10 @@ def test_every_kind_exports_with_the_header_and_statuses_z3_and_yices_confirm(tm
     out = export(*puzzles, "-o", tmp_path / "out")
     assert out.exit_code == 0, out.output
     rows = manifest(tmp_path / "out")
-    assert list(rows[0]) == ["file", "puzzle", "kind", "encoding", "family", "logic", "status", "size", "seconds"]
+    assert list(rows[0]) == ["file", "puzzle", "kind", "encoding", "family", "logic", "status", "size", "seconds",
+                             "confirmed"]
+    assert {r["confirmed"] for r in rows if r["status"] == "sat"} == {"yes"}
+    assert {r["confirmed"] for r in rows if r["status"] == "unsat"} == {"-"}
     expected = {("fillomino-g12-5x5", "plain"): "sat", ("fillomino-g12-5x5", "unique"): "unsat",
                 ("fillomino-unsat-1x2", "plain"): "unsat", ("fillomino-unsat-1x2", "unique"): "unsat",
                 ("multi", "plain"): "sat", ("multi", "unique"): "sat",
