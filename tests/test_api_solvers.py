@@ -165,3 +165,16 @@ def test_solvers_lists_the_api_solvers_with_versions():
         line = next(line for line in out.output.splitlines() if line.split()[:1] == [name])
         driver = solver_or_skip(name)
         assert driver.version() in line
+
+
+def test_the_cli_solves_every_kind_with_each_api_solver(api_solver):
+    from click.testing import CliRunner
+
+    from fillsmt.cli import main
+
+    for args in (["--unique", "--no-presolve", str(INSTANCES / "random-6x6.txt")],
+                 ["--unique", str(BLOCKNUMBER / "random-6x6.txt")],
+                 [str(TILING / "tetris-7x7.txt")]):
+        out = CliRunner().invoke(main, ["solve", "--solver", api_solver.name, "-t", "300", *args])
+        assert out.exit_code == 0, (args, out.output)
+    assert "covers 48 of 49 cells, proven optimal" in out.stderr
