@@ -178,3 +178,17 @@ def test_the_cli_solves_every_kind_with_each_api_solver(api_solver):
         out = CliRunner().invoke(main, ["solve", "--solver", api_solver.name, "-t", "300", *args])
         assert out.exit_code == 0, (args, out.output)
     assert "covers 48 of 49 cells, proven optimal" in out.stderr
+
+
+def test_two_yices_api_sessions_at_once_keep_their_own_names():
+    driver = solver_or_skip("yices-api")
+    declare = "(set-logic QF_LIA)\n(declare-fun x () Int)\n"
+    with driver.open_session() as one, driver.open_session() as two:
+        one.send(declare + "(assert (= x 1))\n")
+        two.send(declare + "(assert (= x 2))\n")
+        assert one.check() is two.check() is Status.SAT
+        assert (one.get_values(["x"]), two.get_values(["x"])) == ({"x": 1}, {"x": 2})
+    with driver.open_session() as three:  # the names are free again
+        three.send(declare + "(assert (= x 3))\n")
+        assert three.check() is Status.SAT
+        assert three.get_values(["x"]) == {"x": 3}

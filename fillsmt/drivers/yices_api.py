@@ -124,7 +124,12 @@ _PIECE = re.compile(r'"(?:[^"]|"")*"|\|[^|]*\||;[^\n]*|[()]')
 _ATOM = re.compile(r'\(_\s+bv(\d+)\s+(\d+)\)|#b([01]+)|#x([0-9a-fA-F]+)|\|([^|]*)\||[^\s()";|]+')
 _HEAD = re.compile(r"\(\s*([^\s()]+)")
 
+_BV_ONLY = re.compile(r'\(_\s+bv(\d+)\s+(\d+)\)|#b([01]+)|#x([0-9a-fA-F]+)|\b(' + "|".join(_OPERATORS) + r')\b')
+
 _sessions = iter(range(1, 1 << 62))
+_live_lock = threading.Lock()
+_live = 0
+"""How many interpreters are open in this process (libyices' term names are global)."""
 
 
 def split_commands(text: str) -> list[str]:
@@ -153,14 +158,20 @@ class YicesInterpreter:
     whole-problem preprocessing of ``yices-smt2``'s default) or ``push-pop`` for a session.
 
     Terms are translated to the Yices language (:data:`_OPERATORS`, ``(_ bvN W)`` → ``(mk-bv W N)``,
-    ``#b…`` → ``0b…``) and read by libyices' own parser, one call per assertion. Declared
-    constants get a Yices name private to this interpreter (libyices' names are global), removed
-    again on :meth:`close`."""
+    ``#b…`` → ``0b…``) and read by libyices' own parser, one call per assertion. libyices' names
+    are global: an interpreter opened while no other is open names its constants as the script
+    does (the terms then go to libyices as they are, or with only the bit-vector syntax
+    rewritten); one opened beside another gives them a private prefix, and every term is renamed.
+    The names are removed again on :meth:`close`."""
 
     def __init__(self, yices, mode: str = "push-pop"):
         self.y = yices
         self.mode = mode
-        self.prefix = f"fillsmt{next(_sessions)}_"
+        global _live
+        with _live_lock:
+            self.prefix = f"fillsmt{next(_sessions)}_" if _live else ""
+            _live += 1
+        self._open = True
         self.names: dict[str, str] = {}
         self.context = None
         self.logic: str | None = None
@@ -168,6 +179,7 @@ class YicesInterpreter:
         self.done = False
         self._lock = threading.Lock()
         self._searching = False
+        self._pending: list = []
 
     # -- terms and sorts -----------------------------------------------------------------------
     def sort(self, s):
@@ -192,10 +204,26 @@ class YicesInterpreter:
         token = m.group(5) if m.group(5) is not None else m.group(0)
         return self.names.get(token) or _OPERATORS.get(token) or token
 
+    def _bv_only(self, m: re.Match) -> str:
+        if m.group(1):
+            return f"(mk-bv {m.group(2)} {m.group(1)})"
+        if m.group(3):
+            return "0b" + m.group(3)
+        if m.group(4):
+            return "0x" + m.group(4)
+        return _OPERATORS[m.group(5)]
+
+    def _yices_text(self, text: str) -> str:
+        if self.prefix or "|" in text:
+            return _ATOM.sub(self._atom, text)
+        if "bv" in text or "#" in text or "concat" in text:
+            return _BV_ONLY.sub(self._bv_only, text)
+        return text
+
     def term(self, text: str):
         """The Yices term of SMT-LIB term text."""
         try:
-            return self.y.Terms.parse_term(_ATOM.sub(self._atom, text))
+            return self.y.Terms.parse_term(self._yices_text(text))
         except self.y.YicesException as e:
             raise Unsupported(f"yices-api cannot read the term {text[:80]}: {e}") from None
 
@@ -222,7 +250,16 @@ class YicesInterpreter:
             config.dispose()
         return self.context
 
+    def _flush(self) -> None:
+        """Assert the assertions received since the last flush, all in one call: like
+        ``yices-smt2``, which asserts a script's assertions together at its check-sat, so the
+        context preprocesses the whole problem at once (one at a time was 3x slower on janko)."""
+        if self._pending:
+            self._context().assert_formulas(self._pending)
+            self._pending = []
+
     def _check(self, assumptions: list) -> str:
+        self._flush()
         ctx = self._context()
         with self._lock:
             self._searching = True
@@ -254,7 +291,7 @@ class YicesInterpreter:
         head = _HEAD.match(text)
         name = head.group(1) if head else ""
         if name == "assert":  # the bulk of every script: no Python parse, libyices reads it
-            self._context().assert_formula(self.term(text[head.end():text.rindex(")")]))
+            self._pending.append(self.term(text[head.end():text.rindex(")")]))
             self.has_model = False
             return
         c = read_commands(text)[0]
@@ -285,9 +322,11 @@ class YicesInterpreter:
                 model.dispose()
             out("(" + " ".join(pairs) + ")\n")
         elif name == "push":
+            self._flush()
             for _ in range(int(args[0]) if args else 1):
                 self._context().push()
         elif name == "pop":
+            self._pending = []
             for _ in range(int(args[0]) if args else 1):
                 self._context().pop()
             self.has_model = False
@@ -320,6 +359,10 @@ class YicesInterpreter:
         for name in self.names.values():
             self.y.Terms.remove_name(name)
         self.names.clear()
+        global _live
+        with _live_lock:
+            if self._open:
+                self._open, _live = False, _live - 1
 
 
 class Watchdog:
