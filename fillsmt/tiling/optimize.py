@@ -271,7 +271,6 @@ def optimize(problem: TilingProblem, solver: str | Driver = "yices", timeout: fl
     ``method``: ``bounds``, ``maximize`` (z3 only), ``split`` (the blocks first, then
     ``bounds``) or ``auto`` (``split`` on a large board without copy limits, else ``bounds``)."""
     driver = get_driver(solver) if isinstance(solver, str) else solver
-    driver.require()
     if amo == "auto":
         amo = driver.encoding_for("tiling", amo)
     if method not in METHODS:
@@ -282,6 +281,7 @@ def optimize(problem: TilingProblem, solver: str | Driver = "yices", timeout: fl
         raise InputError(f"{problem.source}: --method split needs pieces without copy limits "
                          "(the blocks' limits would not add up)")
     resolved = choose_amo(problem, amo)
+    driver.require()
     if method == "split":
         result = _split_then_bounds(problem, driver, timeout, resolved, amo)
     else:
