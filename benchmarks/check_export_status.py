@@ -42,6 +42,8 @@ def main() -> int:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--csv", required=True)
     parser.add_argument("--md", required=True)
+    parser.add_argument("--encoding", action="append", help="check only the files of this encoding (repeatable)")
+    parser.add_argument("--summary-only", action="store_true", help="run nothing; summarize the CSV's rows")
     args = parser.parse_args()
     folder = Path(args.folder)
     with open(folder / "manifest.csv", newline="") as f:
@@ -50,7 +52,10 @@ def main() -> int:
     if Path(args.csv).exists():
         with open(args.csv, newline="") as f:
             done = {(r["file"], r["solver"]): r for r in csv.DictReader(f)}
-    todo = [(row, solver) for row in files for solver in SOLVERS if (row["file"], solver) not in done]
+    todo = [(row, solver) for row in files for solver in SOLVERS if (row["file"], solver) not in done
+            and (not args.encoding or row["encoding"] in args.encoding)]
+    if args.summary_only:
+        todo = []
     columns = ["file", "puzzle", "encoding", "family", "status", "solver", "answer", "seconds"]
     new = not Path(args.csv).exists()
     with open(args.csv, "a", newline="") as out, ThreadPoolExecutor(args.jobs) as pool:
@@ -87,6 +92,22 @@ def main() -> int:
                 c = {v: counts[(solver, encoding, family, v)] for v in ("confirmed", "timeout", "contradicted")}
                 lines.append(f"| {encoding} | {family} | {sum(n)} ({n[0]} / {n[1]} / {n[2]}) | {solver} | "
                              f"{c['confirmed']} | {c['timeout']} | {c['contradicted']} |")
+    lines += ["", "Per file: confirmed by both solvers / by one / by neither (time-outs) / not run yet:", "",
+              "| encoding | family | both | one | neither | not run |", "|---|---|---:|---:|---:|---:|"]
+    for encoding in sorted({r["encoding"] for r in files}):
+        for family in ("plain", "unique"):
+            mine = [r for r in files if (r["encoding"], r["family"]) == (encoding, family)]
+            if not mine:
+                continue
+            tally: Counter = Counter()
+            for r in mine:
+                runs = [done.get((r["file"], s)) for s in SOLVERS]
+                if None in runs:
+                    tally["not run"] += 1
+                else:
+                    tally[{2: "both", 1: "one", 0: "neither"}[sum(x["answer"] == x["status"] for x in runs)]] += 1
+            lines.append(f"| {encoding} | {family} | {tally['both']} | {tally['one']} | {tally['neither']} | "
+                         f"{tally['not run']} |")
     lines += ["", "Contradictions:" if wrong else "No file's answer contradicts its :status.", *wrong]
     Path(args.md).write_text("\n".join(lines) + "\n")
     print("\n".join(lines))
