@@ -43,17 +43,19 @@ def main() -> int:
     parser.add_argument("--csv", required=True)
     parser.add_argument("--md", required=True)
     parser.add_argument("--encoding", action="append", help="check only the files of this encoding (repeatable)")
+    parser.add_argument("--match", action="append",
+                        help="check only the files whose name holds this text (repeatable)")
     parser.add_argument("--summary-only", action="store_true", help="run nothing; summarize the CSV's rows")
     args = parser.parse_args()
     folder = Path(args.folder)
     with open(folder / "manifest.csv", newline="") as f:
-        files = list(csv.DictReader(f))
+        files = [r for r in csv.DictReader(f) if (not args.encoding or r["encoding"] in args.encoding)
+                 and (not args.match or any(m in r["file"] for m in args.match))]
     done: dict[tuple[str, str], dict] = {}
     if Path(args.csv).exists():
         with open(args.csv, newline="") as f:
             done = {(r["file"], r["solver"]): r for r in csv.DictReader(f)}
-    todo = [(row, solver) for row in files for solver in SOLVERS if (row["file"], solver) not in done
-            and (not args.encoding or row["encoding"] in args.encoding)]
+    todo = [(row, solver) for row in files for solver in SOLVERS if (row["file"], solver) not in done]
     if args.summary_only:
         todo = []
     columns = ["file", "puzzle", "encoding", "family", "status", "solver", "answer", "seconds"]

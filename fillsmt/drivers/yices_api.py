@@ -195,6 +195,8 @@ class YicesInterpreter:
         raise Unsupported(f"yices-api does not build the sort {render_sexpr(s)}")
 
     def _atom(self, m: re.Match) -> str:
+        """One match of :data:`_ATOM` or :data:`_BV_ONLY` in the Yices language (their first four
+        groups are the same literals; the fifth is a quoted symbol or an operator name)."""
         if m.group(1):
             return f"(mk-bv {m.group(2)} {m.group(1)})"
         if m.group(3):
@@ -204,20 +206,11 @@ class YicesInterpreter:
         token = m.group(5) if m.group(5) is not None else m.group(0)
         return self.names.get(token) or _OPERATORS.get(token) or token
 
-    def _bv_only(self, m: re.Match) -> str:
-        if m.group(1):
-            return f"(mk-bv {m.group(2)} {m.group(1)})"
-        if m.group(3):
-            return "0b" + m.group(3)
-        if m.group(4):
-            return "0x" + m.group(4)
-        return _OPERATORS[m.group(5)]
-
     def _yices_text(self, text: str) -> str:
         if self.prefix or "|" in text:
             return _ATOM.sub(self._atom, text)
         if "bv" in text or "#" in text or "concat" in text:
-            return _BV_ONLY.sub(self._bv_only, text)
+            return _BV_ONLY.sub(self._atom, text)
         return text
 
     def term(self, text: str):
