@@ -29,6 +29,7 @@ from fillsmt.fillomino.encodings import DEFAULT_ENCODING, ENCODINGS
 from fillsmt.fillomino.model import Puzzle as FillominoPuzzle
 from fillsmt.fillomino.plain_format import format_grid, read_text
 from fillsmt.fillomino.render import render_pretty
+from fillsmt.interrupts import exit_on_signals
 from fillsmt.kinds import KIND_NAMES, kind_of, load
 from fillsmt.pipeline import (DEFAULT_PRESOLVE, DEFAULT_SOLVER, EXIT_CODES, RULES_SOLVER, SolveResult, checked_grid,
                               encode, encode_presolved, require_rules_apply, solve, solve_with_rules)
@@ -71,6 +72,10 @@ class LazyGroup(click.Group):
 
     def list_commands(self, ctx):
         return sorted([*super().list_commands(ctx), *self.lazy])
+
+    def main(self, *args, **kwargs):
+        with exit_on_signals():  # SIGINT/SIGTERM/SIGHUP: solvers killed, exit 128 + N
+            return super().main(*args, **kwargs)
 
     def get_command(self, ctx, name):
         if name in self.lazy:

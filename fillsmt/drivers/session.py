@@ -32,6 +32,7 @@ import time
 from abc import ABC, abstractmethod
 from typing import Iterable, Sequence
 
+from fillsmt import interrupts
 from fillsmt.drivers import trace
 from fillsmt.errors import EXIT_UNKNOWN, SolverError
 from fillsmt.drivers.base import quote_output
@@ -178,7 +179,7 @@ class Session(ABC):
     def __enter__(self) -> "Session":
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, exc_type, *exc) -> None:
         self.close()
 
 
@@ -249,7 +250,7 @@ class ProcessSession(Session):
     def close(self, kill: bool = False) -> None:
         """Ask the solver to exit (or, with ``kill``, do not ask), then kill its process group."""
         proc = self._proc
-        if proc.poll() is None and not kill:
+        if proc.poll() is None and not kill and not interrupts.stopping():
             try:
                 proc.stdin.write("(exit)\n")
                 proc.stdin.flush()
