@@ -129,3 +129,16 @@ def test_bench_with_two_jobs(sig, tmp_path):
             "--csv", str(csv), "--no-progress"]
     # two workers, each with its z3
     assert_clean_end(*signalled_run(args, sig, want_children=4), sig)
+
+
+def test_the_in_process_z3_api():
+    solver_or_skip("z3-api")
+    sig = signal.SIGTERM
+    proc = subprocess.Popen([sys.executable, "-m", "fillsmt", "solve", "-s", "z3-api", "--no-presolve", HARD],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    time.sleep(3)  # reading, encoding, then z3 at work in this process
+    assert proc.poll() is None
+    start = time.monotonic()
+    proc.send_signal(sig)
+    assert proc.wait(timeout=30) == 128 + sig
+    assert time.monotonic() - start < GRACE
