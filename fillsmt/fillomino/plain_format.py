@@ -6,18 +6,11 @@ the file, the line and what was expected.
 
 from __future__ import annotations
 
-import re
 import sys
-from pathlib import Path
 
+from fillsmt import limits
 from fillsmt.errors import FormatError, InputError
 from fillsmt.fillomino.model import Grid, Puzzle
-
-MAX_SIDE = 1000
-"""The largest height or width accepted: larger values are taken as a broken file."""
-
-_INT = re.compile(r"[0-9]+")
-_NEG = re.compile(r"-[0-9]+")
 
 
 def _tokens(text: str) -> list[tuple[str, int]]:
@@ -28,11 +21,10 @@ def _tokens(text: str) -> list[tuple[str, int]]:
 
 
 def _integer(tok: str, line: int, source: str, what: str) -> int:
-    if _INT.fullmatch(tok):
-        return int(tok)
-    if _NEG.fullmatch(tok):
-        raise FormatError(source, line, f"{what} is negative ({tok}); expected 0 or a positive integer")
-    raise FormatError(source, line, f"expected an integer for {what}, found {tok!r}")
+    try:
+        return limits.integer(tok, what)
+    except ValueError as e:
+        raise FormatError(source, line, str(e)) from None
 
 
 def parse_grid(text: str, source: str = "<text>") -> tuple[int, int, Grid]:
@@ -47,10 +39,16 @@ def parse_grid(text: str, source: str = "<text>") -> tuple[int, int, Grid]:
         value = _integer(tok, line, source, name)
         if value < 1:
             raise FormatError(source, line, f"{name} must be at least 1, found {value}")
-        if value > MAX_SIDE:
-            raise FormatError(source, line, f"{name} {value} is larger than the limit of {MAX_SIDE}")
+        try:
+            limits.check_side(value, name)
+        except ValueError as e:
+            raise FormatError(source, line, str(e)) from None
         dims.append(value)
     height, width = dims
+    try:
+        limits.check_cells(height, width)
+    except ValueError as e:
+        raise FormatError(source, toks[1][1], str(e)) from None
     expected = height * width
     cells = toks[2:]
     if len(cells) < expected:
@@ -96,12 +94,12 @@ def _line_of_cell(text: str, index: int) -> int:
 def read_text(path: str) -> tuple[str, str]:
     """Read a file (``-`` is standard input) as text. Returns (text, display name)."""
     if path == "-":
-        data = sys.stdin.buffer.read()
+        data = limits.read_bounded(sys.stdin.buffer, "<stdin>")
         source = "<stdin>"
     else:
-        p = Path(path)
         try:
-            data = p.read_bytes()
+            with open(path, "rb") as f:
+                data = limits.read_bounded(f, path)
         except IsADirectoryError:
             raise InputError(f"{path}: is a directory, expected a puzzle file") from None
         except FileNotFoundError:

@@ -24,9 +24,9 @@ import json
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from fillsmt import limits
 from fillsmt.errors import FormatError, InputError
 from fillsmt.fillomino.model import Puzzle as FillominoPuzzle
-from fillsmt.fillomino.plain_format import MAX_SIDE
 
 RESULT_STATUSES = ("sat", "unsat", "unknown", "timeout", "error", "bad-input")
 """Every ``status`` a solve result may have: a solver status, or ``bad-input`` for a puzzle
@@ -68,9 +68,20 @@ class _Reader:
 
     def side(self, obj: dict, key: str) -> int:
         value = self.integer(obj[key], key, 1)
-        if value > MAX_SIDE:
-            self.fail(f"{key}: {value} is larger than the limit of {MAX_SIDE}")
+        try:
+            limits.check_side(value, f"{key}:")
+        except ValueError as e:
+            self.fail(str(e))
         return value
+
+    def size(self, obj: dict, what: str = "grid") -> tuple[int, int]:
+        """The ``height`` and ``width`` of ``obj``, within the limits (:mod:`fillsmt.limits`)."""
+        height, width = self.side(obj, "height"), self.side(obj, "width")
+        try:
+            limits.check_cells(height, width, what)
+        except ValueError as e:
+            self.fail(str(e))
+        return height, width
 
     def grid(self, value: Any, name: str, height: int, width: int,
              minimum: int | None = 0) -> tuple[tuple[int, ...], ...]:
@@ -122,7 +133,7 @@ def _fillomino_to_dict(puzzle: FillominoPuzzle) -> dict:
 def _fillomino_from_dict(obj: dict, reader: _Reader) -> FillominoPuzzle:
     from fillsmt.fillomino.plain_format import parse_puzzle
     reader.keys(obj, ("kind", "height", "width", "cells"), what="a fillomino puzzle")
-    height, width = reader.side(obj, "height"), reader.side(obj, "width")
+    height, width = reader.size(obj)
     cells = reader.grid(obj["cells"], "cells", height, width)
     text = "\n".join([f"{height} {width}", *_plain_rows(cells)]) + "\n"
     return _reparse(parse_puzzle, text, reader.source)
@@ -141,7 +152,7 @@ def _blocknumber_from_dict(obj: dict, reader: _Reader) -> Any:
         raise InputError(f"{reader.source}: blocknumber puzzles need fillsmt.blocknumber, "
                          f"which is not installed") from None
     reader.keys(obj, ("kind", "height", "width", "givens", "blocks"), what="a blocknumber puzzle")
-    height, width = reader.side(obj, "height"), reader.side(obj, "width")
+    height, width = reader.size(obj)
     givens = reader.grid(obj["givens"], "givens", height, width)
     blocks = reader.grid(obj["blocks"], "blocks", height, width, minimum=None)
     text = "\n".join([f"{height} {width}", *_plain_rows(givens), *_plain_rows(blocks)]) + "\n"
@@ -177,11 +188,11 @@ def _cells(reader: _Reader, value: Any, path: str) -> list[tuple[int, int]]:
 
 def _tiling_from_dict(obj: dict, reader: _Reader) -> Any:
     from fillsmt.tiling.format import parse_problem, picture
-    from fillsmt.tiling.model import normalise
+    from fillsmt.tiling.model import extent, normalise
 
     reader.keys(obj, ("kind", "height", "width", "pieces"), ("rotations", "reflections", "blocked"),
                 what="a tiling problem")
-    height, width = reader.side(obj, "height"), reader.side(obj, "width")
+    height, width = reader.size(obj, "board")
     lines = [f"board {height} {width}"]
     for key in ("rotations", "reflections"):
         if not isinstance(obj.get(key, False), bool):
@@ -201,6 +212,11 @@ def _tiling_from_dict(obj: dict, reader: _Reader) -> Any:
         cells = _cells(reader, piece["cells"], f"pieces[{i}].cells")
         if not cells:
             reader.fail(f"pieces[{i}].cells: a piece needs at least one cell")
+        span = extent(normalise(cells))
+        try:  # the piece is drawn below as a picture: it must stay of a sane size
+            limits.check_cells(*span, "piece")
+        except ValueError as e:
+            reader.fail(f"pieces[{i}].cells: {e}")
         limit = piece.get("limit")
         if limit is not None:
             reader.integer(limit, f"pieces[{i}].limit", 0)
@@ -270,12 +286,21 @@ def format_puzzle(puzzle: Any) -> str:
     return dumps(puzzle_to_dict(puzzle))
 
 
+def _json_int(text: str) -> int:
+    return limits.checked_int(text, "an integer")
+
+
 def loads(text: str, source: str) -> Any:
-    """Decode JSON text; a syntax error is a FormatError naming the line."""
+    """Decode JSON text; a syntax error, an integer of absurd size or nesting deeper than
+    Python's JSON reader goes is a FormatError (naming the line when it can)."""
     try:
-        return json.loads(text)
+        return json.loads(text, parse_int=_json_int)
     except json.JSONDecodeError as e:
         raise FormatError(source, e.lineno, f"not valid JSON: {e.msg} (column {e.colno})") from None
+    except ValueError as e:
+        raise FormatError(source, None, str(e)) from None
+    except RecursionError:
+        raise FormatError(source, None, "not valid JSON for fillsmt: nested too deeply") from None
 
 
 def puzzle_from_dict(obj: Any, source: str = "<json>") -> Any:
@@ -369,7 +394,7 @@ def parse_result(text: str, source: str = "<json>") -> dict:
         reader.fail("times: expected an object of stage names to seconds")
     out = dict(obj)
     if obj["grid"] is not None or "second_grid" in obj or "forced" in obj:
-        height, width = reader.side(obj, "height"), reader.side(obj, "width")
+        height, width = reader.size(obj)
         for key in ("grid", "second_grid", "forced"):
             if obj.get(key) is not None:
                 out[key] = reader.grid(obj[key], key, height, width)
