@@ -15,18 +15,11 @@ from fillsmt.blocknumber.model import Grid, Puzzle, normalise_labels
 from fillsmt.blocknumber.names import KING_STEPS
 from fillsmt.errors import FormatError
 from fillsmt import limits
-from fillsmt.fillomino.plain_format import read_text
+from fillsmt.fillomino.plain_format import read_text, tokens
 
 
 Token = tuple[str, int]
 """A whitespace-separated word of the file and the line it is on."""
-
-
-def _tokens(text: str) -> list[Token]:
-    out = []
-    for number, line in enumerate(text.splitlines(), start=1):
-        out.extend((tok, number) for tok in line.split())
-    return out
 
 
 def _at(r: int, c: int) -> str:
@@ -165,7 +158,7 @@ class _Reader:
 
 def parse_puzzle(text: str, source: str = "<text>") -> Puzzle:
     """Parse a BlockNumber puzzle; block labels are normalised (see :class:`Puzzle`)."""
-    toks = _tokens(text)
+    toks = tokens(text, source)
     height, width = _size(toks, source, "the givens and the block labels")
     body = toks[2:]
     _check_count(toks, body, height, width, source)
@@ -185,7 +178,7 @@ def parse_grid(text: str, source: str = "<text>", height: int | None = None, wid
 
     With ``height`` and ``width`` (the puzzle's), a grid of another shape is refused.
     """
-    toks = _tokens(text)
+    toks = tokens(text, source)
     h, w = _size(toks, source, "the grid")
     if (height is not None and h != height) or (width is not None and w != width):
         raise FormatError(source, toks[0][1], f"the grid is {h}x{w}, but the puzzle is {height}x{width}")

@@ -13,10 +13,17 @@ from fillsmt.errors import FormatError, InputError
 from fillsmt.fillomino.model import Grid, Puzzle
 
 
-def _tokens(text: str) -> list[tuple[str, int]]:
+def tokens(text: str, source: str) -> list[tuple[str, int]]:
+    """The whitespace-separated words of a plain file and their lines. The plain formats have
+    no comments: a word starting with ``#`` is refused where it stands."""
     out = []
     for number, line in enumerate(text.splitlines(), start=1):
-        out.extend((tok, number) for tok in line.split())
+        words = line.split()
+        for word in words:
+            if word.startswith("#"):
+                raise FormatError(source, number, f"found {limits.shown(word)}: the plain format has no "
+                                                  f"comments, only the height, the width and the numbers")
+        out.extend((tok, number) for tok in words)
     return out
 
 
@@ -27,9 +34,11 @@ def _integer(tok: str, line: int, source: str, what: str) -> int:
         raise FormatError(source, line, str(e)) from None
 
 
-def parse_grid(text: str, source: str = "<text>") -> tuple[int, int, Grid]:
-    """Parse ``H W`` and H×W non-negative integers. Returns (height, width, rows)."""
-    toks = _tokens(text)
+def parse_grid(text: str, source: str = "<text>", puzzle: bool = False) -> tuple[int, int, Grid]:
+    """Parse ``H W`` and H×W non-negative integers. Returns (height, width, rows). With
+    ``puzzle``, far too many values (more than half again) are said to be how a BlockNumber
+    puzzle looks: one such puzzle short of a value is not taken for Fillomino silently."""
+    toks = tokens(text, source)
     if not toks:
         raise FormatError(source, 1, "the file is empty; expected the height and width, then the grid")
     if len(toks) < 2:
@@ -59,10 +68,12 @@ def parse_grid(text: str, source: str = "<text>") -> tuple[int, int, Grid]:
         )
     if len(cells) > expected:
         tok, line = cells[expected]
+        also = (f" (a BlockNumber puzzle has {2 * expected}: {height} rows of givens, then {height} rows "
+                f"of block labels)") if puzzle and 2 * len(cells) > 3 * expected else ""
         raise FormatError(
             source, line,
             f"expected {expected} cell values ({height} rows of {width}), found {len(cells)}; "
-            f"the first extra value is {tok!r}",
+            f"the first extra value is {limits.shown(tok)}{also}",
         )
     values = []
     for i, (tok, line) in enumerate(cells):
@@ -74,7 +85,7 @@ def parse_grid(text: str, source: str = "<text>") -> tuple[int, int, Grid]:
 
 def parse_puzzle(text: str, source: str = "<text>") -> Puzzle:
     """Parse a Fillomino puzzle; a clue larger than the grid is refused."""
-    height, width, rows = parse_grid(text, source)
+    height, width, rows = parse_grid(text, source, puzzle=True)
     area = height * width
     for r, row in enumerate(rows):
         for c, v in enumerate(row):
@@ -88,7 +99,7 @@ def parse_puzzle(text: str, source: str = "<text>") -> Puzzle:
 
 
 def _line_of_cell(text: str, index: int) -> int:
-    return _tokens(text)[2 + index][1]
+    return tokens(text, "<text>")[2 + index][1]
 
 
 def read_text(path: str) -> tuple[str, str]:

@@ -64,7 +64,8 @@ MAX_CLUE = 8192 + 0xFFF
 UNKNOWN_CHOICES = ("refuse", "empty")
 
 _URL = re.compile(
-    r"(?:(?i:https?)://)?(?:(?i:www)\.)?(?i:puzz\.link/p|pzv\.jp/p\.html)\?(?P<query>[^\s#]*)")
+    r"(?:(?i:https?)://)?(?:(?i:www)\.)?(?i:puzz\.link/p|pzv\.jp/p\.html)\?(?P<query>[^\s#]*)(?:#\S*)?")
+"""A puzz.link or pzv.jp URL; a ``#fragment`` at its end is for the browser and is ignored."""
 _HEX = "0123456789abcdef"
 _BASE32 = "0123456789abcdefghijklmnopqrstuv"
 _WIDE = {"-": (2, 0), "+": (3, 0), "=": (3, 4096), "%": (3, 8192)}
