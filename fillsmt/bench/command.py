@@ -47,8 +47,10 @@ def _output_path(option: str, path: str | None, suffix: str) -> None:
         raise InputError(f"{option} {path}: the file name should end in {suffix}")
     if p.is_dir():
         raise InputError(f"{option} {path}: is a folder; give a file name")
-    if not (p.parent if str(p.parent) else Path(".")).is_dir():
-        raise InputError(f"{option} {path}: the folder {p.parent} does not exist")
+    try:  # a missing folder is made, as for --csv
+        p.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise InputError(f"{option} {path}: cannot make the folder {p.parent}: {e.strerror}") from None
 
 
 def _baseline(text: str | None, configs: list[Config]) -> Config | None:

@@ -7,6 +7,8 @@ the decoder reads the grid back through the same function.
 
 from __future__ import annotations
 
+from fillsmt import limits
+
 
 def cell_index(width: int, row: int, col: int) -> int:
     return row * width + col
@@ -20,7 +22,7 @@ def number_var(x: int) -> str:
 def cell_of_number_var(name: str) -> int:
     """The cell ``x`` whose number :func:`number_var` names ``name``."""
     prefix, _, x = name.partition("_")
-    if prefix != "n" or not x.isdigit():
+    if prefix != "n" or not limits.is_int(x):
         raise ValueError(f"{name!r} is not a cell number variable")
     return int(x)
 
