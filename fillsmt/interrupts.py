@@ -13,6 +13,7 @@ import contextlib
 import signal
 import sys
 import threading
+import time
 from typing import Iterator
 
 SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
@@ -70,3 +71,40 @@ def exit_on_signals() -> Iterator[None]:
         for s, handler in previous.items():
             signal.signal(s, handler)
         _stopping.clear()
+
+
+GRACE = 2.0
+"""Seconds past a run's time-out before :func:`time_limit` stops whatever is still running: the
+solvers stop themselves at the time-out; this covers the stages around them."""
+
+
+class OutOfTime(BaseException):
+    """A :func:`time_limit` ran out (a BaseException, so that no ``except Exception`` on the way,
+    a decoder's or a bench job's, mistakes it for a failure of its own)."""
+
+
+def _out_of_time(signum, frame) -> None:
+    raise OutOfTime()
+
+
+@contextlib.contextmanager
+def time_limit(seconds: float | None) -> Iterator[None]:
+    """Raise :class:`OutOfTime` in the block once ``seconds`` have passed, whatever it is doing
+    (presolve, encoding, sending, waiting for a solver: the drivers' cleanup kills their solvers
+    as it propagates). Nested limits keep the earlier end. ``None``, or outside the main thread
+    (where signals cannot be delivered), sets no limit."""
+    if seconds is None or threading.current_thread() is not threading.main_thread() \
+            or not hasattr(signal, "setitimer"):
+        yield
+        return
+    previous_handler = signal.signal(signal.SIGALRM, _out_of_time)
+    outer, _ = signal.getitimer(signal.ITIMER_REAL)
+    started = time.monotonic()
+    signal.setitimer(signal.ITIMER_REAL, max(0.001, min(seconds, outer) if outer else seconds))
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous_handler)
+        if outer:  # the enclosing limit goes on with what is left of it
+            signal.setitimer(signal.ITIMER_REAL, max(0.001, outer - (time.monotonic() - started)))

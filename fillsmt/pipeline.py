@@ -17,6 +17,7 @@ from fillsmt.fillomino.names import cell_of_number_var
 from fillsmt.fillomino.encodings import DEFAULT_ENCODING, ENCODINGS
 from fillsmt.fillomino.model import Grid, Puzzle
 from fillsmt.fillomino.verify import check_solution
+from fillsmt.interrupts import GRACE, OutOfTime, time_limit
 from fillsmt.smtlib.answer import Status
 from fillsmt.solutions import (Problem, Search, WrongAnswer, backbone, differing_cells,
                                enumerate_solutions)
@@ -153,8 +154,33 @@ def solve(puzzle, driver: Driver, encoding: str | None = None, timeout: float | 
 
     With ``unique`` (or ``forced``) the work happens in one incremental session: after the first
     solution, is there another (``unique``)? Which cells hold the same number in every solution
-    (``forced``)? ``timeout`` then bounds the whole session."""
+    (``forced``)? ``timeout`` is the solver's, and bounds every stage too: whatever still runs
+    :data:`~fillsmt.interrupts.GRACE` seconds past it (the presolve, the encoding, a solver that
+    does not stop) is stopped, and the result is a TIMEOUT."""
     t0 = time.perf_counter()
+    return _within(timeout, lambda: _solve(puzzle, driver, encoding, timeout, presolve, unique, forced, t0),
+                   lambda why: _timed_out(SolveResult(puzzle, Status.TIMEOUT, driver.name, encoding or "",
+                                                      unique_asked=unique, message=why), t0))
+
+
+def _within(timeout: float | None, run, timed_out):
+    """``run()``, stopped :data:`~fillsmt.interrupts.GRACE` seconds past ``timeout`` whatever
+    stage it is in: then ``timed_out(message)``."""
+    try:
+        with time_limit(None if timeout is None else timeout + GRACE):
+            return run()
+    except OutOfTime:
+        return timed_out(f"no answer within the time-out of {timeout:g} s (it covers the presolve, "
+                         f"the encoding and the solver)")
+
+
+def _timed_out(result: SolveResult, t0: float) -> SolveResult:
+    result.times = {"total": time.perf_counter() - t0}
+    return result
+
+
+def _solve(puzzle, driver: Driver, encoding: str | None, timeout: float | None,
+           presolve: bool, unique: bool, forced: bool, t0: float) -> SolveResult:
     from fillsmt.tiling.model import TilingProblem
 
     if isinstance(puzzle, TilingProblem):
@@ -281,7 +307,16 @@ def _solve_in_session(puzzle, problem, fixed, driver, encoding, timeout, unique,
 
 def count(puzzle, driver: Driver, limit: int = 2, encoding: str | None = None,
           timeout: float | None = None, presolve: bool = DEFAULT_PRESOLVE):
-    """Up to ``limit`` distinct checked solutions of ``puzzle``, and whether that is all of them."""
+    """Up to ``limit`` distinct checked solutions of ``puzzle``, and whether that is all of them;
+    ``timeout`` bounds every stage, as for :func:`solve`."""
+    from fillsmt.solutions import Enumeration
+
+    return _within(timeout, lambda: _count_puzzle(puzzle, driver, limit, encoding, timeout, presolve),
+                   lambda why: Enumeration([], False, Status.TIMEOUT, 0, why))
+
+
+def _count_puzzle(puzzle, driver: Driver, limit: int, encoding: str | None, timeout: float | None,
+                  presolve: bool):
     from fillsmt.solutions import Enumeration
 
     if not isinstance(puzzle, Puzzle):
@@ -346,7 +381,11 @@ def solve_with_rules(puzzle: Puzzle, timeout: float | None = None, unique: bool 
         raise InputError(f"--forced needs an SMT solver session; --solver {RULES_SOLVER} does not offer it")
     t0 = time.perf_counter()
     deadline = None if timeout is None else time.monotonic() + timeout
-    found = solve_by_search(puzzle, limit=2 if unique else 1, deadline=deadline)
+    found = _within(timeout, lambda: solve_by_search(puzzle, limit=2 if unique else 1, deadline=deadline),
+                    lambda why: None)
+    if found is None:
+        return _timed_out(SolveResult(puzzle, Status.TIMEOUT, RULES_SOLVER, "none", unique_asked=unique,
+                                      message=f"no answer within the time-out of {timeout:g} s"), t0)
     t1 = time.perf_counter()
     if found.solutions:
         status = Status.SAT

@@ -265,32 +265,35 @@ class ProcessSession(Session):
                                   f"(raise the limit with the environment variable FILLSMT_MAX_OUTPUT)")
 
     def close(self, kill: bool = False) -> None:
-        """Ask the solver to exit (or, with ``kill``, do not ask), then kill its process group."""
+        """Ask the solver to exit (or, with ``kill``, do not ask), then kill its process group;
+        the kill happens whatever interrupts the asking (a signal, a time limit)."""
         proc = self._proc
-        if proc.poll() is None and not kill and not interrupts.stopping():
-            try:
-                proc.stdin.write("(exit)\n")
-                proc.stdin.flush()
-            except (BrokenPipeError, OSError, ValueError):
-                pass
-            try:
-                proc.wait(timeout=0.5)
-            except subprocess.TimeoutExpired:
-                pass
         try:
-            os.killpg(proc.pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError):
-            pass
-        if proc.poll() is None:
-            proc.kill()
-        proc.wait()
-        for t in self._threads:
-            t.join(timeout=1.0)
-        for stream in (proc.stdin, proc.stdout, proc.stderr):
+            if proc.poll() is None and not kill and not interrupts.stopping():
+                try:
+                    proc.stdin.write("(exit)\n")
+                    proc.stdin.flush()
+                except (BrokenPipeError, OSError, ValueError):
+                    pass
+                try:
+                    proc.wait(timeout=0.5)
+                except subprocess.TimeoutExpired:
+                    pass
+        finally:
             try:
-                stream.close()
-            except (OSError, ValueError):
+                os.killpg(proc.pid, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
                 pass
+            if proc.poll() is None:
+                proc.kill()
+            proc.wait()
+            for t in self._threads:
+                t.join(timeout=1.0)
+            for stream in (proc.stdin, proc.stdout, proc.stderr):
+                try:
+                    stream.close()
+                except (OSError, ValueError):
+                    pass
 
     @property
     def pid(self) -> int:
