@@ -13,9 +13,9 @@ from collections import deque
 
 from fillsmt.blocknumber.model import Grid, Puzzle, normalise_labels
 from fillsmt.blocknumber.names import KING_STEPS
-from fillsmt.errors import FormatError
 from fillsmt import limits
-from fillsmt.fillomino.plain_format import read_text, tokens
+from fillsmt.errors import FormatError
+from fillsmt.formats.text import read_text, tokens
 
 
 Token = tuple[str, int]

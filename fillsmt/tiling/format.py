@@ -206,7 +206,7 @@ def parse_problem(text: str, source: str = "<text>") -> TilingProblem:
 
 def read_problem(path: str) -> TilingProblem:
     """Read a problem file (``-``: standard input)."""
-    from fillsmt.fillomino.plain_format import read_text
+    from fillsmt.formats.text import read_text
 
     text, source = read_text(path)
     return parse_problem(text, source)
