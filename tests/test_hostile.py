@@ -243,6 +243,12 @@ def test_solver_answers_fillsmt_cannot_use(mode, words):
     assert_one_line(code, err, 4, words)
 
 
+def test_a_session_answer_nested_100000_deep():
+    code, _, err, _, _ = run_cli(["count", "--no-presolve", "--timeout", "30", "--solver-cmd",
+                                  f"{FAKE} deep-get-value 100000", str(G12)])
+    assert_one_line(code, err, 4, "nested more than 200 levels deep")
+
+
 def test_a_solver_that_prints_50_mb():
     code, _, err, seconds, rss = run_cli(["solve", "--no-presolve", "--timeout", "60", "--solver-cmd",
                                           f"{FAKE} flood 50000000", str(G12)], limit=60)

@@ -9,6 +9,7 @@ Every mode first records its PID (and those of any children) in $FILLSMT_TEST_PI
 * ``superscript``: answer ``sat`` and a get-value answer holding ``²``.
 * ``mute-get-value``: a session solver that answers every check-sat with ``sat`` and every echo,
   and never answers get-value.
+* ``deep-get-value N``: the same, but it answers get-value with a list nested N deep.
 * ``hang``: start a child that sleeps too, and sleep.
 """
 import os
@@ -29,12 +30,14 @@ def answer_with(value: str) -> None:
     sys.stdout.write(f"sat\n((n_0 {value}))\n")
 
 
-def mute_get_value() -> None:
+def session(depth: int | None) -> None:
     for line in sys.stdin:
         if "(check-sat" in line:
             print("sat", flush=True)
         if "(get-value" in line:
-            time.sleep(600)
+            if depth is None:
+                time.sleep(600)
+            print("(" * depth + ")" * depth, flush=True)
         if '(echo "' in line:
             print(line.split('"')[1], flush=True)
 
@@ -63,7 +66,9 @@ def main() -> None:
     elif mode == "superscript":
         answer_with("\u00b2")
     elif mode == "mute-get-value":
-        mute_get_value()
+        session(None)
+    elif mode == "deep-get-value":
+        session(int(sys.argv[2]))
     else:
         raise SystemExit(f"unknown mode {mode}")
 
