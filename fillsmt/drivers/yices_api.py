@@ -256,14 +256,28 @@ class YicesInterpreter:
         ctx = self._context()
         with self._lock:
             self._searching = True
+        found: list = []
+
+        def work() -> None:
+            found.append(ctx.check_context_with_assumptions(None, assumptions) if assumptions
+                         else ctx.check_context())
+
+        # libyices searches in a helper thread while this one waits, so a signal (Ctrl-C, a
+        # time limit of fillsmt.interrupts) is handled at once: it stops the search and propagates.
+        worker = threading.Thread(target=work, name="yices-api", daemon=True)
+        worker.start()
         try:
-            if assumptions:
-                status = ctx.check_context_with_assumptions(None, assumptions)
-            else:
-                status = ctx.check_context()
+            worker.join()
+        except BaseException:
+            self.context.stop_search()
+            worker.join(1.0)
+            raise
         finally:
             with self._lock:
                 self._searching = False
+        if not found:
+            raise Unsupported("the yices check failed")
+        status = found[0]
         S = self.y.Status
         self.has_model = status == S.SAT
         return {S.SAT: "sat", S.UNSAT: "unsat"}.get(status, "unknown")
