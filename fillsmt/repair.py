@@ -45,57 +45,35 @@ class RepairUndecided(FillsmtError):
 
 # -- the kinds, as far as clues are concerned ------------------------------------------------
 
-def _is_fillomino(puzzle: Any) -> bool:
-    from fillsmt.fillomino.model import Puzzle
+def _kind(puzzle: Any):
+    from fillsmt.registry import kind_of
 
-    return isinstance(puzzle, Puzzle)
-
-
-def _require_kind(puzzle: Any) -> None:
-    from fillsmt.blocknumber.model import Puzzle as BlockPuzzle
-
-    if not (_is_fillomino(puzzle) or isinstance(puzzle, BlockPuzzle)):
-        raise InputError(f"{puzzle.source}: only Fillomino and BlockNumber puzzles have clues to "
-                         "add or remove")
+    kind = kind_of(puzzle)
+    if not kind.clue_encoding:
+        raise InputError(f"{puzzle.source}: {kind.name} puzzles have no clues to add or remove")
+    return kind
 
 
 def clues_of(puzzle: Any) -> list[Placed]:
     """The puzzle's clues (givens) as (row, col, number), row by row."""
-    return list(puzzle.clues() if _is_fillomino(puzzle) else puzzle.given_cells())
+    return _kind(puzzle).clues(puzzle)
 
 
-def with_clues(puzzle: Any, clues: list[Placed], source: str | None = None) -> Any:
+def with_clues(puzzle: Any, clues: list[Placed]) -> Any:
     """The same puzzle with exactly ``clues`` as its clues."""
-    grid = [[0] * puzzle.width for _ in range(puzzle.height)]
-    for r, c, v in clues:
-        grid[r][c] = v
-    cells = tuple(tuple(row) for row in grid)
-    source = source or puzzle.source
-    if _is_fillomino(puzzle):
-        from fillsmt.fillomino.model import Puzzle
-
-        return Puzzle(puzzle.height, puzzle.width, cells, source)
-    from fillsmt.blocknumber.model import Puzzle as BlockPuzzle
-
-    return BlockPuzzle(puzzle.height, puzzle.width, cells, puzzle.blocks, source)
+    return _kind(puzzle).with_clues(puzzle, clues)
 
 
-CLUE_ENCODING = {"fillomino": "tree-bfs", "blocknumber": "int-distinct"}
-"""The encoding whose cell terms the clue assertions name (an integer per cell)."""
-
-
-def _kind_name(puzzle: Any) -> str:
-    return "fillomino" if _is_fillomino(puzzle) else "blocknumber"
+def cell_is(puzzle: Any, r: int, c: int, v: int) -> str:
+    """The SMT-LIB term "cell (r, c) holds v" under the kind's clue encoding."""
+    return _kind(puzzle).cell_is(puzzle, r, c, v)
 
 
 def _search(puzzle: Any, driver: Driver, deadline: float | None) -> Search:
-    """An open session over ``puzzle`` (its clues included) under :data:`CLUE_ENCODING`."""
-    from fillsmt.kinds import get_kind
-
-    kind = get_kind(_kind_name(puzzle))
-    encoding = CLUE_ENCODING[kind.name]
-    script = kind.encode(puzzle, encoding)
-    search = Search(kind.problem(puzzle, script, encoding, driver.name), driver.open_session(), deadline)
+    """An open session over ``puzzle`` (its clues included) under the kind's clue encoding."""
+    kind = _kind(puzzle)
+    script = kind.encode(puzzle, kind.clue_encoding)
+    search = Search(kind.problem(puzzle, script, kind.clue_encoding, driver.name), driver.open_session(), deadline)
     search.start()
     return search
 
@@ -132,21 +110,6 @@ class Repair:
                 "seconds": round(self.seconds, 4)}
 
 
-def _cell_name(puzzle: Any, r: int, c: int) -> str:
-    if _is_fillomino(puzzle):
-        from fillsmt.fillomino.names import number_var
-
-        return number_var(r * puzzle.width + c)
-    from fillsmt.blocknumber.names import number_var
-
-    return number_var(r, c)
-
-
-def cell_is(puzzle: Any, r: int, c: int, v: int) -> str:
-    """The SMT-LIB term "cell (r, c) holds v" under :data:`CLUE_ENCODING`."""
-    return f"(= {_cell_name(puzzle, r, c)} {v})"
-
-
 class _Choice:
     """The outer problem, in z3's optimizer: a solution S of the puzzle and clue cells C, with
     the fewest cells, such that every solution G found so far is S itself or differs from S in
@@ -163,7 +126,8 @@ class _Choice:
         clued = {(r, c) for r, c, _ in clues_of(puzzle)}
         self.cells = [(r, c) for r in range(puzzle.height) for c in range(puzzle.width)]
         self.open = [cell for cell in self.cells if cell not in clued]
-        self.value = {cell: z3.Int(_cell_name(puzzle, *cell)) for cell in self.cells}
+        kind = _kind(puzzle)
+        self.value = {cell: z3.Int(kind.cell_var(puzzle, *cell)) for cell in self.cells}
         self.pick = {cell: z3.Bool(f"pick_{cell[0]}_{cell[1]}") for cell in self.open}
         self.opt.minimize(z3.Sum([z3.If(p, 1, 0) for p in self.pick.values()]))
 
@@ -184,7 +148,7 @@ class _Choice:
 
 def repair(puzzle: Any, driver: Driver, timeout: float | None = None) -> Repair:
     """Repair ``puzzle`` (module text) with ``driver``'s solver; ``timeout`` bounds the whole."""
-    _require_kind(puzzle)
+    _kind(puzzle)
     start = time.monotonic()
     deadline = None if timeout is None else start + timeout
     search = _search(puzzle, driver, deadline)
@@ -267,14 +231,13 @@ def unsat_core(puzzle: Any, driver: Driver, deadline: float | None = None) -> li
     """Clues of ``puzzle`` that cannot all hold, each one needed (module text). The clue-free
     puzzle is encoded with every number up to the board's size allowed (Fillomino) or its
     blocks (BlockNumber), so the core owes nothing to bounds derived from the other clues."""
-    _require_kind(puzzle)
+    _kind(puzzle)
     clues = {(r, c): v for r, c, v in clues_of(puzzle)}
-    bare = with_clues(puzzle, [])
     session = driver.open_session()
     remaining = (lambda: None) if deadline is None else (lambda: max(0.001, deadline - time.monotonic()))
     try:
         session.send("(set-option :produce-unsat-cores true)\n", remaining())
-        session.load(_bare_script(bare), remaining())
+        session.load(_kind(puzzle).clue_free_script(puzzle), remaining())
 
         def core_of(cells: list[tuple[int, int]]) -> list[tuple[int, int]] | None:
             session.push(remaining())
@@ -303,18 +266,6 @@ def unsat_core(puzzle: Any, driver: Driver, deadline: float | None = None) -> li
     return [(r, c, clues[(r, c)]) for r, c in core]
 
 
-def _bare_script(bare: Any):
-    from fillsmt.kinds import get_kind
-
-    kind = get_kind(_kind_name(bare))
-    if _is_fillomino(bare):
-        from fillsmt.fillomino.encodings import ENCODINGS
-
-        everything = frozenset(range(1, bare.height * bare.width + 1))
-        return ENCODINGS[CLUE_ENCODING["fillomino"]](bare, [everything] * (bare.height * bare.width))
-    return kind.encode(bare, CLUE_ENCODING["blocknumber"])
-
-
 # -- minimize ------------------------------------------------------------------------------------
 
 @dataclass
@@ -336,16 +287,16 @@ class Minimized:
 
 def minimize(puzzle: Any, driver: Driver, *, keep_rated: bool = False, timeout: float | None = None) -> Minimized:
     """Minimize ``puzzle``'s clues (module text). The puzzle must have exactly one solution."""
-    _require_kind(puzzle)
+    _kind(puzzle)
     start = time.monotonic()
     deadline = None if timeout is None else start + timeout
     solution = _unique_solution(puzzle, driver, deadline)
-    if keep_rated and not _is_fillomino(puzzle):
-        raise InputError(f"{puzzle.source}: --keep-rated rates Fillomino puzzles only")
-    label = _label(puzzle) if keep_rated else None
+    kind = _kind(puzzle)
+    label = kind.rating_label(puzzle) if keep_rated else None
     kept = clues_of(puzzle)
     removed: list[Placed] = []
-    with _oracle(puzzle, driver, deadline) as unique:
+    unique = _uniqueness_oracle(kind.name, driver, deadline)
+    try:
         for clue in list(kept):
             trial = with_clues(puzzle, [k for k in kept if k != clue])
             try:
@@ -353,10 +304,12 @@ def minimize(puzzle: Any, driver: Driver, *, keep_rated: bool = False, timeout: 
                     continue
             except OracleUndecided as e:
                 raise RepairUndecided(f"{puzzle.source}: {e}") from None
-            if keep_rated and _label(trial) != label:
+            if keep_rated and kind.rating_label(trial) != label:
                 continue
             kept.remove(clue)
             removed.append(clue)
+    finally:
+        unique.close()
     return Minimized(puzzle, with_clues(puzzle, kept), solution, removed, label, time.monotonic() - start)
 
 
@@ -375,31 +328,17 @@ def _unique_solution(puzzle: Any, driver: Driver, deadline: float | None) -> Gri
         search.session.close()
 
 
-class _oracle:
-    """The kind's uniqueness oracle as a context manager: ``unique(puzzle, solution)``."""
+def _uniqueness_oracle(kind: str, driver: Driver, deadline: float | None):
+    """The generator's exact oracle of the kind: ``oracle(puzzle, solution) -> bool``."""
+    if kind == "fillomino":
+        from fillsmt.fillomino.oracle import smt_oracle
 
-    def __init__(self, puzzle: Any, driver: Driver, deadline: float | None):
-        if _is_fillomino(puzzle):
-            from fillsmt.fillomino.oracle import smt_oracle
+        return smt_oracle(driver, deadline)
+    if kind == "blocknumber":
+        from fillsmt.blocknumber.oracle import SessionOracle
 
-            self.oracle, self.close = smt_oracle(driver, deadline), (lambda: None)
-        else:
-            from fillsmt.blocknumber.oracle import SessionOracle
-
-            self.oracle = SessionOracle(driver, deadline)
-            self.close = self.oracle.close
-
-    def __enter__(self):
-        return self.oracle
-
-    def __exit__(self, *exc) -> None:
-        self.close()
-
-
-def _label(puzzle: Any) -> str | None:
-    from fillsmt.fillomino.rating import rate
-
-    return rate(puzzle).label
+        return SessionOracle(driver, deadline)
+    raise InputError(f"{kind} puzzles have no uniqueness oracle to minimize with")
 
 
 __all__ = ["Minimized", "Repair", "RepairUndecided", "cell_is", "clues_of", "min_hitting_set",
