@@ -79,6 +79,22 @@ class Explanation:
                 out.setdefault((r, c), i)
         return out
 
+    def svg(self) -> str:
+        """The grid as far as the steps fill it (clues bold, filled numbers blue, region borders
+        between different numbers), each filled cell with its step number in the corner."""
+        from fillsmt.svg import CellText, grid_svg
+
+        p, grid = self.puzzle, replay(self.puzzle, self.steps)
+        labels = [[v if v else -(r * p.width + c + 1) for c, v in enumerate(row)]
+                  for r, row in enumerate(grid)]  # an empty cell is a region of its own
+        texts = [CellText(r, c, str(v), "clue" if p.cells[r][c] else "solved")
+                 for r, row in enumerate(grid) for c, v in enumerate(row) if v]
+        notes = [CellText(r, c, str(n), "label") for (r, c), n in sorted(self.step_numbers().items())]
+        return grid_svg(p.height, p.width, labels=labels, texts=texts, notes=notes,
+                        title=f"{p.source}: {len(self.steps)} steps")
+
+    _repr_svg_ = svg
+
     def text(self) -> str:
         lines = [f"{self.puzzle.source}: {len(self.steps)} steps, {self.status}"
                  + (f" ({self.message})" if self.message else "")]
