@@ -31,7 +31,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from fillsmt.drivers.base import Driver
-from fillsmt.errors import FillsmtError, InputError, OracleUndecided
+from fillsmt.drivers.session import SessionTimeout
+from fillsmt.errors import EXIT_UNKNOWN, FillsmtError, InputError, OracleUndecided
 from fillsmt.smtlib.answer import Status
 from fillsmt.solutions import Search
 
@@ -41,6 +42,16 @@ Grid = tuple[tuple[int, ...], ...]
 
 class RepairUndecided(FillsmtError):
     """The solver gave no answer (time-out or unknown) before the question was settled."""
+
+    exit_code = EXIT_UNKNOWN
+
+
+def _undecided_on_timeout(work):
+    """Run ``work()``; a session's time-out becomes :class:`RepairUndecided`."""
+    try:
+        return work()
+    except SessionTimeout as e:
+        raise RepairUndecided(f"the solver ran out of time ({e})") from None
 
 
 # -- the kinds, as far as clues are concerned ------------------------------------------------
@@ -147,7 +158,12 @@ class _Choice:
 
 
 def repair(puzzle: Any, driver: Driver, timeout: float | None = None) -> Repair:
-    """Repair ``puzzle`` (module text) with ``driver``'s solver; ``timeout`` bounds the whole."""
+    """Repair ``puzzle`` (module text) with ``driver``'s solver; ``timeout`` bounds the whole
+    (:class:`RepairUndecided` when it runs out)."""
+    return _undecided_on_timeout(lambda: _repair(puzzle, driver, timeout))
+
+
+def _repair(puzzle: Any, driver: Driver, timeout: float | None) -> Repair:
     _kind(puzzle)
     start = time.monotonic()
     deadline = None if timeout is None else start + timeout
@@ -286,7 +302,12 @@ class Minimized:
 
 
 def minimize(puzzle: Any, driver: Driver, *, keep_rated: bool = False, timeout: float | None = None) -> Minimized:
-    """Minimize ``puzzle``'s clues (module text). The puzzle must have exactly one solution."""
+    """Minimize ``puzzle``'s clues (module text). The puzzle must have exactly one solution;
+    ``timeout`` bounds the whole (:class:`RepairUndecided` when it runs out)."""
+    return _undecided_on_timeout(lambda: _minimize(puzzle, driver, keep_rated, timeout))
+
+
+def _minimize(puzzle: Any, driver: Driver, keep_rated: bool, timeout: float | None) -> Minimized:
     _kind(puzzle)
     start = time.monotonic()
     deadline = None if timeout is None else start + timeout
