@@ -14,12 +14,11 @@ import re
 import sys
 import time
 from dataclasses import dataclass
-from pathlib import Path
 
 import click
 
 from fillsmt.cli.common import CONTEXT, kind_option, reports_errors, timeout_option, warn
-from fillsmt.cli.output import write_file
+from fillsmt.cli.output import check_target, write_file
 from fillsmt.errors import EXIT_NO_SOLUTION, EXIT_OK, EXIT_UNKNOWN, FillsmtError, InputError
 from fillsmt.fillomino.backtrack import CELL_ORDERS
 from fillsmt.fillomino.deduce import ALL_RULES
@@ -78,14 +77,7 @@ def output_paths(output: str | None, count: int, seeds: list[int | str], force: 
                          "{seed}, e.g. -o puzzles/p{n}.txt")
     paths = [output.replace("{n}", str(i)).replace("{seed}", str(s)) for i, s in enumerate(seeds, start=1)]
     for path in paths:
-        target = Path(path)
-        directory = target.parent if str(target.parent) else Path(".")
-        if target.is_dir():
-            raise InputError(f"{path}: is a directory; give a file name")
-        if not directory.is_dir():
-            raise InputError(f"{path}: the directory {directory} does not exist")
-        if target.exists() and not force:
-            raise InputError(f"{path}: already exists; use --force to replace it")
+        check_target(path, force=force)
     return paths
 
 

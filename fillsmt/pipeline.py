@@ -69,6 +69,8 @@ class SolveResult:
     unique_asked: bool = False
     optimum: Any = None
     """An optimisation kind's report (bound, whether proven optimal, …); None otherwise."""
+    settled_by_presolve: bool = False
+    """The presolve alone solved the puzzle or proved it has no solution (no solver ran)."""
 
     @property
     def kind(self) -> Kind:
@@ -140,7 +142,7 @@ def _settled(kind: Kind, puzzle: Any, found, driver: Driver, encoding: str, star
              unique: bool, forced: bool) -> SolveResult:
     """The result when the presolve alone settled the puzzle (solved and checked, or no solution)."""
     result = SolveResult(puzzle, Status.UNSAT, driver.name, encoding, presolved_cells=found.fixed_cells,
-                         unique_asked=unique)
+                         unique_asked=unique, settled_by_presolve=True)
     if found.contradiction is not None:
         result.message = f"the deduction rules prove there is no solution: {found.contradiction}"
     else:
@@ -177,6 +179,9 @@ def solve(puzzle: Any, driver: Driver, encoding: str | None = None, timeout: flo
         if found.contradiction is not None or found.grid is not None:
             return _settled(kind, puzzle, found, driver, encoding, t0, unique, forced)
         target, hints, fixed = found.puzzle, found.hints, found.fixed_cells
+    if unique or forced:
+        driver.require_session()
+    driver.require()  # only now: a puzzle the presolve settles needs no solver
     tp = time.perf_counter()
     script = kind.encode(target, encoding, hints)
     problem = kind.problem(puzzle, script, encoding, driver.name)
@@ -294,6 +299,8 @@ def count(puzzle: Any, driver: Driver, limit: int = 2, encoding: str | None = No
                                                      f"{found.contradiction}")
     if found is not None and found.puzzle is not None:
         target, hints = found.puzzle, found.hints
+    driver.require_session()
+    driver.require()
     problem = kind.problem(puzzle, kind.encode(target, encoding, hints), encoding, driver.name)
     deadline = None if timeout is None else time.monotonic() + timeout
     with driver.open_session() as session:
@@ -317,6 +324,7 @@ def optimise(puzzle: Any, driver: Driver, encoding: str | None = None, timeout: 
         raise InputError(f"{puzzle.source}: --unique and --forced are for puzzles with one answer, "
                          f"not for {kind.name}s (which look for the best answer)")
     encoding = kind.encoding(encoding).name
+    driver.require()
     found = kind.optimize(puzzle, driver, timeout, encoding, method)
     status = Status.SAT if found.optimal else Status.TIMEOUT if found.status.value == "timeout" else Status.UNKNOWN
     result = SolveResult(puzzle, status, found.solver or driver.name, found.amo or encoding, grid=found.solution,

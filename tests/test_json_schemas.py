@@ -80,7 +80,7 @@ def test_the_rules_solver_validates(options, open_file):
 def test_bad_input_validates(tmp_path):
     bad = tmp_path / "bad.txt"
     bad.write_text("2 2\n1 x\n")
-    objs = valid(json_lines("solve", "-f", "json", tmp_path / "missing.txt", bad))
+    objs = valid(json_lines("solve", "-s", "rules", "-f", "json", tmp_path / "missing.txt", bad))
     assert [o["status"] for o in objs] == ["bad-input", "bad-input"]
 
 

@@ -119,13 +119,22 @@ solver_cmd_option = click.option(
          '(e.g. "cvc5 --lang smt2 --produce-models"). Overrides --solver.')
 
 
-def encoding_option(help_text: str | None = None):
+class KindsHelpOption(click.Option):
+    """An option whose help ends with every registered kind's encodings, listed when shown."""
+
+    def get_help_record(self, ctx):
+        record = super().get_help_record(ctx)
+        if record is None:
+            return None
+        listed = "; ".join(f"{kind.name}: {', '.join(kind.encoding_names)} [default: {kind.default_encoding}]"
+                           for kind in registry.kinds())
+        return record[0], f"{record[1]} {listed}."
+
+
+def encoding_option():
     return click.option(
-        "--encoding", "-e", type=EncodingName(), default=None, metavar="NAME",
-        help=help_text or "How the puzzle is written as SMT-LIB [default: the kind's own: tree-bfs for "
-                          "Fillomino, onehot for BlockNumber, auto for tilings]. Fillomino: thesis, tree, "
-                          "tree-bfs, tree-bv, tree-bfs-bv; BlockNumber: onehot, int-distinct, int-pairwise, "
-                          "bv; tiling (at most one copy per cell): auto, ladder, pairwise, sum.")
+        "--encoding", "-e", cls=KindsHelpOption, type=EncodingName(), default=None, metavar="NAME",
+        help="How the puzzle is written as SMT-LIB [default: the kind's own]. By kind:")
 
 
 def timeout_option(what: str, **kwargs):

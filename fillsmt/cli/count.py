@@ -44,8 +44,7 @@ def count(puzzle, limit, show, solver, solver_cmd, encoding, timeout, presolve, 
     from fillsmt.kinds import kind_of, load
     from fillsmt.pipeline import count as count_solutions
 
-    driver = get_driver(solver, solver_cmd)
-    driver.require()
+    driver = get_driver(solver, solver_cmd)  # required once the puzzle is read and needs it
     p = load(puzzle, kind)
     start = time.perf_counter()
     found = count_solutions(p, driver, limit, encoding, timeout, presolve)

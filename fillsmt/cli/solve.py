@@ -68,9 +68,7 @@ def solve(puzzles, solver, solver_cmd, encoding, timeout, presolve, kind, unique
     from fillsmt.pipeline import RULES_SOLVER, require_rules_apply, solve as solve_puzzle, solve_with_rules
 
     rules = solver == RULES_SOLVER and not solver_cmd
-    driver = None if rules else get_driver(solver, solver_cmd)
-    if driver is not None:
-        driver.require()
+    driver = None if rules else get_driver(solver, solver_cmd)  # required when a puzzle needs it
     worst, printed = EXIT_OK, 0
     for path in puzzles:
         start = time.perf_counter()
@@ -132,10 +130,10 @@ def _show_optimum(result, fmt: str, printed: int) -> int:
 def _show_solution(result, fmt: str, rules: bool) -> None:
     kind, puzzle = result.kind, result.puzzle
     if fmt == "pretty":
-        by = result.solver if result.message != "solved by the deduction rules alone" else "the deduction rules"
+        by = "the deduction rules" if result.settled_by_presolve else result.solver
         by = f"the rules plus backtracking ({result.message})" if rules else by
         fixed = f" ({result.presolved_cells} cells fixed by the rules first)" \
-            if result.presolved_cells is not None and by != "the deduction rules" else ""
+            if result.presolved_cells is not None and not result.settled_by_presolve else ""
         click.echo(f"{puzzle.source}: solved by {by} in {result.times['total']:.2f} s{fixed}")
     click.echo(_solution_text(kind, puzzle, result.grid, fmt), nl=False)
     if result.second_grid is not None:

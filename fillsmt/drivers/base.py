@@ -65,10 +65,16 @@ class Driver(ABC):
         """Solve ``script`` (SMT-LIB text) within ``timeout`` seconds (None: no limit); a driver
         that ``supports_stop`` gives up when the ``stop`` event (a ``threading.Event``) is set."""
 
+    def require_session(self) -> None:
+        """Raise :class:`SolverError` unless the driver ``supports_session``."""
+        if not self.supports_session:
+            raise SolverError(f"solver {self.name!r} offers no incremental session; "
+                              f"`fillsmt solvers` lists the solvers that have one")
+
     def open_session(self) -> "Session":
         """An incremental session (:mod:`fillsmt.drivers.session`) with this solver."""
-        raise SolverError(f"solver {self.name!r} offers no incremental session; "
-                          f"`fillsmt solvers` lists the solvers that have one")
+        self.require_session()
+        raise NotImplementedError
 
 
 def quote_output(text: str, limit: int = 300) -> str:

@@ -277,7 +277,6 @@ def optimize(problem: TilingProblem, solver: str | Driver = "yices", timeout: fl
     ``method``: ``bounds``, ``maximize`` (z3 only), ``split`` (the blocks first, then
     ``bounds``) or ``auto`` (``split`` on a large board without copy limits, else ``bounds``)."""
     driver = get_driver(solver) if isinstance(solver, str) else solver
-    driver.require()
     if method not in METHODS:
         raise ValueError(f"unknown method {method!r}; choose one of {', '.join(METHODS)}")
     if method == "auto":
@@ -286,6 +285,7 @@ def optimize(problem: TilingProblem, solver: str | Driver = "yices", timeout: fl
         raise InputError(f"{problem.source}: --method split needs pieces without copy limits "
                          "(the blocks' limits would not add up)")
     resolved = choose_amo(problem, amo)
+    driver.require()
     if method == "split":
         result = _split_then_bounds(problem, driver, timeout, resolved, amo)
     else:
