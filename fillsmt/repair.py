@@ -18,7 +18,8 @@ the ones that conflict; the core is then shrunk, clue by clue, to one in which e
 needed (each removal checked).
 
 :func:`minimize` — remove clues, in row-major order, while the solution stays the only one
-(each question asked of the kind's uniqueness oracle, as the generator does); every clue left
+(each question asked of the kind's uniqueness oracle, as the generator does, after it has proved
+the whole clue set unique, so that a second solution must differ at the removed clue); every clue left
 is needed, since removing it from a larger set already gave a second solution. With
 ``keep_rated`` (Fillomino) a clue also stays when removing it would change the label of
 ``fillsmt rate``.
@@ -318,6 +319,11 @@ def _minimize(puzzle: Any, driver: Driver, keep_rated: bool, timeout: float | No
     removed: list[Placed] = []
     unique = _uniqueness_oracle(kind.name, driver, deadline)
     try:
+        # the oracle remembers the clue sets it proved unique: with the whole set proved first,
+        # a second solution of the set without one clue must differ from the solution at that
+        # clue, which makes each question a small one (the generator's questions are the same)
+        if not unique(puzzle, solution):
+            raise FillsmtError(f"{puzzle.source}: the uniqueness oracle disagrees with the solver (a bug)")
         for clue in list(kept):
             trial = with_clues(puzzle, [k for k in kept if k != clue])
             try:
