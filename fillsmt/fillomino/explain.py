@@ -152,13 +152,15 @@ class _Solver:
 
 
 def explain(puzzle: Puzzle, *, deadline: float | None = None, split_trials: int = SPLIT_TRIALS,
-            stop_at_first_fix: bool = False, solver: str = DEFAULT_SOLVER) -> Explanation:
+            stop_at_first_fix: bool = False, solver: str = DEFAULT_SOLVER,
+            known: Uniqueness | None = None) -> Explanation:
     """The solve path of ``puzzle`` (module text). ``deadline`` is a :func:`time.monotonic`
-    value; ``stop_at_first_fix`` ends after the first step that fixes a cell (for hints)."""
+    value; ``stop_at_first_fix`` ends after the first step that fixes a cell (for hints);
+    ``known`` is the solver's answer about ``puzzle`` when the caller already has it."""
     board = Board.of(puzzle.height, puzzle.width)
     masks = initial_masks(puzzle)
     steps: list[Step] = []
-    solver = _Solver(puzzle, solver, deadline)
+    solver = _Solver(puzzle, solver, deadline, known)
     while True:
         state = TracingState(board, list(masks), ALL_RULES)
         contradiction = fixpoint(state, ALL_RULES)
@@ -350,11 +352,13 @@ def hint(puzzle: Puzzle, progress: Grid | None = None, *, deadline: float | None
             return Hint(puzzle, clash, None, "wrong")
     merged = tuple(tuple(v or p for v, p in zip(crow, prow)) for crow, prow in zip(puzzle.cells, progress))
     given = Puzzle(puzzle.height, puzzle.width, merged, puzzle.source)
+    # the player's numbers are the solution's: the puzzle with them has the same unique solution
+    known = found if found.status == "unique" else None
     if given.empty_cells == 0:
         ok = not check_solution(puzzle.cells, merged)
         return Hint(puzzle, [], None, "solved" if ok else "no-solution",
                     "" if ok else "the filled grid is not a solution")
-    path = explain(given, deadline=deadline, stop_at_first_fix=True, solver=solver)
+    path = explain(given, deadline=deadline, stop_at_first_fix=True, solver=solver, known=known)
     fixing = [s for s in path.steps if s.cells]
     if fixing:
         return Hint(puzzle, [], fixing[0], "step")
