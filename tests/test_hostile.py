@@ -284,3 +284,13 @@ def test_a_large_empty_grid_ends_within_its_timeout(tmp_path):
 def test_a_large_empty_grid_stays_under_1_gb(tmp_path):
     _, _, _, rss = _empty_grid_run(tmp_path)
     assert rss < GB
+
+
+def test_a_large_tiling_board_within_its_timeout(tmp_path):
+    solver_or_skip("yices")
+    path = tmp_path / "board.txt"
+    path.write_text("board 400 400\npiece L\n#.\n#.\n##\npiece T\n###\n.#.\n")
+    code, _, err, seconds, rss = run_cli(["solve", "--timeout", "10", str(path)], limit=60)
+    assert code in (0, 3) and "Traceback" not in err, err
+    assert seconds < 10 + 5
+    assert rss < GB
