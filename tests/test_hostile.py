@@ -294,3 +294,15 @@ def test_a_large_tiling_board_within_its_timeout(tmp_path):
     assert code in (0, 3) and "Traceback" not in err, err
     assert seconds < 10 + 5
     assert rss < GB
+
+
+def test_a_session_solver_that_stops_reading_is_stopped_at_the_timeout(tmp_path, monkeypatch):
+    from fillsmt.drivers.session import ProcessSession, SessionTimeout
+
+    monkeypatch.setenv("FILLSMT_TEST_PIDFILE", str(tmp_path / "pids"))
+    session = ProcessSession([sys.executable, str(DATA / "fake_solver.py"), "hang"], "deaf")
+    start = time.monotonic()
+    with pytest.raises(SessionTimeout):
+        session.send("(assert true)\n" * 100_000, timeout=1.0)  # 1.4 MB: far more than a pipe holds
+    assert time.monotonic() - start < 3
+    assert not session.alive
