@@ -73,7 +73,7 @@ def exit_on_signals() -> Iterator[None]:
         _stopping.clear()
 
 
-GRACE = 2.0
+GRACE = 1.0
 """Seconds past a run's time-out before :func:`time_limit` stops whatever is still running: the
 solvers stop themselves at the time-out; this covers the stages around them."""
 
