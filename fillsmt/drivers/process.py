@@ -52,19 +52,39 @@ def _communicate(proc: subprocess.Popen, stdin_text: str, timeout: float | None,
             _kill_group(proc)
             out, err = proc.communicate()
             return out, err, True, False
-    deadline = None if timeout is None else time.monotonic() + timeout
-    while True:
-        slice_ = _POLL if deadline is None else max(0.0, min(_POLL, deadline - time.monotonic()))
+    # communicate() without a time-out in a thread, watched from here: a communicate() retried
+    # after a time slice no longer writes the rest of standard input (CPython registers stdin
+    # only on the first call), so a script longer than one slice's worth never arrived.
+    box: dict = {}
+
+    def talk() -> None:
         try:
-            out, err = proc.communicate(stdin_text, timeout=slice_)
-            return out, err, False, False
-        except subprocess.TimeoutExpired:
-            stdin_text = None  # already being sent: communicate() refuses it a second time
+            box["out"] = proc.communicate(stdin_text)
+        except BaseException as e:  # handed to the caller below
+            box["error"] = e
+
+    talker = threading.Thread(target=talk, daemon=True)
+    talker.start()
+    deadline = None if timeout is None else time.monotonic() + timeout
+    timed_out = stopped = False
+    try:
+        while talker.is_alive():
+            talker.join(_POLL if deadline is None else max(0.0, min(_POLL, deadline - time.monotonic())))
+            if not talker.is_alive():
+                break
             timed_out = deadline is not None and time.monotonic() >= deadline
-            if timed_out or stop.is_set():
+            stopped = not timed_out and stop.is_set()
+            if timed_out or stopped:
                 _kill_group(proc)
-                out, err = proc.communicate()
-                return out, err, timed_out, not timed_out
+                talker.join()
+    except BaseException:
+        _kill_group(proc)
+        talker.join()
+        raise
+    if "error" in box:
+        raise box["error"]
+    out, err = box.get("out", ("", ""))
+    return out, err, timed_out, stopped
 
 
 def run_process(argv: list[str], stdin_text: str, timeout: float | None,
