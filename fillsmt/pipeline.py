@@ -5,16 +5,18 @@ No grid leaves :func:`solve` unless the independent checker accepted it.
 
 from __future__ import annotations
 
+import threading
 import time
 from dataclasses import dataclass, field
 
 from fillsmt.drivers.base import Driver
 from fillsmt.drivers.session import SessionTimeout
 from fillsmt.errors import (EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_NOT_UNIQUE, EXIT_OK, EXIT_SOLVER,
-                            EXIT_UNKNOWN, FillsmtError, InputError)
+                            EXIT_UNKNOWN, FillsmtError, InputError, SolverError)
 from fillsmt.fillomino.decode import AnswerError, decode_grid
 from fillsmt.fillomino.names import cell_of_number_var
 from fillsmt.fillomino.encodings import DEFAULT_ENCODING, ENCODINGS
+from fillsmt.fillomino.race import RulesRace, SessionRace, can_race, clueless_solution, run_racing
 from fillsmt.fillomino.model import Grid, Puzzle
 from fillsmt.fillomino.verify import check_solution
 from fillsmt.smtlib.answer import Status
@@ -24,6 +26,16 @@ from fillsmt.solutions import (Problem, Search, WrongAnswer, backbone, differing
 DEFAULT_SOLVER = "yices"
 DEFAULT_PRESOLVE = True
 """Whether ``solve`` runs the deduction rules first unless told otherwise."""
+DEFAULT_RACE = False
+"""Whether ``solve`` races the rules' search against the solver (:mod:`fillsmt.fillomino.race`)."""
+PRESOLVE_LEVELS = ("off", "on", "race")
+"""How much Fillomino-specific reasoning ``solve`` adds (bench configurations): none, the rules
+before encoding, or those and the rules' search racing the solver."""
+
+
+def presolve_level(presolve: bool, race: bool) -> str:
+    """The name in :data:`PRESOLVE_LEVELS` of ``solve``'s two switches."""
+    return "race" if presolve and race else "on" if presolve else "off"
 
 EXIT_CODES = {
     Status.SAT: EXIT_OK,
@@ -148,12 +160,17 @@ def _presolved(puzzle: Puzzle, driver: Driver, encoding: str, started: float) ->
 
 
 def solve(puzzle, driver: Driver, encoding: str | None = None, timeout: float | None = None,
-          presolve: bool = DEFAULT_PRESOLVE, unique: bool = False, forced: bool = False) -> SolveResult:
+          presolve: bool | str = DEFAULT_PRESOLVE, unique: bool = False, forced: bool = False,
+          race: bool = DEFAULT_RACE) -> SolveResult:
     """Encode, solve, decode and check one puzzle; with ``presolve``, deduce what logic forces first.
 
     With ``unique`` (or ``forced``) the work happens in one incremental session: after the first
     solution, is there another (``unique``)? Which cells hold the same number in every solution
-    (``forced``)? ``timeout`` then bounds the whole session."""
+    (``forced``)? ``timeout`` then bounds the whole session. With ``presolve`` and ``race`` (a
+    Fillomino puzzle, not ``forced``), the rules' search races the solver; ``presolve`` may also
+    be a name of :data:`PRESOLVE_LEVELS`, which sets both."""
+    if isinstance(presolve, str):
+        presolve, race = presolve != "off", presolve == "race"
     t0 = time.perf_counter()
     from fillsmt.tiling.model import TilingProblem
 
@@ -163,6 +180,10 @@ def solve(puzzle, driver: Driver, encoding: str | None = None, timeout: float | 
     if not isinstance(puzzle, Puzzle):
         return _solve_other_kind(puzzle, driver, encoding, timeout, unique, forced, t0)
     encoding = encoding or DEFAULT_ENCODING
+    if not (unique or forced):
+        done = _clueless(puzzle, driver, encoding, t0)
+        if done is not None:
+            return done
     domains, target, fixed = None, puzzle, None
     if presolve:
         finished, deduction = _presolved(puzzle, driver, encoding, t0)
@@ -176,11 +197,19 @@ def solve(puzzle, driver: Driver, encoding: str | None = None, timeout: float | 
     if unique or forced:
         tp = time.perf_counter()
         problem = fillomino_problem(puzzle, encode_script(target, encoding, domains), driver.name)
+        if race and presolve and not forced:
+            return _session_racing(puzzle, target, problem, fixed, driver, encoding, timeout, unique, t0, tp)
         return _solve_in_session(puzzle, problem, fixed, driver, encoding, timeout, unique, forced, t0, tp)
     tp = time.perf_counter()
     script = encode(target, encoding, domains)
     t1 = time.perf_counter()
-    run = driver.run(script, timeout)
+    if race and presolve and can_race(driver):
+        run, rules = run_racing(target, driver, script, timeout)
+        if run is None:
+            return _rules_answer(puzzle, rules, driver, encoding, fixed, False, {
+                "presolve": tp - t0, "encode": t1 - tp, "solve": time.perf_counter() - t1, "check": 0.0}, t0)
+    else:
+        run = driver.run(script, timeout)
     t2 = time.perf_counter()
     result = SolveResult(puzzle, run.status, driver.name, encoding, message=run.message,
                          solver_output=run.output, presolved_cells=fixed)
@@ -192,6 +221,62 @@ def solve(puzzle, driver: Driver, encoding: str | None = None, timeout: float | 
     t3 = time.perf_counter()
     result.times = {"presolve": tp - t0, "encode": t1 - tp, "solve": t2 - t1, "check": t3 - t2, "total": t3 - t0}
     return result
+
+
+def _clueless(puzzle: Puzzle, driver: Driver, encoding: str, t0: float) -> SolveResult | None:
+    """A puzzle without clues answered by a checked valid grid (:mod:`fillsmt.fillomino.race`)."""
+    grid = clueless_solution(puzzle)
+    if grid is None:
+        return None
+    result = SolveResult(puzzle, Status.SAT, driver.name, encoding, grid=grid, presolved_cells=0,
+                         message="no clues: any valid grid is a solution")
+    elapsed = time.perf_counter() - t0
+    result.times = {"presolve": elapsed, "encode": 0.0, "solve": 0.0, "check": 0.0, "total": elapsed}
+    return result
+
+
+def _rules_answer(puzzle: Puzzle, rules, driver: Driver, encoding: str, fixed, unique: bool,
+                  times: dict, t0: float) -> SolveResult:
+    """The result from the racing search's decisive outcome (its grids checked again here)."""
+    result = SolveResult(puzzle, Status.UNSAT, driver.name, encoding, presolved_cells=fixed, unique_asked=unique,
+                         message=f"answered first by the rules' search ({rules.nodes} nodes, depth {rules.max_depth})")
+    if rules.solutions:
+        problems = check_solution(puzzle.cells, rules.solutions[0])
+        if problems:
+            result.status, result.message = Status.ERROR, f"the search's grid fails the check: {problems[0]}"
+        else:
+            result.status, result.grid = Status.SAT, rules.solutions[0]
+            if unique:
+                if len(rules.solutions) > 1 and not check_solution(puzzle.cells, rules.solutions[1]):
+                    result.unique, result.second_grid = False, rules.solutions[1]
+                elif rules.exhausted and len(rules.solutions) == 1:
+                    result.unique = True
+    times["total"] = time.perf_counter() - t0
+    result.times = times
+    return result
+
+
+def _session_racing(puzzle, target, problem, fixed, driver, encoding, timeout, unique, t0, tp) -> SolveResult:
+    """``_solve_in_session`` with the rules' search (up to two solutions) racing it; a decisive
+    search answer closes the session."""
+    stop = threading.Event()
+    with RulesRace(target, 2 if unique else 1, timeout) as race:
+        racing = SessionRace(driver, race)
+        race.start(stop, on_decisive=racing.kill)
+        try:
+            result = _solve_in_session(puzzle, problem, fixed, racing, encoding, timeout, unique, False, t0, tp)
+        except FillsmtError:
+            if not racing.closed_by_race.is_set():
+                raise
+            result = None
+        stop.set()
+    settled = result is not None and not racing.closed_by_race.is_set()
+    if settled or race.outcome is None or not race.outcome.decisive:
+        if result is None:
+            raise SolverError(f"the {driver.name} session was closed and the rules' search did not settle the puzzle")
+        return result
+    times = {"presolve": tp - t0, "encode": 0.0, "solve": time.perf_counter() - tp, "check": 0.0}
+    return _rules_answer(puzzle, race.outcome, driver, encoding, fixed, unique, times, t0)
 
 
 def _solve_other_kind(puzzle, driver, encoding, timeout, unique, forced, t0) -> SolveResult:

@@ -62,7 +62,7 @@ def _solve_row(job: Job, timeout: float, puzzle, kind) -> dict:
         result = solve_with_rules(puzzle, timeout, unique=job.config.unique)
     else:
         result = solve(puzzle, get_driver(job.config.solver), _encoding(job, kind), timeout,
-                       presolve=job.config.presolve, unique=job.config.unique)
+                       presolve=on_off(job.config.presolve), unique=job.config.unique)
     row = job_row(job, timeout, result.status.value, result.message)
     row["encoding"] = result.encoding
     row["checked"] = result.grid is not None

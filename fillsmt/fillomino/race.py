@@ -1,0 +1,229 @@
+"""Two ways to a Fillomino answer that the SMT route lacks, used by :func:`fillsmt.pipeline.solve`.
+
+**The race** (issue 17). The deduction rules plus backtracking
+(:mod:`fillsmt.fillomino.backtrack`) and the SMT solver have different tails: the rules'
+search settles puzzles whose regions snake through large open areas (janko 485: a 55-cell
+region, 9 s; 207: 0.6 s) where the solver's search, which has no connectivity reasoning beyond
+the spanning tree, does not finish in 60 s, and the solver settles others the search does not.
+So the search runs in a forked child process beside the solver, and the first *decisive* answer
+wins; the other is stopped (the solver's process group killed, the child killed and reaped).
+The child waits ``delay`` seconds before it starts, so a puzzle the solver answers at once costs
+only the fork. Nothing of either side is trusted: a grid the child sends is checked by the
+independent checker before it is returned, and the child's "no solution" is the exhausted search
+of a sound and complete procedure (backtrack's module text: the rules never remove a value some
+solution uses, and a guess splits the solutions between its two children).
+
+**Clue-less grids** (issue 20). A puzzle without a single clue accepts every valid filled grid,
+so the generator's random tiling (:func:`fillsmt.fillomino.generate.random_solution`, fixed
+seed) answers it directly; a 1x1000 or 100x100 empty grid takes well under a second, where the
+solver's search over domains 1..cells did not end in 60 s. Only the answer is used, after the
+checker accepted it; uniqueness and forced cells still go through the solver.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import select
+import signal
+import threading
+import time
+from dataclasses import dataclass
+
+from fillsmt.fillomino.model import Grid, Puzzle
+from fillsmt.fillomino.verify import check_solution
+
+RACE_DELAY = 0.2
+"""Seconds the rules' search waits before it starts (a solver answer before then costs nothing)."""
+
+
+@dataclass
+class RulesOutcome:
+    """What the child's search sent back: up to ``limit`` checked grids and whether its search
+    space was exhausted (then they are all the solutions)."""
+
+    solutions: list[Grid]
+    exhausted: bool
+    nodes: int
+    max_depth: int
+    limit: int = 1
+
+    @property
+    def decisive(self) -> bool:
+        """It settles what was asked: ``limit`` solutions found, or all of them (exhausted)."""
+        return len(self.solutions) >= self.limit or self.exhausted
+
+
+def clueless_solution(puzzle: Puzzle) -> Grid | None:
+    """A checked solution of a puzzle without clues (module text), or None when it has clues."""
+    import random
+
+    from fillsmt.errors import InputError
+    from fillsmt.fillomino.generate import random_solution
+
+    if any(v for row in puzzle.cells for v in row):
+        return None
+    try:
+        grid = random_solution(puzzle.height, puzzle.width, random.Random(0))
+    except InputError:
+        return None
+    return None if check_solution(puzzle.cells, grid) else grid
+
+
+class RulesRace:
+    """The rules' search in a forked child process: ``start`` it, run the solver, and either
+    ``stop`` it (the solver answered) or let ``watch`` set the solver's stop event when the
+    child's answer is decisive. Use as a context manager: leaving it always kills and reaps the
+    child."""
+
+    def __init__(self, puzzle: Puzzle, limit: int, timeout: float | None, delay: float = RACE_DELAY):
+        self.puzzle, self.limit, self.timeout, self.delay = puzzle, limit, timeout, delay
+        self.pid: int | None = None
+        self.fd: int | None = None
+        self.outcome: RulesOutcome | None = None
+        self._watcher: threading.Thread | None = None
+
+    def __enter__(self) -> RulesRace:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.stop()
+
+    def start(self, stop: threading.Event, on_decisive=None) -> None:
+        """Fork the child, and a thread that sets ``stop`` (and calls ``on_decisive``) once the
+        child's answer is decisive."""
+        from fillsmt.fillomino import backtrack  # imported before the fork, not in the child
+
+        read, write = os.pipe()
+        parent = os.getpid()
+        pid = os.fork()
+        if pid == 0:  # the child: search, send, leave without running the parent's clean-up
+            os.close(read)
+            code = 0
+            try:
+                _orphan_guard(parent)
+                time.sleep(self.delay)
+                deadline = None if self.timeout is None else time.monotonic() + self.timeout
+                found = backtrack.solve_by_search(self.puzzle, limit=self.limit, deadline=deadline)
+                data = pickle.dumps(RulesOutcome(found.solutions, found.exhausted, found.nodes, found.max_depth,
+                                                 self.limit))
+                with os.fdopen(write, "wb") as out:
+                    out.write(data)
+            except BaseException:
+                code = 1
+            finally:
+                os._exit(code)
+        os.close(write)
+        self.pid, self.fd = pid, read
+        self._watcher = threading.Thread(target=self._watch, args=(stop, on_decisive), daemon=True)
+        self._watcher.start()
+
+    def _watch(self, stop: threading.Event, on_decisive) -> None:
+        chunks = []
+        try:
+            while not stop.is_set():
+                ready, _, _ = select.select([self.fd], [], [], 0.05)
+                if not ready:
+                    continue
+                chunk = os.read(self.fd, 1 << 20)
+                if not chunk:
+                    break
+                chunks.append(chunk)
+        except OSError:
+            return
+        if chunks:
+            try:
+                outcome = pickle.loads(b"".join(chunks))
+            except Exception:
+                return
+            if any(check_solution(self.puzzle.cells, g) for g in outcome.solutions):
+                return  # the search checks its grids: a refused one would be a bug, never an answer
+            self.outcome = outcome
+            if outcome.decisive:
+                stop.set()
+                if on_decisive is not None:
+                    on_decisive()
+
+    def stop(self) -> None:
+        """Kill and reap the child (if still there) and end the watcher."""
+        if self.pid is not None:
+            try:
+                os.kill(self.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+            try:
+                os.waitpid(self.pid, 0)
+            except ChildProcessError:
+                pass
+            self.pid = None
+        if self._watcher is not None:
+            self._watcher.join(1.0)
+        if self.fd is not None:
+            try:
+                os.close(self.fd)
+            except OSError:
+                pass
+            self.fd = None
+
+
+def _orphan_guard(parent: int) -> None:
+    """In the child: leave as soon as the parent is gone (a killed bench worker, say)."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.2)
+        os._exit(1)
+
+    threading.Thread(target=watch, daemon=True).start()
+
+
+__all__ = ["RACE_DELAY", "RulesOutcome", "RulesRace", "clueless_solution"]
+
+
+def can_race(driver) -> bool:
+    """Whether ``driver.run`` takes a ``stop`` event (the binary, portfolio and pysmt drivers)."""
+    import inspect
+
+    try:
+        return "stop" in inspect.signature(driver.run).parameters
+    except (TypeError, ValueError):
+        return False
+
+
+def run_racing(puzzle: Puzzle, driver, script: str, timeout: float | None, delay: float = RACE_DELAY):
+    """``driver.run(script)`` with the rules' search racing it: (the solver's run, or None when
+    the search's decisive answer stopped it first; the search's outcome, or None)."""
+    stop = threading.Event()
+    with RulesRace(puzzle, 1, timeout, delay) as race:
+        race.start(stop)
+        run = driver.run(script, timeout, stop)
+        stop.set()
+    from fillsmt.smtlib.answer import Status
+
+    # When both answered, the solver's answer stands (it is decoded and checked as usual).
+    won = race.outcome is not None and race.outcome.decisive and run.status not in (Status.SAT, Status.UNSAT)
+    return (None if won else run), race.outcome if won else None
+
+
+class SessionRace:
+    """A driver whose sessions the rules' search may close: open the session through
+    :meth:`open_session`; a decisive answer of the search kills it, so the session's waiting
+    side gets a solver error, and :attr:`race` holds the answer."""
+
+    def __init__(self, driver, race: RulesRace):
+        self.driver, self.race = driver, race
+        self.name = driver.name
+        self.session = None
+        self.closed_by_race = threading.Event()
+
+    def open_session(self):
+        self.session = self.driver.open_session()
+        return self.session
+
+    def kill(self) -> None:
+        self.closed_by_race.set()
+        if self.session is not None:
+            self.session.close(kill=True)
+
+
+__all__ += ["SessionRace", "can_race", "run_racing"]
