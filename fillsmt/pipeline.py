@@ -201,14 +201,15 @@ def solve(puzzle, driver: Driver, encoding: str | None = None, timeout: float | 
             return _session_racing(puzzle, target, problem, fixed, driver, encoding, timeout, unique, t0, tp)
         return _solve_in_session(puzzle, problem, fixed, driver, encoding, timeout, unique, forced, t0, tp)
     tp = time.perf_counter()
-    script = encode(target, encoding, domains)
-    t1 = time.perf_counter()
     if race and presolve and can_race(driver):
-        run, rules = run_racing(target, driver, script, timeout)
+        run, rules, encoded = run_racing(target, driver, lambda: encode(target, encoding, domains), timeout)
+        t1 = tp + encoded
         if run is None:
             return _rules_answer(puzzle, rules, driver, encoding, fixed, False, {
-                "presolve": tp - t0, "encode": t1 - tp, "solve": time.perf_counter() - t1, "check": 0.0}, t0)
+                "presolve": tp - t0, "encode": encoded, "solve": time.perf_counter() - t1, "check": 0.0}, t0)
     else:
+        script = encode(target, encoding, domains)
+        t1 = time.perf_counter()
         run = driver.run(script, timeout)
     t2 = time.perf_counter()
     result = SolveResult(puzzle, run.status, driver.name, encoding, message=run.message,

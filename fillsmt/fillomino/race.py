@@ -190,19 +190,23 @@ def can_race(driver) -> bool:
         return False
 
 
-def run_racing(puzzle: Puzzle, driver, script: str, timeout: float | None, delay: float = RACE_DELAY):
-    """``driver.run(script)`` with the rules' search racing it: (the solver's run, or None when
-    the search's decisive answer stopped it first; the search's outcome, or None)."""
+def run_racing(puzzle: Puzzle, driver, make_script, timeout: float | None, delay: float = RACE_DELAY):
+    """``driver.run(make_script())`` with the rules' search racing it, the search started before
+    the script is made: (the solver's run, or None when the search's decisive answer stopped
+    it first; the search's outcome, or None; the seconds ``make_script`` took)."""
+    from fillsmt.smtlib.answer import Status
+
     stop = threading.Event()
     with RulesRace(puzzle, 1, timeout, delay) as race:
         race.start(stop)
-        run = driver.run(script, timeout, stop)
+        started = time.perf_counter()
+        script = make_script()
+        encoded = time.perf_counter() - started
+        run = driver.run(script, timeout, stop) if not stop.is_set() else None
         stop.set()
-    from fillsmt.smtlib.answer import Status
-
     # When both answered, the solver's answer stands (it is decoded and checked as usual).
-    won = race.outcome is not None and race.outcome.decisive and run.status not in (Status.SAT, Status.UNSAT)
-    return (None if won else run), race.outcome if won else None
+    won = race.outcome is not None and race.outcome.decisive and (run is None or run.status not in (Status.SAT, Status.UNSAT))
+    return (None if won else run), race.outcome if won else None, encoded
 
 
 class SessionRace:
