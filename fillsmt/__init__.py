@@ -39,32 +39,25 @@ def solve(puzzle: Any, solver: str = "yices", encoding: str | None = None, *, ti
     The result has ``status`` (a :class:`fillsmt.smtlib.answer.Status`), ``grid`` (checked, or
     None), ``times`` (seconds by stage) and, with ``unique``, ``unique`` (True / False / None
     when not settled), ``second_grid`` and ``differing_cells``. A tiling problem is optimised
-    instead: the result is a :class:`fillsmt.tiling.optimize.TilingResult` (``covered``,
-    ``optimal``, ``placements``, checked); ``encoding`` is then the at-most-one encoding."""
+    instead: the result is the optimiser's report, a :class:`fillsmt.tiling.optimize.TilingResult`
+    (``covered``, ``optimal``, ``placements``, checked); ``encoding`` is then the at-most-one
+    encoding."""
     from fillsmt.drivers import get_driver
-    from fillsmt.errors import InputError
     from fillsmt.pipeline import RULES_SOLVER, solve as _solve, solve_with_rules
-    from fillsmt.tiling.model import TilingProblem
 
     if solver == RULES_SOLVER:
         return solve_with_rules(puzzle, timeout, unique=unique, forced=forced)
     driver = get_driver(solver)
     driver.require()
-    if isinstance(puzzle, TilingProblem):
-        from fillsmt.tiling.optimize import optimize
-
-        if unique or forced:
-            raise InputError(f"{puzzle.source}: unique and forced are for puzzles with one answer, not for tilings")
-        return optimize(puzzle, driver, timeout, amo=encoding or "auto")
-    return _solve(puzzle, driver, encoding, timeout, presolve=presolve, unique=unique, forced=forced)
+    result = _solve(puzzle, driver, encoding, timeout, presolve=presolve, unique=unique, forced=forced)
+    return result if result.optimum is None else result.optimum
 
 
 def encode(puzzle: Any, encoding: str | None = None) -> str:
     """The SMT-LIB 2 script of ``puzzle`` (ends with ``check-sat`` and ``get-value`` of every cell)."""
-    from fillsmt.kinds import kind_of
+    from fillsmt.registry import kind_of
 
-    kind = kind_of(puzzle)
-    return kind.encode(puzzle, encoding or kind.default_encoding).text()
+    return kind_of(puzzle).encode(puzzle, encoding).text()
 
 
 __all__ = ["__version__", "encode", "load", "solve"]

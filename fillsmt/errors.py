@@ -43,6 +43,10 @@ class FormatError(InputError):
         super().__init__(f"{where}: {problem}")
 
 
+class AnswerError(FormatError):
+    """A solver's answer lacks a value the solution needs, or gives one of the wrong kind."""
+
+
 class SolverError(FillsmtError):
     """A solver is missing, crashed, or said something fillsmt cannot use."""
 

@@ -9,17 +9,16 @@ by the deduction rules filling it alone) and its solution has passed the indepen
 
 from __future__ import annotations
 
-import json
 import random
 import re
 import sys
 import time
 from dataclasses import dataclass
-from pathlib import Path
 
 import click
 
-from fillsmt.cli import CONTEXT, _write_new_file, kind_option, reports_errors, timeout_option, warn
+from fillsmt.cli.common import CONTEXT, kind_option, reports_errors, timeout_option, warn
+from fillsmt.cli.output import check_target, write_file
 from fillsmt.errors import EXIT_NO_SOLUTION, EXIT_OK, EXIT_UNKNOWN, FillsmtError, InputError
 from fillsmt.fillomino.backtrack import CELL_ORDERS
 from fillsmt.fillomino.deduce import ALL_RULES
@@ -78,14 +77,7 @@ def output_paths(output: str | None, count: int, seeds: list[int | str], force: 
                          "{seed}, e.g. -o puzzles/p{n}.txt")
     paths = [output.replace("{n}", str(i)).replace("{seed}", str(s)) for i, s in enumerate(seeds, start=1)]
     for path in paths:
-        target = Path(path)
-        directory = target.parent if str(target.parent) else Path(".")
-        if target.is_dir():
-            raise InputError(f"{path}: is a directory; give a file name")
-        if not directory.is_dir():
-            raise InputError(f"{path}: the directory {directory} does not exist")
-        if target.exists() and not force:
-            raise InputError(f"{path}: already exists; use --force to replace it")
+        check_target(path, force=force)
     return paths
 
 
@@ -142,12 +134,13 @@ def check_options(kind, size, solver, timeout, difficulty, unclued, max_region, 
 
 def session_driver(name: str):
     """The driver of an SMT oracle, after checking it can open an incremental session."""
-    from fillsmt.drivers import Driver, get_driver
+    from fillsmt.drivers.registry import get_driver, session_solver_names
 
     driver = get_driver(name)
-    if type(driver).open_session is Driver.open_session:
-        raise InputError(f"--solver {name}: {driver.name} offers no incremental session; use yices, z3, "
-                         "z3-api, pysmt or search")
+    if not driver.supports_session:
+        *others, last = session_solver_names()
+        raise InputError(f"--solver {name}: {driver.name} offers no incremental session; use "
+                         f"{', '.join(others)}, {last} or search")
     driver.require()
     return driver
 
@@ -297,7 +290,7 @@ def generate(kind, size, seed, count, difficulty, unclued, max_region, max_empty
             if path is None:
                 click.echo(("\n" if i else "") + made.text, nl=False)
             else:
-                _write_new_file(path, made.text, force, protect="-")
+                write_file(path, made.text, force=force)
             for message in made.warnings:
                 say(f"fillsmt: seed {made.seed}: {message}")
             if not quiet:
@@ -379,8 +372,8 @@ def rate(puzzles, fmt, timeout, max_nodes, rule_text, cell_order, method, kind):
     Exit codes (the largest over the puzzles): 0 rated, 1 no solution, 2 bad input or not a
     Fillomino puzzle, 3 stopped by --timeout/--max-nodes before a label was certain.
     """
-    from fillsmt.fillomino.model import Puzzle
     from fillsmt.fillomino.rating import parse_rules, rate as rate_puzzle
+    from fillsmt.formats.json_format import line
     from fillsmt.kinds import kind_of, load
 
     rules = parse_rules(rule_text)
@@ -391,7 +384,7 @@ def rate(puzzles, fmt, timeout, max_nodes, rule_text, cell_order, method, kind):
     for path in puzzles:
         try:
             puzzle = load(path, kind)
-            if not isinstance(puzzle, Puzzle):
+            if kind_of(puzzle).name != "fillomino":
                 raise InputError(f"{path}: a {kind_of(puzzle).name} puzzle; rate knows Fillomino only "
                                  "(its deduction rules and search are Fillomino's)")
         except FillsmtError as e:
@@ -406,7 +399,7 @@ def rate(puzzles, fmt, timeout, max_nodes, rule_text, cell_order, method, kind):
         code = EXIT_NO_SOLUTION if r.status == "no-solution" else EXIT_UNKNOWN if r.label is None else EXIT_OK
         worst = max(worst, code)
         if fmt == "json":
-            click.echo(json.dumps({"puzzle": path, **r.as_dict()}))
+            click.echo(line({"puzzle": path, **r.as_dict()}))
         else:
             click.echo(_rating_text(path, r), nl=False)
     sys.exit(worst)

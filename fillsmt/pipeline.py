@@ -1,6 +1,10 @@
-"""The pipeline: Puzzle → encoder → SMT-LIB → driver → answer → decoder → grid → checker.
+"""The one pipeline, for every kind: presolve → encode → one-shot run or session → decode → check.
 
-No grid leaves :func:`solve` unless the independent checker accepted it.
+Everything here talks to a :class:`~fillsmt.kind.Kind` (found through the registry) and to a
+:class:`~fillsmt.drivers.base.Driver`; nothing asks what class a puzzle is. :func:`solve` covers
+a plain solve, ``unique`` and ``forced`` (one incremental session) and, for an optimisation kind,
+the kind's optimiser; :func:`count` enumerates solutions. Every result is a :class:`SolveResult`,
+and no solution leaves this module unless the kind's independent checker accepted it.
 """
 
 from __future__ import annotations
@@ -8,29 +12,32 @@ from __future__ import annotations
 import threading
 import time
 from dataclasses import dataclass, field
+from typing import Any
 
 from fillsmt.drivers.base import Driver
 from fillsmt.drivers.session import SessionTimeout
 from fillsmt.errors import (EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_NOT_UNIQUE, EXIT_OK, EXIT_SOLVER,
-                            EXIT_UNKNOWN, FillsmtError, InputError, SolverError)
-from fillsmt.fillomino.decode import AnswerError, decode_grid
-from fillsmt.fillomino.names import cell_of_number_var
-from fillsmt.fillomino.encodings import DEFAULT_ENCODING, ENCODINGS
-from fillsmt.fillomino.race import RulesRace, SessionRace, can_race, clueless_solution, run_racing
-from fillsmt.fillomino.model import Grid, Puzzle
-from fillsmt.fillomino.verify import check_solution
+                            EXIT_UNKNOWN, FillsmtError, FormatError, InputError, SolverError)
+from fillsmt.kind import MAXIMIZE, Kind
+from fillsmt.race import RulesRace, SessionRace, can_race, run_racing
+from fillsmt.registry import kind_of
+from fillsmt.smtlib import Script
 from fillsmt.smtlib.answer import Status
-from fillsmt.solutions import (Problem, Search, WrongAnswer, backbone, differing_cells,
+from fillsmt.solutions import (Enumeration, Problem, Search, WrongAnswer, backbone, differing_cells,
                                enumerate_solutions)
 
 DEFAULT_SOLVER = "yices"
 DEFAULT_PRESOLVE = True
-"""Whether ``solve`` runs the deduction rules first unless told otherwise."""
+"""Whether ``solve`` runs the kind's presolve (Fillomino: the deduction rules) unless told otherwise."""
+
+RULES_SOLVER = "rules"
+"""The ``--solver`` name of the thesis' own solver: the deduction rules plus backtracking."""
+
 DEFAULT_RACE = False
-"""Whether ``solve`` races the rules' search against the solver (:mod:`fillsmt.fillomino.race`)."""
+"""Whether ``solve`` races the kind's own search against the solver (:mod:`fillsmt.race`)."""
 PRESOLVE_LEVELS = ("off", "on", "race")
-"""How much Fillomino-specific reasoning ``solve`` adds (bench configurations): none, the rules
-before encoding, or those and the rules' search racing the solver."""
+"""How much kind-specific reasoning ``solve`` adds (bench configurations): none, the presolve
+before encoding, or the presolve and the kind's search racing the solver."""
 
 
 def presolve_level(presolve: bool, race: bool) -> str:
@@ -54,24 +61,33 @@ class NoSolution(FillsmtError):
 
 @dataclass
 class SolveResult:
-    """The outcome of solving one puzzle; ``grid`` is set only for a checked solution."""
+    """The outcome of solving one puzzle of any kind; ``grid`` is set only for a checked solution
+    (for an optimisation kind: the best one found, and ``optimum`` says what is known of it)."""
 
-    puzzle: Puzzle
+    puzzle: Any
     status: Status
     solver: str
     encoding: str
-    grid: Grid | None = None
+    grid: Any = None
     message: str = ""
     times: dict[str, float] = field(default_factory=dict)
     solver_output: str = ""
     presolved_cells: int | None = None
     unique: bool | None = None
     """True / False when ``unique`` was asked and settled; None when not asked or not settled."""
-    second_grid: Grid | None = None
-    forced: Grid | None = None
+    second_grid: Any = None
+    forced: Any = None
     """With ``forced``: each cell's number when every solution has it there, else 0."""
     checks: int = 0
     unique_asked: bool = False
+    optimum: Any = None
+    """An optimisation kind's report (bound, whether proven optimal, …); None otherwise."""
+    settled_by_presolve: bool = False
+    """The presolve alone solved the puzzle or proved it has no solution (no solver ran)."""
+
+    @property
+    def kind(self) -> Kind:
+        return kind_of(self.puzzle)
 
     @property
     def differing_cells(self) -> list[tuple[int, int]]:
@@ -88,146 +104,146 @@ class SolveResult:
         return code
 
 
-def encode_presolved(puzzle: Puzzle, encoding: str) -> str:
-    """The script after the deduction rules: fixed cells become clues, domains bound the rest."""
-    from fillsmt.fillomino.deduce import deduce
+# --- the stages -----------------------------------------------------------------------------------
 
-    deduction = deduce(puzzle)
-    if deduction.contradiction is not None:
-        raise NoSolution(f"{puzzle.source}: the deduction rules prove there is no solution: "
-                         f"{deduction.contradiction}")
-    return encode(deduction.filled_puzzle(puzzle), encoding, deduction.domains)
-
-
-def encode(puzzle: Puzzle, encoding: str, domains=None) -> str:
-    """The SMT-LIB text of ``puzzle`` under ``encoding`` (``domains`` from a presolve, or None)."""
-    return encode_script(puzzle, encoding, domains).text()
-
-
-def encode_script(puzzle: Puzzle, encoding: str, domains=None):
-    """The SMT-LIB script of ``puzzle`` under ``encoding``, as data."""
-    if encoding not in ENCODINGS:
-        raise InputError(f"unknown encoding {encoding!r}; choose one of {', '.join(ENCODINGS)}")
-    return ENCODINGS[encoding](puzzle, domains)
-
-
-def fillomino_problem(puzzle: Puzzle, script, solver: str) -> Problem:
-    """What a session needs to find, block and check solutions of ``puzzle`` from ``script``."""
-    width = puzzle.width
-
-    def term_cell(term: str) -> tuple[int, int]:
-        return divmod(cell_of_number_var(term), width)
-
-    return Problem(script=script,
-                   decode=lambda values: decode_grid(puzzle, values, source=f"{solver}'s answer"),
-                   check=lambda grid: check_solution(puzzle.cells, grid),
-                   term_cell=term_cell)
-
-
-def checked_grid(puzzle: Puzzle, values: dict, solver: str) -> tuple[Grid | None, str]:
-    """Decode and check a model. Returns (grid, "") or (None, why it was refused)."""
+def checked(problem: Problem, values: dict, solver: str) -> tuple[Any, str]:
+    """Decode a model and check it: (solution, "") or (None, why it was refused)."""
     try:
-        grid = decode_grid(puzzle, values, source=f"{solver}'s answer")
-    except AnswerError as e:
+        solution = problem.decode(values)
+    except FormatError as e:
         return None, str(e)
-    problems = check_solution(puzzle.cells, grid)
+    problems = problem.check(solution)
     if problems:
         return None, f"{solver}'s answer fails the independent check: {'; '.join(problems)}"
-    return grid, ""
+    return solution, ""
 
 
-def _presolved(puzzle: Puzzle, driver: Driver, encoding: str, started: float) -> tuple[SolveResult | None, object]:
-    """Run the deduction rules. Returns (a finished result, None) when logic alone settles the
-    puzzle (solved and checked, or proven to have no solution), else (None, the deduction)."""
-    from fillsmt.fillomino.deduce import deduce
+def presolved_script(puzzle: Any, encoding: str | None = None) -> Script:
+    """The script after the kind's presolve (fixed cells written in, domains as bounds); a
+    presolve that proves there is no solution raises :class:`NoSolution`."""
+    kind = kind_of(puzzle)
+    found = kind.presolve(puzzle)
+    if found is None:
+        return kind.encode(puzzle, encoding)
+    if found.contradiction is not None:
+        raise NoSolution(f"{puzzle.source}: the deduction rules prove there is no solution: {found.contradiction}")
+    return kind.encode(puzzle if found.puzzle is None else found.puzzle, encoding, found.hints)
 
-    deduction = deduce(puzzle)
-    if deduction.contradiction is None and not deduction.solved:
-        return None, deduction
-    result = SolveResult(puzzle, Status.UNSAT, driver.name, encoding, presolved_cells=deduction.fixed_count)
-    if deduction.contradiction is not None:
-        result.message = f"the deduction rules prove there is no solution: {deduction.contradiction}"
+
+def encode_presolved(puzzle: Any, encoding: str) -> str:
+    """The script text after the presolve (see :func:`presolved_script`)."""
+    return presolved_script(puzzle, encoding).text()
+
+
+def encode_script(puzzle: Any, encoding: str | None = None, hints: Any = None) -> Script:
+    """The SMT-LIB script of ``puzzle`` under ``encoding``, as data (``hints`` from a presolve)."""
+    return kind_of(puzzle).encode(puzzle, encoding, hints)
+
+
+def encode(puzzle: Any, encoding: str | None = None, hints: Any = None) -> str:
+    """The SMT-LIB text of ``puzzle`` under ``encoding``."""
+    return encode_script(puzzle, encoding, hints).text()
+
+
+def _settled(kind: Kind, puzzle: Any, found, driver: Driver, encoding: str, started: float,
+             unique: bool, forced: bool) -> SolveResult:
+    """The result when the presolve alone settled the puzzle (solved and checked, or no solution)."""
+    result = SolveResult(puzzle, Status.UNSAT, driver.name, encoding, presolved_cells=found.fixed_cells,
+                         unique_asked=unique, settled_by_presolve=True)
+    if found.contradiction is not None:
+        result.message = f"the deduction rules prove there is no solution: {found.contradiction}"
     else:
-        grid = deduction.grid()
-        problems = check_solution(puzzle.cells, grid)
+        problems = kind.check(puzzle, found.grid)
         result.status = Status.ERROR if problems else Status.SAT
-        result.grid = None if problems else grid
+        result.grid = None if problems else found.grid
         result.message = "solved by the deduction rules alone" if not problems else \
             f"the deduction rules' grid fails the independent check: {'; '.join(problems)}"
+        if result.grid is not None:  # every cell forced: no other solution exists
+            result.unique = True if unique else None
+            result.forced = result.grid if forced else None
     elapsed = time.perf_counter() - started
     result.times = {"presolve": elapsed, "encode": 0.0, "solve": 0.0, "check": 0.0, "total": elapsed}
-    return result, deduction
+    return result
 
 
-def solve(puzzle, driver: Driver, encoding: str | None = None, timeout: float | None = None,
+def solve(puzzle: Any, driver: Driver, encoding: str | None = None, timeout: float | None = None,
           presolve: bool | str = DEFAULT_PRESOLVE, unique: bool = False, forced: bool = False,
-          race: bool = DEFAULT_RACE) -> SolveResult:
-    """Encode, solve, decode and check one puzzle; with ``presolve``, deduce what logic forces first.
+          method: str = "auto", race: bool = DEFAULT_RACE) -> SolveResult:
+    """Presolve, encode, solve, decode and check one puzzle of any kind.
 
     With ``unique`` (or ``forced``) the work happens in one incremental session: after the first
     solution, is there another (``unique``)? Which cells hold the same number in every solution
-    (``forced``)? ``timeout`` then bounds the whole session. With ``presolve`` and ``race`` (a
-    Fillomino puzzle, not ``forced``), the rules' search races the solver; ``presolve`` may also
-    be a name of :data:`PRESOLVE_LEVELS`, which sets both."""
+    (``forced``)? ``timeout`` then bounds the whole session. An optimisation kind (tilings) is
+    handed to its optimiser (``method`` picks how). With ``presolve`` and ``race``, a kind with a
+    search of its own runs it beside the solver (not for ``forced``); ``presolve`` may also be a
+    name of :data:`PRESOLVE_LEVELS`, which sets both."""
     if isinstance(presolve, str):
         presolve, race = presolve != "off", presolve == "race"
     t0 = time.perf_counter()
-    from fillsmt.tiling.model import TilingProblem
-
-    if isinstance(puzzle, TilingProblem):
-        raise InputError(f"{puzzle.source}: a tiling problem is optimised, not solved: "
-                         "use fillsmt.solve or fillsmt.tiling.optimize.optimize")
-    if not isinstance(puzzle, Puzzle):
-        return _solve_other_kind(puzzle, driver, encoding, timeout, unique, forced, t0)
-    encoding = encoding or DEFAULT_ENCODING
+    kind = kind_of(puzzle)
+    if kind.problem_type == MAXIMIZE:
+        return optimise(puzzle, driver, encoding, timeout, method, unique=unique, forced=forced)
+    encoding = kind.encoding(encoding).name
     if not (unique or forced):
-        done = _clueless(puzzle, driver, encoding, t0)
-        if done is not None:
-            return done
-    domains, target, fixed = None, puzzle, None
-    if presolve:
-        finished, deduction = _presolved(puzzle, driver, encoding, t0)
-        if finished is not None:
-            finished.unique_asked = unique
-            if finished.grid is not None:  # the rules forced every cell: no other solution exists
-                finished.unique = True if unique else None
-                finished.forced = finished.grid if forced else None
-            return finished
-        domains, target, fixed = deduction.domains, deduction.filled_puzzle(puzzle), deduction.fixed_count
+        quick = _quick(kind, puzzle, driver, encoding, t0)
+        if quick is not None:
+            return quick
+    target, hints, fixed = puzzle, None, None
+    found = kind.presolve(puzzle) if presolve else None
+    if found is not None:
+        if found.contradiction is not None or found.grid is not None:
+            return _settled(kind, puzzle, found, driver, encoding, t0, unique, forced)
+        target, hints, fixed = found.puzzle, found.hints, found.fixed_cells
     if unique or forced:
-        tp = time.perf_counter()
-        problem = fillomino_problem(puzzle, encode_script(target, encoding, domains), driver.name)
-        if race and presolve and not forced:
-            return _session_racing(puzzle, target, problem, fixed, driver, encoding, timeout, unique, t0, tp)
-        return _solve_in_session(puzzle, problem, fixed, driver, encoding, timeout, unique, forced, t0, tp)
+        driver.require_session()
+    driver.require()  # only now: a puzzle the presolve settles needs no solver
+    racing = race and found is not None and kind.has_search
     tp = time.perf_counter()
-    if race and presolve and can_race(driver):
-        run, rules, encoded = run_racing(target, driver, lambda: encode(target, encoding, domains), timeout)
+    if racing and not (unique or forced) and can_race(driver):
+        rules = RulesRace(lambda limit, deadline: kind.search(target, limit, deadline),
+                          lambda grid: kind.check(puzzle, grid), 1, timeout)
+        problem = None
+
+        def make_text() -> str:
+            nonlocal problem
+            script = kind.encode(target, encoding, hints)
+            problem = kind.problem(puzzle, script, encoding, driver.name)
+            return script.text()
+
+        run, outcome, encoded = run_racing(rules, driver, make_text, timeout)
         t1 = tp + encoded
         if run is None:
-            return _rules_answer(puzzle, rules, driver, encoding, fixed, False, {
-                "presolve": tp - t0, "encode": encoded, "solve": time.perf_counter() - t1, "check": 0.0}, t0)
+            return _search_answer(kind, puzzle, outcome, _Run(puzzle, driver, encoding, timeout, fixed, t0, tp),
+                                  False, {"encode": encoded, "solve": time.perf_counter() - t1})
+        t2 = time.perf_counter()
     else:
-        script = encode(target, encoding, domains)
+        script = kind.encode(target, encoding, hints)
+        problem = kind.problem(puzzle, script, encoding, driver.name)
+        if unique or forced:
+            run_ = _Run(puzzle, driver, encoding, timeout, fixed, t0, tp)
+            if racing and not forced:
+                return _session_racing(kind, target, problem, run_, unique)
+            return _solve_in_session(problem, run_, unique, forced)
+        text = script.text()
         t1 = time.perf_counter()
-        run = driver.run(script, timeout)
-    t2 = time.perf_counter()
+        run = driver.run(text, timeout)
+        t2 = time.perf_counter()
     result = SolveResult(puzzle, run.status, driver.name, encoding, message=run.message,
                          solver_output=run.output, presolved_cells=fixed)
     if run.status is Status.SAT:
-        grid, why = checked_grid(puzzle, run.values, driver.name)
-        if grid is None:
+        solution, why = checked(problem, run.values, driver.name)
+        if solution is None:
             result.status, result.message = Status.ERROR, why
-        result.grid = grid
+        result.grid = solution
     t3 = time.perf_counter()
     result.times = {"presolve": tp - t0, "encode": t1 - tp, "solve": t2 - t1, "check": t3 - t2, "total": t3 - t0}
     return result
 
 
-def _clueless(puzzle: Puzzle, driver: Driver, encoding: str, t0: float) -> SolveResult | None:
-    """A puzzle without clues answered by a checked valid grid (:mod:`fillsmt.fillomino.race`)."""
-    grid = clueless_solution(puzzle)
-    if grid is None:
+def _quick(kind: Kind, puzzle: Any, driver: Driver, encoding: str, t0: float) -> SolveResult | None:
+    """A checked answer the kind finds without any search (a clue-less Fillomino grid), or None."""
+    grid = kind.quick_answer(puzzle)
+    if grid is None or kind.check(puzzle, grid):
         return None
     result = SolveResult(puzzle, Status.SAT, driver.name, encoding, grid=grid, presolved_cells=0,
                          message="no clues: any valid grid is a solution")
@@ -236,85 +252,79 @@ def _clueless(puzzle: Puzzle, driver: Driver, encoding: str, t0: float) -> Solve
     return result
 
 
-def _rules_answer(puzzle: Puzzle, rules, driver: Driver, encoding: str, fixed, unique: bool,
-                  times: dict, t0: float) -> SolveResult:
+def _search_answer(kind: Kind, puzzle: Any, outcome, run: "_Run", unique: bool, times: dict) -> SolveResult:
     """The result from the racing search's decisive outcome (its grids checked again here)."""
-    result = SolveResult(puzzle, Status.UNSAT, driver.name, encoding, presolved_cells=fixed, unique_asked=unique,
-                         message=f"answered first by the rules' search ({rules.nodes} nodes, depth {rules.max_depth})")
-    if rules.solutions:
-        problems = check_solution(puzzle.cells, rules.solutions[0])
+    result = SolveResult(puzzle, Status.UNSAT, run.driver.name, run.encoding, presolved_cells=run.presolved_cells,
+                         unique_asked=unique,
+                         message=f"answered first by the rules' search ({outcome.nodes} nodes, depth {outcome.max_depth})")
+    if outcome.solutions:
+        problems = kind.check(puzzle, outcome.solutions[0])
         if problems:
             result.status, result.message = Status.ERROR, f"the search's grid fails the check: {problems[0]}"
         else:
-            result.status, result.grid = Status.SAT, rules.solutions[0]
+            result.status, result.grid = Status.SAT, outcome.solutions[0]
             if unique:
-                if len(rules.solutions) > 1 and not check_solution(puzzle.cells, rules.solutions[1]):
-                    result.unique, result.second_grid = False, rules.solutions[1]
-                elif rules.exhausted and len(rules.solutions) == 1:
+                if len(outcome.solutions) > 1 and not kind.check(puzzle, outcome.solutions[1]):
+                    result.unique, result.second_grid = False, outcome.solutions[1]
+                elif outcome.exhausted and len(outcome.solutions) == 1:
                     result.unique = True
-    times["total"] = time.perf_counter() - t0
-    result.times = times
+    result.times = {"presolve": run.encoding_started - run.started, "encode": 0.0, "solve": 0.0, "check": 0.0,
+                    **times, "total": time.perf_counter() - run.started}
     return result
 
 
-def _session_racing(puzzle, target, problem, fixed, driver, encoding, timeout, unique, t0, tp) -> SolveResult:
-    """``_solve_in_session`` with the rules' search (up to two solutions) racing it; a decisive
-    search answer closes the session."""
+def _session_racing(kind: Kind, target: Any, problem: Problem, run: "_Run", unique: bool) -> SolveResult:
+    """``_solve_in_session`` with the kind's search (up to two solutions with ``unique``) racing
+    it; a decisive search answer closes the session."""
     stop = threading.Event()
-    with RulesRace(target, 2 if unique else 1, timeout) as race:
-        racing = SessionRace(driver, race)
+    race = RulesRace(lambda limit, deadline: kind.search(target, limit, deadline),
+                     lambda grid: kind.check(run.puzzle, grid), 2 if unique else 1, run.timeout)
+    with race:
+        racing = SessionRace(run.driver)
         race.start(stop, on_decisive=racing.kill)
         try:
-            result = _solve_in_session(puzzle, problem, fixed, racing, encoding, timeout, unique, False, t0, tp)
+            result = _solve_in_session(problem, _Run(run.puzzle, racing, run.encoding, run.timeout,
+                                                     run.presolved_cells, run.started, run.encoding_started),
+                                       unique, False)
         except FillsmtError:
             if not racing.closed_by_race.is_set():
                 raise
             result = None
         stop.set()
-    settled = result is not None and not racing.closed_by_race.is_set()
-    if settled or race.outcome is None or not race.outcome.decisive:
-        if result is None:
-            raise SolverError(f"the {driver.name} session was closed and the rules' search did not settle the puzzle")
+    if result is not None and not racing.closed_by_race.is_set():
         return result
-    times = {"presolve": tp - t0, "encode": 0.0, "solve": time.perf_counter() - tp, "check": 0.0}
-    return _rules_answer(puzzle, race.outcome, driver, encoding, fixed, unique, times, t0)
+    if race.outcome is None or not race.outcome.decisive:
+        if result is None:
+            raise SolverError(f"the {run.driver.name} session was closed and the search did not settle the puzzle")
+        return result
+    return _search_answer(kind, run.puzzle, race.outcome, run, unique,
+                          {"solve": time.perf_counter() - run.encoding_started})
 
 
-def _solve_other_kind(puzzle, driver, encoding, timeout, unique, forced, t0) -> SolveResult:
-    """A puzzle of a kind without presolve (BlockNumber): encode, run or open a session, check."""
-    from fillsmt.kinds import kind_of
+@dataclass
+class _Run:
+    """What one session run needs besides the problem: the puzzle, the driver, the time-out and
+    the clock readings so far."""
 
-    kind = kind_of(puzzle)
-    encoding = encoding or kind.default_encoding
-    script = kind.encode(puzzle, encoding)
-    problem = kind.problem(puzzle, script, encoding, driver.name)
-    if unique or forced:
-        return _solve_in_session(puzzle, problem, None, driver, encoding, timeout, unique, forced, t0, t0)
+    puzzle: Any
+    driver: Driver
+    encoding: str
+    timeout: float | None
+    presolved_cells: int | None
+    started: float
+    encoding_started: float
+
+    def stopped_message(self) -> str:
+        return f"{self.driver.name} gave no answer within {self.timeout:g} s and was stopped" if self.timeout else ""
+
+
+def _solve_in_session(problem: Problem, run: _Run, unique: bool, forced: bool) -> SolveResult:
     t1 = time.perf_counter()
-    run = driver.run(script.text(), timeout)
-    t2 = time.perf_counter()
-    result = SolveResult(puzzle, run.status, driver.name, encoding, message=run.message, solver_output=run.output)
-    if run.status is Status.SAT:
-        try:
-            grid = problem.decode(run.values)
-            problems = problem.check(grid)
-        except AnswerError as e:
-            grid, problems = None, [str(e)]
-        if problems:
-            result.status, result.message = Status.ERROR, \
-                f"{driver.name}'s answer fails the independent check: {'; '.join(problems)}"
-        else:
-            result.grid = grid
-    t3 = time.perf_counter()
-    result.times = {"presolve": 0.0, "encode": t1 - t0, "solve": t2 - t1, "check": t3 - t2, "total": t3 - t0}
-    return result
-
-
-def _solve_in_session(puzzle, problem, fixed, driver, encoding, timeout, unique, forced, t0, tp) -> SolveResult:
-    t1 = time.perf_counter()
-    deadline = None if timeout is None else time.monotonic() + timeout
-    result = SolveResult(puzzle, Status.ERROR, driver.name, encoding, presolved_cells=fixed, unique_asked=unique)
-    times = {"presolve": tp - t0, "encode": t1 - tp}
+    deadline = None if run.timeout is None else time.monotonic() + run.timeout
+    driver = run.driver
+    result = SolveResult(run.puzzle, Status.ERROR, driver.name, run.encoding, presolved_cells=run.presolved_cells,
+                         unique_asked=unique)
+    times = {"presolve": run.encoding_started - run.started, "encode": t1 - run.encoding_started}
     with driver.open_session() as session:
         search = Search(problem, session, deadline)
         try:
@@ -324,29 +334,17 @@ def _solve_in_session(puzzle, problem, fixed, driver, encoding, timeout, unique,
             times["solve"] = t2 - t1
             result.status = first_status
             if first is None:
-                result.message = {Status.UNSAT: "no solution", Status.TIMEOUT:
-                                  f"{driver.name} gave no answer within {timeout:g} s and was stopped" if timeout else "",
+                result.message = {Status.UNSAT: "no solution", Status.TIMEOUT: run.stopped_message(),
                                   Status.UNKNOWN: f"{driver.name} answered unknown"}.get(first_status, "")
             else:
                 result.grid = first.grid
                 if unique:
-                    second_status, second = search.next_solution()
+                    _settle_uniqueness(search, result)
                     times["unique"] = time.perf_counter() - t2
-                    if second_status is Status.UNSAT:
-                        result.unique = True
-                    elif second is not None:
-                        result.unique, result.second_grid = False, second.grid
-                    else:
-                        result.message = f"uniqueness not settled: {second_status.value}"
                 if forced and result.unique is not True:
                     t3 = time.perf_counter()
-                    bones = backbone(search, first)
+                    _settle_forced(search, first, result)
                     times["forced"] = time.perf_counter() - t3
-                    if bones.status is Status.UNSAT:
-                        result.forced = tuple(tuple(v if bones.forced.get((r, c), False) else 0
-                                                    for c, v in enumerate(row)) for r, row in enumerate(first.grid))
-                    else:
-                        result.message = f"forced cells not settled: {bones.status.value}"
                 elif forced:
                     result.forced = first.grid
         except WrongAnswer as e:
@@ -354,46 +352,54 @@ def _solve_in_session(puzzle, problem, fixed, driver, encoding, timeout, unique,
         except SessionTimeout as e:
             if result.grid is None:
                 result.status = Status.TIMEOUT
-                result.message = f"{driver.name} gave no answer within {timeout:g} s and was stopped" if timeout else str(e)
+                result.message = run.stopped_message() or str(e)
             else:  # solved; what was asked after the solution stays unsettled
                 result.status, result.message = Status.SAT, f"not settled: {e}"
         result.checks = search.checks
     times.setdefault("solve", time.perf_counter() - t1)
     times["check"] = 0.0
-    times["total"] = time.perf_counter() - t0
+    times["total"] = time.perf_counter() - run.started
     result.times = times
     return result
 
 
-def count(puzzle, driver: Driver, limit: int = 2, encoding: str | None = None,
-          timeout: float | None = None, presolve: bool = DEFAULT_PRESOLVE):
+def _settle_uniqueness(search: Search, result: SolveResult) -> None:
+    second_status, second = search.next_solution()
+    if second_status is Status.UNSAT:
+        result.unique = True
+    elif second is not None:
+        result.unique, result.second_grid = False, second.grid
+    else:
+        result.message = f"uniqueness not settled: {second_status.value}"
+
+
+def _settle_forced(search: Search, first, result: SolveResult) -> None:
+    bones = backbone(search, first)
+    if bones.status is Status.UNSAT:
+        result.forced = tuple(tuple(v if bones.forced.get((r, c), False) else 0 for c, v in enumerate(row))
+                              for r, row in enumerate(first.grid))
+    else:
+        result.message = f"forced cells not settled: {bones.status.value}"
+
+
+def count(puzzle: Any, driver: Driver, limit: int = 2, encoding: str | None = None,
+          timeout: float | None = None, presolve: bool = DEFAULT_PRESOLVE) -> Enumeration:
     """Up to ``limit`` distinct checked solutions of ``puzzle``, and whether that is all of them."""
-    from fillsmt.solutions import Enumeration
-
-    if not isinstance(puzzle, Puzzle):
-        from fillsmt.kinds import kind_of
-
-        kind = kind_of(puzzle)
-        encoding = encoding or kind.default_encoding
-        return _count(kind.problem(puzzle, kind.encode(puzzle, encoding), encoding, driver.name),
-                      driver, limit, timeout)
-    encoding = encoding or DEFAULT_ENCODING
-    domains, target = None, puzzle
-    if presolve:
-        from fillsmt.fillomino.deduce import deduce
-
-        deduction = deduce(puzzle)
-        if deduction.contradiction is not None:
-            return Enumeration([], True, Status.UNSAT, 0, f"the deduction rules prove there is no solution: "
-                                                         f"{deduction.contradiction}")
-        domains, target = deduction.domains, deduction.filled_puzzle(puzzle)
-    return _count(fillomino_problem(puzzle, encode_script(target, encoding, domains), driver.name),
-                  driver, limit, timeout)
-
-
-def _count(problem: Problem, driver: Driver, limit: int, timeout: float | None):
-    from fillsmt.solutions import Enumeration
-
+    kind = kind_of(puzzle)
+    if kind.problem_type == MAXIMIZE:
+        raise InputError(f"{puzzle.source}: count is for puzzles with one answer, not for {kind.name}s "
+                         "(solve one for the best answer with `fillsmt solve`)")
+    encoding = kind.encoding(encoding).name
+    target, hints = puzzle, None
+    found = kind.presolve(puzzle) if presolve else None
+    if found is not None and found.contradiction is not None:
+        return Enumeration([], True, Status.UNSAT, 0, f"the deduction rules prove there is no solution: "
+                                                     f"{found.contradiction}")
+    if found is not None and found.puzzle is not None:
+        target, hints = found.puzzle, found.hints
+    driver.require_session()
+    driver.require()
+    problem = kind.problem(puzzle, kind.encode(target, encoding, hints), encoding, driver.name)
     deadline = None if timeout is None else time.monotonic() + timeout
     with driver.open_session() as session:
         search = Search(problem, session, deadline)
@@ -406,33 +412,48 @@ def _count(problem: Problem, driver: Driver, limit: int, timeout: float | None):
             return Enumeration([f.grid for f in search.solutions], False, Status.TIMEOUT, search.checks, str(e))
 
 
+def optimise(puzzle: Any, driver: Driver, encoding: str | None = None, timeout: float | None = None,
+             method: str = "auto", *, unique: bool = False, forced: bool = False) -> SolveResult:
+    """An optimisation kind's best checked answer, as a :class:`SolveResult` whose ``optimum`` is
+    the kind's report: status SAT when proven optimal, else TIMEOUT or UNKNOWN with the best found."""
+    t0 = time.perf_counter()
+    kind = kind_of(puzzle)
+    if unique or forced:
+        raise InputError(f"{puzzle.source}: --unique and --forced are for puzzles with one answer, "
+                         f"not for {kind.name}s (which look for the best answer)")
+    encoding = kind.encoding(encoding).name
+    driver.require()
+    found = kind.optimize(puzzle, driver, timeout, encoding, method)
+    status = Status.SAT if found.optimal else Status.TIMEOUT if found.status.value == "timeout" else Status.UNKNOWN
+    result = SolveResult(puzzle, status, found.solver or driver.name, found.amo or encoding, grid=found.solution,
+                         checks=found.checks, optimum=found)
+    result.times = {"first": found.time_first, "best": found.time_best, "proven": found.time_proven,
+                    "total": time.perf_counter() - t0}
+    return result
 
-RULES_SOLVER = "rules"
-"""The ``--solver`` name of the thesis' own solver: the deduction rules plus backtracking."""
 
+# --- the rules solver (Fillomino's search, no SMT) --------------------------------------------------
 
-def require_rules_apply(puzzle) -> None:
-    """Raise InputError unless ``puzzle`` is one the rules solver can solve (Fillomino)."""
-    if not isinstance(puzzle, Puzzle):
-        from fillsmt.kinds import kind_of
-
+def require_rules_apply(puzzle: Any) -> None:
+    """Raise InputError unless ``puzzle``'s kind has a search of its own (Fillomino)."""
+    kind = kind_of(puzzle)
+    if not kind.has_search:
         raise InputError(f"{puzzle.source}: --solver {RULES_SOLVER} solves Fillomino puzzles only; "
-                         f"this is a {kind_of(puzzle).name} puzzle")
+                         f"this is a {kind.name} puzzle")
 
 
-def solve_with_rules(puzzle: Puzzle, timeout: float | None = None, unique: bool = False,
+def solve_with_rules(puzzle: Any, timeout: float | None = None, unique: bool = False,
                      forced: bool = False) -> SolveResult:
-    """Solve a Fillomino puzzle without an SMT solver: the deduction rules plus backtracking
-    (:mod:`fillsmt.fillomino.backtrack`, the thesis' sections 6.1–6.2). With ``unique`` the
-    search goes on to a second solution or to the end of the search space."""
-    from fillsmt.fillomino.backtrack import solve_by_search
-
+    """Solve a puzzle without an SMT solver, by its kind's own search (Fillomino: the deduction
+    rules plus backtracking, the thesis' sections 6.1–6.2). With ``unique`` the search goes on to
+    a second solution or to the end of the search space."""
     require_rules_apply(puzzle)
     if forced:
         raise InputError(f"--forced needs an SMT solver session; --solver {RULES_SOLVER} does not offer it")
+    kind = kind_of(puzzle)
     t0 = time.perf_counter()
     deadline = None if timeout is None else time.monotonic() + timeout
-    found = solve_by_search(puzzle, limit=2 if unique else 1, deadline=deadline)
+    found = kind.search(puzzle, 2 if unique else 1, deadline)
     t1 = time.perf_counter()
     if found.solutions:
         status = Status.SAT
@@ -445,7 +466,7 @@ def solve_with_rules(puzzle: Puzzle, timeout: float | None = None, unique: bool 
     result = SolveResult(puzzle, status, RULES_SOLVER, "none", message=message,
                          presolved_cells=found.root_fixed, unique_asked=unique)
     if found.solutions:
-        problems = check_solution(puzzle.cells, found.solutions[0])
+        problems = kind.check(puzzle, found.solutions[0])
         if problems:  # the search checks too: this would be a bug
             result.status, result.message = Status.ERROR, f"the search's grid fails the check: {problems[0]}"
         else:
@@ -458,5 +479,6 @@ def solve_with_rules(puzzle: Puzzle, timeout: float | None = None, unique: bool 
     return result
 
 
-__all__ = ["EXIT_BAD_INPUT", "RULES_SOLVER", "SolveResult", "checked_grid", "count", "encode", "encode_script",
-           "require_rules_apply", "solve", "solve_with_rules"]
+__all__ = ["DEFAULT_PRESOLVE", "DEFAULT_RACE", "DEFAULT_SOLVER", "PRESOLVE_LEVELS", "presolve_level", "EXIT_BAD_INPUT", "EXIT_CODES", "NoSolution", "RULES_SOLVER",
+           "SolveResult", "checked", "count", "encode", "encode_presolved", "encode_script", "optimise",
+           "presolved_script", "require_rules_apply", "solve", "solve_with_rules"]

@@ -258,12 +258,7 @@ def render_tiling(problem: Any, tiling: Any = None, *, style: Style = DEFAULT_ST
 
 def render_svg(puzzle: Any, grid: Sequence[Sequence[int]] | None = None, *,
                style: Style = DEFAULT_STYLE, title: str | None = None) -> str:
-    """The picture of a puzzle of any kind, solved when ``grid`` is given."""
-    from fillsmt.fillomino.model import Puzzle as FillominoPuzzle
-    if isinstance(puzzle, FillominoPuzzle):
-        return render_fillomino(puzzle, grid, style=style, title=title)
-    if hasattr(puzzle, "givens") and hasattr(puzzle, "blocks"):
-        return render_blocknumber(puzzle, grid, style=style, title=title)
-    if hasattr(puzzle, "pieces") and hasattr(puzzle, "blocked"):
-        return render_tiling(puzzle, grid, style=style, title=title)
-    raise TypeError(f"render_svg: no picture for a {type(puzzle).__name__}")
+    """The picture of a puzzle of any kind (its kind's ``svg``), solved when ``grid`` is given."""
+    from fillsmt.registry import kind_of
+
+    return kind_of(puzzle).svg(puzzle, grid, title=title, style=style)

@@ -18,7 +18,9 @@ from hypothesis import strategies as st
 from conftest import INSTANCES, SHARED
 from gridgen import random_solution
 from fillsmt.errors import InputError
-from fillsmt.fillomino.deduce import ALL_RULES, _Board, _threshold_caps, deduce
+from fillsmt.fillomino.deduce import ALL_RULES, deduce
+from fillsmt.fillomino.deduce.board import Board as _Board
+from fillsmt.fillomino.deduce.searches import threshold_caps as _threshold_caps
 from fillsmt.fillomino.model import Puzzle
 from fillsmt.fillomino.plain_format import parse_grid, parse_puzzle, read_puzzle
 from fillsmt.fillomino.verify import check_solution

@@ -20,7 +20,9 @@ from conftest import INSTANCES, solver_or_skip
 from test_backtrack import ALL_GRIDS, count_matching
 from fillsmt.drivers.binaries import CommandDriver
 from fillsmt.fillomino.model import Puzzle
-from fillsmt.fillomino.race import RulesRace, can_race, clueless_solution
+from fillsmt.fillomino.clueless import clueless_solution
+from fillsmt.fillomino.kind import KIND
+from fillsmt.race import RulesRace, can_race
 from fillsmt.fillomino.plain_format import read_puzzle
 from fillsmt.fillomino.verify import check_solution
 from fillsmt.pipeline import solve
@@ -142,7 +144,8 @@ def test_rules_race_is_a_context_that_reaps_its_child():
 
     puzzle = read_puzzle(str(INSTANCES / "g12-5x5.txt"))
     stop = threading.Event()
-    with RulesRace(puzzle, 1, 30, delay=5) as race:
+    with RulesRace(lambda limit, deadline: KIND.search(puzzle, limit, deadline),
+                   lambda grid: KIND.check(puzzle, grid), 1, 30, delay=5) as race:
         race.start(stop)
         pid = race.pid
     with pytest.raises(ChildProcessError):

@@ -7,6 +7,7 @@ one-line messages with their exit codes (2 usage or bad input, 4 solver missing)
 
 from __future__ import annotations
 
+import io
 import signal
 import sys
 import threading
@@ -21,21 +22,16 @@ from fillsmt.bench.jobs import (DEFAULT, RACE, RULES, RULES_CONFIG_ENCODING, Con
 from fillsmt.bench.results import ResultsFile
 from fillsmt.bench.run import run_pool
 from fillsmt.bench.summary import is_solved, markdown
+from fillsmt.cli.common import CONTEXT, CliError, Seconds
+from fillsmt.cli.output import check_target, write_file
 from fillsmt.drivers import SOLVERS, get_driver
 from fillsmt.errors import FillsmtError, InputError
 from fillsmt.kinds import all_encodings
 from fillsmt.pipeline import DEFAULT_PRESOLVE, DEFAULT_RACE, DEFAULT_SOLVER, presolve_level
 
-CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 EXIT_INTERRUPTED = 130
 PRESOLVE_CHOICES = {"off": (False,), "on": (True,), "both": (False, True), RACE: (RACE,),
                     "all": (False, True, RACE)}
-
-
-class _CliError(click.ClickException):
-    def __init__(self, message: str, exit_code: int):
-        super().__init__(message)
-        self.exit_code = exit_code
 
 
 def _note(message: str) -> None:
@@ -60,15 +56,12 @@ def _sigterm_interrupts():
 
 
 def _output_path(option: str, path: str | None, suffix: str) -> None:
+    """An output file's name, checked before the run as every written file is (exit 2)."""
     if path is None:
         return
-    p = Path(path)
-    if p.suffix.lower() != suffix:
+    if Path(path).suffix.lower() != suffix:
         raise InputError(f"{option} {path}: the file name should end in {suffix}")
-    if p.is_dir():
-        raise InputError(f"{option} {path}: is a folder; give a file name")
-    if not (p.parent if str(p.parent) else Path(".")).is_dir():
-        raise InputError(f"{option} {path}: the folder {p.parent} does not exist")
+    check_target(path, option=option, make_folder=True)
 
 
 def _baseline(text: str | None, configs: list[Config]) -> Config | None:
@@ -133,7 +126,7 @@ def _progress_bar(total: int, enabled: bool):
                    "--solver, --encoding and --presolve.")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=2, show_default=True,
               help="How many jobs run at once, each in its own worker process.")
-@click.option("--timeout", "-t", type=click.FloatRange(min=0, min_open=True), default=60,
+@click.option("--timeout", "-t", type=Seconds(), default=60,
               show_default=True, metavar="SECONDS", help="The solver's time limit for each run.")
 @click.option("--csv", "csv_path", required=True, metavar="FILE.csv",
               help="Where the rows go, one per run, written as each run finishes.")
@@ -194,7 +187,7 @@ def bench(puzzles, solvers, encodings, presolve, unique, config_texts, jobs, tim
         code = _bench(puzzles, configs, jobs, timeout, csv_path, resume,
                       overwrite, baseline, plot, summary_path, dask, progress)
     except FillsmtError as e:
-        raise _CliError(str(e), e.exit_code) from None
+        raise CliError(str(e), e.exit_code) from None
     sys.exit(code)
 
 
@@ -224,6 +217,7 @@ def _bench(puzzles, configs, jobs, timeout, csv_path, resume, overwrite,
            baseline, plot, summary_path, dask, progress) -> int:
     if resume and overwrite:
         raise InputError("give --resume or --overwrite, not both")
+    check_target(csv_path, option="--csv", make_folder=True)
     _output_path("--plot", plot, ".png")
     _output_path("--summary", summary_path, ".md")
     solvers = list(dict.fromkeys(c.solver for c in configs))
@@ -271,13 +265,12 @@ def _bench(puzzles, configs, jobs, timeout, csv_path, resume, overwrite,
     table = markdown(ordered, base)
     click.echo(table, nl=False)
     if summary_path:
-        try:
-            Path(summary_path).write_text(table, encoding="utf-8")
-        except OSError as e:
-            raise InputError(f"{summary_path}: cannot write the summary: {e.strerror}") from None
+        write_file(summary_path, table, force=True, option="--summary", make_folder=True)
     if plot:
         from fillsmt.bench.plot import cactus_plot
 
-        cactus_plot(ordered, plot, title=f"fillsmt bench: {len({r['puzzle'] for r in ordered})} "
-                                         f"puzzles, time-out {timeout:g} s")
+        picture = io.BytesIO()
+        cactus_plot(ordered, picture, title=f"fillsmt bench: {len({r['puzzle'] for r in ordered})} "
+                                            f"puzzles, time-out {timeout:g} s")
+        write_file(plot, picture.getvalue(), force=True, option="--plot", make_folder=True)
     return 0

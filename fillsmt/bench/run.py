@@ -2,8 +2,8 @@
 
 :func:`run_job` solves one job and returns its CSV row: a puzzle of any kind (read as
 :func:`fillsmt.kinds.load` reads it) through :func:`fillsmt.pipeline.solve` (or the rules plus
-backtracking for ``--solver rules``), a tiling through :func:`fillsmt.tiling.optimize.optimize`
-(solved when proven optimal). It never raises for a bad puzzle file or a failing solver. :func:`run_pool` hands jobs to
+backtracking for ``--solver rules``); an optimisation kind (tilings) is solved when proven
+optimal. It never raises for a bad puzzle file or a failing solver. :func:`run_pool` hands jobs to
 worker processes and reports each row as it arrives. A worker that dies (a crash in a solver
 library) becomes an ``error`` row for its job and is replaced; a job that runs far past its
 time-out is stopped and becomes a ``timeout`` row; either way the run goes on. When the run is
@@ -23,7 +23,8 @@ from fillsmt.bench.jobs import DEFAULT, Job, on_off
 from fillsmt.drivers import get_driver
 from fillsmt.errors import InputError
 from fillsmt.kinds import kind_of, load
-from fillsmt.pipeline import RULES_SOLVER, require_rules_apply, solve, solve_with_rules
+from fillsmt.kind import MAXIMIZE
+from fillsmt.pipeline import RULES_SOLVER, solve, solve_with_rules
 
 BAD_INPUT = "bad-input"
 """The status of a job whose puzzle file cannot be read (the others are ``Status`` values)."""
@@ -50,48 +51,40 @@ def _encoding(job: Job, kind) -> str:
     encoding = job.config.encoding
     if encoding == DEFAULT:
         return kind.default_encoding
-    if encoding not in kind.encodings:
-        raise InputError(f"{encoding!r} is not a {kind.name} encoding (those are {', '.join(kind.encodings)}; "
+    if encoding not in kind.encoding_names:
+        raise InputError(f"{encoding!r} is not a {kind.name} encoding (those are {', '.join(kind.encoding_names)}; "
                          f"or {DEFAULT})")
     return encoding
 
 
-def _solve_row(job: Job, timeout: float, puzzle, kind) -> dict:
-    """Solve one puzzle of a kind with one answer (Fillomino, BlockNumber)."""
+def _solve(job: Job, timeout: float, puzzle, kind):
+    """One puzzle through the pipeline (or the rules solver) with the job's configuration."""
     if job.config.solver == RULES_SOLVER:
-        result = solve_with_rules(puzzle, timeout, unique=job.config.unique)
-    else:
-        result = solve(puzzle, get_driver(job.config.solver), _encoding(job, kind), timeout,
-                       presolve=on_off(job.config.presolve), unique=job.config.unique)
-    row = job_row(job, timeout, result.status.value, result.message)
+        return solve_with_rules(puzzle, timeout, unique=job.config.unique)
+    if job.config.unique and kind.problem_type == MAXIMIZE:
+        raise InputError(f"/unique is for puzzles with one answer, not for {kind.name} problems")
+    return solve(puzzle, get_driver(job.config.solver), _encoding(job, kind), timeout,
+                 presolve=on_off(job.config.presolve), unique=job.config.unique)
+
+
+def result_row(job: Job, timeout: float, result) -> dict:
+    """The CSV row of a result of any kind (an optimisation's row says whether it is proven)."""
+    extra = result.kind.result_fields(result)
+    note = result.message
+    if result.optimum is not None and not extra["optimal"]:
+        note = f"best found covers {extra['covered']}; no tiling covers more than {extra['upper_bound']}"
+    row = job_row(job, timeout, result.status.value, note)
     row["encoding"] = result.encoding
     row["checked"] = result.grid is not None
     row["presolved_cells"] = "" if result.presolved_cells is None else result.presolved_cells
     row.update({f"{stage}_s": round(result.times[stage], 4)
-                for stage in STAGES if stage in result.times})
+                for stage in STAGES if result.times.get(stage) is not None})
+    if result.optimum is not None:  # the time to the proof, or to the end when not proven
+        row.update({"covered": extra["covered"], "optimal": extra["optimal"],
+                    "solve_s": round(result.times["proven"] if extra["optimal"] else result.times["total"], 4)})
     if job.config.unique:
         row["unique"] = "" if result.unique is None else result.unique
         row["unique_s"] = round(result.times.get("unique", 0.0), 4)
-    return row
-
-
-def _tiling_row(job: Job, timeout: float, problem, kind) -> dict:
-    """Look for the tiling covering the most cells: solved when proven optimal in time."""
-    from fillsmt.tiling.optimize import optimize
-
-    if job.config.solver == RULES_SOLVER:
-        require_rules_apply(problem)
-    if job.config.unique:
-        raise InputError("/unique is for puzzles with one answer, not for tilings")
-    start = time.perf_counter()
-    found = optimize(problem, get_driver(job.config.solver), timeout, amo=_encoding(job, kind))
-    total = time.perf_counter() - start
-    status = "sat" if found.optimal else found.status.value
-    note = "" if found.optimal else f"best found covers {found.covered}; no tiling covers more than {found.upper_bound}"
-    row = job_row(job, timeout, status, note)
-    row.update({"encoding": found.amo, "checked": True, "covered": found.covered, "optimal": found.optimal,
-                "presolve_s": "", "encode_s": "", "check_s": "",
-                "solve_s": round(found.time_proven if found.optimal else total, 4), "total_s": round(total, 4)})
     return row
 
 
@@ -103,10 +96,7 @@ def run_job(job: Job, timeout: float) -> dict:
     except InputError as e:
         return job_row(job, timeout, BAD_INPUT, str(e))
     try:
-        if kind.name == "tiling":
-            row = _tiling_row(job, timeout, puzzle, kind)
-        else:
-            row = _solve_row(job, timeout, puzzle, kind)
+        row = result_row(job, timeout, _solve(job, timeout, puzzle, kind))
     except InputError as e:  # the configuration does not fit this puzzle
         row = job_row(job, timeout, "error", str(e))
     except Exception as e:  # one job's failure is a row, never the end of the run

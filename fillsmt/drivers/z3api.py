@@ -20,6 +20,8 @@ from fillsmt.smtlib.answer import Status
 class Z3ApiDriver(Driver):
     name = "z3-api"
     install_hint = "pip install z3-solver"
+    supports_session = True
+    supports_optimisation = True
 
     def missing_message(self) -> str:
         return "solver 'z3-api' needs the z3 Python module; install it with: pip install z3-solver"
@@ -53,7 +55,7 @@ class Z3ApiDriver(Driver):
     def open_session(self) -> "Z3ApiSession":
         return Z3ApiSession(self._z3())
 
-    def run(self, script: str, timeout: float | None = None) -> RunResult:
+    def run(self, script: str, timeout: float | None = None, stop=None) -> RunResult:
         z3 = self._z3()
         ctx = z3.Context()
         trace.sent(self.name, "in-process", script)

@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from typing import Sequence
 
 from fillsmt.errors import FillsmtError, InputError
-from fillsmt.fillomino.deduce import ALL_RULES, Mask, initial_masks
+from fillsmt.fillomino.deduce import ALL_RULES, Mask, initial_masks, propagate_masks
 from fillsmt.fillomino.model import Grid, Puzzle
 from fillsmt.fillomino.verify import check_solution
 
@@ -256,24 +256,9 @@ def propagate(puzzle: Puzzle, masks: list[Mask], rules: Sequence[str] = ALL_RULE
     the cells each rule fixed, and the contradiction found (None if none).
 
     :func:`~fillsmt.fillomino.deduce.deduce` always starts from the puzzle's own domains; this
-    runs the same fixpoint from narrowed ones through deduce's internals, and is the one place
-    that relies on them (until ``deduce`` takes starting domains itself).
+    runs the same fixpoint from narrowed ones.
     """
-    from fillsmt.fillomino import deduce as d
-
-    state = d._State(d._Board.of(puzzle.height, puzzle.width), list(masks),
-                     [r for r in ALL_RULES if r in rules])
-    contradiction = None
-    try:
-        for x, m in enumerate(masks):
-            if not m:
-                raise d._Contradiction(f"{state.board.where(x)} has no possible value left")
-        d._check_groups(state)
-        d._run(state, rules)
-        d._check_groups(state)
-    except d._Contradiction as e:
-        contradiction = str(e)
-    return state.dom, dict(state.fixed_by_rule), contradiction
+    return propagate_masks(puzzle, masks, rules)
 
 
 __all__ = ["CELL_ORDERS", "SearchError", "SearchResult", "propagate", "solve_by_search"]

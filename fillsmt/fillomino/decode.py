@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-from fillsmt.errors import FormatError
+from fillsmt.errors import AnswerError
 from fillsmt.fillomino.model import Grid, Puzzle
 from fillsmt.fillomino.names import number_var
 from fillsmt.smtlib.answer import Value
-
-
-class AnswerError(FormatError):
-    """The solver's answer lacks a value the grid needs, or gives one of the wrong kind."""
 
 
 def decode_grid(puzzle: Puzzle, values: dict[str, Value], source: str = "<answer>") -> Grid:

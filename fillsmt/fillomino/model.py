@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterator
+from typing import ClassVar, Iterator
 
 Grid = tuple[tuple[int, ...], ...]
 
@@ -11,6 +11,9 @@ Grid = tuple[tuple[int, ...], ...]
 @dataclass(frozen=True)
 class Puzzle:
     """A Fillomino puzzle: ``cells[r][c]`` is a clue (> 0) or 0 for an empty cell."""
+
+    kind: ClassVar[str] = "fillomino"
+    """The name of the puzzle's kind in the registry (:mod:`fillsmt.registry`)."""
 
     height: int
     width: int

@@ -1,4 +1,4 @@
-"""SMT-LIB variable names and cell geometry for Fillomino: the one place they are made.
+"""SMT-LIB variable names for Fillomino: the one place they are made.
 
 Cells are numbered row by row from the top-left corner, ``x = row * width + col`` (thesis,
 section 8). Every Fillomino encoder names the number of cell ``x`` with :func:`number_var`, and
@@ -7,9 +7,7 @@ the decoder reads the grid back through the same function.
 
 from __future__ import annotations
 
-
-def cell_index(width: int, row: int, col: int) -> int:
-    return row * width + col
+from fillsmt.grid import cell_index, neighbour_indices, neighbours  # noqa: F401 (the geometry, re-exported)
 
 
 def number_var(x: int) -> str:
@@ -38,25 +36,6 @@ def root_var(x: int) -> str:
 def edge_var(x: int, y: int) -> str:
     """The directed tree edge from cell ``x`` to its neighbour ``y``."""
     return f"e_{x}_{y}"
-
-
-def neighbours(height: int, width: int, row: int, col: int) -> list[tuple[int, int]]:
-    """Orthogonal neighbours in the thesis' order: up, down, left, right."""
-    out = []
-    if row - 1 >= 0:
-        out.append((row - 1, col))
-    if row + 1 < height:
-        out.append((row + 1, col))
-    if col - 1 >= 0:
-        out.append((row, col - 1))
-    if col + 1 < width:
-        out.append((row, col + 1))
-    return out
-
-
-def neighbour_indices(height: int, width: int, x: int) -> list[int]:
-    row, col = divmod(x, width)
-    return [cell_index(width, r, c) for r, c in neighbours(height, width, row, col)]
 
 
 def parent_var(x: int, y: int) -> str:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Iterable
+
 from fillsmt.fillomino.model import Grid
 
 # Junction glyph by the arms it has: (up, down, left, right).
@@ -13,8 +15,10 @@ _JUNCTION = {
 }
 
 
-def render_pretty(grid: Grid) -> str:
-    """Draw ``grid`` with a border between every two side-by-side cells of different numbers."""
+def render_pretty(grid: Grid, marked: Iterable[tuple[int, int]] = ()) -> str:
+    """Draw ``grid`` with a border between every two side-by-side cells of different numbers;
+    each ``marked`` cell (row, column) gets a ``*`` before its number."""
+    marked = set(marked)
     height, width = len(grid), len(grid[0])
     cell_w = max(len(str(v)) for row in grid for v in row) + 2
 
@@ -43,6 +47,7 @@ def render_pretty(grid: Grid) -> str:
             for c in range(width + 1):
                 row.append("│" if vwall(r, c) else " ")
                 if c < width:
-                    row.append(str(grid[r][c]).center(cell_w))
+                    text = str(grid[r][c]).center(cell_w)
+                    row.append("*" + text[1:] if (r, c) in marked else text)
             lines.append("".join(row).rstrip())
     return "\n".join(lines) + "\n"

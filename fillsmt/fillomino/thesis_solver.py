@@ -31,8 +31,8 @@ Scope: the reachability rule and the guesses assume the *basic* variant (every r
 clue; Puzzle Baron's). A puzzle whose solution has an unclued region (the janko.at puzzles) has
 no solution here. Single-exit and forced-cell are sound for every Fillomino. A group with more
 than :data:`COMPLETION_CAP` partial completions of one size is skipped by forced-cell (the thesis
-has no cap; on the 60 Baron puzzles 1 call of 38,402 reaches it, and a cap of 20,000 gives the
-same depths, but a large unclued area, as in janko 291, took 54 s at one node with that cap).
+has no cap; on the 60 Baron puzzles a cap of 20,000 gives the same depths, and a larger one makes
+a large unclued area, as in janko 291, slow at one node; benchmarks/README.md).
 Every solution returned has passed :func:`~fillsmt.fillomino.verify.check_solution`.
 
 Measured (``benchmarks/rating_baron.py``): on the 60 Baron puzzles this solver needs no guess on

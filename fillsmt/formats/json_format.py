@@ -15,25 +15,28 @@ a JSON puzzle passes exactly the checks a puzzle file does (a clue larger than t
 disconnected block, …) and gets the same messages. Every problem is a
 :class:`~fillsmt.errors.FormatError` naming the source; JSON syntax errors name the line.
 
-Adding a kind: write its ``to_dict`` and ``from_dict`` here and register them in :data:`KINDS`.
+Adding a kind: its :class:`~fillsmt.kind.Kind` object's ``to_dict`` and ``from_dict`` (the
+built-in kinds' are the functions below); the registry makes it known here.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from collections.abc import Mapping
 from typing import Any, Callable
 
 from fillsmt.errors import FormatError, InputError
+from fillsmt import registry
 from fillsmt.fillomino.model import Puzzle as FillominoPuzzle
-from fillsmt.fillomino.plain_format import MAX_SIDE
+from fillsmt.formats.text import MAX_SIDE
+from fillsmt.solutions import differing_cells
 
 RESULT_STATUSES = ("sat", "unsat", "unknown", "timeout", "error", "bad-input")
 """Every ``status`` a solve result may have: a solver status, or ``bad-input`` for a puzzle
 that could not be read."""
 
 
-class _Reader:
+class Reader:
     """Structural checks of a decoded JSON value; every problem raises a FormatError."""
 
     def __init__(self, source: str):
@@ -114,12 +117,12 @@ def _plain_rows(rows) -> list[str]:
 
 # --- the kinds -------------------------------------------------------------------------------
 
-def _fillomino_to_dict(puzzle: FillominoPuzzle) -> dict:
+def fillomino_to_dict(puzzle: FillominoPuzzle) -> dict:
     return {"kind": "fillomino", "height": puzzle.height, "width": puzzle.width,
             "cells": [list(row) for row in puzzle.cells]}
 
 
-def _fillomino_from_dict(obj: dict, reader: _Reader) -> FillominoPuzzle:
+def fillomino_from_dict(obj: dict, reader: Reader) -> FillominoPuzzle:
     from fillsmt.fillomino.plain_format import parse_puzzle
     reader.keys(obj, ("kind", "height", "width", "cells"), what="a fillomino puzzle")
     height, width = reader.side(obj, "height"), reader.side(obj, "width")
@@ -128,13 +131,13 @@ def _fillomino_from_dict(obj: dict, reader: _Reader) -> FillominoPuzzle:
     return _reparse(parse_puzzle, text, reader.source)
 
 
-def _blocknumber_to_dict(puzzle: Any) -> dict:
+def blocknumber_to_dict(puzzle: Any) -> dict:
     return {"kind": "blocknumber", "height": puzzle.height, "width": puzzle.width,
             "givens": [list(row) for row in puzzle.givens],
             "blocks": [list(row) for row in puzzle.blocks]}
 
 
-def _blocknumber_from_dict(obj: dict, reader: _Reader) -> Any:
+def blocknumber_from_dict(obj: dict, reader: Reader) -> Any:
     try:
         from fillsmt.blocknumber.plain_format import parse_puzzle
     except ImportError:
@@ -148,15 +151,7 @@ def _blocknumber_from_dict(obj: dict, reader: _Reader) -> Any:
     return _reparse(parse_puzzle, text, reader.source)
 
 
-def _is_blocknumber(puzzle: Any) -> bool:
-    try:
-        from fillsmt.blocknumber.model import Puzzle
-    except ImportError:
-        return False
-    return isinstance(puzzle, Puzzle)
-
-
-def _tiling_to_dict(problem: Any) -> dict:
+def tiling_to_dict(problem: Any) -> dict:
     return {"kind": "tiling", "height": problem.height, "width": problem.width,
             "rotations": problem.rotations, "reflections": problem.reflections,
             "blocked": [list(cell) for cell in sorted(problem.blocked)],
@@ -164,7 +159,7 @@ def _tiling_to_dict(problem: Any) -> dict:
                         "limit": piece.limit} for piece in problem.pieces]}
 
 
-def _cells(reader: _Reader, value: Any, path: str) -> list[tuple[int, int]]:
+def _cells(reader: Reader, value: Any, path: str) -> list[tuple[int, int]]:
     if not isinstance(value, list):
         reader.fail(f"{path}: expected a list of [row, column] pairs, found {_kind_of(value)}")
     cells = []
@@ -175,7 +170,7 @@ def _cells(reader: _Reader, value: Any, path: str) -> list[tuple[int, int]]:
     return cells
 
 
-def _tiling_from_dict(obj: dict, reader: _Reader) -> Any:
+def tiling_from_dict(obj: dict, reader: Reader) -> Any:
     from fillsmt.tiling.format import parse_problem, picture
     from fillsmt.tiling.model import normalise
 
@@ -209,36 +204,28 @@ def _tiling_from_dict(obj: dict, reader: _Reader) -> Any:
     return _reparse(parse_problem, "\n".join(lines) + "\n", reader.source)
 
 
-def _is_tiling(puzzle: Any) -> bool:
-    from fillsmt.tiling.model import TilingProblem
+class _Kinds(Mapping):
+    """The registry's kinds by name (a live view: a kind registered at run time is in it)."""
 
-    return isinstance(puzzle, TilingProblem)
+    def __getitem__(self, name: str):
+        if name not in registry.kind_names():
+            raise KeyError(name)
+        return registry.get_kind(name)
+
+    def __iter__(self):
+        return iter(registry.kind_names())
+
+    def __len__(self) -> int:
+        return len(registry.kind_names())
 
 
-@dataclass(frozen=True)
-class Kind:
-    """How one puzzle kind goes to and from JSON."""
-
-    name: str
-    is_instance: Callable[[Any], bool]
-    to_dict: Callable[[Any], dict]
-    from_dict: Callable[[dict, _Reader], Any]
-
-
-KINDS: dict[str, Kind] = {
-    "fillomino": Kind("fillomino", lambda p: isinstance(p, FillominoPuzzle),
-                      _fillomino_to_dict, _fillomino_from_dict),
-    "blocknumber": Kind("blocknumber", _is_blocknumber, _blocknumber_to_dict, _blocknumber_from_dict),
-    "tiling": Kind("tiling", _is_tiling, _tiling_to_dict, _tiling_from_dict),
-}
+KINDS: Mapping = _Kinds()
+"""Every kind, by name; each reads and writes its JSON through ``from_dict`` and ``to_dict``."""
 
 
 def kind_of(puzzle: Any) -> str:
     """The ``kind`` name of a puzzle object."""
-    for kind in KINDS.values():
-        if kind.is_instance(puzzle):
-            return kind.name
-    raise TypeError(f"no JSON kind for a {type(puzzle).__name__}")
+    return registry.kind_of(puzzle).name
 
 
 # --- puzzles ---------------------------------------------------------------------------------
@@ -280,7 +267,7 @@ def loads(text: str, source: str) -> Any:
 
 def puzzle_from_dict(obj: Any, source: str = "<json>") -> Any:
     """The puzzle a decoded JSON object describes, checked as its kind's files are."""
-    reader = _Reader(source)
+    reader = Reader(source)
     obj = reader.object(obj, "a puzzle")
     if "kind" not in obj:
         reader.fail(f"the puzzle has no 'kind'; expected one of {', '.join(map(repr, KINDS))}")
@@ -312,52 +299,82 @@ def _grid_or_none(grid) -> list[list[int]] | None:
 
 
 def result_to_dict(result: Any, puzzle_name: str) -> dict:
-    """The JSON object of one solve result (a ``fillsmt.pipeline.SolveResult`` or alike).
+    """The JSON object of one solve result of any kind (a ``fillsmt.pipeline.SolveResult`` or alike):
+    the one writer behind every command that prints a result.
 
     Keys, always: ``puzzle`` (the name it was given: a file, ``-``, a URL), ``kind``, ``status``,
     ``grid`` (the checked solution, or null), ``solver``, ``encoding``, ``height``, ``width``,
-    ``times`` (stage → seconds), ``presolved_cells`` (or null) and ``message``. Only when set:
-    ``unique`` (bool), ``second_grid`` and ``forced`` (grids).
+    ``times`` (stage → seconds), ``presolved_cells`` (or null) and ``message``. Then:
+    ``unique`` (true / false, or null when not asked or not settled: a pipeline result always
+    has it), ``second_grid`` and ``differing_cells`` (a second solution and where it differs),
+    ``forced``, ``checks`` (the solver's check-sat calls), and the keys the kind adds (a tiling's
+    ``covered``, ``optimal``, ``placements``, …).
     """
     puzzle = result.puzzle
+    kind = registry.kind_of(puzzle)
     obj = {
         "puzzle": puzzle_name,
-        "kind": kind_of(puzzle),
+        "kind": kind.name,
         "status": _status_text(result.status),
-        "grid": _grid_or_none(result.grid),
+        "grid": None if result.grid is None else kind.solution_json(puzzle, result.grid),
         "solver": result.solver,
         "encoding": result.encoding,
         "height": puzzle.height,
         "width": puzzle.width,
-        "times": {k: round(v, 6) for k, v in result.times.items()},
+        "times": {k: None if v is None else round(v, 6) for k, v in result.times.items()},
         "presolved_cells": getattr(result, "presolved_cells", None),
         "message": result.message,
     }
-    for key in ("unique", "second_grid", "forced"):
-        value = getattr(result, key, None)
-        if value is not None:
-            obj[key] = value if key == "unique" else _grid_or_none(value)
+    if result.unique is not None or getattr(result, "unique_asked", None) is not None:
+        obj["unique"] = result.unique
+    if result.second_grid is not None:
+        obj["second_grid"] = kind.solution_json(puzzle, result.second_grid)
+        if result.grid is not None:
+            obj["differing_cells"] = [[r, c] for r, c in differing_cells(result.grid, result.second_grid)]
+    if result.forced is not None:
+        obj["forced"] = _grid_or_none(result.forced)
+    if getattr(result, "checks", None) is not None:
+        obj["checks"] = result.checks
+    obj.update(kind.result_fields(result))
     return obj
 
 
-def bad_input_dict(puzzle_name: str, message: str, *, solver: str = "", encoding: str = "",
+def count_to_dict(puzzle_name: str, puzzle: Any, found: Any, limit: int, seconds: float) -> dict:
+    """The JSON object of ``fillsmt count``: how many solutions (``found`` is an
+    :class:`~fillsmt.solutions.Enumeration`), whether that is all, and the solutions."""
+    kind = registry.kind_of(puzzle)
+    return {"puzzle": puzzle_name, "kind": kind.name, "count": len(found.grids), "complete": found.complete,
+            "limit": limit, "status": _status_text(found.status),
+            "solutions": [kind.solution_json(puzzle, g) for g in found.grids], "checks": found.checks,
+            "seconds": round(seconds, 6), "message": found.message}
+
+
+def line(obj: dict) -> str:
+    """One JSON object on one line, as every JSON-printing command writes it."""
+    return json.dumps(obj)
+
+
+def bad_input_dict(puzzle_name: str, message: str, *, solver: str = "", encoding: str | None = "",
                    kind: str | None = None) -> dict:
     """The JSON object for a puzzle that could not be read: ``status`` is ``bad-input``."""
     return {"puzzle": puzzle_name, "kind": kind, "status": "bad-input", "grid": None,
-            "solver": solver, "encoding": encoding, "height": None, "width": None, "times": {},
+            "solver": solver, "encoding": encoding or "", "height": None, "width": None, "times": {},
             "presolved_cells": None, "message": message}
 
 
 RESULT_KEYS = ("puzzle", "kind", "status", "grid", "solver", "encoding", "height", "width",
                "times", "presolved_cells", "message")
 RESULT_OPTIONAL = ("unique", "second_grid", "forced")
+RESULT_DERIVED = ("differing_cells", "checks")
+"""Keys a result may carry that follow from the others (read back, not required)."""
 
 
 def parse_result(text: str, source: str = "<json>") -> dict:
     """Read back one solve-result object, checked; its grids become tuples of tuples."""
-    reader = _Reader(source)
+    reader = Reader(source)
     obj = reader.object(loads(text, source), "a solve result")
-    reader.keys(obj, RESULT_KEYS, RESULT_OPTIONAL, what="the solve result")
+    reader.keys({k: v for k, v in obj.items() if k not in RESULT_DERIVED}, RESULT_KEYS, RESULT_OPTIONAL,
+                what="the solve result")
     status = obj["status"]
     if status not in RESULT_STATUSES:
         reader.fail(f"status: {_show(status)} is not one of {', '.join(RESULT_STATUSES)}")

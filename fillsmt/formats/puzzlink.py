@@ -52,7 +52,7 @@ from typing import Any, Iterable, Sequence
 
 from fillsmt.errors import FormatError, InputError
 from fillsmt.fillomino.model import Puzzle as FillominoPuzzle
-from fillsmt.fillomino.plain_format import MAX_SIDE
+from fillsmt.formats.text import MAX_SIDE
 
 PUZZLINK_PREFIX = "https://puzz.link/p?"
 TYPES = ("fillomino", "suguru")
@@ -433,13 +433,20 @@ def _url(kind: str, cols: int, rows: int, body: str) -> str:
 
 
 def to_url(puzzle: Any) -> str:
-    """The ``https://puzz.link/p?…`` URL of a fillomino or BlockNumber (suguru) puzzle."""
-    if isinstance(puzzle, FillominoPuzzle):
-        flat = _check_clues(puzzle.cells, puzzle.source)
-        return _url("fillomino", puzzle.width, puzzle.height, encode_numbers(flat))
-    if hasattr(puzzle, "givens") and hasattr(puzzle, "blocks"):
-        flat = _check_clues(puzzle.givens, puzzle.source)
-        vertical, horizontal = walls_from_regions(puzzle.blocks)
-        body = encode_walls(vertical) + encode_walls(horizontal) + encode_numbers(flat)
-        return _url("suguru", puzzle.width, puzzle.height, body)
-    raise TypeError(f"to_url: no puzz.link type for a {type(puzzle).__name__}")
+    """The ``https://puzz.link/p?…`` URL of a puzzle whose kind has one (fillomino, suguru)."""
+    from fillsmt.registry import kind_of
+
+    return kind_of(puzzle).to_url(puzzle)
+
+
+def fillomino_url(puzzle: FillominoPuzzle) -> str:
+    flat = _check_clues(puzzle.cells, puzzle.source)
+    return _url("fillomino", puzzle.width, puzzle.height, encode_numbers(flat))
+
+
+def suguru_url(puzzle: Any) -> str:
+    """A BlockNumber puzzle as puzz.link's suguru: the block walls, then the givens."""
+    flat = _check_clues(puzzle.givens, puzzle.source)
+    vertical, horizontal = walls_from_regions(puzzle.blocks)
+    body = encode_walls(vertical) + encode_walls(horizontal) + encode_numbers(flat)
+    return _url("suguru", puzzle.width, puzzle.height, body)

@@ -30,9 +30,9 @@ from fillsmt.tiling.names import cell_var, ladder_var, placement_var
 AMO_ENCODINGS = ("auto", "ladder", "pairwise", "sum")
 
 PAIRWISE_LIMIT = 2_000_000
-"""``auto`` writes ``pairwise`` up to this many pair clauses in all, ``ladder`` beyond: on the
-41x41 instance yices proves the full tiling in about 42 s with pairwise against 62 s with the
-ladder (benchmarks/results/tiling.md); the 61x61 instance would need 3.7 million pairs."""
+"""``auto`` writes ``pairwise`` up to this many pair clauses in all, ``ladder`` beyond: pairwise
+is faster where it fits (benchmarks/results/tiling.md); the 61x61 instance would need 3.7 million
+pairs."""
 
 
 def choose_amo(problem: TilingProblem, amo: str = "auto") -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from typing import Iterable
+from typing import ClassVar, Iterable
 
 Cell = tuple[int, int]
 
@@ -63,6 +63,9 @@ class Piece:
 @dataclass(frozen=True)
 class TilingProblem:
     """An H×W board with blocked cells, the pieces, and the orientations allowed."""
+
+    kind: ClassVar[str] = "tiling"
+    """The name of the puzzle's kind in the registry (:mod:`fillsmt.registry`)."""
 
     height: int
     width: int

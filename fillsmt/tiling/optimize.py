@@ -39,6 +39,7 @@ from fillsmt.smtlib.script import render_term
 from fillsmt.tiling.decode import decode_placements
 from fillsmt.tiling.encode import bound_term, choose_amo, encode_body, encode_maximize, get_value_commands, placement_names
 from fillsmt.tiling.model import Placement, TilingProblem, upper_bound
+from fillsmt.tiling.solution import Tiling
 from fillsmt.tiling.verify import check_tiling
 
 METHODS = ("auto", "bounds", "maximize", "split")
@@ -69,6 +70,11 @@ class TilingResult:
     problem: TilingProblem | None = None
     amo: str = ""                     # the at-most-one encoding used
 
+    @property
+    def solution(self) -> Tiling:
+        """The best tiling found, as the kind's solution object."""
+        return Tiling(self.problem, tuple(self.placements))
+
 
 def verified(problem: TilingProblem, chosen: list[Placement]) -> int:
     """The number of cells ``chosen`` covers, after the independent checker accepted it."""
@@ -94,7 +100,7 @@ class _Checker:
         self.problem, self.driver, self.amo = problem, driver, amo
         self.session = None
         self.checks = 0
-        self.use_session = type(driver).open_session is not Driver.open_session
+        self.use_session = driver.supports_session
 
     def close(self) -> None:
         if self.session is not None:
@@ -265,7 +271,6 @@ def optimize(problem: TilingProblem, solver: str | Driver = "yices", timeout: fl
     ``method``: ``bounds``, ``maximize`` (z3 only), ``split`` (the blocks first, then
     ``bounds``) or ``auto`` (``split`` on a large board without copy limits, else ``bounds``)."""
     driver = get_driver(solver) if isinstance(solver, str) else solver
-    driver.require()
     if method not in METHODS:
         raise ValueError(f"unknown method {method!r}; choose one of {', '.join(METHODS)}")
     if method == "auto":
@@ -274,6 +279,7 @@ def optimize(problem: TilingProblem, solver: str | Driver = "yices", timeout: fl
         raise InputError(f"{problem.source}: --method split needs pieces without copy limits "
                          "(the blocks' limits would not add up)")
     resolved = choose_amo(problem, amo)
+    driver.require()
     if method == "split":
         result = _split_then_bounds(problem, driver, timeout, resolved, amo)
     else:

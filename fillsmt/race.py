@@ -1,23 +1,18 @@
-"""Two ways to a Fillomino answer that the SMT route lacks, used by :func:`fillsmt.pipeline.solve`.
+"""The race (issue 17): a kind's own search beside the SMT solver, the first decisive answer wins.
 
-**The race** (issue 17). The deduction rules plus backtracking
-(:mod:`fillsmt.fillomino.backtrack`) and the SMT solver have different tails: the rules'
-search settles puzzles whose regions snake through large open areas (janko 485: a 55-cell
-region, 9 s; 207: 0.6 s) where the solver's search, which has no connectivity reasoning beyond
-the spanning tree, does not finish in 60 s, and the solver settles others the search does not.
-So the search runs in a forked child process beside the solver, and the first *decisive* answer
-wins; the other is stopped (the solver's process group killed, the child killed and reaped).
-The child waits ``delay`` seconds before it starts, so a puzzle the solver answers at once costs
-only the fork. Nothing of either side is trusted: a grid the child sends is checked by the
-independent checker before it is returned, and the child's "no solution" is the exhausted search
-of a sound and complete procedure (backtrack's module text: the rules never remove a value some
-solution uses, and a guess splits the solutions between its two children).
-
-**Clue-less grids** (issue 20). A puzzle without a single clue accepts every valid filled grid,
-so the generator's random tiling (:func:`fillsmt.fillomino.generate.random_solution`, fixed
-seed) answers it directly; a 1x1000 or 100x100 empty grid takes well under a second, where the
-solver's search over domains 1..cells did not end in 60 s. Only the answer is used, after the
-checker accepted it; uniqueness and forced cells still go through the solver.
+Fillomino's deduction rules plus backtracking (:mod:`fillsmt.fillomino.backtrack`) and the SMT
+solver have different tails: the rules' search settles puzzles whose regions snake through
+large open areas (janko 485: a 55-cell region; 207) where the solver's search, which has no
+connectivity reasoning beyond the spanning tree, does not finish in 60 s, and the solver settles
+others the search does not. So the kind's search (``Kind.search``) runs in a forked child
+process beside the solver, and the first *decisive* answer wins; the other is stopped (the
+solver's process group killed, or its session closed; the child killed and reaped). The child
+waits ``delay`` seconds before it starts, so a puzzle the solver answers at once costs only the
+fork. Nothing of either side is trusted: a grid the child sends is checked by the kind's
+independent checker here, and again by the pipeline; the child's "no solution" (or "no other
+solution") is the exhausted search of a sound and complete procedure (backtrack's module text:
+the rules never remove a value some solution uses, and a guess splits the solutions between its
+two children).
 """
 
 from __future__ import annotations
@@ -30,8 +25,7 @@ import threading
 import time
 from dataclasses import dataclass
 
-from fillsmt.fillomino.model import Grid, Puzzle
-from fillsmt.fillomino.verify import check_solution
+from typing import Any
 
 RACE_DELAY = 0.2
 """Seconds the rules' search waits before it starts (a solver answer before then costs nothing)."""
@@ -42,7 +36,7 @@ class RulesOutcome:
     """What the child's search sent back: up to ``limit`` checked grids and whether its search
     space was exhausted (then they are all the solutions)."""
 
-    solutions: list[Grid]
+    solutions: list[Any]
     exhausted: bool
     nodes: int
     max_depth: int
@@ -54,30 +48,16 @@ class RulesOutcome:
         return len(self.solutions) >= self.limit or self.exhausted
 
 
-def clueless_solution(puzzle: Puzzle) -> Grid | None:
-    """A checked solution of a puzzle without clues (module text), or None when it has clues."""
-    import random
-
-    from fillsmt.errors import InputError
-    from fillsmt.fillomino.generate import random_solution
-
-    if any(v for row in puzzle.cells for v in row):
-        return None
-    try:
-        grid = random_solution(puzzle.height, puzzle.width, random.Random(0))
-    except InputError:
-        return None
-    return None if check_solution(puzzle.cells, grid) else grid
-
-
 class RulesRace:
     """The rules' search in a forked child process: ``start`` it, run the solver, and either
     ``stop`` it (the solver answered) or let ``watch`` set the solver's stop event when the
     child's answer is decisive. Use as a context manager: leaving it always kills and reaps the
     child."""
 
-    def __init__(self, puzzle: Puzzle, limit: int, timeout: float | None, delay: float = RACE_DELAY):
-        self.puzzle, self.limit, self.timeout, self.delay = puzzle, limit, timeout, delay
+    def __init__(self, search, check, limit: int, timeout: float | None, delay: float = RACE_DELAY):
+        """``search(limit, deadline)`` is the kind's own search (``Kind.search``), run in the
+        child; ``check(grid)`` the independent checker, run here on what it sends."""
+        self.search, self.check, self.limit, self.timeout, self.delay = search, check, limit, timeout, delay
         self.pid: int | None = None
         self.fd: int | None = None
         self.outcome: RulesOutcome | None = None
@@ -92,8 +72,6 @@ class RulesRace:
     def start(self, stop: threading.Event, on_decisive=None) -> None:
         """Fork the child, and a thread that sets ``stop`` (and calls ``on_decisive``) once the
         child's answer is decisive."""
-        from fillsmt.fillomino import backtrack  # imported before the fork, not in the child
-
         read, write = os.pipe()
         parent = os.getpid()
         pid = os.fork()
@@ -104,7 +82,7 @@ class RulesRace:
                 _orphan_guard(parent)
                 time.sleep(self.delay)
                 deadline = None if self.timeout is None else time.monotonic() + self.timeout
-                found = backtrack.solve_by_search(self.puzzle, limit=self.limit, deadline=deadline)
+                found = self.search(self.limit, deadline)
                 data = pickle.dumps(RulesOutcome(found.solutions, found.exhausted, found.nodes, found.max_depth,
                                                  self.limit))
                 with os.fdopen(write, "wb") as out:
@@ -136,7 +114,7 @@ class RulesRace:
                 outcome = pickle.loads(b"".join(chunks))
             except Exception:
                 return
-            if any(check_solution(self.puzzle.cells, g) for g in outcome.solutions):
+            if any(self.check(g) for g in outcome.solutions):
                 return  # the search checks its grids: a refused one would be a bug, never an answer
             self.outcome = outcome
             if outcome.decisive:
@@ -177,7 +155,7 @@ def _orphan_guard(parent: int) -> None:
     threading.Thread(target=watch, daemon=True).start()
 
 
-__all__ = ["RACE_DELAY", "RulesOutcome", "RulesRace", "clueless_solution"]
+__all__ = ["RACE_DELAY", "RulesOutcome", "RulesRace"]
 
 
 def can_race(driver) -> bool:
@@ -190,14 +168,14 @@ def can_race(driver) -> bool:
         return False
 
 
-def run_racing(puzzle: Puzzle, driver, make_script, timeout: float | None, delay: float = RACE_DELAY):
-    """``driver.run(make_script())`` with the rules' search racing it, the search started before
+def run_racing(race: RulesRace, driver, make_script, timeout: float | None):
+    """``driver.run(make_script())`` with ``race``'s search racing it, the search started before
     the script is made: (the solver's run, or None when the search's decisive answer stopped
     it first; the search's outcome, or None; the seconds ``make_script`` took)."""
     from fillsmt.smtlib.answer import Status
 
     stop = threading.Event()
-    with RulesRace(puzzle, 1, timeout, delay) as race:
+    with race:
         race.start(stop)
         started = time.perf_counter()
         script = make_script()
@@ -210,12 +188,12 @@ def run_racing(puzzle: Puzzle, driver, make_script, timeout: float | None, delay
 
 
 class SessionRace:
-    """A driver whose sessions the rules' search may close: open the session through
-    :meth:`open_session`; a decisive answer of the search kills it, so the session's waiting
-    side gets a solver error, and :attr:`race` holds the answer."""
+    """A driver whose session the racing search may close: the session opened through
+    :meth:`open_session` is killed by :meth:`kill` (called on a decisive search answer), so the
+    session's waiting side gets a solver error or a time-out."""
 
-    def __init__(self, driver, race: RulesRace):
-        self.driver, self.race = driver, race
+    def __init__(self, driver):
+        self.driver = driver
         self.name = driver.name
         self.session = None
         self.closed_by_race = threading.Event()
@@ -223,6 +201,9 @@ class SessionRace:
     def open_session(self):
         self.session = self.driver.open_session()
         return self.session
+
+    def __getattr__(self, name: str):  # everything else is the driver's
+        return getattr(self.driver, name)
 
     def kill(self) -> None:
         self.closed_by_race.set()

@@ -1,0 +1,76 @@
+"""BlockNumber (Suguru) as a :class:`~fillsmt.kind.Kind`: the package's pieces behind the one protocol."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fillsmt.blocknumber import plain_format
+from fillsmt.blocknumber.decode import decode_grid
+from fillsmt.blocknumber.encodings import DEFAULT_ENCODING, ENCODINGS
+from fillsmt.blocknumber.model import Puzzle
+from fillsmt.blocknumber.render import render_pretty
+from fillsmt.blocknumber.verify import check_solution
+from fillsmt.kind import Encoding, Kind
+
+
+class BlockNumber(Kind):
+    name = "blocknumber"
+    summary = "fill each block of n cells with 1..n; touching cells (diagonals too) differ"
+    encodings = tuple(Encoding(e.name, lambda puzzle, hints, e=e: e.encode(puzzle), e.description)
+                      for e in ENCODINGS.values())
+    default_encoding = DEFAULT_ENCODING
+
+    def looks_like(self, text: str) -> bool:
+        return plain_format.looks_like_blocknumber(text)
+
+    def parse(self, text: str, source: str) -> Puzzle:
+        return plain_format.parse_puzzle(text, source)
+
+    def format_puzzle(self, puzzle: Puzzle) -> str:
+        return plain_format.format_puzzle(puzzle)
+
+    def to_dict(self, puzzle: Puzzle) -> dict:
+        from fillsmt.formats.json_format import blocknumber_to_dict
+
+        return blocknumber_to_dict(puzzle)
+
+    def from_dict(self, obj: dict, reader: Any) -> Puzzle:
+        from fillsmt.formats.json_format import blocknumber_from_dict
+
+        return blocknumber_from_dict(obj, reader)
+
+    def to_url(self, puzzle: Puzzle) -> str:
+        from fillsmt.formats.puzzlink import suguru_url
+
+        return suguru_url(puzzle)
+
+    def parse_solution(self, text: str, source: str, puzzle: Puzzle):
+        return plain_format.parse_grid(text, source, puzzle.height, puzzle.width)
+
+    def format_solution(self, puzzle: Puzzle, grid) -> str:
+        return plain_format.format_grid(grid)
+
+    def pretty(self, puzzle: Puzzle, grid) -> str:
+        return render_pretty(puzzle, grid)
+
+    def svg(self, puzzle: Puzzle, grid, title: str | None = None, style: Any = None) -> str:
+        from fillsmt.svg import render_blocknumber
+
+        return render_blocknumber(puzzle, grid, title=title, **({'style': style} if style else {}))
+
+    def check(self, puzzle: Puzzle, grid) -> list[str]:
+        return check_solution(puzzle.givens, puzzle.blocks, grid)
+
+    def decode(self, puzzle: Puzzle, values: dict, encoding: str, source: str):
+        return decode_grid(puzzle, values, encoding, source=source)
+
+    def guess_encoding(self, values: dict) -> str:
+        """onehot answers name their Booleans is_R_C_V; the others give numbers."""
+        return "onehot" if any(k.startswith("is_") for k in values) else "int-distinct"
+
+    def term_cell(self, puzzle: Puzzle, term: str) -> tuple[int, int]:
+        parts = term.split("_")  # b_R_C or is_R_C_V
+        return int(parts[1]), int(parts[2])
+
+
+KIND = BlockNumber()

@@ -1,0 +1,94 @@
+"""The ``fillsmt`` command line: a thin layer over the library.
+
+Every command is registered once, in :data:`COMMANDS` (name → the module and function that
+hold it), and imported only when it is used; the options, error reporting and file writing they
+share live in :mod:`.common` and :mod:`.output`.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+
+import click
+
+from fillsmt import __version__
+from fillsmt.cli.common import CONTEXT, CliError, reports_errors, warn
+
+COMMANDS = {
+    "bench": "fillsmt.bench.command:bench",
+    "check": "fillsmt.cli.files:check",
+    "convert": "fillsmt.cli.files:convert",
+    "count": "fillsmt.cli.count:count",
+    "decode": "fillsmt.cli.files:decode",
+    "encode": "fillsmt.cli.files:encode",
+    "generate": "fillsmt.generate_command:generate",
+    "rate": "fillsmt.generate_command:rate",
+    "render": "fillsmt.cli.files:render",
+    "solve": "fillsmt.cli.solve:solve",
+    "solvers": "fillsmt.cli.solvers:solvers",
+}
+"""Every command, by name: ``module:function``."""
+
+
+class LazyGroup(click.Group):
+    """The command group: each command is imported from :data:`COMMANDS` when it is used."""
+
+    def list_commands(self, ctx):
+        return sorted(COMMANDS)
+
+    def get_command(self, ctx, name):
+        if name not in COMMANDS:
+            return None
+        module, attr = COMMANDS[name].split(":")
+        return getattr(importlib.import_module(module), attr)
+
+
+def _start_trace(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """--trace: check the file can be appended to, then record through FILLSMT_TRACE (which
+    bench's worker processes inherit)."""
+    if value is None:
+        return None
+    from fillsmt.drivers import trace
+
+    target = os.path.abspath(value)
+    try:
+        with open(target, "a", encoding="utf-8"):
+            pass
+    except OSError as e:
+        raise click.BadParameter(f"cannot append to {value}: {e.strerror}", ctx, param) from None
+    os.environ[trace.ENV] = target
+    return target
+
+
+@click.group(cls=LazyGroup, context_settings=CONTEXT)
+@click.version_option(__version__, "-V", "--version", prog_name="fillsmt")
+@click.option("--trace", metavar="FILE", callback=_start_trace, expose_value=False, is_eager=True,
+              help="Append everything sent to a solver, and its answers as comments, to FILE "
+                   "(also: the FILLSMT_TRACE environment variable). The file is never truncated.")
+def main() -> None:
+    """Solve grid logic puzzles with SMT solvers, and check the answers.
+
+    Kinds: Fillomino (a puzzle file holds the height and width, then the grid row by row,
+    0 for an empty cell), BlockNumber / Suguru (the givens, then the block labels), and
+    polyomino tiling with maximum coverage (a `board` line, then the pieces). Every answer
+    fillsmt prints has passed an independent checker.
+
+    \b
+    Examples:
+      fillsmt solve instances/fillomino/g12-5x5.txt
+      fillsmt solve --solver yices --format pretty instances/fillomino/*.txt
+      fillsmt encode puzzle.txt -o puzzle.smt2
+      z3 -in < puzzle.smt2 > answer.txt && fillsmt decode puzzle.txt answer.txt
+      fillsmt solve puzzle.txt | fillsmt check puzzle.txt -
+      fillsmt bench puzzles/ -s z3 -s yices -e thesis -e tree --csv runs.csv --plot cactus.png
+      fillsmt solve instances/tiling/kalvelagen-61x61.txt
+      fillsmt --trace traffic.smt2 solve --unique puzzle.txt
+
+    \b
+    Exit codes: 0 solved / valid, 1 no solution / invalid solution, 2 usage or bad input,
+    3 unknown or time-out, 4 solver missing or failed, 5 solved but not unique (--unique).
+    """
+
+
+__all__ = ["COMMANDS", "CliError", "main", "reports_errors", "warn"]

@@ -1,0 +1,160 @@
+"""What every command shares: error reporting, the shared options and their value types.
+
+The library raises :class:`~fillsmt.errors.FillsmtError`; only the CLI turns errors into
+messages and exit codes (0 solved/valid, 1 no solution/invalid, 2 bad input, 3 unknown or
+time-out, 4 solver missing or failed, 5 solved but not unique).
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+
+import click
+
+from fillsmt import registry
+from fillsmt.errors import EXIT_NOT_UNIQUE, EXIT_OK, FillsmtError
+
+CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
+
+LONGEST_WAIT = 2 ** 31 // 1000 - 1
+"""The longest time-out a wait in the operating system takes (``poll`` counts milliseconds in
+32 bits): about 24.8 days. A longer ``--timeout`` is clamped to it, which in practice is no limit."""
+
+
+class CliError(click.ClickException):
+    """A message for the user and the exit code that goes with it."""
+
+    def __init__(self, message: str, exit_code: int):
+        super().__init__(message)
+        self.exit_code = exit_code
+
+
+def reports_errors(command):
+    """Turn the library's errors into one-line messages with the documented exit codes."""
+
+    @functools.wraps(command)
+    def wrapper(*args, **kwargs):
+        try:
+            return command(*args, **kwargs)
+        except FillsmtError as e:
+            raise CliError(str(e), e.exit_code) from None
+
+    return wrapper
+
+
+def warn(message: str) -> None:
+    click.echo(f"fillsmt: {message}", err=True)
+
+
+def severity(code: int) -> tuple[int, int]:
+    """Exit codes by how bad they are: 5 (solved, not unique) ranks just above 0."""
+    return (1, 0) if code == EXIT_NOT_UNIQUE else (code, 0) if code == EXIT_OK else (code + 1, 0)
+
+
+# --- value types ------------------------------------------------------------------------------------
+
+class Seconds(click.ParamType):
+    """A time-out: a positive, finite number of seconds (clamped to :data:`LONGEST_WAIT`)."""
+
+    name = "seconds"
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            number = float(value)
+        else:
+            try:
+                number = float(str(value).strip())
+            except ValueError:
+                self.fail(f"{value!r} is not a number of seconds", param, ctx)
+        if math.isnan(number) or math.isinf(number) or number <= 0:
+            self.fail(f"{value!r}: expected a positive, finite number of seconds", param, ctx)
+        return min(number, LONGEST_WAIT)
+
+
+class EncodingName(click.ParamType):
+    """An encoding of some registered kind (checked against the puzzle's kind later)."""
+
+    name = "encoding"
+
+    def convert(self, value, param, ctx):
+        try:
+            known = registry.all_encodings()
+        except FillsmtError as e:
+            self.fail(str(e), param, ctx)
+        if value not in known:
+            self.fail(f"{value!r} is not one of {', '.join(map(repr, known))}", param, ctx)
+        return value
+
+
+class KindName(click.ParamType):
+    name = "kind"
+
+    def convert(self, value, param, ctx):
+        try:
+            registry.kind_names()
+        except FillsmtError as e:
+            self.fail(str(e), param, ctx)
+        if value not in registry.kind_names():
+            self.fail(f"{value!r} is not one of {', '.join(map(repr, registry.kind_names()))}", param, ctx)
+        return value
+
+
+# --- options ----------------------------------------------------------------------------------------
+
+def solver_option(*, rules: bool = False):
+    extra = ("; rules for the thesis' own solver, the deduction rules plus backtracking (Fillomino "
+             "only, no SMT)") if rules else ""
+    from fillsmt.drivers.registry import solver_names
+
+    return click.option(
+        "--solver", "-s", default="yices", show_default=True, metavar="NAME",
+        help=f"Solver: {', '.join(solver_names())}; pysmt:NAME for one of pysmt's solvers; "
+             f"portfolio:A,B,… to race solvers and take the first answer{extra}.")
+
+
+solver_cmd_option = click.option(
+    "--solver-cmd", metavar="CMD",
+    help='Any other SMT-LIB 2 solver, run as CMD with the script on standard input '
+         '(e.g. "cvc5 --lang smt2 --produce-models"). Overrides --solver.')
+
+
+class KindsHelpOption(click.Option):
+    """An option whose help ends with every registered kind's encodings, listed when shown."""
+
+    def get_help_record(self, ctx):
+        record = super().get_help_record(ctx)
+        if record is None:
+            return None
+        listed = "; ".join(f"{kind.name}: {', '.join(kind.encoding_names)} [default: {kind.default_encoding}]"
+                           for kind in registry.kinds())
+        return record[0], f"{record[1]} {listed}."
+
+
+def encoding_option():
+    return click.option(
+        "--encoding", "-e", cls=KindsHelpOption, type=EncodingName(), default=None, metavar="NAME",
+        help="How the puzzle is written as SMT-LIB [default: the kind's own]. By kind:")
+
+
+def timeout_option(what: str, **kwargs):
+    return click.option("--timeout", "-t", type=Seconds(), metavar="SECONDS",
+                        help=f"{what} (default: {kwargs.get('default') or 'no limit'}; a positive number; "
+                             f"over {LONGEST_WAIT} s, about 24 days, counts as that).",
+                        **kwargs)
+
+
+kind_option = click.option(
+    "--kind", "-k", type=KindName(), default=None, metavar="KIND",
+    help="The puzzle kind: fillomino, blocknumber, tiling, or one registered by a plugin [default: "
+         "from the file: a `board` line starts a tiling problem, two grids (givens, then block "
+         "labels) are BlockNumber, one grid is Fillomino; a puzz.link URL or JSON says its kind].")
+presolve_option = click.option(
+    "--presolve/--no-presolve", default=True, show_default=True,
+    help="First fill what the deduction rules force, and bound every other cell's number; "
+         "the solver then sees a smaller problem (the thesis encoding sees only the filled cells).")
+format_option = click.option(
+    "--format", "-f", "fmt", type=click.Choice(["plain", "pretty", "json"]), default="plain",
+    show_default=True,
+    help="plain: the puzzle file format (H W, then rows); pretty: region borders drawn; "
+         "json: one object per puzzle per line.")

@@ -1,0 +1,238 @@
+"""The commands between files: ``encode``, ``decode``, ``check``, ``convert`` and ``render``."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from fillsmt.cli.common import CONTEXT, CliError, EncodingName, encoding_option, format_option, kind_option, \
+    presolve_option, reports_errors, warn
+from fillsmt.cli.output import write_file
+from fillsmt.errors import EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_SOLVER
+
+
+def _emit(text: str, output: str | None, force: bool, protect: str) -> None:
+    """Standard output, or a file written safely (see :mod:`fillsmt.cli.output`)."""
+    if output is None or output == "-":
+        click.echo(text, nl=False)
+    else:
+        write_file(output, text, force=force, protect=protect)
+
+
+@click.command(context_settings=CONTEXT)
+@click.argument("puzzle", metavar="PUZZLE")
+@click.option("--output", "-o", metavar="FILE.smt2", help="Write the script here (default: standard output).")
+@click.option("--force", is_flag=True, help="Replace FILE.smt2 if it already exists.")
+@encoding_option()
+@presolve_option
+@kind_option
+@click.option("--bound", type=click.IntRange(min=0), metavar="K",
+              help="Tilings only: write the question \"is there a tiling covering at least K cells?\" "
+                   "(for any solver) instead of z3's (maximize covered).")
+@reports_errors
+def encode(puzzle, output, force, encoding, presolve, kind, bound):
+    """Write the SMT-LIB script of PUZZLE, for any SMT-LIB 2 solver.
+
+    The script ends with (check-sat) and (get-value …) for every cell; feed the solver's
+    output to `fillsmt decode`. An existing file is never replaced without --force, and the
+    puzzle file itself never is.
+
+    \b
+    Examples:
+      fillsmt encode puzzle.txt > puzzle.smt2
+      fillsmt encode puzzle.txt -o puzzle.smt2
+      fillsmt encode puzzle.txt | yices-smt2
+      fillsmt encode instances/tiling/tetris-7x7.txt | z3 -in
+      fillsmt encode --bound 48 instances/tiling/tetris-7x7.txt | yices-smt2
+
+    \b
+    A tiling problem's script asks z3 to (maximize covered); with --bound K it asks any solver
+    for a tiling covering at least K cells.
+    """
+    from fillsmt.kinds import kind_of, load
+    from fillsmt.pipeline import presolved_script
+
+    p = load(puzzle, kind)
+    found = kind_of(p)
+    if bound is not None:
+        script = found.encode_at_least(p, bound, encoding)
+    elif presolve:
+        script = presolved_script(p, encoding)
+    else:
+        script = found.encode(p, encoding)
+    _emit(script.text(), output, force, puzzle)
+
+
+@click.command(context_settings=CONTEXT)
+@click.argument("puzzle", metavar="PUZZLE")
+@click.argument("answer", metavar="ANSWER")
+@format_option
+@kind_option
+@click.option("--encoding", "-e", type=EncodingName(), default=None, metavar="NAME",
+              help="The encoding the script was written with (BlockNumber: onehot answers are "
+                   "recognised by their is_R_C_V names; numbers otherwise).")
+@reports_errors
+def decode(puzzle, answer, fmt, kind, encoding):
+    """Turn a solver's saved output (ANSWER) for PUZZLE's script into the checked grid.
+
+    ANSWER is what the solver printed for the script of `fillsmt encode` (sat, then the
+    get-value pairs). The grid is printed only if it passes the independent checker.
+    PUZZLE and ANSWER cannot both be - (standard input).
+
+    \b
+    Examples:
+      fillsmt encode puzzle.txt | z3 -in > answer.txt
+      fillsmt decode puzzle.txt answer.txt
+      fillsmt encode puzzle.txt | yices-smt2 | fillsmt decode puzzle.txt -
+    """
+    from fillsmt.drivers.base import interpret_output
+    from fillsmt.formats.json_format import line, result_to_dict
+    from fillsmt.formats.text import read_text
+    from fillsmt.kinds import kind_of, load
+    from fillsmt.pipeline import EXIT_CODES, SolveResult, checked
+    from fillsmt.smtlib.answer import SExprError, Status, parse_answer
+
+    if puzzle == "-" and answer == "-":
+        raise click.UsageError("PUZZLE and ANSWER cannot both be - (standard input holds only one of them)")
+    p = load(puzzle, kind)
+    text, source = read_text(answer)
+    try:
+        parse_answer(text)
+    except SExprError as e:
+        raise CliError(f"{source}:{e.line}: {e.problem}", EXIT_BAD_INPUT) from None
+    run = interpret_output("the solver", text)
+    if run.status is not Status.SAT:
+        if run.status is Status.UNSAT:
+            raise CliError(f"{source}: the solver found no solution (unsat)", EXIT_NO_SOLUTION)
+        raise CliError(f"{source}: {run.message or run.status.value}", EXIT_CODES[run.status])
+    found = kind_of(p)
+    encoding = encoding or found.guess_encoding(run.values)
+    problem = found.problem(p, found.encode(p, encoding), encoding, source)
+    solution, why = checked(problem, run.values, source)
+    if solution is None:
+        raise CliError(why, EXIT_SOLVER)
+    if fmt == "json":
+        click.echo(line(result_to_dict(SolveResult(p, Status.SAT, "", encoding, grid=solution), puzzle)))
+        return
+    text = found.pretty(p, solution) if fmt == "pretty" else found.format_solution(p, solution)
+    click.echo(text, nl=False)
+    note = found.describe(p, solution)
+    if note:
+        warn(f"{source}: the {found.name} {note}")
+
+
+@click.command(context_settings=CONTEXT)
+@click.argument("puzzle", metavar="PUZZLE")
+@click.argument("solution", metavar="SOLUTION")
+@kind_option
+@reports_errors
+def check(puzzle, solution, kind):
+    """Check that SOLUTION (a filled grid, same format) solves PUZZLE.
+
+    Clues must be kept, and every region of equal numbers must have exactly that many
+    cells. Prints "valid" (exit 0) or each problem found (exit 1). For a tiling problem,
+    SOLUTION is a labelled grid as `fillsmt solve` prints it (equal characters on one copy,
+    . uncovered, # blocked): every copy must be an allowed image of a piece, inside the board,
+    off the blocked cells, within the copy limits; "valid" then gives the cells covered.
+
+    \b
+    Examples:
+      fillsmt check puzzle.txt solution.txt
+      fillsmt solve puzzle.txt | fillsmt check puzzle.txt -
+    """
+    from fillsmt.formats.text import read_text
+    from fillsmt.kinds import kind_of, load
+
+    if puzzle == "-" and solution == "-":
+        raise click.UsageError("PUZZLE and SOLUTION cannot both be - (standard input holds only one of them)")
+    p = load(puzzle, kind)
+    text, source = read_text(solution)
+    found = kind_of(p)
+    grid = found.parse_solution(text, source, p)
+    problems = found.check(p, grid)
+    if problems:
+        for problem in problems:
+            click.echo(f"{source}: {problem}")
+        click.echo(f"{source}: invalid ({len(problems)} problem{'s' if len(problems) > 1 else ''})")
+        sys.exit(EXIT_NO_SOLUTION)
+    note = found.describe(p, grid)
+    click.echo(f"{source}: valid{f' ({note})' if note else ''}")
+
+
+@click.command(context_settings=CONTEXT)
+@click.argument("puzzle", metavar="PUZZLE")
+@click.option("--to", "target", type=click.Choice(["url", "plain", "json"]), required=True,
+              help="url: a puzz.link URL; plain: the kind's puzzle file format; json: see docs/json-schema.md.")
+@click.option("--output", "-o", metavar="FILE", help="Write here (default: standard output); never replaces "
+                                                      "an existing file without --force.")
+@click.option("--force", is_flag=True, help="Replace FILE if it already exists.")
+@kind_option
+@reports_errors
+def convert(puzzle, target, output, force, kind):
+    """Write PUZZLE (a file, -, or a puzz.link URL) as a URL, a plain puzzle file, or JSON.
+
+    \b
+    Examples:
+      fillsmt convert instances/fillomino/g12-5x5.txt --to url
+      fillsmt convert "https://puzz.link/p?fillomino/5/5/g1k34g2h5h4n" --to plain -o p.txt
+      fillsmt convert puzzle.txt --to json
+    """
+    from fillsmt.formats import json_format
+    from fillsmt.kinds import kind_of, load
+
+    p = load(puzzle, kind)
+    if target == "url":
+        text = kind_of(p).to_url(p) + "\n"
+    elif target == "json":
+        text = json_format.format_puzzle(p)
+        text = text if text.endswith("\n") else text + "\n"
+    else:
+        text = kind_of(p).format_puzzle(p)
+    _emit(text, output, force, puzzle)
+
+
+@click.command(context_settings=CONTEXT)
+@click.argument("puzzle", metavar="PUZZLE")
+@click.argument("solution", metavar="[SOLUTION]", required=False)
+@click.option("--output", "-o", metavar="FILE.svg", required=True, help="Where to write the SVG picture.")
+@click.option("--force", is_flag=True, help="Replace FILE.svg if it already exists.")
+@click.option("--solve", "solve_it", is_flag=True, help="Solve the puzzle first (default solver) and draw the solution.")
+@kind_option
+@reports_errors
+def render(puzzle, solution, output, force, solve_it, kind):
+    """Draw PUZZLE as an SVG picture, solved when a SOLUTION file (checked first) or --solve is given.
+
+    Thin cell lines, heavy region borders, clues in bold black, solved numbers in blue.
+
+    \b
+    Examples:
+      fillsmt render instances/fillomino/g12-5x5.txt -o g12.svg
+      fillsmt render instances/fillomino/g12-5x5.txt --solve -o g12-solved.svg
+      fillsmt solve puzzle.txt | fillsmt render puzzle.txt - -o solved.svg
+    """
+    from fillsmt.cli.solve import status_words
+    from fillsmt.drivers.registry import get_driver
+    from fillsmt.formats.text import read_text
+    from fillsmt.kinds import kind_of, load
+    from fillsmt.pipeline import DEFAULT_SOLVER, solve
+
+    if puzzle == "-" and solution == "-":
+        raise click.UsageError("PUZZLE and SOLUTION cannot both be - (standard input holds only one of them)")
+    p = load(puzzle, kind)
+    found = kind_of(p)
+    grid = None
+    if solution is not None:
+        text, source = read_text(solution)
+        grid = found.parse_solution(text, source, p)
+        problems = found.check(p, grid)
+        if problems:
+            raise CliError(f"{source}: not a solution of {puzzle}: {'; '.join(problems)}", EXIT_NO_SOLUTION)
+    elif solve_it:
+        driver = get_driver(DEFAULT_SOLVER)
+        driver.require()
+        result = solve(p, driver)
+        if result.grid is None:
+            raise CliError(f"{puzzle}: {status_words(result)}", result.exit_code)
+        grid = result.grid
+    write_file(output, found.svg(p, grid, title=p.source), force=force, protect=puzzle)

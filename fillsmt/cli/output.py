@@ -1,0 +1,74 @@
+"""Writing output files safely, once for every command (``encode -o``, ``render -o``, ``convert
+-o``, ``generate -o``, ``bench --summary`` / ``--plot`` / ``--csv``).
+
+A missing folder is an error, except for ``bench``'s outputs, which create it (all three alike).
+A new file is written beside its target under a temporary name and moved into place (so a
+reader never sees half a file), gets the mode the user's umask gives (0644 under umask 022), and
+never replaces an existing file without ``force`` nor, ever, the input it was made from. Every
+problem is an :class:`~fillsmt.errors.InputError` naming the file (exit 2).
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+from fillsmt.errors import InputError
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def check_target(output: str, *, force: bool = True, protect: str | None = None, option: str = "",
+                 make_folder: bool = False) -> Path:
+    """The path ``output`` after the checks every written file gets (see the module text); with
+    ``make_folder`` a missing folder is created (``bench``'s outputs), else it is an error."""
+    where = f"{option} {output}" if option else output
+    target = Path(output)
+    if protect not in (None, "-") and target.exists() and Path(protect).exists() and target.samefile(protect):
+        raise InputError(f"{where}: refusing to overwrite the puzzle file itself")
+    if target.is_dir():
+        raise InputError(f"{where}: is a directory; give a file name")
+    if target.exists() and not force:
+        raise InputError(f"{where}: already exists; use --force to replace it")
+    directory = target.parent if str(target.parent) else Path(".")
+    if make_folder and not directory.exists():
+        try:
+            directory.mkdir(parents=True)
+        except OSError as e:
+            raise InputError(f"{where}: cannot create the directory {directory}: {e.strerror}") from None
+    if not directory.is_dir():
+        raise InputError(f"{where}: the directory {directory} does not exist")
+    if not os.access(directory, os.W_OK | os.X_OK):
+        raise InputError(f"{where}: cannot write in the directory {directory} (permission denied)")
+    return target
+
+
+def write_file(output: str, data: str | bytes, *, force: bool = False, protect: str | None = None,
+               option: str = "", make_folder: bool = False) -> None:
+    """Write ``data`` to ``output`` atomically (see the module text)."""
+    target = check_target(output, force=force, protect=protect, option=option, make_folder=make_folder)
+    where = f"{option} {output}" if option else output
+    try:
+        fd, tmp = tempfile.mkstemp(dir=target.parent if str(target.parent) else ".",
+                                   prefix=f".{target.name}.", suffix=".tmp")
+    except OSError as e:
+        raise InputError(f"{where}: cannot write: {e.strerror}") from None
+    try:
+        os.fchmod(fd, 0o666 & ~_umask())
+        with os.fdopen(fd, "wb") as f:
+            f.write(data.encode("utf-8") if isinstance(data, str) else data)
+        os.replace(tmp, target)
+    except OSError as e:
+        Path(tmp).unlink(missing_ok=True)
+        raise InputError(f"{where}: cannot write: {e.strerror}") from None
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+__all__ = ["check_target", "write_file"]

@@ -1,0 +1,104 @@
+"""The board's neighbour table, the k-groups of fixed cells, and the contradiction error.
+
+A *k-group* is a maximal orthogonally connected set of cells fixed to k; in every solution it
+lies inside one region of k's. A k-group of k cells is *complete*; a smaller one *incomplete*.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable
+
+from fillsmt.fillomino.deduce.masks import Mask, bit
+
+
+@dataclass(frozen=True)
+class Board:
+    height: int
+    width: int
+    neighbours: tuple[tuple[int, ...], ...]
+
+    @classmethod
+    def of(cls, height: int, width: int) -> Board:
+        def around(x: int) -> tuple[int, ...]:
+            r, c = divmod(x, width)
+            cand = ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+            return tuple(rr * width + cc for rr, cc in cand if 0 <= rr < height and 0 <= cc < width)
+        return cls(height, width, tuple(around(x) for x in range(height * width)))
+
+    def where(self, x: int) -> str:
+        r, c = divmod(x, self.width)
+        return f"row {r + 1}, column {c + 1}"
+
+
+class Contradiction(Exception):
+    """The puzzle has no solution; the message says why."""
+
+
+@dataclass(frozen=True)
+class Group:
+    """A k-group and its border (the outside neighbours of its cells)."""
+
+    value: int
+    cells: tuple[int, ...]
+    border: tuple[int, ...]
+
+    @property
+    def size(self) -> int:
+        return len(self.cells)
+
+    @property
+    def complete(self) -> bool:
+        return len(self.cells) == self.value
+
+    def exits(self, dom: list[Mask]) -> list[int]:
+        """The border cells that still allow the group's value."""
+        bk = bit(self.value)
+        return [y for y in self.border if dom[y] & bk]
+
+
+@dataclass(frozen=True)
+class Groups:
+    """All k-groups, and which group each cell fixed to k belongs to."""
+
+    groups: tuple[Group, ...]
+    group_of: dict[int, int]
+
+    @property
+    def incomplete(self) -> list[int]:
+        """The indices of the incomplete groups."""
+        return [i for i, g in enumerate(self.groups) if not g.complete]
+
+
+def find_groups(board: Board, dom: list[Mask], k: int, fixed: Iterable[int]) -> Groups:
+    """The k-groups (``fixed``: the cells fixed to k); a group of more than k cells is a
+    contradiction."""
+    bk = bit(k)
+    group_of: dict[int, int] = {}
+    groups = []
+    for start in sorted(fixed):
+        if start in group_of:
+            continue
+        index = len(groups)
+        group_of[start] = index
+        cells, border, stack = [start], set(), [start]
+        while stack:
+            x = stack.pop()
+            for y in board.neighbours[x]:
+                if dom[y] != bk:
+                    border.add(y)
+                elif y not in group_of:
+                    group_of[y] = index
+                    cells.append(y)
+                    stack.append(y)
+        if len(cells) > k:
+            raise Contradiction(f"the {k}s at {board.where(min(cells))} form a group of "
+                                 f"{len(cells)} cells, more than {k}")
+        groups.append(Group(k, tuple(sorted(cells)), tuple(sorted(border))))
+    return Groups(tuple(groups), group_of)
+
+
+def stuck(board: Board, g: Group) -> Contradiction:
+    return Contradiction(f"the group of {g.value}s at {board.where(g.cells[0])} has {g.size} "
+                          f"of {g.value} cells and no neighbour can join it")
+

@@ -1,0 +1,186 @@
+"""The fixpoint: apply the rules round after round until none changes anything."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+from fillsmt.errors import InputError
+from fillsmt.fillomino.deduce.board import Board, Contradiction, find_groups, stuck
+from fillsmt.fillomino.deduce.grid_rules import neighbour_fit, neighbour_support, size_cap
+from fillsmt.fillomino.deduce.masks import Mask, bit, up_to, values_of
+from fillsmt.fillomino.deduce.state import State
+from fillsmt.fillomino.deduce.value_rules import (
+    area, complete_group, forced_cell, join_overflow, single_exit)
+from fillsmt.fillomino.model import Grid, Puzzle
+
+ALL_RULES: tuple[str, ...] = (
+    "complete-group", "join-overflow", "single-exit", "area", "forced-cell",
+    "neighbour-support", "neighbour-fit", "size-cap",
+)
+"""Every rule, in the order a round applies them."""
+
+
+@dataclass(frozen=True)
+class Deduction:
+    """What the rules proved about a puzzle.
+
+    ``domains[x]`` is the set of values cell ``x = row * width + col`` may still hold. After a
+    contradiction the domains are those at the moment it was found (one may be empty).
+    ``fixed_by_rule`` counts the cells each rule left with one value (clues not included);
+    ``removed_by_rule`` the (cell, value) pairs each rule removed.
+    """
+
+    domains: tuple[frozenset[int], ...]
+    fixed_by_rule: dict[str, int]
+    removed_by_rule: dict[str, int]
+    contradiction: str | None
+    rounds: int
+    height: int
+    width: int
+
+    @property
+    def fixed_count(self) -> int:
+        """Cells with exactly one possible value, clues included."""
+        return sum(1 for d in self.domains if len(d) == 1)
+
+    @property
+    def solved(self) -> bool:
+        """Every cell is fixed and no contradiction was found."""
+        return self.contradiction is None and self.fixed_count == len(self.domains)
+
+    def filled_puzzle(self, puzzle: Puzzle) -> Puzzle:
+        """``puzzle`` with every fixed cell written in as a clue."""
+        cells = tuple(
+            tuple(_only(self.domains[r * self.width + c]) for c in range(self.width))
+            for r in range(self.height))
+        return Puzzle(puzzle.height, puzzle.width, cells, puzzle.source)
+
+    def grid(self) -> Grid | None:
+        """The solved grid, or None unless :attr:`solved`."""
+        if not self.solved:
+            return None
+        return tuple(
+            tuple(next(iter(self.domains[r * self.width + c])) for c in range(self.width))
+            for r in range(self.height))
+
+
+def _only(domain: frozenset[int]) -> int:
+    return next(iter(domain)) if len(domain) == 1 else 0
+
+
+VALUE_RULES: dict[str, Callable[[State, int], None]] = {
+    "complete-group": complete_group,
+    "join-overflow": join_overflow,
+    "single-exit": single_exit,
+    "area": area,
+    "forced-cell": forced_cell,
+}
+GRID_RULES: dict[str, Callable[[State], None]] = {
+    "neighbour-support": neighbour_support,
+    "neighbour-fit": neighbour_fit,
+    "size-cap": size_cap,
+}
+
+
+def initial_masks(puzzle: Puzzle) -> list[Mask]:
+    """Domains before any rule, as masks: a clue's value; else 1..max(largest clue, size of
+    the cell's connected area of empty cells).
+
+    Sound: a region holding a clue k has k cells and k <= the largest clue; a region without
+    clues lies inside one connected area of empty cells.
+    """
+    flat = [v for row in puzzle.cells for v in row]
+    board = Board.of(puzzle.height, puzzle.width)
+    largest = max(flat, default=0)
+    area = [0] * len(flat)
+    for start, v in enumerate(flat):
+        if v or area[start]:
+            continue
+        members, stack = [start], [start]
+        area[start] = -1
+        while stack:
+            x = stack.pop()
+            for y in board.neighbours[x]:
+                if not flat[y] and not area[y]:
+                    area[y] = -1
+                    members.append(y)
+                    stack.append(y)
+        for x in members:
+            area[x] = len(members)
+    return [bit(v) if v else up_to(max(largest, area[x])) for x, v in enumerate(flat)]
+
+
+def check_groups(state: State) -> None:
+    """The two facts: no k-group has more than k cells; every incomplete one can grow."""
+    for k, cells in state.fixed.items():
+        for g in find_groups(state.board, state.dom, k, cells).groups:
+            if not g.complete and not g.exits(state.dom):
+                raise stuck(state.board, g)
+
+
+def run_rules(state: State, rules: Sequence[str]) -> None:
+    """Apply the rules until a whole round changes nothing."""
+    value_rules = [VALUE_RULES[r] for r in ALL_RULES if r in rules and r in VALUE_RULES]
+    grid_rules = [GRID_RULES[r] for r in ALL_RULES if r in rules and r in GRID_RULES]
+    while True:
+        state.rounds += 1
+        before = len(state.changed_cells)
+        todo = state.dirty & state.anchored if value_rules else 0
+        for k in values_of(todo):
+            state.dirty &= ~bit(k)
+            for rule in value_rules:
+                rule(state, k)
+        for grid_rule in grid_rules:
+            grid_rule(state)
+        if len(state.changed_cells) == before:
+            return
+
+
+def domain_sets(masks: list[Mask]) -> tuple[frozenset[int], ...]:
+    cache: dict[Mask, frozenset[int]] = {}
+    out = []
+    for m in masks:
+        if m not in cache:
+            cache[m] = frozenset(values_of(m))
+        out.append(cache[m])
+    return tuple(out)
+
+
+def deduce(puzzle: Puzzle, rules: Sequence[str] = ALL_RULES) -> Deduction:
+    """Apply ``rules`` (names from :data:`ALL_RULES`) to a fixpoint and report the domains."""
+    unknown = [r for r in rules if r not in ALL_RULES]
+    if unknown:
+        raise InputError(f"unknown deduction rule {unknown[0]!r}; the rules are {', '.join(ALL_RULES)}")
+    board = Board.of(puzzle.height, puzzle.width)
+    state = State(board, initial_masks(puzzle), [r for r in ALL_RULES if r in rules])
+    contradiction = None
+    try:
+        check_groups(state)
+        run_rules(state, rules)
+        check_groups(state)
+    except Contradiction as e:
+        contradiction = str(e)
+    return Deduction(domain_sets(state.dom), dict(state.fixed_by_rule), dict(state.removed_by_rule),
+                     contradiction, state.rounds, puzzle.height, puzzle.width)
+
+
+
+
+def propagate_masks(puzzle: Puzzle, masks: list[Mask], rules: Sequence[str] = ALL_RULES
+                    ) -> tuple[list[Mask], dict[str, int], str | None]:
+    """The rules' fixpoint from the given domains (bit masks) rather than the puzzle's own: the
+    new masks, the cells each rule fixed, and the contradiction found (None if none)."""
+    state = State(Board.of(puzzle.height, puzzle.width), list(masks),
+                  [r for r in ALL_RULES if r in rules])
+    contradiction = None
+    try:
+        for x, m in enumerate(masks):
+            if not m:
+                raise Contradiction(f"{state.board.where(x)} has no possible value left")
+        check_groups(state)
+        run_rules(state, rules)
+        check_groups(state)
+    except Contradiction as e:
+        contradiction = str(e)
+    return state.dom, dict(state.fixed_by_rule), contradiction

@@ -1,0 +1,123 @@
+"""The state of one run: the domains as masks, the statistics, and what changed.
+
+Bookkeeping that keeps a round cheap when domains hold hundreds of values (none of it changes
+the fixpoint, only the work): the per-value rules run only for values some cell is fixed to, and
+only when a cell lost that value or was fixed to it since the value was last looked at. A group's
+budget search and a free area found large enough are remembered with the cells they looked at
+(those cells and their neighbours) and redone only once one of them loses the value or is fixed
+to it. A complete group whose neighbours have lost its value is not looked at again.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from fillsmt.fillomino.deduce.board import Board, Contradiction, Groups, find_groups
+from fillsmt.fillomino.deduce.masks import Mask, bit, describe, is_single, values_of
+from fillsmt.fillomino.deduce.searches import Cells, budget_distances, reach_cells
+
+
+
+
+@dataclass(eq=False)
+class Noted:
+    """A result about ``cells`` that depends only on whether some cells (the watched ones)
+    allow, or are fixed to, one value. It stays ``valid`` until one of them loses the value or
+    is fixed to it; ``analysed`` says forced-cell has looked at it."""
+
+    cells: Cells
+    valid: bool = True
+    analysed: bool = False
+
+
+class State:
+    """The domains as masks, the statistics, and the bookkeeping of what changed."""
+
+    def __init__(self, board: Board, dom: list[Mask], rules: Sequence[str]):
+        self.board = board
+        self.dom = dom
+        self.fixed_by_rule = {rule: 0 for rule in rules}
+        self.removed_by_rule = {rule: 0 for rule in rules}
+        self.fixed: dict[int, list[int]] = {}
+        for x, m in enumerate(dom):
+            if is_single(m):
+                self.fixed.setdefault(m.bit_length() - 1, []).append(x)
+        self.anchored: Mask = sum(bit(k) for k in self.fixed)
+        """The values some cell is fixed to."""
+        self.dirty: Mask = self.anchored
+        """Values that lost a cell or gained a fixed cell since they were last looked at."""
+        self.rounds = 0
+        self.changed_cells: list[int] = []
+        """Every cell whose domain shrank, in order (a cell may appear many times)."""
+        self.seen_upto: dict[str, int] = {}
+        """Per grid rule: how much of ``changed_cells`` it has taken into account."""
+        self._watchers: dict[int, dict[int, list[Noted]]] = {}
+        """Per value: the noted results that a change of each cell (for that value) ends."""
+        self.closed: set[tuple[int, ...]] = set()
+        """Complete groups none of whose neighbours allows their value any more (for good)."""
+        self._regroup: Mask = 0
+        self._groups: dict[int, Groups] = {}
+        self._reach: dict[tuple[int, tuple[int, ...]], Noted] = {}
+        self._roomy: dict[int, dict[int, Noted]] = {}
+
+    def restrict(self, x: int, allowed: Mask, rule: str) -> None:
+        """Keep only ``allowed`` values in cell x; an empty domain is a contradiction."""
+        old = self.dom[x]
+        new = old & allowed
+        if new == old:
+            return
+        removed = old & ~new
+        self.dom[x] = new
+        self.changed_cells.append(x)
+        self.dirty |= removed
+        self.removed_by_rule[rule] += removed.bit_count()
+        if new == 0:
+            raise Contradiction(f"{self.board.where(x)} has no possible value left "
+                                 f"({rule} removed {describe(removed)})")
+        touched = removed
+        if is_single(new):
+            k = new.bit_length() - 1
+            self.fixed_by_rule[rule] += 1
+            self.fixed.setdefault(k, []).append(x)
+            self.anchored |= new
+            self.dirty |= new
+            self._regroup |= new
+            touched |= new
+        for k in values_of(touched & self.anchored):
+            for noted in self._watchers.get(k, {}).pop(x, ()):
+                noted.valid = False
+
+    def groups(self, k: int) -> Groups:
+        """The k-groups (cached until a cell is fixed to k; borders do not depend on domains)."""
+        if k not in self._groups or self._regroup & bit(k):
+            self._groups[k] = find_groups(self.board, self.dom, k, self.fixed.get(k, ()))
+            self._regroup &= ~bit(k)
+        return self._groups[k]
+
+    def note(self, k: int, cells: Cells) -> Noted:
+        """A result about ``cells`` that depends on value k in them and their neighbours."""
+        noted = Noted(cells)
+        watchers = self._watchers.setdefault(k, {})
+        for y in cells.union(*(self.board.neighbours[x] for x in cells)):
+            watchers.setdefault(y, []).append(noted)
+        return noted
+
+    def reach(self, k: int, found: Groups, i: int) -> Noted:
+        """The cells group i can reach within its budget (see :func:`budget_distances`).
+
+        Remembered, and redone only when a cell the search looked at (those cells and their
+        neighbours) has lost k or been fixed to k since: otherwise it would find the same.
+        ``found`` must be the current k-groups.
+        """
+        key = (k, found.groups[i].cells)
+        kept = self._reach.get(key)
+        if kept is None or not kept.valid:
+            reach = budget_distances(self, k, found, [i])
+            kept = self._reach[key] = self.note(k, reach_cells(found, reach, len(self.dom)))
+        return kept
+
+    def roomy(self, k: int) -> dict[int, Noted]:
+        """Per cell: a noted free area of at least k cells around it (see ``area``)."""
+        return self._roomy.setdefault(k, {})
+

@@ -1,0 +1,106 @@
+"""The rules run per value k, only for values some cell is fixed to (in this order).
+
+``complete-group``
+    A complete k-group is a whole region, so no outside neighbour holds k.
+``join-overflow``
+    A cell holding k joins the region of every k-group it touches; if 1 plus the sizes of the
+    distinct k-groups around a cell exceed k, the cell cannot hold k.
+``single-exit`` (thesis 5.2)
+    An incomplete k-group's region must grow through a neighbour holding k; if exactly one
+    outside neighbour allows k, that neighbour is k.
+``area`` (thesis 5.4, generalised to unclued regions)
+    A cell x holds k only inside a region of k cells that all allow k. Either that region holds
+    a cell fixed to k, hence an incomplete k-group G (a complete one is its whole region), and
+    then x is reachable from G by a path whose cells, counted together with G and with every
+    k-group the path passes through, number at most k; or it holds no cell fixed to k, and then
+    it lies in the *free area* of x: the connected cells that allow k, are not fixed to k and
+    touch no cell fixed to k, which must number at least k. Otherwise x loses k.
+``forced-cell`` (thesis 5.3, generalised)
+    The region of an incomplete k-group G lies within the cells G can reach within its budget
+    (as in ``area``, every cell of the region is such a cell). If without a cell e fewer than k
+    of them stay connected to G, every completion of G uses e, so e is k.
+"""
+
+from __future__ import annotations
+
+from fillsmt.fillomino.deduce.board import Contradiction, stuck
+from fillsmt.fillomino.deduce.masks import bit
+from fillsmt.fillomino.deduce.searches import cut_off_counts, sort_free_area
+from fillsmt.fillomino.deduce.state import State
+
+
+def complete_group(state: State, k: int) -> None:
+    """A complete k-group is a whole region: remove k from its outside neighbours."""
+    for g in state.groups(k).groups:
+        if g.complete and g.cells not in state.closed:
+            for y in g.exits(state.dom):
+                state.restrict(y, ~bit(k), "complete-group")
+            state.closed.add(g.cells)
+
+
+def join_overflow(state: State, k: int) -> None:
+    """A cell holding k merges all k-groups it touches: 1 + their sizes must not exceed k."""
+    found = state.groups(k)
+    groups, group_of = found.groups, found.group_of
+    open_groups = [g for g in groups if g.cells not in state.closed]
+    candidates = sorted({y for g in open_groups for y in g.exits(state.dom)})
+    for y in candidates:
+        touched = {group_of[z] for z in state.board.neighbours[y] if z in group_of}
+        if 1 + sum(groups[i].size for i in touched) > k:
+            state.restrict(y, ~bit(k), "join-overflow")
+
+
+def single_exit(state: State, k: int) -> None:
+    """An incomplete k-group with one neighbour allowing k must grow into it."""
+    found = state.groups(k)
+    for i in found.incomplete:
+        exits = found.groups[i].exits(state.dom)
+        if not exits:
+            raise stuck(state.board, found.groups[i])
+        if len(exits) == 1:
+            state.restrict(exits[0], bit(k), "single-exit")
+
+
+def area(state: State, k: int) -> None:
+    """Remove k from a cell that lies in no possible region of k's (see the module text)."""
+    bk = bit(k)
+    found = state.groups(k)
+    reached: set[int] = set()
+    for i in found.incomplete:
+        reached |= state.reach(k, found, i).cells
+    roomy = state.roomy(k)
+    cramped: set[int] = set()
+    unreached = [x for x, m in enumerate(state.dom) if m & bk and m != bk and x not in reached]
+    for x in unreached:
+        noted = roomy.get(x)
+        if x not in cramped and (noted is None or not noted.valid):
+            sort_free_area(state, k, x, roomy, cramped)
+        if x in cramped:
+            state.restrict(x, ~bk, "area")
+
+
+def forced_cell(state: State, k: int) -> None:
+    """Fix to k every cell without which an incomplete k-group cannot reach k cells."""
+    bk = bit(k)
+    done: set[tuple[int, ...]] = set()
+    first = state.groups(k)
+    for start in [first.groups[i].cells[0] for i in first.incomplete]:
+        found = state.groups(k)  # afresh: a cell fixed below may have joined groups
+        i = found.group_of[start]
+        g = found.groups[i]
+        if g.complete or g.cells in done:
+            continue
+        done.add(g.cells)
+        reach = state.reach(k, found, i)
+        cells = reach.cells
+        if reach.analysed:
+            continue  # nothing it depends on has changed since forced-cell last looked
+        reach.analysed = True
+        if len(cells) < k:
+            raise Contradiction(f"the group of {k}s at {state.board.where(g.cells[0])} can reach "
+                                 f"only {len(cells)} cells, fewer than {k}")
+        cut = cut_off_counts(state.board, cells, g.cells[0])
+        for e in sorted(cells):
+            if state.dom[e] != bk and len(cells) - 1 - cut.get(e, 0) < k:
+                state.restrict(e, bk, "forced-cell")
+

@@ -1,0 +1,95 @@
+"""Fillomino as a :class:`~fillsmt.kind.Kind`: the package's pieces behind the one protocol."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fillsmt.fillomino import plain_format
+from fillsmt.fillomino.decode import decode_grid
+from fillsmt.fillomino.encodings import DEFAULT_ENCODING, ENCODINGS
+from fillsmt.fillomino.model import Puzzle
+from fillsmt.fillomino.names import cell_of_number_var
+from fillsmt.fillomino.render import render_pretty
+from fillsmt.fillomino.verify import check_solution
+from fillsmt.kind import Encoding, Kind, Presolved
+
+
+class Fillomino(Kind):
+    name = "fillomino"
+    summary = "divide the grid into regions; a region of n cells holds the number n in every cell"
+    encodings = tuple(Encoding(name, encode) for name, encode in ENCODINGS.items())
+    default_encoding = DEFAULT_ENCODING
+
+    def parse(self, text: str, source: str) -> Puzzle:
+        return plain_format.parse_puzzle(text, source)
+
+    def format_puzzle(self, puzzle: Puzzle) -> str:
+        return plain_format.format_puzzle(puzzle)
+
+    def to_dict(self, puzzle: Puzzle) -> dict:
+        from fillsmt.formats.json_format import fillomino_to_dict
+
+        return fillomino_to_dict(puzzle)
+
+    def from_dict(self, obj: dict, reader: Any) -> Puzzle:
+        from fillsmt.formats.json_format import fillomino_from_dict
+
+        return fillomino_from_dict(obj, reader)
+
+    def to_url(self, puzzle: Puzzle) -> str:
+        from fillsmt.formats.puzzlink import fillomino_url
+
+        return fillomino_url(puzzle)
+
+    def parse_solution(self, text: str, source: str, puzzle: Puzzle):
+        return plain_format.parse_grid(text, source)[2]
+
+    def format_solution(self, puzzle: Puzzle, grid) -> str:
+        return plain_format.format_grid(grid)
+
+    def pretty(self, puzzle: Puzzle, grid) -> str:
+        return render_pretty(grid)
+
+    def pretty_marked(self, puzzle: Puzzle, grid, cells: list[tuple[int, int]]) -> str:
+        return render_pretty(grid, marked=cells)
+
+    def svg(self, puzzle: Puzzle, grid, title: str | None = None, style: Any = None) -> str:
+        from fillsmt.svg import render_fillomino
+
+        return render_fillomino(puzzle, grid, title=title, **({'style': style} if style else {}))
+
+    def check(self, puzzle: Puzzle, grid) -> list[str]:
+        return check_solution(puzzle.cells, grid)
+
+    def presolve(self, puzzle: Puzzle) -> Presolved:
+        """The deduction rules: fixed cells become clues, and every cell's domain bounds it."""
+        from fillsmt.fillomino.deduce import deduce
+
+        deduction = deduce(puzzle)
+        if deduction.contradiction is not None:
+            return Presolved(deduction.fixed_count, contradiction=deduction.contradiction)
+        return Presolved(deduction.fixed_count, grid=deduction.grid(), puzzle=deduction.filled_puzzle(puzzle),
+                         hints=deduction.domains)
+
+    def quick_answer(self, puzzle: Puzzle):
+        """A clue-less grid's answer: a valid tiling (:mod:`fillsmt.fillomino.clueless`)."""
+        from fillsmt.fillomino.clueless import clueless_solution
+
+        return clueless_solution(puzzle)
+
+    has_search = True
+
+    def search(self, puzzle: Puzzle, limit: int, deadline: float | None):
+        """The deduction rules plus backtracking (:mod:`fillsmt.fillomino.backtrack`)."""
+        from fillsmt.fillomino.backtrack import solve_by_search
+
+        return solve_by_search(puzzle, limit=limit, deadline=deadline)
+
+    def decode(self, puzzle: Puzzle, values: dict, encoding: str, source: str):
+        return decode_grid(puzzle, values, source=source)
+
+    def term_cell(self, puzzle: Puzzle, term: str) -> tuple[int, int]:
+        return divmod(cell_of_number_var(term), puzzle.width)
+
+
+KIND = Fillomino()

@@ -1,0 +1,55 @@
+"""Grid geometry every kind shares: cell numbers, orthogonal neighbours, connected areas.
+
+Cells are numbered row by row from the top-left corner, ``x = row * width + col``.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+
+def cell_index(width: int, row: int, col: int) -> int:
+    return row * width + col
+
+
+def neighbours(height: int, width: int, row: int, col: int) -> list[tuple[int, int]]:
+    """Orthogonal neighbours in the thesis' order: up, down, left, right."""
+    out = []
+    if row - 1 >= 0:
+        out.append((row - 1, col))
+    if row + 1 < height:
+        out.append((row + 1, col))
+    if col - 1 >= 0:
+        out.append((row, col - 1))
+    if col + 1 < width:
+        out.append((row, col + 1))
+    return out
+
+
+def neighbour_indices(height: int, width: int, x: int) -> list[int]:
+    row, col = divmod(x, width)
+    return [cell_index(width, r, c) for r, c in neighbours(height, width, row, col)]
+
+
+def connected_areas(height: int, width: int, inside: Callable[[int], bool]) -> list[list[int]]:
+    """The orthogonally connected areas of the cells ``x`` for which ``inside(x)`` holds (flood
+    fill), each a list of cell numbers starting at its first cell in row-major order."""
+    seen = [False] * (height * width)
+    areas = []
+    for start in range(height * width):
+        if seen[start] or not inside(start):
+            continue
+        seen[start] = True
+        area, stack = [start], [start]
+        while stack:
+            x = stack.pop()
+            for y in neighbour_indices(height, width, x):
+                if not seen[y] and inside(y):
+                    seen[y] = True
+                    area.append(y)
+                    stack.append(y)
+        areas.append(area)
+    return areas
+
+
+__all__ = ["cell_index", "connected_areas", "neighbour_indices", "neighbours"]

@@ -1,0 +1,187 @@
+"""The Kind protocol: everything fillsmt needs of one puzzle kind, as one object.
+
+A kind is a package of the same shape (``model``, ``plain_format``, ``encode…``, ``decode``,
+``verify``, ``render``, …) plus one subclass of :class:`Kind` that ties them together; the
+registry (:mod:`fillsmt.registry`) names it, and every puzzle object says its kind's name in its
+``kind`` class attribute. The pipeline, the CLI, the JSON writer and ``bench`` only ever talk to
+a :class:`Kind`: nothing outside a kind's package asks what class a puzzle is.
+
+A kind is either a satisfaction problem (``problem_type = SATISFY``: one answer per puzzle, which
+the pipeline encodes, solves, decodes and checks) or an optimisation problem (``MAXIMIZE``: the
+kind's :meth:`Kind.optimize` finds the best answer with a driver).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, ClassVar, Hashable
+
+from fillsmt.errors import InputError
+from fillsmt.smtlib import Script
+from fillsmt.solutions import Problem
+
+SATISFY = "satisfy"
+MAXIMIZE = "maximize"
+
+
+@dataclass(frozen=True)
+class Encoding:
+    """One way to write a kind's puzzle as SMT-LIB: ``encode(puzzle, hints)`` → a script, where
+    ``hints`` is what the kind's presolve learnt (None without one)."""
+
+    name: str
+    encode: Callable[[Any, Any], Script]
+    summary: str = ""
+
+
+@dataclass
+class Presolved:
+    """What a kind's presolve proved before any solver ran.
+
+    ``contradiction`` says why there is no solution; else ``grid`` is set when every cell was
+    settled (the pipeline still checks it), else ``puzzle`` and ``hints`` are what to encode.
+    """
+
+    fixed_cells: int
+    contradiction: str | None = None
+    grid: Any = None
+    puzzle: Any = None
+    hints: Any = None
+
+
+class Kind:
+    """One puzzle kind. Subclasses set the class attributes and implement the methods; the
+    optional ones (JSON, URL, SVG, presolve, optimisation) refuse politely by default."""
+
+    name: ClassVar[str]
+    summary: ClassVar[str] = ""
+    problem_type: ClassVar[str] = SATISFY
+    encodings: tuple[Encoding, ...] = ()
+    default_encoding: str = ""
+
+    # --- reading and writing puzzles -----------------------------------------------------------
+
+    def looks_like(self, text: str) -> bool:
+        """True when a file's text is clearly this kind's (for detection without ``--kind``)."""
+        return False
+
+    def parse(self, text: str, source: str) -> Any:
+        raise NotImplementedError
+
+    def format_puzzle(self, puzzle: Any) -> str:
+        raise NotImplementedError
+
+    def to_dict(self, puzzle: Any) -> dict:
+        """The puzzle as a JSON object (``kind``, ``height``, ``width``, then the kind's keys)."""
+        raise InputError(f"{puzzle.source}: {self.name} puzzles have no JSON form")
+
+    def from_dict(self, obj: dict, reader: Any) -> Any:
+        """The puzzle from a JSON object; ``reader`` is a :class:`fillsmt.formats.json_format.Reader`."""
+        raise InputError(f"{reader.source}: {self.name} puzzles have no JSON form")
+
+    def to_url(self, puzzle: Any) -> str:
+        raise InputError(f"{puzzle.source}: puzz.link has no {self.name} puzzles; convert it --to json or --to plain")
+
+    # --- solutions ------------------------------------------------------------------------------
+
+    def parse_solution(self, text: str, source: str, puzzle: Any) -> Any:
+        raise NotImplementedError
+
+    def format_solution(self, puzzle: Any, solution: Any) -> str:
+        raise NotImplementedError
+
+    def solution_json(self, puzzle: Any, solution: Any) -> Any:
+        """The solution as JSON data (a grid as rows of integers unless the kind says otherwise)."""
+        return [list(row) for row in solution]
+
+    def pretty(self, puzzle: Any, solution: Any) -> str:
+        return self.format_solution(puzzle, solution)
+
+    def pretty_marked(self, puzzle: Any, solution: Any, cells: list[tuple[int, int]]) -> str | None:
+        """The pretty picture with ``cells`` marked, or None when the kind cannot mark cells."""
+        return None
+
+    def svg(self, puzzle: Any, solution: Any, title: str | None = None, style: Any = None) -> str:
+        raise InputError(f"{puzzle.source}: no SVG picture for {self.name} puzzles")
+
+    def check(self, puzzle: Any, solution: Any) -> list[str]:
+        """The independent checker: every problem found, empty when ``solution`` is right."""
+        raise NotImplementedError
+
+    def describe(self, puzzle: Any, solution: Any) -> str:
+        """A note on a checked solution, for ``check`` (e.g. the cells a tiling covers)."""
+        return ""
+
+    # --- solving -------------------------------------------------------------------------------
+
+    has_search: ClassVar[bool] = False
+    """Whether :meth:`search` solves without an SMT solver (``--solver rules``)."""
+
+    def search(self, puzzle: Any, limit: int, deadline: float | None) -> Any:
+        """Up to ``limit`` solutions by the kind's own search (see ``has_search``)."""
+        raise InputError(f"{puzzle.source}: {self.name} puzzles have no search of their own")
+
+    def presolve(self, puzzle: Any) -> Presolved | None:
+        """Logic before any solver; None when the kind has none."""
+        return None
+
+    def quick_answer(self, puzzle: Any) -> Any | None:
+        """A solution found without any search when the puzzle is trivially open (a Fillomino
+        grid without clues), else None; the pipeline checks it like any other."""
+        return None
+
+    @property
+    def encoding_names(self) -> tuple[str, ...]:
+        return tuple(e.name for e in self.encodings)
+
+    def encoding(self, name: str | None) -> Encoding:
+        """The encoding called ``name`` (None: the default); an unknown name is an InputError."""
+        name = name or self.default_encoding
+        for e in self.encodings:
+            if e.name == name:
+                return e
+        raise InputError(f"unknown {self.name} encoding {name!r}; choose one of {', '.join(self.encoding_names)}")
+
+    def encode(self, puzzle: Any, encoding: str | None = None, hints: Any = None) -> Script:
+        return self.encoding(encoding).encode(puzzle, hints)
+
+    def decode(self, puzzle: Any, values: dict, encoding: str, source: str) -> Any:
+        """The solution a solver's get-value answer describes (raises AnswerError / FormatError)."""
+        raise NotImplementedError
+
+    def guess_encoding(self, values: dict) -> str:
+        """The encoding a saved answer was written with, judged from its variable names."""
+        return self.default_encoding
+
+    def term_cell(self, puzzle: Any, term: str) -> Hashable:
+        """The cell a get-value term belongs to (several terms may share one)."""
+        return term
+
+    def problem(self, puzzle: Any, script: Script, encoding: str, solver: str) -> Problem:
+        """What a session or a one-shot run needs: the script, the decoder and the checker."""
+        return Problem(script=script,
+                       decode=lambda values: self.decode(puzzle, values, encoding, f"{solver}'s answer"),
+                       check=lambda solution: self.check(puzzle, solution),
+                       term_cell=lambda term: self.term_cell(puzzle, term))
+
+    def encode_at_least(self, puzzle: Any, bound: int, encoding: str | None = None) -> Script:
+        """MAXIMIZE kinds: the question "is there an answer worth at least ``bound``?" for any solver."""
+        raise InputError("--bound is for tiling problems only (problems that are optimised)")
+
+    def optimize(self, puzzle: Any, driver: Any, timeout: float | None, encoding: str | None,
+                 method: str = "auto") -> Any:
+        """MAXIMIZE kinds: the best checked answer found with ``driver``."""
+        raise InputError(f"{puzzle.source}: {self.name} puzzles are solved, not optimised")
+
+    # --- results -------------------------------------------------------------------------------
+
+    def result_summary(self, result: Any) -> str:
+        """One line on an optimisation result (what it reached, whether proven); "" otherwise."""
+        return ""
+
+    def result_fields(self, result: Any) -> dict:
+        """Extra JSON keys of a result of this kind (an optimisation's bound, …)."""
+        return {}
+
+
+__all__ = ["Encoding", "Kind", "MAXIMIZE", "Presolved", "SATISFY"]

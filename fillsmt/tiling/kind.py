@@ -1,0 +1,107 @@
+"""Polyomino tiling with maximum coverage as a :class:`~fillsmt.kind.Kind` (an optimisation kind)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fillsmt.kind import MAXIMIZE, Encoding, Kind
+from fillsmt.tiling import format as tiling_format
+from fillsmt.tiling.decode import decode_placements
+from fillsmt.tiling.encode import AMO_ENCODINGS, encode_maximize
+from fillsmt.tiling.model import TilingProblem
+from fillsmt.tiling.render import render_plain, render_pretty
+from fillsmt.tiling.solution import Tiling, check, parse_labelled
+
+
+class TilingKind(Kind):
+    name = "tiling"
+    summary = "place copies of polyomino pieces on a board to cover the most cells"
+    problem_type = MAXIMIZE
+    encodings = tuple(Encoding(amo, lambda problem, hints, amo=amo: encode_maximize(problem, amo))
+                      for amo in AMO_ENCODINGS)
+    default_encoding = "auto"
+
+    def looks_like(self, text: str) -> bool:
+        return tiling_format.looks_like_tiling(text)
+
+    def parse(self, text: str, source: str) -> TilingProblem:
+        return tiling_format.parse_problem(text, source)
+
+    def format_puzzle(self, puzzle: TilingProblem) -> str:
+        return tiling_format.format_problem(puzzle)
+
+    def to_dict(self, puzzle: TilingProblem) -> dict:
+        from fillsmt.formats.json_format import tiling_to_dict
+
+        return tiling_to_dict(puzzle)
+
+    def from_dict(self, obj: dict, reader: Any) -> TilingProblem:
+        from fillsmt.formats.json_format import tiling_from_dict
+
+        return tiling_from_dict(obj, reader)
+
+    def parse_solution(self, text: str, source: str, puzzle: TilingProblem) -> Tiling:
+        return parse_labelled(text, source, puzzle)
+
+    def format_solution(self, puzzle: TilingProblem, tiling: Tiling) -> str:
+        return render_plain(puzzle, tiling.placements)
+
+    def solution_json(self, puzzle: TilingProblem, tiling: Tiling) -> list[str]:
+        """The labelled rows of the plain output."""
+        return self.format_solution(puzzle, tiling).splitlines()
+
+    def pretty(self, puzzle: TilingProblem, tiling: Tiling) -> str:
+        return render_pretty(puzzle, tiling.placements)
+
+    def svg(self, puzzle: TilingProblem, tiling: Tiling | None, title: str | None = None, style: Any = None) -> str:
+        from fillsmt.svg import render_tiling
+
+        return render_tiling(puzzle, tiling, title=title, **({'style': style} if style else {}))
+
+    def check(self, puzzle: TilingProblem, tiling: Tiling) -> list[str]:
+        return check(puzzle, tiling)
+
+    def describe(self, puzzle: TilingProblem, tiling: Tiling) -> str:
+        return f"covers {tiling.covered} of {puzzle.free_cells} cells"
+
+    def decode(self, puzzle: TilingProblem, values: dict, encoding: str, source: str) -> Tiling:
+        return Tiling(puzzle, tuple(decode_placements(puzzle, values)))
+
+    def term_cell(self, puzzle: TilingProblem, term: str):
+        return (0, 0)
+
+    def encode_at_least(self, puzzle: TilingProblem, bound: int, encoding: str | None = None):
+        from fillsmt.tiling.encode import encode_bound
+
+        return encode_bound(puzzle, bound, self.encoding(encoding).name)
+
+    def optimize(self, puzzle: TilingProblem, driver: Any, timeout: float | None, encoding: str | None,
+                 method: str = "auto"):
+        from fillsmt.tiling.optimize import optimize
+
+        return optimize(puzzle, driver, timeout, method=method, amo=encoding or self.default_encoding)
+
+    def result_summary(self, result: Any) -> str:
+        found = result.optimum
+        if found.optimal:
+            how = f"proven optimal in {found.time_proven:.2f} s"
+        else:
+            why = "time-out" if found.status.value == "timeout" else f"the solver answered {found.status.value}"
+            how = f"not proven optimal ({why}; no tiling covers more than {found.upper_bound})"
+        return f"{result.puzzle.source}: covers {found.covered} of {result.puzzle.free_cells} cells, {how}"
+
+    def result_fields(self, result: Any) -> dict:
+        """The cells covered and the copies placed; after an optimisation, what is proven."""
+        from fillsmt.tiling.optimize import placements_json
+
+        fields: dict = {}
+        if result.grid is not None:
+            fields.update(covered=result.grid.covered, placements=placements_json(result.puzzle, result.grid.placements))
+        found = getattr(result, "optimum", None)
+        if found is not None:
+            fields.update(covered=found.covered, optimal=found.optimal, upper_bound=found.upper_bound,
+                          free_cells=result.puzzle.free_cells, method=found.method, amo=found.amo)
+        return fields
+
+
+KIND = TilingKind()
