@@ -168,7 +168,7 @@ def _settled(kind: Kind, puzzle: Any, found, driver: Driver, encoding: str, star
 
 def solve(puzzle: Any, driver: Driver, encoding: str | None = None, timeout: float | None = None,
           presolve: bool | str = DEFAULT_PRESOLVE, unique: bool = False, forced: bool = False,
-          method: str = "auto", race: bool = DEFAULT_RACE) -> SolveResult:
+          method: str = "auto", race: bool | None = None) -> SolveResult:
     """Presolve, encode, solve, decode and check one puzzle of any kind.
 
     With ``unique`` (or ``forced``) the work happens in one incremental session: after the first
@@ -176,9 +176,10 @@ def solve(puzzle: Any, driver: Driver, encoding: str | None = None, timeout: flo
     (``forced``)? ``timeout`` then bounds the whole session. An optimisation kind (tilings) is
     handed to its optimiser (``method`` picks how). With ``presolve`` and ``race``, a kind with a
     search of its own runs it beside the solver (not for ``forced``); ``presolve`` may also be a
-    name of :data:`PRESOLVE_LEVELS`, which sets both."""
+    name of :data:`PRESOLVE_LEVELS`, which sets both; ``race`` None means :data:`DEFAULT_RACE`."""
     if isinstance(presolve, str):
         presolve, race = presolve != "off", presolve == "race"
+    race = DEFAULT_RACE if race is None else race
     t0 = time.perf_counter()
     kind = kind_of(puzzle)
     if kind.problem_type == MAXIMIZE:
