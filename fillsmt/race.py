@@ -49,19 +49,26 @@ class RulesOutcome:
 
 
 class RulesRace:
-    """The rules' search in a forked child process: ``start`` it, run the solver, and either
-    ``stop`` it (the solver answered) or let ``watch`` set the solver's stop event when the
-    child's answer is decisive. Use as a context manager: leaving it always kills and reaps the
-    child."""
+    """The kind's search in a forked child process: ``start`` the race, run the solver, and
+    either leave (the solver answered: the child is killed and reaped) or let the watcher set the
+    solver's stop event when the child's answer is decisive. Use as a context manager.
+
+    Nothing is forked until ``delay`` seconds have passed without ``stop`` being set, so a puzzle
+    the solver answers at once costs one waiting thread, not a fork (the fork, kill and reap
+    cost 10-20 ms, a third of a typical janko puzzle's time). The child is forked from that
+    thread while the solver runs; it closes every inherited descriptor but its own pipe at once,
+    so it never holds the solver's pipes open."""
 
     def __init__(self, search, check, limit: int, timeout: float | None, delay: float = RACE_DELAY):
         """``search(limit, deadline)`` is the kind's own search (``Kind.search``), run in the
         child; ``check(grid)`` the independent checker, run here on what it sends."""
         self.search, self.check, self.limit, self.timeout, self.delay = search, check, limit, timeout, delay
         self.pid: int | None = None
-        self.fd: int | None = None
         self.outcome: RulesOutcome | None = None
-        self._watcher: threading.Thread | None = None
+        self._thread: threading.Thread | None = None
+        self._stop: threading.Event | None = None
+        self._lock = threading.Lock()
+        self._closed = False
 
     def __enter__(self) -> RulesRace:
         return self
@@ -70,78 +77,97 @@ class RulesRace:
         self.stop()
 
     def start(self, stop: threading.Event, on_decisive=None) -> None:
-        """Fork the child, and a thread that sets ``stop`` (and calls ``on_decisive``) once the
-        child's answer is decisive."""
-        read, write = os.pipe()
-        parent = os.getpid()
-        pid = os.fork()
-        if pid == 0:  # the child: search, send, leave without running the parent's clean-up
-            os.close(read)
-            code = 0
-            try:
-                _orphan_guard(parent)
-                time.sleep(self.delay)
-                deadline = None if self.timeout is None else time.monotonic() + self.timeout
-                found = self.search(self.limit, deadline)
-                data = pickle.dumps(RulesOutcome(found.solutions, found.exhausted, found.nodes, found.max_depth,
-                                                 self.limit))
-                with os.fdopen(write, "wb") as out:
-                    out.write(data)
-            except BaseException:
-                code = 1
-            finally:
-                os._exit(code)
-        os.close(write)
-        self.pid, self.fd = pid, read
-        self._watcher = threading.Thread(target=self._watch, args=(stop, on_decisive), daemon=True)
-        self._watcher.start()
+        """Start the thread that forks the child after ``delay`` and then sets ``stop`` (and
+        calls ``on_decisive``) once the child's answer is decisive."""
+        self._stop = stop
+        self._thread = threading.Thread(target=self._run, args=(stop, on_decisive), daemon=True)
+        self._thread.start()
 
-    def _watch(self, stop: threading.Event, on_decisive) -> None:
+    def _run(self, stop: threading.Event, on_decisive) -> None:
+        started = time.monotonic()
+        if stop.wait(self.delay):
+            return
+        read, write = os.pipe()
+        with self._lock:
+            if self._closed:
+                os.close(read)
+                os.close(write)
+                return
+            parent = os.getpid()
+            pid = os.fork()
+            if pid == 0:  # the child: search, send, leave without running the parent's clean-up
+                self._child(write, parent, started)
+            self.pid = pid
+        os.close(write)
+        try:
+            self._watch(read, stop, on_decisive)
+        finally:
+            os.close(read)
+
+    def _child(self, write: int, parent: int, started: float) -> None:
+        code = 0
+        try:
+            os.closerange(0, write)
+            os.closerange(write + 1, os.sysconf("SC_OPEN_MAX") if hasattr(os, "sysconf") else 1024)
+            _orphan_guard(parent)
+            deadline = None if self.timeout is None else started + self.timeout
+            found = self.search(self.limit, deadline)
+            data = pickle.dumps(RulesOutcome(found.solutions, found.exhausted, found.nodes, found.max_depth,
+                                             self.limit))
+            with os.fdopen(write, "wb") as out:
+                out.write(data)
+        except BaseException:
+            code = 1
+        finally:
+            os._exit(code)
+
+    def _watch(self, fd: int, stop: threading.Event, on_decisive) -> None:
         chunks = []
         try:
-            while not stop.is_set():
-                ready, _, _ = select.select([self.fd], [], [], 0.05)
+            while True:
+                ready, _, _ = select.select([fd], [], [], 0.05)
                 if not ready:
+                    if self._closed:
+                        return
                     continue
-                chunk = os.read(self.fd, 1 << 20)
+                chunk = os.read(fd, 1 << 20)
                 if not chunk:
                     break
                 chunks.append(chunk)
         except OSError:
             return
-        if chunks:
-            try:
-                outcome = pickle.loads(b"".join(chunks))
-            except Exception:
-                return
-            if any(self.check(g) for g in outcome.solutions):
-                return  # the search checks its grids: a refused one would be a bug, never an answer
-            self.outcome = outcome
-            if outcome.decisive:
-                stop.set()
-                if on_decisive is not None:
-                    on_decisive()
+        if not chunks or self._closed:
+            return
+        try:
+            outcome = pickle.loads(b"".join(chunks))
+        except Exception:
+            return
+        if any(self.check(g) for g in outcome.solutions):
+            return  # the search checks its grids: a refused one would be a bug, never an answer
+        self.outcome = outcome
+        if outcome.decisive:
+            stop.set()
+            if on_decisive is not None:
+                on_decisive()
 
     def stop(self) -> None:
-        """Kill and reap the child (if still there) and end the watcher."""
-        if self.pid is not None:
+        """End the race: no fork from now on; kill and reap the child if there is one."""
+        with self._lock:
+            self._closed = True
+            pid, self.pid = self.pid, None
+        if self._stop is not None:
+            self._stop.set()
+        if pid is not None:
             try:
-                os.kill(self.pid, signal.SIGKILL)
+                os.kill(pid, signal.SIGKILL)
             except ProcessLookupError:
                 pass
             try:
-                os.waitpid(self.pid, 0)
+                os.waitpid(pid, 0)
             except ChildProcessError:
                 pass
-            self.pid = None
-        if self._watcher is not None:
-            self._watcher.join(1.0)
-        if self.fd is not None:
-            try:
-                os.close(self.fd)
-            except OSError:
-                pass
-            self.fd = None
+        if self._thread is not None and self._thread is not threading.current_thread():
+            self._thread.join(5.0)
 
 
 def _orphan_guard(parent: int) -> None:

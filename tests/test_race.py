@@ -142,12 +142,26 @@ def test_with_a_real_solver_the_race_answers_like_the_plain_pipeline(unique):
 def test_rules_race_is_a_context_that_reaps_its_child():
     import threading
 
-    puzzle = read_puzzle(str(INSTANCES / "g12-5x5.txt"))
     stop = threading.Event()
-    with RulesRace(lambda limit, deadline: KIND.search(puzzle, limit, deadline),
-                   lambda grid: KIND.check(puzzle, grid), 1, 30, delay=5) as race:
+    with RulesRace(lambda limit, deadline: time.sleep(60), lambda grid: [], 1, 30, delay=0) as race:
         race.start(stop)
+        waited = time.monotonic() + 10
+        while race.pid is None and time.monotonic() < waited:
+            time.sleep(0.01)
         pid = race.pid
+        assert pid is not None
     with pytest.raises(ChildProcessError):
         os.waitpid(pid, os.WNOHANG)
     assert race.outcome is None
+
+
+def test_nothing_is_forked_when_the_solver_answers_within_the_delay():
+    import threading
+
+    before = _children()
+    stop = threading.Event()
+    with RulesRace(lambda limit, deadline: time.sleep(60), lambda grid: [], 1, 30, delay=0.5) as race:
+        race.start(stop)
+        stop.set()  # what the pipeline does once the solver has answered
+    time.sleep(0.6)
+    assert race.pid is None and not _children() - before and race.outcome is None
