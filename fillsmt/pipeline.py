@@ -33,7 +33,7 @@ DEFAULT_PRESOLVE = True
 RULES_SOLVER = "rules"
 """The ``--solver`` name of the thesis' own solver: the deduction rules plus backtracking."""
 
-DEFAULT_RACE = False
+DEFAULT_RACE = True
 """Whether ``solve`` races the kind's own search against the solver (:mod:`fillsmt.race`)."""
 PRESOLVE_LEVELS = ("off", "on", "race")
 """How much kind-specific reasoning ``solve`` adds (bench configurations): none, the presolve

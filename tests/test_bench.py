@@ -459,7 +459,7 @@ def test_a_missing_solver_exits_4_with_one_line(monkeypatch, tmp_path):
 def test_an_unknown_baseline_is_a_usage_error(tmp_path):
     result = invoke(INSTANCES / "g12-5x5.txt", "--baseline", "yices/thesis/off", "--csv", tmp_path / "r.csv")
     assert (result.exit_code, result.stderr) == (
-        2, "Error: --baseline yices/thesis/off: not one of this run's configurations (yices/default/on)\n")
+        2, "Error: --baseline yices/thesis/off: not one of this run's configurations (yices/default/race)\n")
 
 
 def test_the_plot_must_be_a_png(tmp_path):
