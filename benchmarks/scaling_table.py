@@ -23,7 +23,7 @@ def main() -> None:
     with open(args.csv, newline="") as f:
         rows = list(csv.DictReader(f))
     config = lambda r: r["key"].rsplit("|", 1)[1]
-    solved = lambda r: r["status"] == "unsat" or (r["status"] == "sat" and r["checked"] == "True")
+    solved = lambda r: r["status"] == "unsat" or (r["status"] == "sat" and r["checked"] in ("True", "true"))
     if args.per_puzzle:
         print("| puzzle | configuration | status | total (s) | proof (s) | note |")
         print("|---|---|---|---:|---:|---|")
