@@ -255,9 +255,10 @@ def _quick(kind: Kind, puzzle: Any, driver: Driver, encoding: str, t0: float) ->
 
 def _search_answer(kind: Kind, puzzle: Any, outcome, run: "_Run", unique: bool, times: dict) -> SolveResult:
     """The result from the racing search's decisive outcome (its grids checked again here)."""
-    result = SolveResult(puzzle, Status.UNSAT, run.driver.name, run.encoding, presolved_cells=run.presolved_cells,
+    result = SolveResult(puzzle, Status.UNSAT, RULES_SOLVER, run.encoding, presolved_cells=run.presolved_cells,
                          unique_asked=unique,
-                         message=f"answered first by the rules' search ({outcome.nodes} nodes, depth {outcome.max_depth})")
+                         message=f"answered first by the rules' search ({outcome.nodes} nodes, depth {outcome.max_depth}), "
+                                 f"racing {run.driver.name}")
     if outcome.solutions:
         problems = kind.check(puzzle, outcome.solutions[0])
         if problems:

@@ -165,3 +165,22 @@ def test_nothing_is_forked_when_the_solver_answers_within_the_delay():
         stop.set()  # what the pipeline does once the solver has answered
     time.sleep(0.6)
     assert race.pid is None and not _children() - before and race.outcome is None
+
+
+def test_the_cli_says_who_answered_when_the_search_wins(tmp_path):
+    """A solver that never answers: the race's search settles g12 and its uniqueness, and the
+    CLI credits the search (not the rules alone, not the solver)."""
+    from click.testing import CliRunner
+
+    from fillsmt.cli import main
+
+    hang = tmp_path / "hang.py"
+    hang.write_text("import sys, time\nfor _ in sys.stdin: pass\ntime.sleep(600)\n")
+    result = CliRunner().invoke(main, ["solve", "--unique", "--timeout", "60", "--solver-cmd",
+                                       f"{sys.executable} {hang}", str(INSTANCES / "g12-5x5.txt")])
+    assert result.exit_code == 0, result.output
+    assert "unique (the rules plus backtracking searched every alternative)" in result.stderr
+    result = CliRunner().invoke(main, ["solve", "--format", "json", "--timeout", "60", "--solver-cmd",
+                                       f"{sys.executable} {hang}", str(INSTANCES / "g12-5x5.txt")])
+    assert result.exit_code == 0, result.output
+    assert '"solver": "rules"' in result.stdout and "answered first by the rules' search" in result.stdout

@@ -99,15 +99,16 @@ def solve(puzzles, solver, solver_cmd, encoding, timeout, presolve, race, kind, 
         if result.optimum is not None:
             printed += _show_optimum(result, fmt, printed)
             continue
+        searched = rules or result.solver == RULES_SOLVER  # also when the search won a race
         if fmt != "json" and result.grid is not None:
             if printed:
                 click.echo()
-            _show_solution(result, fmt, rules)
+            _show_solution(result, fmt, searched)
             printed += 1
         if result.status is not Status.SAT or result.grid is None:
             warn(f"{puzzle.source}: {_status_words(result)}")
         elif unique:
-            warn(f"{puzzle.source}: {_unique_words(result, rules)}")
+            warn(f"{puzzle.source}: {_unique_words(result, searched)}")
     sys.exit(worst)
 
 
