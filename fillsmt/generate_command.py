@@ -13,31 +13,22 @@ import random
 import re
 import sys
 import time
-from dataclasses import dataclass
 
 import click
 
-from fillsmt.cli.common import CONTEXT, kind_option, reports_errors, timeout_option, warn
+from fillsmt.cli.common import CONTEXT, KindName, kind_option, reports_errors, timeout_option, warn
 from fillsmt.cli.output import check_target, write_file
 from fillsmt.errors import EXIT_NO_SOLUTION, EXIT_OK, EXIT_UNKNOWN, FillsmtError, InputError
 from fillsmt.fillomino.backtrack import CELL_ORDERS
 from fillsmt.fillomino.deduce import ALL_RULES
+from fillsmt.blocknumber.make import DEFAULT_MAX_BLOCK, make_blocknumber
+from fillsmt.fillomino.make import DEFAULT_MAX_EMPTY_AREA, SMALL_GRID, make_fillomino
 from fillsmt.fillomino.rating import LABELS, METHODS
+from fillsmt.generating import Made, Options
+from fillsmt.registry import get_kind
 
 MAX_SIDE = 60
 """The largest height or width ``generate`` accepts (a 30x30 Fillomino takes minutes)."""
-
-DEFAULT_MAX_EMPTY_AREA = 20
-"""``--max-empty-area`` by default for grids of more than :data:`SMALL_GRID` cells (see
-:mod:`fillsmt.fillomino.generate`): near-minimal clue sets (about 10 % more clues), and a 20x20
-Fillomino in about half the time (measured in ``benchmarks/results/generate.md``)."""
-
-SMALL_GRID = 225
-"""Grids up to this many cells (15x15) get no ``--max-empty-area`` by default: minimal clue
-sets, in seconds."""
-
-DEFAULT_MAX_BLOCK = 5
-"""The largest BlockNumber block by default (as in published Suguru)."""
 
 
 # --- generate -----------------------------------------------------------------------------------
@@ -81,55 +72,13 @@ def output_paths(output: str | None, count: int, seeds: list[int | str], force: 
     return paths
 
 
-@dataclass
-class Options:
-    """What ``generate`` was asked for, checked against the kind."""
-
-    kind: str
-    height: int
-    width: int
-    solver: str
-    timeout: float | None
-    difficulty: str | None
-    unclued: bool
-    max_region: int | None
-    max_empty_area: int | None
-
-
-@dataclass
-class Made:
-    """One generated puzzle, ready to print."""
-
-    text: str
-    seed: int | str
-    clues: int
-    label: str
-    minimal: bool
-    seconds: float
-    notes: list[str]
-    warnings: list[str]
-    stats: dict
-    """The oracle's counts and seconds (for the benchmark)."""
-
-
 def check_options(kind, size, solver, timeout, difficulty, unclued, max_region, max_empty_area) -> Options:
+    """The request, checked: the size here, the rest by the kind (which fills in its defaults)."""
     height, width = parse_size(size)
-    if kind == "blocknumber":
-        for name, value, why in (("--difficulty", difficulty, "BlockNumber puzzles are not rated"),
-                                 ("--unclued/--no-unclued", unclued, "BlockNumber blocks are given"),
-                                 ("--max-empty-area", max_empty_area, "BlockNumber givens are always minimal")):
-            if value is not None:
-                raise InputError(f"{name} is for Fillomino only ({why})")
-        if solver == "search":
-            raise InputError("--solver search is for Fillomino only; BlockNumber needs an SMT solver "
-                             "(yices, z3, z3-api, pysmt)")
-        from fillsmt.blocknumber.generate import check_request
-
-        check_request(height, width, max_region or DEFAULT_MAX_BLOCK)
-    area = max_empty_area if max_empty_area is not None else \
-        0 if height * width <= SMALL_GRID else DEFAULT_MAX_EMPTY_AREA
-    return Options(kind, height, width, solver, timeout, difficulty,
-                   True if unclued is None else unclued, max_region, area or None)
+    opts = Options(kind, height, width, solver, timeout, difficulty, True if unclued is None else unclued,
+                   max_region, max_empty_area)
+    asked = {"--difficulty": difficulty, "--unclued/--no-unclued": unclued, "--max-empty-area": max_empty_area}
+    return get_kind(kind).check_request(opts, asked)
 
 
 def session_driver(name: str):
@@ -145,65 +94,6 @@ def session_driver(name: str):
     return driver
 
 
-def _removal_warnings(made, opts: Options, clues: str) -> list[str]:
-    """Why the clue removal may have stopped short of a minimal set (``clues``: what the kind
-    calls its clues)."""
-    warnings = []
-    if made.timed_out:
-        warnings.append(f"--timeout {opts.timeout:g} reached: the puzzle is unique, but some {clues} "
-                        "could still be removed")
-    if made.undecided:
-        warnings.append(f"{made.undecided} {clues} kept because the solver could not settle them in time")
-    return warnings
-
-
-def make_fillomino(opts: Options, seed: int | str, driver) -> Made:
-    from fillsmt.fillomino.generate import RATING_NODES, generate
-    from fillsmt.fillomino.oracle import search_based_oracle, smt_oracle, uniqueness_proof
-    from fillsmt.fillomino.plain_format import format_puzzle
-    from fillsmt.fillomino.rating import rate
-
-    start = time.monotonic()
-    deadline = None if opts.timeout is None else start + opts.timeout
-    oracle = search_based_oracle(deadline) if driver is None else smt_oracle(driver, deadline)
-    made = generate(opts.height, opts.width, seed=seed, unique_oracle=oracle,
-                    allow_unclued=opts.unclued, difficulty=opts.difficulty, max_seconds=opts.timeout,
-                    max_region=opts.max_region, max_empty_area=opts.max_empty_area)
-    oracle.deadline = None  # the last proof is not cut short
-    proof = uniqueness_proof(oracle, made.puzzle, made.solution)
-    seconds = time.monotonic() - start
-    rating = made.rating or rate(made.puzzle, max_nodes=RATING_NODES)
-    label = rating.label or "unrated"
-    notes = [f"unique by {'the deduction rules' if proof == 'rules' else 'the oracle'}"]
-    if made.kept_for_area:
-        notes.append(f"{made.kept_for_area} clues kept for --max-empty-area {opts.max_empty_area}")
-    warnings = _removal_warnings(made, opts, "clues")
-    if opts.difficulty is not None and rating.label != opts.difficulty:
-        warnings.append(f"asked for {opts.difficulty}, the closest found is {label}")
-    stats = {**oracle.stats.as_dict(), "free_removals": made.free_removals, "kept_for_area": made.kept_for_area,
-             "attempt": made.attempt}
-    return Made(format_puzzle(made.puzzle), seed, made.clues, label, made.minimal, seconds, notes, warnings, stats)
-
-
-def make_blocknumber(opts: Options, seed: int | str, driver) -> Made:
-    from fillsmt.blocknumber.generate import generate
-    from fillsmt.blocknumber.oracle import SessionOracle, uniqueness_proof
-    from fillsmt.blocknumber.plain_format import format_puzzle
-
-    start = time.monotonic()
-    deadline = None if opts.timeout is None else start + opts.timeout
-    with SessionOracle(driver, deadline) as oracle:
-        made = generate(opts.height, opts.width, seed=seed, unique_oracle=oracle,
-                        max_block=opts.max_region or DEFAULT_MAX_BLOCK, max_seconds=opts.timeout)
-        oracle.deadline = None
-        proof = uniqueness_proof(oracle, made.puzzle, made.solution)
-    seconds = time.monotonic() - start
-    warnings = _removal_warnings(made, opts, "givens")
-    return Made(format_puzzle(made.puzzle), seed, made.clues, "unrated", made.minimal, seconds,
-                [f"unique by {'its givens' if proof == 'givens' else 'the oracle'}"], warnings,
-                oracle.stats.as_dict())
-
-
 def _progress_bar(total: int, enabled: bool):
     from tqdm import tqdm
 
@@ -212,8 +102,8 @@ def _progress_bar(total: int, enabled: bool):
 
 
 @click.command(context_settings=CONTEXT)
-@click.option("--kind", "-k", type=click.Choice(["fillomino", "blocknumber"]), default="fillomino",
-              show_default=True, help="The kind of puzzle to make.")
+@click.option("--kind", "-k", type=KindName(generating=True), default="fillomino", show_default=True,
+              metavar="KIND", help="The kind of puzzle to make: fillomino or blocknumber (any kind that can).")
 @click.option("--size", "-s", "size", required=True, metavar="HxW",
               help=f"Height and width, e.g. 10x10 (one number for a square; at most {MAX_SIDE}).")
 @click.option("--seed", metavar="SEED",
@@ -281,12 +171,12 @@ def generate(kind, size, seed, count, difficulty, unclued, max_region, max_empty
     driver = None if solver == "search" else session_driver(solver)
     if seed is None:
         warn(f"no --seed given; using --seed {chosen}")
-    make = make_fillomino if kind == "fillomino" else make_blocknumber
+    maker = get_kind(kind)
     bar = _progress_bar(count, count > 1 and not quiet and sys.stderr.isatty())
     say = bar.write if not bar.disable else lambda text: click.echo(text, err=True)
     with bar:
         for i, (puzzle_seed, path) in enumerate(zip(seeds, paths)):
-            made = make(opts, puzzle_seed, driver)
+            made = maker.generate(opts, puzzle_seed, driver)
             if path is None:
                 click.echo(("\n" if i else "") + made.text, nl=False)
             else:
@@ -294,7 +184,7 @@ def generate(kind, size, seed, count, difficulty, unclued, max_region, max_empty
             for message in made.warnings:
                 say(f"fillsmt: seed {made.seed}: {message}")
             if not quiet:
-                rated = f"{made.clues} clues, {made.label}" if kind == "fillomino" else f"{made.clues} givens"
+                rated = maker.generated_words(made)
                 say(f"fillsmt: {opts.height}x{opts.width} {kind}, seed {made.seed}: {rated}, "
                     f"{'minimal' if made.minimal else 'near-minimal'} ({'; '.join(made.notes)}), "
                     f"{made.seconds:.2f} s" + (f" -> {path}" if path else ""))
@@ -405,4 +295,5 @@ def rate(puzzles, fmt, timeout, max_nodes, rule_text, cell_order, method, kind):
     sys.exit(worst)
 
 
-__all__ = ["generate", "parse_seed", "parse_size", "puzzle_seeds", "rate"]
+__all__ = ["DEFAULT_MAX_BLOCK", "DEFAULT_MAX_EMPTY_AREA", "Made", "Options", "SMALL_GRID", "check_options", "generate",
+           "make_blocknumber", "make_fillomino", "parse_seed", "parse_size", "puzzle_seeds", "rate", "session_driver"]

@@ -173,6 +173,25 @@ class Kind:
         """MAXIMIZE kinds: the best checked answer found with ``driver``."""
         raise InputError(f"{puzzle.source}: {self.name} puzzles are solved, not optimised")
 
+    # --- new puzzles ---------------------------------------------------------------------------
+
+    can_generate: ClassVar[bool] = False
+    """Whether :meth:`generate` makes new puzzles (``fillsmt generate --kind``)."""
+
+    def check_request(self, opts: Any, asked: dict) -> Any:
+        """A ``generate`` request (:class:`fillsmt.generating.Options`) checked against the kind,
+        its defaults filled in; ``asked`` maps each kind-specific option to the value given."""
+        raise InputError(f"fillsmt cannot make {self.name} puzzles")
+
+    def generate(self, opts: Any, seed: Any, driver: Any) -> Any:
+        """A new puzzle with one solution (:class:`fillsmt.generating.Made`); ``driver`` is the
+        uniqueness oracle's solver (None: the kind's own search)."""
+        raise InputError(f"fillsmt cannot make {self.name} puzzles")
+
+    def generated_words(self, made: Any) -> str:
+        """How ``generate``'s summary line counts a made puzzle's clues."""
+        return f"{made.clues} clues"
+
     # --- results -------------------------------------------------------------------------------
 
     def result_summary(self, result: Any) -> str:

@@ -115,3 +115,12 @@ def test_count_objects_validate(yices, open_file):
 def test_rate_lines_validate(open_file):
     objs = valid(json_lines("rate", "-f", "json", G12, open_file), "rating.schema.json")
     assert objs[0]["status"] == "solved"
+
+
+def test_time_outs_validate(yices):
+    big = sorted((ROOT / "instances" / "fillomino" / "generated").glob("20x20*.txt"))[:1] or [G12]
+    (obj,) = valid(json_lines("solve", "-f", "json", "--no-presolve", "--unique", "--timeout", "0.01", big[0]))
+    assert obj["status"] in ("sat", "timeout", "unknown")
+    (tiling,) = valid(json_lines("solve", "-f", "json", "--method", "bounds", "--timeout", "0.05",
+                                 ROOT / "instances" / "tiling" / "kalvelagen-11x11.txt"))
+    assert tiling["status"] in ("sat", "timeout") and tiling["optimal"] is (tiling["status"] == "sat")

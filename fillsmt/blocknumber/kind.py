@@ -61,6 +61,21 @@ class BlockNumber(Kind):
     def check(self, puzzle: Puzzle, grid) -> list[str]:
         return check_solution(puzzle.givens, puzzle.blocks, grid)
 
+    can_generate = True
+
+    def check_request(self, opts, asked: dict):
+        from fillsmt.blocknumber.make import check_request
+
+        return check_request(opts, asked)
+
+    def generate(self, opts, seed, driver):
+        from fillsmt.blocknumber.make import make_blocknumber
+
+        return make_blocknumber(opts, seed, driver)
+
+    def generated_words(self, made) -> str:
+        return f"{made.clues} givens"
+
     def decode(self, puzzle: Puzzle, values: dict, encoding: str, source: str):
         return decode_grid(puzzle, values, encoding, source=source)
 

@@ -88,15 +88,20 @@ class EncodingName(click.ParamType):
 
 
 class KindName(click.ParamType):
+    """A registered kind's name (with ``generating``: one whose kind can make new puzzles)."""
+
     name = "kind"
+
+    def __init__(self, generating: bool = False):
+        self.generating = generating
 
     def convert(self, value, param, ctx):
         try:
-            registry.kind_names()
+            names = [k.name for k in registry.kinds() if k.can_generate] if self.generating else registry.kind_names()
         except FillsmtError as e:
             self.fail(str(e), param, ctx)
-        if value not in registry.kind_names():
-            self.fail(f"{value!r} is not one of {', '.join(map(repr, registry.kind_names()))}", param, ctx)
+        if value not in names:
+            self.fail(f"{value!r} is not one of {', '.join(map(repr, names))}", param, ctx)
         return value
 
 

@@ -85,6 +85,21 @@ class Fillomino(Kind):
 
         return solve_by_search(puzzle, limit=limit, deadline=deadline)
 
+    can_generate = True
+
+    def check_request(self, opts, asked: dict):
+        from fillsmt.fillomino.make import check_request
+
+        return check_request(opts)
+
+    def generate(self, opts, seed, driver):
+        from fillsmt.fillomino.make import make_fillomino
+
+        return make_fillomino(opts, seed, driver)
+
+    def generated_words(self, made) -> str:
+        return f"{made.clues} clues, {made.label}"
+
     def decode(self, puzzle: Puzzle, values: dict, encoding: str, source: str):
         return decode_grid(puzzle, values, source=source)
 

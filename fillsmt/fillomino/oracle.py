@@ -208,19 +208,21 @@ class SmtCheck:
 
     def __call__(self, puzzle: Puzzle, solution: Grid, differ_in: frozenset[int],
                  masks: list[Mask], deadline: float | None) -> bool:
-        from fillsmt.fillomino.kind import KIND
+        from fillsmt.registry import get_kind
+
+        kind = get_kind(Puzzle.kind)  # through the registry: this package's Kind imports this module
 
         domains = [_values(m) for m in masks]
         w = puzzle.width
         fixed = tuple(tuple(min(d) if len(d) == 1 else 0 for d in domains[r * w:(r + 1) * w])
                       for r in range(puzzle.height))
-        script = KIND.encode(Puzzle(puzzle.height, w, fixed, puzzle.source), self.encoding, domains)
+        script = kind.encode(Puzzle(puzzle.height, w, fixed, puzzle.source), self.encoding, domains)
         blocking = assertion(disj([("not", ("=", number_var(x), solution[x // w][x % w]))
                                    for x in sorted(differ_in)]))
         commands = list(script.commands)
         at = next(i for i, c in enumerate(commands) if c.name == "check-sat")
         script = Script.of([*commands[:at], blocking, *commands[at:]])
-        problem = KIND.problem(puzzle, script, self.encoding, self.driver.name)
+        problem = kind.problem(puzzle, script, self.encoding, self.driver.name)
         try:
             with self.driver.open_session() as session:
                 search = Search(problem, session, deadline)
