@@ -181,9 +181,6 @@ def _orphan_guard(parent: int) -> None:
     threading.Thread(target=watch, daemon=True).start()
 
 
-__all__ = ["RACE_DELAY", "RulesOutcome", "RulesRace"]
-
-
 def can_race(driver) -> bool:
     """Whether ``driver.run`` takes a ``stop`` event (the binary, portfolio and pysmt drivers)."""
     import inspect
@@ -223,18 +220,27 @@ class SessionRace:
         self.name = driver.name
         self.session = None
         self.closed_by_race = threading.Event()
+        self._lock = threading.Lock()
 
     def open_session(self):
-        self.session = self.driver.open_session()
-        return self.session
+        """The driver's session; closed at once if the search has already won."""
+        session = self.driver.open_session()
+        with self._lock:
+            self.session = session
+            lost = self.closed_by_race.is_set()
+        if lost:
+            session.close(kill=True)
+        return session
 
     def __getattr__(self, name: str):  # everything else is the driver's
         return getattr(self.driver, name)
 
     def kill(self) -> None:
-        self.closed_by_race.set()
-        if self.session is not None:
-            self.session.close(kill=True)
+        with self._lock:
+            self.closed_by_race.set()
+            session = self.session
+        if session is not None:
+            session.close(kill=True)
 
 
-__all__ += ["SessionRace", "can_race", "run_racing"]
+__all__ = ["RACE_DELAY", "RulesOutcome", "RulesRace", "SessionRace", "can_race", "run_racing"]
