@@ -24,6 +24,13 @@ _BUILT_IN = {
     "blocknumber": "fillsmt.blocknumber.kind:KIND",
     "tiling": "fillsmt.tiling.kind:KIND",
 }
+_DETECTORS = {
+    "blocknumber": "fillsmt.blocknumber.plain_format:looks_like_blocknumber",
+    "tiling": "fillsmt.tiling.format:looks_like_tiling",
+}
+"""The built-in kinds' file detectors (what their ``looks_like`` calls), so telling a file's kind
+imports only its format modules, not every kind's encoders."""
+
 FALLBACK = "fillomino"
 """The kind of a plain file no kind claims (the oldest format: ``H W`` and one grid)."""
 
@@ -119,9 +126,16 @@ def kind_of(puzzle: Any) -> Kind:
 def detect(text: str) -> str:
     """The kind of a puzzle file's text: the first kind that claims it (tilings by their
     keywords, BlockNumber by its two grids, …), else the fallback, Fillomino."""
-    for kind in kinds():
-        if kind.name != FALLBACK and kind.looks_like(text):
-            return kind.name
+    for name in kind_names():
+        if name == FALLBACK:
+            continue
+        if name in _DETECTORS and name not in _loaded:
+            module, attr = _DETECTORS[name].split(":")
+            claims = getattr(importlib.import_module(module), attr)(text)
+        else:
+            claims = get_kind(name).looks_like(text)
+        if claims:
+            return name
     return FALLBACK
 
 
