@@ -16,6 +16,7 @@ import time
 
 import click
 
+from fillsmt import limits
 from fillsmt.cli.common import CONTEXT, KindName, kind_option, reports_errors, timeout_option, warn
 from fillsmt.cli.output import check_target, write_file
 from fillsmt.errors import EXIT_NO_SOLUTION, EXIT_OK, EXIT_UNKNOWN, FillsmtError, InputError
@@ -35,11 +36,14 @@ MAX_SIDE = 60
 
 def parse_size(text: str) -> tuple[int, int]:
     """``HxW`` (or ``N`` for NxN) as (height, width), within 1..:data:`MAX_SIDE`."""
-    found = re.fullmatch(r"\s*(\d+)\s*(?:[xX×]\s*(\d+))?\s*", text)
+    found = re.fullmatch(r"\s*([0-9]+)\s*(?:[xX×]\s*([0-9]+))?\s*", text)
     if found is None:
         raise InputError(f"--size {text!r}: expected HEIGHTxWIDTH, e.g. 10x10 (or one number for a square)")
-    height = int(found.group(1))
-    width = int(found.group(2)) if found.group(2) is not None else height
+    try:
+        height = limits.checked_int(found.group(1), "--size")
+        width = limits.checked_int(found.group(2), "--size") if found.group(2) is not None else height
+    except ValueError as e:
+        raise InputError(str(e)) from None
     if height < 1 or width < 1:
         raise InputError(f"--size {text!r}: a grid needs at least one row and one column")
     if height > MAX_SIDE or width > MAX_SIDE:
@@ -51,7 +55,7 @@ def parse_seed(text: str | None) -> int | str:
     """An integer seed when the text is one, else the text itself (any words work)."""
     if text is None:
         return random.SystemRandom().randrange(10 ** 9)
-    return int(text) if re.fullmatch(r"-?\d+", text.strip()) else text
+    return int(text) if re.fullmatch(r"-?[0-9]{1,18}", text.strip()) else text
 
 
 def puzzle_seeds(seed: int | str, count: int) -> list[int | str]:

@@ -12,12 +12,13 @@ from __future__ import annotations
 import threading
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from fillsmt.drivers.base import Driver
 from fillsmt.drivers.session import SessionTimeout
 from fillsmt.errors import (EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_NOT_UNIQUE, EXIT_OK, EXIT_SOLVER,
                             EXIT_UNKNOWN, FillsmtError, FormatError, InputError, SolverError)
+from fillsmt.interrupts import GRACE, OutOfTime, time_limit
 from fillsmt.kind import MAXIMIZE, Kind
 from fillsmt.race import RulesRace, SessionRace, can_race, run_racing
 from fillsmt.registry import kind_of
@@ -173,10 +174,13 @@ def solve(puzzle: Any, driver: Driver, encoding: str | None = None, timeout: flo
 
     With ``unique`` (or ``forced``) the work happens in one incremental session: after the first
     solution, is there another (``unique``)? Which cells hold the same number in every solution
-    (``forced``)? ``timeout`` then bounds the whole session. An optimisation kind (tilings) is
-    handed to its optimiser (``method`` picks how). With ``presolve`` and ``race``, a kind with a
-    search of its own runs it beside the solver (not for ``forced``); ``presolve`` may also be a
-    name of :data:`PRESOLVE_LEVELS`, which sets both; ``race`` None means :data:`DEFAULT_RACE`."""
+    (``forced``)? ``timeout`` is the solver's, and bounds every stage too: whatever still runs
+    :data:`~fillsmt.interrupts.GRACE` seconds past it (the presolve, the encoding, a solver that
+    does not stop) is stopped, and the result is a TIMEOUT. An optimisation kind (tilings) is
+    handed to its optimiser (``method`` picks how), which keeps its best answer at the time-out.
+    With ``presolve`` and ``race``, a kind with a search of its own runs it beside the solver (not
+    for ``forced``); ``presolve`` may also be a name of :data:`PRESOLVE_LEVELS`, which sets both;
+    ``race`` None means :data:`DEFAULT_RACE`."""
     if isinstance(presolve, str):
         presolve, race = presolve != "off", presolve == "race"
     race = DEFAULT_RACE if race is None else race
@@ -184,6 +188,30 @@ def solve(puzzle: Any, driver: Driver, encoding: str | None = None, timeout: flo
     kind = kind_of(puzzle)
     if kind.problem_type == MAXIMIZE:
         return optimise(puzzle, driver, encoding, timeout, method, unique=unique, forced=forced)
+    return _within(timeout, lambda: _solve(kind, puzzle, driver, encoding, timeout, presolve, unique, forced, t0,
+                                           race),
+                   lambda why: _timed_out(SolveResult(puzzle, Status.TIMEOUT, driver.name, encoding or "",
+                                                      unique_asked=unique, message=why), t0))
+
+
+def _within(timeout: float | None, run: Callable[[], Any], timed_out: Callable[[str], Any]) -> Any:
+    """``run()``, stopped :data:`~fillsmt.interrupts.GRACE` seconds past ``timeout`` whatever
+    stage it is in: then ``timed_out(message)``."""
+    try:
+        with time_limit(None if timeout is None else timeout + GRACE):
+            return run()
+    except OutOfTime:
+        return timed_out(f"no answer within the time-out of {timeout:g} s (it covers the presolve, "
+                         f"the encoding and the solver)")
+
+
+def _timed_out(result: SolveResult, t0: float) -> SolveResult:
+    result.times = {"total": time.perf_counter() - t0}
+    return result
+
+
+def _solve(kind: Kind, puzzle: Any, driver: Driver, encoding: str | None, timeout: float | None,
+           presolve: bool, unique: bool, forced: bool, t0: float, race: bool = False) -> SolveResult:
     encoding = kind.encoding(encoding).name
     if not (unique or forced):
         quick = _quick(kind, puzzle, driver, encoding, t0)
@@ -386,11 +414,18 @@ def _settle_forced(search: Search, first, result: SolveResult) -> None:
 
 def count(puzzle: Any, driver: Driver, limit: int = 2, encoding: str | None = None,
           timeout: float | None = None, presolve: bool = DEFAULT_PRESOLVE) -> Enumeration:
-    """Up to ``limit`` distinct checked solutions of ``puzzle``, and whether that is all of them."""
+    """Up to ``limit`` distinct checked solutions of ``puzzle``, and whether that is all of them;
+    ``timeout`` bounds every stage, as for :func:`solve`."""
     kind = kind_of(puzzle)
     if kind.problem_type == MAXIMIZE:
         raise InputError(f"{puzzle.source}: count is for puzzles with one answer, not for {kind.name}s "
                          "(solve one for the best answer with `fillsmt solve`)")
+    return _within(timeout, lambda: _count(kind, puzzle, driver, limit, encoding, timeout, presolve),
+                   lambda why: Enumeration([], False, Status.TIMEOUT, 0, why))
+
+
+def _count(kind: Kind, puzzle: Any, driver: Driver, limit: int, encoding: str | None,
+           timeout: float | None, presolve: bool) -> Enumeration:
     encoding = kind.encoding(encoding).name
     target, hints = puzzle, None
     found = kind.presolve(puzzle) if presolve else None
@@ -455,7 +490,10 @@ def solve_with_rules(puzzle: Any, timeout: float | None = None, unique: bool = F
     kind = kind_of(puzzle)
     t0 = time.perf_counter()
     deadline = None if timeout is None else time.monotonic() + timeout
-    found = kind.search(puzzle, 2 if unique else 1, deadline)
+    found = _within(timeout, lambda: kind.search(puzzle, 2 if unique else 1, deadline), lambda why: None)
+    if found is None:
+        return _timed_out(SolveResult(puzzle, Status.TIMEOUT, RULES_SOLVER, "none", unique_asked=unique,
+                                      message=f"no answer within the time-out of {timeout:g} s"), t0)
     t1 = time.perf_counter()
     if found.solutions:
         status = Status.SAT

@@ -182,13 +182,8 @@ def _orphan_guard(parent: int) -> None:
 
 
 def can_race(driver) -> bool:
-    """Whether ``driver.run`` takes a ``stop`` event (the binary, portfolio and pysmt drivers)."""
-    import inspect
-
-    try:
-        return "stop" in inspect.signature(driver.run).parameters
-    except (TypeError, ValueError):
-        return False
+    """Whether ``driver.run`` honours a ``stop`` event (the driver declares ``supports_stop``)."""
+    return bool(getattr(driver, "supports_stop", False))
 
 
 def run_racing(race: RulesRace, driver, make_script, timeout: float | None):
@@ -229,7 +224,7 @@ class SessionRace:
             self.session = session
             lost = self.closed_by_race.is_set()
         if lost:
-            session.close(kill=True)
+            _kill(session)
         return session
 
     def __getattr__(self, name: str):  # everything else is the driver's
@@ -240,7 +235,15 @@ class SessionRace:
             self.closed_by_race.set()
             session = self.session
         if session is not None:
-            session.close(kill=True)
+            _kill(session)
+
+
+def _kill(session) -> None:
+    """End a session at once: a solver process is killed, an in-process one closed."""
+    try:
+        session.close(kill=True)
+    except TypeError:  # a session without a process (z3-api) has only close()
+        session.close()
 
 
 __all__ = ["RACE_DELAY", "RulesOutcome", "RulesRace", "SessionRace", "can_race", "run_racing"]

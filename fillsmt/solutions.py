@@ -97,7 +97,7 @@ class Search:
 
     def model(self) -> Found:
         terms = self.problem.terms
-        values, raw = self.session.get_values_and_texts(terms)
+        values, raw = self.session.get_values_and_texts(terms, self._remaining())
         try:
             grid = self.problem.decode(values)
         except Exception as e:  # the decoders raise FormatError subclasses with the reason

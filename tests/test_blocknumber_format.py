@@ -86,7 +86,8 @@ def test_round_trip_through_any_separators(puzzle, seps):
     ("non-integer-size.txt", 1, "expected an integer for the height, found 'two'"),
     ("zero-height.txt", 1, "the height must be at least 1, found 0"),
     ("negative-width.txt", 1, "the width is negative (-2); expected a positive integer"),
-    ("absurd.txt", 1, "the height 5000 is larger than the limit of 1000"),
+    ("absurd.txt", 1, "the height 5000 is larger than the limit of 1000 "
+                      "(raise it with the environment variable FILLSMT_MAX_SIDE)"),
     ("only-givens.txt", 3, "expected 8 values after the height and width (2 rows of 2 givens, then 2 rows of 2 "
                            "block labels), found only 4: the block labels are missing"),
     ("too-few.txt", 5, "expected 8 values after the height and width (2 rows of 2 givens, then 2 rows of 2 "

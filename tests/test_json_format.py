@@ -139,7 +139,7 @@ FILLOMINO_2x2 = '{"kind": "fillomino", "height": 2, "width": 2, "cells": %s}'
     ('{"kind": "fillomino", "height": "2", "width": 2, "cells": []}', None,
      'height: expected an integer, found "2"'),
     ('{"kind": "fillomino", "height": 2, "width": 1001, "cells": []}', None,
-     "width: 1001 is larger than the limit of 1000"),
+     "width: 1001 is larger than the limit of 1000 (raise it with the environment variable FILLSMT_MAX_SIDE)"),
     (FILLOMINO_2x2 % '"1 0 0 0"', None, "cells: expected a list of 2 rows, found a string"),
     (FILLOMINO_2x2 % "[[1, 0]]", None, "cells: expected 2 rows (the height), found 1"),
     (FILLOMINO_2x2 % "[[1, 0], 7]", None, "cells[1]: expected a row (a list of 2 integers), found an integer"),

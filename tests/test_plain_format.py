@@ -68,7 +68,8 @@ def test_round_trip_through_any_separators(rows, seps):
     ("too-many.txt", 4, "expected 4 cell values (2 rows of 2), found 5; the first extra value is '7'"),
     ("zero-height.txt", 1, "the height must be at least 1, found 0"),
     ("zero-width.txt", 1, "the width must be at least 1, found 0"),
-    ("absurd.txt", 1, "the height 5000 is larger than the limit of 1000"),
+    ("absurd.txt", 1, "the height 5000 is larger than the limit of 1000 "
+                      "(raise it with the environment variable FILLSMT_MAX_SIDE)"),
     ("negative-width.txt", 1, "the width is negative (-2); expected 0 or a positive integer"),
     ("clue-too-large.txt", 3, "the clue 5 at row 2, column 2 is larger than the grid (2x2 = 4 cells)"),
     ("binary.txt", 1, "not a text file (invalid UTF-8)"),

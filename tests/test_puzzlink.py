@@ -262,7 +262,8 @@ def test_given_borders_with_no_wall_drawn_mean_no_borders():
     ("https://puzz.link/p?fillomino/5", "expected the number of columns and rows after 'fillomino/', found '5'"),
     ("https://puzz.link/p?fillomino/5/x/g", "the number of rows 'x' is not a positive integer"),
     ("https://puzz.link/p?fillomino/0/5/g", "the number of columns must be at least 1, found 0"),
-    ("https://puzz.link/p?fillomino/5/5000/g", "the number of rows 5000 is larger than the limit of 1000"),
+    ("https://puzz.link/p?fillomino/5/5000/g", "the number of rows 5000 is larger than the limit of 1000 "
+                                               "(raise it with the environment variable FILLSMT_MAX_SIDE)"),
     ("https://puzz.link/p?fillomino/t/5/5/g1k34g2h5h4n",
      "the 't' flag (Fillomino tri: no region larger than 3 cells) is not supported yet"),
     ("https://puzz.link/p?fillomino/v:/5/5/g1k34g2h5h4n",

@@ -108,7 +108,9 @@ def test_only_drivers_that_can_be_stopped_race():
     assert can_race(_never_answers())
 
     class NoStop:
-        def run(self, script, timeout=None):
+        supports_stop = False
+
+        def run(self, script, timeout=None, stop=None):
             return None
 
     assert not can_race(NoStop())

@@ -8,10 +8,7 @@ one-line messages with their exit codes (2 usage or bad input, 4 solver missing)
 from __future__ import annotations
 
 import io
-import signal
 import sys
-import threading
-from contextlib import contextmanager
 from pathlib import Path
 
 import click
@@ -26,6 +23,7 @@ from fillsmt.cli.common import CONTEXT, CliError, Seconds
 from fillsmt.cli.output import check_target, write_file
 from fillsmt.drivers import SOLVERS, get_driver
 from fillsmt.errors import FillsmtError, InputError
+from fillsmt.interrupts import Terminated
 from fillsmt.kinds import all_encodings
 from fillsmt.pipeline import DEFAULT_PRESOLVE, DEFAULT_RACE, DEFAULT_SOLVER, presolve_level
 
@@ -36,23 +34,6 @@ PRESOLVE_CHOICES = {"off": (False,), "on": (True,), "both": (False, True), RACE:
 
 def _note(message: str) -> None:
     click.echo(f"fillsmt bench: {message}", err=True)
-
-
-@contextmanager
-def _sigterm_interrupts():
-    """While running, SIGTERM stops the run like Ctrl-C: workers stopped, finished rows kept."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-
-    def interrupt(signum, frame):
-        raise KeyboardInterrupt
-
-    previous = signal.signal(signal.SIGTERM, interrupt)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, previous)
 
 
 def _output_path(option: str, path: str | None, suffix: str) -> None:
@@ -180,7 +161,8 @@ def bench(puzzles, solvers, encodings, presolve, unique, config_texts, jobs, tim
     \b
     Exit codes: 0 the benchmark ran (unsolved puzzles are results, not failures),
     2 usage error (e.g. FILE.csv exists without --resume or --overwrite), 4 a solver is
-    missing, 130 interrupted (run again with --resume to finish).
+    missing, 130 interrupted by Ctrl-C (143 by SIGTERM, 129 by SIGHUP; run again with --resume
+    to finish).
     """
     try:
         configs = _chosen_configs(solvers, encodings, presolve, config_texts, unique)
@@ -247,19 +229,20 @@ def _bench(puzzles, configs, jobs, timeout, csv_path, resume, overwrite,
             bar.update(1)
 
         try:
-            with _sigterm_interrupts():
-                if dask:
-                    from fillsmt.bench.dask_runner import run_on_dask
+            if dask:
+                from fillsmt.bench.dask_runner import run_on_dask
 
-                    run_on_dask(dask, todo, timeout, on_row)
-                else:
-                    run_pool(todo, timeout, jobs, on_row)
-        except KeyboardInterrupt:
+                run_on_dask(dask, todo, timeout, on_row)
+            else:
+                run_pool(todo, timeout, jobs, on_row)
+        except (KeyboardInterrupt, Terminated) as e:  # the workers are stopped; fillsmt exits 128 + N
             bar.close()
             left = len(all_jobs) - len(rows)
             _note(f"interrupted; {len(rows)} finished runs are in {csv_path}; run the same "
                   f"command with --resume to do the other {left}")
-            return EXIT_INTERRUPTED
+            if isinstance(e, KeyboardInterrupt):
+                return EXIT_INTERRUPTED
+            raise
         bar.close()
     ordered = [rows[j.key] for j in all_jobs]
     table = markdown(ordered, base)

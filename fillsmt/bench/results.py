@@ -74,8 +74,12 @@ def read_rows(path: str | Path) -> list[dict]:
 
 
 def _header(path: Path) -> list[str]:
-    with open(path, newline="", encoding="utf-8") as f:
-        return next(csv.reader(f), [])
+    """The first row of ``path``; [] when it is not CSV text (a binary file, say)."""
+    try:
+        with open(path, newline="", encoding="utf-8") as f:
+            return next(csv.reader(f), [])
+    except (UnicodeDecodeError, csv.Error):
+        return []
 
 
 def _upgrade(path: Path) -> None:

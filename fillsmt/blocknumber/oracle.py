@@ -144,7 +144,7 @@ class SessionOracle:
 
     def _check_second(self, puzzle: Puzzle, grid: Grid, differ_in: frozenset[Cell]) -> None:
         """The model must be a solution of ``puzzle`` that differs from ``grid`` in D."""
-        values = self._session.get_values(self._terms)
+        values = self._session.get_values(self._terms, timeout=self._remaining())
         second = decode_grid(puzzle, values, ENCODING, source=f"{self.driver.name}'s answer")
         problems = check_solution(puzzle.givens, puzzle.blocks, second)
         if problems:

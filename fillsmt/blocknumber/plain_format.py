@@ -9,46 +9,33 @@ cells named, rows and columns counted from 1. A solution file is ``H W`` then H 
 
 from __future__ import annotations
 
-import re
 from collections import deque
 
 from fillsmt.blocknumber.model import Grid, Puzzle, normalise_labels
 from fillsmt.blocknumber.names import KING_STEPS
+from fillsmt import limits
 from fillsmt.errors import FormatError
-from fillsmt.formats.text import MAX_SIDE, read_text
+from fillsmt.formats.text import read_text, tokens
 
-_NATURAL = re.compile(r"[0-9]+")
-_SIGNED = re.compile(r"-?[0-9]+")
 
 Token = tuple[str, int]
 """A whitespace-separated word of the file and the line it is on."""
-
-
-def _tokens(text: str) -> list[Token]:
-    out = []
-    for number, line in enumerate(text.splitlines(), start=1):
-        out.extend((tok, number) for tok in line.split())
-    return out
 
 
 def _at(r: int, c: int) -> str:
     return f"row {r + 1}, column {c + 1}"
 
 
-def _natural(tok: Token, source: str, what: str) -> int:
+def _natural(tok: Token, source: str, what: str, negative: bool = False) -> int:
     text, line = tok
-    if _NATURAL.fullmatch(text):
-        return int(text)
-    if _SIGNED.fullmatch(text):
-        raise FormatError(source, line, f"{what} is negative ({text}); expected 0 or a positive integer")
-    raise FormatError(source, line, f"expected an integer for {what}, found {text!r}")
+    try:
+        return limits.integer(text, what, negative=negative)
+    except ValueError as e:
+        raise FormatError(source, line, str(e)) from None
 
 
 def _label(tok: Token, source: str, what: str) -> int:
-    text, line = tok
-    if _SIGNED.fullmatch(text):
-        return int(text)
-    raise FormatError(source, line, f"expected an integer for {what}, found {text!r}")
+    return _natural(tok, source, what, negative=True)
 
 
 def _size(toks: list[Token], source: str, expected: str) -> tuple[int, int]:
@@ -60,14 +47,20 @@ def _size(toks: list[Token], source: str, expected: str) -> tuple[int, int]:
     dims = []
     for tok, name in zip(toks[:2], ("the height", "the width")):
         text, line = tok
-        if _SIGNED.fullmatch(text) and int(text) < 0:
+        if limits.is_int(text, negative=True) and text.startswith("-"):
             raise FormatError(source, line, f"{name} is negative ({text}); expected a positive integer")
         value = _natural(tok, source, name)
         if value < 1:
             raise FormatError(source, line, f"{name} must be at least 1, found {value}")
-        if value > MAX_SIDE:
-            raise FormatError(source, line, f"{name} {value} is larger than the limit of {MAX_SIDE}")
+        try:
+            limits.check_side(value, name)
+        except ValueError as e:
+            raise FormatError(source, line, str(e)) from None
         dims.append(value)
+    try:
+        limits.check_cells(dims[0], dims[1])
+    except ValueError as e:
+        raise FormatError(source, toks[1][1], str(e)) from None
     return dims[0], dims[1]
 
 
@@ -165,7 +158,7 @@ class _Reader:
 
 def parse_puzzle(text: str, source: str = "<text>") -> Puzzle:
     """Parse a BlockNumber puzzle; block labels are normalised (see :class:`Puzzle`)."""
-    toks = _tokens(text)
+    toks = tokens(text, source)
     height, width = _size(toks, source, "the givens and the block labels")
     body = toks[2:]
     _check_count(toks, body, height, width, source)
@@ -185,7 +178,7 @@ def parse_grid(text: str, source: str = "<text>", height: int | None = None, wid
 
     With ``height`` and ``width`` (the puzzle's), a grid of another shape is refused.
     """
-    toks = _tokens(text)
+    toks = tokens(text, source)
     h, w = _size(toks, source, "the grid")
     if (height is not None and h != height) or (width is not None and w != width):
         raise FormatError(source, toks[0][1], f"the grid is {h}x{w}, but the puzzle is {height}x{width}")
@@ -213,7 +206,7 @@ def looks_like_blocknumber(text: str) -> bool:
     """
     try:
         toks = text.lstrip("\ufeff").split()
-        if len(toks) < 2 or not (_NATURAL.fullmatch(toks[0]) and _NATURAL.fullmatch(toks[1])):
+        if len(toks) < 2 or not (limits.is_int(toks[0]) and limits.is_int(toks[1])):
             return False
         height, width = int(toks[0]), int(toks[1])
         return height >= 1 and width >= 1 and len(toks) == 2 + 2 * height * width

@@ -14,6 +14,7 @@ import click
 
 from fillsmt import __version__
 from fillsmt.cli.common import CONTEXT, CliError, reports_errors, warn
+from fillsmt.interrupts import exit_on_signals
 
 COMMANDS = {
     "bench": "fillsmt.bench.command:bench",
@@ -42,6 +43,10 @@ class LazyGroup(click.Group):
             return None
         module, attr = COMMANDS[name].split(":")
         return getattr(importlib.import_module(module), attr)
+
+    def main(self, *args, **kwargs):
+        with exit_on_signals():  # SIGINT/SIGTERM/SIGHUP: solvers killed, exit 128 + N
+            return super().main(*args, **kwargs)
 
 
 def _start_trace(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:

@@ -11,6 +11,7 @@ import sys
 import sysconfig
 from pathlib import Path
 
+from fillsmt import limits
 from fillsmt.drivers.base import Driver, RunResult, interpret_output
 from fillsmt.drivers.process import run_process
 from fillsmt.errors import InputError, SolverMissing
@@ -53,6 +54,10 @@ def outcome_result(name: str, outcome, timeout: float | None) -> RunResult:
     if outcome.stopped:
         return RunResult(Status.UNKNOWN, output=outcome.stdout, seconds=outcome.seconds,
                          message=f"{name} was stopped")
+    if outcome.overflowed:
+        return RunResult(Status.ERROR, seconds=outcome.seconds,
+                         message=f"{name} printed more than {limits.max_output()} bytes and was stopped "
+                                 f"(raise the limit with the environment variable FILLSMT_MAX_OUTPUT)")
     return interpret_output(name, outcome.stdout, stderr=outcome.stderr,
                             exit_code=outcome.returncode, seconds=outcome.seconds)
 

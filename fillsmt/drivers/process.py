@@ -1,12 +1,16 @@
 """The one place fillsmt runs solver processes: feed stdin, collect output, kill on time-out.
 
-Each solver runs in a new session (its own process group), so a time-out or an interrupt kills
-the solver and every child it started, and the process is always reaped.
+Each solver runs in a new session (its own process group), so a time-out, a stop, an interrupt
+or a signal kills the solver and every child it started, and the process is always reaped.
+Standard input is written and standard output and error read together by one select loop, so a
+script of any size reaches the solver however long it takes to answer, and what the solver
+prints is bounded (:func:`fillsmt.limits.max_output`).
 """
 
 from __future__ import annotations
 
 import os
+import selectors
 import shlex
 import signal
 import subprocess
@@ -14,6 +18,7 @@ import threading
 import time
 from dataclasses import dataclass
 
+from fillsmt import limits
 from fillsmt.drivers import trace
 
 
@@ -25,9 +30,12 @@ class ProcessOutcome:
     timed_out: bool
     seconds: float
     stopped: bool = False
+    #: True when the solver printed more than :func:`fillsmt.limits.max_output` bytes and was killed.
+    overflowed: bool = False
 
 
-def _kill_group(proc: subprocess.Popen) -> None:
+def kill_group(proc: subprocess.Popen) -> None:
+    """SIGKILL ``proc``'s whole process group (it was started in a session of its own)."""
     try:
         os.killpg(proc.pid, signal.SIGKILL)
     except (ProcessLookupError, PermissionError):
@@ -39,84 +47,143 @@ def _kill_group(proc: subprocess.Popen) -> None:
 
 
 _POLL = 0.02  # seconds between looks at the stop event; the process's own exit is seen at once
+_CHUNK = 1 << 16
 
 
-def _communicate(proc: subprocess.Popen, stdin_text: str, timeout: float | None,
-                 stop: threading.Event | None) -> tuple[str, str, bool, bool]:
-    """(stdout, stderr, timed_out, stopped), killing the group at the deadline or on ``stop``."""
-    if stop is None:
+class _Exchange:
+    """Standard input written, standard output and error read, with one selector."""
+
+    def __init__(self, proc: subprocess.Popen, data: bytes):
+        self.proc = proc
+        self.data = memoryview(data)
+        self.sent = 0
+        self.stdin_fd = proc.stdin.fileno()
+        self.chunks: dict[int, list[bytes]] = {proc.stdout.fileno(): [], proc.stderr.fileno(): []}
+        self.size = 0
+        self.selector = selectors.DefaultSelector()
+        for stream in (proc.stdout, proc.stderr):
+            os.set_blocking(stream.fileno(), False)
+            self.selector.register(stream.fileno(), selectors.EVENT_READ)
+        os.set_blocking(self.stdin_fd, False)
+        if data:
+            self.selector.register(self.stdin_fd, selectors.EVENT_WRITE)
+        else:
+            self._close_stdin()
+
+    def _close_stdin(self) -> None:
         try:
-            out, err = proc.communicate(stdin_text, timeout=timeout)
-            return out, err, False, False
-        except subprocess.TimeoutExpired:
-            _kill_group(proc)
-            out, err = proc.communicate()
-            return out, err, True, False
-    # communicate() without a time-out in a thread, watched from here: a communicate() retried
-    # after a time slice no longer writes the rest of standard input (CPython registers stdin
-    # only on the first call), so a script longer than one slice's worth never arrived.
-    box: dict = {}
+            self.proc.stdin.close()
+        except OSError:
+            pass
 
-    def talk() -> None:
+    @property
+    def open(self) -> bool:
+        return bool(self.selector.get_map())
+
+    def step(self, wait: float | None, cap: int) -> bool:
+        """Move data for at most ``wait`` seconds; False when the output went past ``cap``."""
+        for key, _ in self.selector.select(wait):
+            fd = key.fd
+            if fd == self.stdin_fd:
+                self._write(fd)
+                continue
+            try:
+                chunk = os.read(fd, _CHUNK)
+            except BlockingIOError:
+                continue
+            if not chunk:
+                self.selector.unregister(fd)
+                continue
+            self.chunks[fd].append(chunk)
+            self.size += len(chunk)
+            if self.size > cap:
+                return False
+        return True
+
+    def _write(self, fd: int) -> None:
         try:
-            box["out"] = proc.communicate(stdin_text)
-        except BaseException as e:  # handed to the caller below
-            box["error"] = e
+            self.sent += os.write(fd, self.data[self.sent: self.sent + _CHUNK])
+        except BlockingIOError:
+            return
+        except (BrokenPipeError, OSError):  # the solver stopped reading: its answer says why
+            self.sent = len(self.data)
+        if self.sent >= len(self.data):
+            self.selector.unregister(fd)
+            self._close_stdin()
 
-    talker = threading.Thread(target=talk, daemon=True)
-    talker.start()
+    def text(self, stream) -> str:
+        return b"".join(self.chunks[stream.fileno()]).decode("utf-8", errors="replace")
+
+    def close(self) -> None:
+        self.selector.close()
+        for stream in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
+            try:
+                stream.close()
+            except OSError:
+                pass
+
+
+def _communicate(proc: subprocess.Popen, data: bytes, timeout: float | None,
+                 stop: threading.Event | None) -> tuple[str, str, bool, bool, bool]:
+    """(stdout, stderr, timed_out, stopped, overflowed), killing the group at the deadline, on
+    ``stop``, or when the solver prints more than the limit."""
     deadline = None if timeout is None else time.monotonic() + timeout
-    timed_out = stopped = False
+    cap = limits.max_output()
+    exchange = _Exchange(proc, data)
+    timed_out = stopped = overflowed = False
     try:
-        while talker.is_alive():
-            talker.join(_POLL if deadline is None else max(0.0, min(_POLL, deadline - time.monotonic())))
-            if not talker.is_alive():
-                break
-            timed_out = deadline is not None and time.monotonic() >= deadline
-            stopped = not timed_out and stop.is_set()
+        while exchange.open:
+            now = time.monotonic()
+            if deadline is not None and now >= deadline:
+                timed_out = True
+            elif stop is not None and stop.is_set():
+                stopped = True
             if timed_out or stopped:
-                _kill_group(proc)
-                talker.join()
-    except BaseException:
-        _kill_group(proc)
-        talker.join()
-        raise
-    if "error" in box:
-        raise box["error"]
-    out, err = box.get("out", ("", ""))
-    return out, err, timed_out, stopped
+                break
+            wait = None if stop is None else _POLL
+            if deadline is not None:
+                wait = deadline - now if wait is None else min(wait, deadline - now)
+            if not exchange.step(wait, cap):
+                overflowed = True
+                break
+        if timed_out or stopped or overflowed:
+            kill_group(proc)
+        proc.wait()
+        return exchange.text(proc.stdout), exchange.text(proc.stderr), timed_out, stopped, overflowed
+    finally:
+        exchange.close()
 
 
 def run_process(argv: list[str], stdin_text: str, timeout: float | None,
                 stop: threading.Event | None = None) -> ProcessOutcome:
     """Run ``argv`` with ``stdin_text`` on standard input; kill its group at ``timeout`` seconds,
-    or as soon as ``stop`` is set (used by the portfolio to stop the losers).
+    as soon as ``stop`` is set (used by the portfolio to stop the losers), or when it prints more
+    than :func:`fillsmt.limits.max_output` bytes.
 
     Raises ``OSError`` when the program cannot be started.
     """
     start = time.perf_counter()
-    proc = subprocess.Popen(
-        argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-        start_new_session=True, text=True, encoding="utf-8", errors="replace",
-    )
+    data = stdin_text.encode("utf-8")
+    proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            start_new_session=True)
     tracing = trace.path() is not None
     if tracing:
         who, channel = shlex.join(argv), f"pid {proc.pid}"
         trace.sent(who, channel, stdin_text)
     try:
-        out, err, timed_out, stopped = _communicate(proc, stdin_text, timeout, stop)
+        out, err, timed_out, stopped, overflowed = _communicate(proc, data, timeout, stop)
     except BaseException:
-        _kill_group(proc)
+        kill_group(proc)
         proc.wait()
         raise
     finally:
         # The solver may have left children in its group even when it exited by itself.
-        if proc.returncode is not None:
-            try:
-                os.killpg(proc.pid, signal.SIGKILL)
-            except (ProcessLookupError, PermissionError):
-                pass
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
     if tracing:
-        note = "timed out, killed" if timed_out else "stopped" if stopped else f"exit code {proc.returncode}"
-        trace.received(who, channel, (out or "") + (err or ""), note)
-    return ProcessOutcome(out or "", err or "", proc.returncode, timed_out, time.perf_counter() - start, stopped)
+        note = ("timed out, killed" if timed_out else "stopped" if stopped
+                else "printed too much, killed" if overflowed else f"exit code {proc.returncode}")
+        trace.received(who, channel, out + err, note)
+    return ProcessOutcome(out, err, proc.returncode, timed_out, time.perf_counter() - start, stopped, overflowed)

@@ -32,6 +32,7 @@ import time
 from abc import ABC, abstractmethod
 from typing import Iterable, Sequence
 
+from fillsmt import interrupts, limits
 from fillsmt.drivers import trace
 from fillsmt.errors import EXIT_UNKNOWN, SolverError
 from fillsmt.drivers.base import quote_output
@@ -41,6 +42,11 @@ from fillsmt.smtlib.script import script_body
 from fillsmt.smtlib.sexpr import read_all
 
 _STATUS = {"sat": Status.SAT, "unsat": Status.UNSAT, "unknown": Status.UNKNOWN}
+
+
+REPLY_GRACE = 1.0
+"""Seconds added to the time left for exchanges that should answer at once (get-value after
+``sat``, pop): a solver that is only slow still answers; one that never does is stopped."""
 
 
 class SessionTimeout(SolverError):
@@ -150,20 +156,25 @@ class Session(ABC):
             raise SolverError(f"{self.name} gave no check-sat answer: {quote_output(output)!r}")
         return _STATUS[items[0]]
 
-    def get_values(self, terms: Iterable[str], raw: bool = False) -> dict[str, Value]:
+    def get_values(self, terms: Iterable[str], raw: bool = False, timeout: float | None = None) -> dict[str, Value]:
         """The model's values of ``terms`` (after a SAT check), keyed by the terms' text; with
         ``raw``, each value as the solver printed it (SMT-LIB text of any sort, fit to be sent
-        back in an assertion)."""
-        values, texts = self.get_values_and_texts(terms)
+        back in an assertion). A solver that gives no answer within ``timeout`` (plus
+        :data:`REPLY_GRACE`: the model is already there) is stopped: :class:`SessionTimeout`."""
+        values, texts = self.get_values_and_texts(terms, timeout)
         return texts if raw else values
 
-    def get_values_and_texts(self, terms: Iterable[str]) -> tuple[dict[str, Value], dict[str, str]]:
+    def get_values_and_texts(self, terms: Iterable[str],
+                             timeout: float | None = None) -> tuple[dict[str, Value], dict[str, str]]:
         """Both forms of :meth:`get_values` from one get-value exchange."""
         self._require_alive()
         terms = list(terms)
         if not terms:
             return {}, {}
-        output, _ = self._talk(f"(get-value ({' '.join(terms)}))\n", None)
+        output, timed_out = self._talk(f"(get-value ({' '.join(terms)}))\n",
+                                       None if timeout is None else timeout + REPLY_GRACE)
+        if timed_out:
+            raise SessionTimeout(f"{self.name} gave no get-value answer in time and was stopped")
         items = self._items(output, "get-value")
         if len(items) != 1 or not isinstance(items[0], list):
             raise SolverError(f"{self.name} gave no get-value answer: {quote_output(output)!r}")
@@ -178,7 +189,7 @@ class Session(ABC):
     def __enter__(self) -> "Session":
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, exc_type, *exc) -> None:
         self.close()
 
 
@@ -210,7 +221,8 @@ class ProcessSession(Session):
 
     @staticmethod
     def _pump(stream, put) -> None:
-        for line in stream:
+        # Lines come in pieces of at most 64 KiB, so a line without end cannot fill the memory.
+        while line := stream.readline(1 << 16):
             put(line)
         put(None)
 
@@ -233,6 +245,7 @@ class ProcessSession(Session):
             raise self._died("") from None
         deadline = None if timeout is None else time.monotonic() + timeout
         out: list[str] = []
+        size, cap = 0, limits.max_output()
         while True:
             wait = None if deadline is None else max(0.0, deadline - time.monotonic())
             try:
@@ -245,34 +258,42 @@ class ProcessSession(Session):
             if line.strip() in (marker, f'"{marker}"'):
                 return "".join(out), False
             out.append(line)
+            size += len(line)
+            if size > cap:
+                self.close(kill=True)
+                raise SolverError(f"{self.name} printed more than {cap} characters in one reply and was stopped "
+                                  f"(raise the limit with the environment variable FILLSMT_MAX_OUTPUT)")
 
     def close(self, kill: bool = False) -> None:
-        """Ask the solver to exit (or, with ``kill``, do not ask), then kill its process group."""
+        """Ask the solver to exit (or, with ``kill``, do not ask), then kill its process group;
+        the kill happens whatever interrupts the asking (a signal, a time limit)."""
         proc = self._proc
-        if proc.poll() is None and not kill:
-            try:
-                proc.stdin.write("(exit)\n")
-                proc.stdin.flush()
-            except (BrokenPipeError, OSError, ValueError):
-                pass
-            try:
-                proc.wait(timeout=0.5)
-            except subprocess.TimeoutExpired:
-                pass
         try:
-            os.killpg(proc.pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError):
-            pass
-        if proc.poll() is None:
-            proc.kill()
-        proc.wait()
-        for t in self._threads:
-            t.join(timeout=1.0)
-        for stream in (proc.stdin, proc.stdout, proc.stderr):
+            if proc.poll() is None and not kill and not interrupts.stopping():
+                try:
+                    proc.stdin.write("(exit)\n")
+                    proc.stdin.flush()
+                except (BrokenPipeError, OSError, ValueError):
+                    pass
+                try:
+                    proc.wait(timeout=0.5)
+                except subprocess.TimeoutExpired:
+                    pass
+        finally:
             try:
-                stream.close()
-            except (OSError, ValueError):
+                os.killpg(proc.pid, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
                 pass
+            if proc.poll() is None:
+                proc.kill()
+            proc.wait()
+            for t in self._threads:
+                t.join(timeout=1.0)
+            for stream in (proc.stdin, proc.stdout, proc.stderr):
+                try:
+                    stream.close()
+                except (OSError, ValueError):
+                    pass
 
     @property
     def pid(self) -> int:

@@ -69,28 +69,42 @@ class Z3ApiDriver(Driver):
 
 
 def _evaluate(z3, ctx, script: str, timeout: float | None) -> tuple[str, bool, float]:
-    """Run SMT-LIB commands in ``ctx``: (what they printed, whether the time-out fired, seconds)."""
+    """Run SMT-LIB commands in ``ctx``: (what they printed, whether the time-out fired, seconds).
+
+    Z3 works in a helper thread while this one waits, so a signal (:mod:`fillsmt.interrupts`)
+    is handled at once: it interrupts the context and propagates."""
     fired = threading.Event()
+    printed: list[str] = []
 
     def interrupt() -> None:
         fired.set()
         ctx.interrupt()
 
+    def work() -> None:
+        try:
+            printed.append(z3.Z3_eval_smtlib2_string(ctx.ref(), script))
+        except z3.Z3Exception as e:
+            # The exception carries everything the commands printed, errors included
+            # (e.g. ``unsat`` followed by get-value's "model is not available").
+            printed.append(e.value.decode() if isinstance(e.value, bytes) else str(e.value))
+
     timer = threading.Timer(timeout, interrupt) if timeout else None
+    worker = threading.Thread(target=work, name="z3-api", daemon=True)
     start = time.perf_counter()
     if timer:
         timer.daemon = True
         timer.start()
+    worker.start()
     try:
-        output = z3.Z3_eval_smtlib2_string(ctx.ref(), script)
-    except z3.Z3Exception as e:
-        # The exception carries everything the commands printed, errors included
-        # (e.g. ``unsat`` followed by get-value's "model is not available").
-        output = e.value.decode() if isinstance(e.value, bytes) else str(e.value)
+        worker.join()
+    except BaseException:
+        ctx.interrupt()
+        worker.join(1.0)
+        raise
     finally:
         if timer:
             timer.cancel()
-    return output, fired.is_set(), time.perf_counter() - start
+    return "".join(printed), fired.is_set(), time.perf_counter() - start
 
 
 class Z3ApiSession(Session):

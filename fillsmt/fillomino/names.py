@@ -7,6 +7,7 @@ the decoder reads the grid back through the same function.
 
 from __future__ import annotations
 
+from fillsmt import limits
 from fillsmt.grid import cell_index, neighbour_indices, neighbours  # noqa: F401 (the geometry, re-exported)
 
 
@@ -18,7 +19,7 @@ def number_var(x: int) -> str:
 def cell_of_number_var(name: str) -> int:
     """The cell ``x`` whose number :func:`number_var` names ``name``."""
     prefix, _, x = name.partition("_")
-    if prefix != "n" or not x.isdigit():
+    if prefix != "n" or not limits.is_int(x):
         raise ValueError(f"{name!r} is not a cell number variable")
     return int(x)
 

@@ -6,34 +6,24 @@ the file, the line and what was expected.
 
 from __future__ import annotations
 
-import re
-
+from fillsmt import limits
 from fillsmt.errors import FormatError
 from fillsmt.fillomino.model import Grid, Puzzle
-from fillsmt.formats.text import MAX_SIDE, read_text
-
-_INT = re.compile(r"[0-9]+")
-_NEG = re.compile(r"-[0-9]+")
-
-
-def _tokens(text: str) -> list[tuple[str, int]]:
-    out = []
-    for number, line in enumerate(text.splitlines(), start=1):
-        out.extend((tok, number) for tok in line.split())
-    return out
+from fillsmt.formats.text import read_text, tokens
 
 
 def _integer(tok: str, line: int, source: str, what: str) -> int:
-    if _INT.fullmatch(tok):
-        return int(tok)
-    if _NEG.fullmatch(tok):
-        raise FormatError(source, line, f"{what} is negative ({tok}); expected 0 or a positive integer")
-    raise FormatError(source, line, f"expected an integer for {what}, found {tok!r}")
+    try:
+        return limits.integer(tok, what)
+    except ValueError as e:
+        raise FormatError(source, line, str(e)) from None
 
 
-def parse_grid(text: str, source: str = "<text>") -> tuple[int, int, Grid]:
-    """Parse ``H W`` and H×W non-negative integers. Returns (height, width, rows)."""
-    toks = _tokens(text)
+def parse_grid(text: str, source: str = "<text>", puzzle: bool = False) -> tuple[int, int, Grid]:
+    """Parse ``H W`` and H×W non-negative integers. Returns (height, width, rows). With
+    ``puzzle``, far too many values (more than half again) are said to be how a BlockNumber
+    puzzle looks: one such puzzle short of a value is not taken for Fillomino silently."""
+    toks = tokens(text, source)
     if not toks:
         raise FormatError(source, 1, "the file is empty; expected the height and width, then the grid")
     if len(toks) < 2:
@@ -43,10 +33,16 @@ def parse_grid(text: str, source: str = "<text>") -> tuple[int, int, Grid]:
         value = _integer(tok, line, source, name)
         if value < 1:
             raise FormatError(source, line, f"{name} must be at least 1, found {value}")
-        if value > MAX_SIDE:
-            raise FormatError(source, line, f"{name} {value} is larger than the limit of {MAX_SIDE}")
+        try:
+            limits.check_side(value, name)
+        except ValueError as e:
+            raise FormatError(source, line, str(e)) from None
         dims.append(value)
     height, width = dims
+    try:
+        limits.check_cells(height, width)
+    except ValueError as e:
+        raise FormatError(source, toks[1][1], str(e)) from None
     expected = height * width
     cells = toks[2:]
     if len(cells) < expected:
@@ -57,10 +53,12 @@ def parse_grid(text: str, source: str = "<text>") -> tuple[int, int, Grid]:
         )
     if len(cells) > expected:
         tok, line = cells[expected]
+        also = (f" (a BlockNumber puzzle has {2 * expected}: {height} rows of givens, then {height} rows "
+                f"of block labels)") if puzzle and 2 * len(cells) > 3 * expected else ""
         raise FormatError(
             source, line,
             f"expected {expected} cell values ({height} rows of {width}), found {len(cells)}; "
-            f"the first extra value is {tok!r}",
+            f"the first extra value is {limits.shown(tok)}{also}",
         )
     values = []
     for i, (tok, line) in enumerate(cells):
@@ -72,7 +70,7 @@ def parse_grid(text: str, source: str = "<text>") -> tuple[int, int, Grid]:
 
 def parse_puzzle(text: str, source: str = "<text>") -> Puzzle:
     """Parse a Fillomino puzzle; a clue larger than the grid is refused."""
-    height, width, rows = parse_grid(text, source)
+    height, width, rows = parse_grid(text, source, puzzle=True)
     area = height * width
     for r, row in enumerate(rows):
         for c, v in enumerate(row):
@@ -86,7 +84,7 @@ def parse_puzzle(text: str, source: str = "<text>") -> Puzzle:
 
 
 def _line_of_cell(text: str, index: int) -> int:
-    return _tokens(text)[2 + index][1]
+    return tokens(text, "<text>")[2 + index][1]
 
 
 def read_puzzle(path: str) -> Puzzle:

@@ -25,10 +25,9 @@ import json
 from collections.abc import Mapping
 from typing import Any, Callable
 
+from fillsmt import limits, registry
 from fillsmt.errors import FormatError, InputError
-from fillsmt import registry
 from fillsmt.fillomino.model import Puzzle as FillominoPuzzle
-from fillsmt.formats.text import MAX_SIDE
 from fillsmt.solutions import differing_cells
 
 RESULT_STATUSES = ("sat", "unsat", "unknown", "timeout", "error", "bad-input")
@@ -71,9 +70,20 @@ class Reader:
 
     def side(self, obj: dict, key: str) -> int:
         value = self.integer(obj[key], key, 1)
-        if value > MAX_SIDE:
-            self.fail(f"{key}: {value} is larger than the limit of {MAX_SIDE}")
+        try:
+            limits.check_side(value, f"{key}:")
+        except ValueError as e:
+            self.fail(str(e))
         return value
+
+    def size(self, obj: dict, what: str = "grid") -> tuple[int, int]:
+        """The ``height`` and ``width`` of ``obj``, within the limits (:mod:`fillsmt.limits`)."""
+        height, width = self.side(obj, "height"), self.side(obj, "width")
+        try:
+            limits.check_cells(height, width, what)
+        except ValueError as e:
+            self.fail(str(e))
+        return height, width
 
     def grid(self, value: Any, name: str, height: int, width: int,
              minimum: int | None = 0) -> tuple[tuple[int, ...], ...]:
@@ -125,7 +135,7 @@ def fillomino_to_dict(puzzle: FillominoPuzzle) -> dict:
 def fillomino_from_dict(obj: dict, reader: Reader) -> FillominoPuzzle:
     from fillsmt.fillomino.plain_format import parse_puzzle
     reader.keys(obj, ("kind", "height", "width", "cells"), what="a fillomino puzzle")
-    height, width = reader.side(obj, "height"), reader.side(obj, "width")
+    height, width = reader.size(obj)
     cells = reader.grid(obj["cells"], "cells", height, width)
     text = "\n".join([f"{height} {width}", *_plain_rows(cells)]) + "\n"
     return _reparse(parse_puzzle, text, reader.source)
@@ -144,7 +154,7 @@ def blocknumber_from_dict(obj: dict, reader: Reader) -> Any:
         raise InputError(f"{reader.source}: blocknumber puzzles need fillsmt.blocknumber, "
                          f"which is not installed") from None
     reader.keys(obj, ("kind", "height", "width", "givens", "blocks"), what="a blocknumber puzzle")
-    height, width = reader.side(obj, "height"), reader.side(obj, "width")
+    height, width = reader.size(obj)
     givens = reader.grid(obj["givens"], "givens", height, width)
     blocks = reader.grid(obj["blocks"], "blocks", height, width, minimum=None)
     text = "\n".join([f"{height} {width}", *_plain_rows(givens), *_plain_rows(blocks)]) + "\n"
@@ -172,11 +182,11 @@ def _cells(reader: Reader, value: Any, path: str) -> list[tuple[int, int]]:
 
 def tiling_from_dict(obj: dict, reader: Reader) -> Any:
     from fillsmt.tiling.format import parse_problem, picture
-    from fillsmt.tiling.model import normalise
+    from fillsmt.tiling.model import extent, normalise
 
     reader.keys(obj, ("kind", "height", "width", "pieces"), ("rotations", "reflections", "blocked"),
                 what="a tiling problem")
-    height, width = reader.side(obj, "height"), reader.side(obj, "width")
+    height, width = reader.size(obj, "board")
     lines = [f"board {height} {width}"]
     for key in ("rotations", "reflections"):
         if not isinstance(obj.get(key, False), bool):
@@ -196,6 +206,11 @@ def tiling_from_dict(obj: dict, reader: Reader) -> Any:
         cells = _cells(reader, piece["cells"], f"pieces[{i}].cells")
         if not cells:
             reader.fail(f"pieces[{i}].cells: a piece needs at least one cell")
+        span = extent(normalise(cells))
+        try:  # the piece is drawn below as a picture: it must stay of a sane size
+            limits.check_cells(*span, "piece")
+        except ValueError as e:
+            reader.fail(f"pieces[{i}].cells: {e}")
         limit = piece.get("limit")
         if limit is not None:
             reader.integer(limit, f"pieces[{i}].limit", 0)
@@ -257,12 +272,21 @@ def format_puzzle(puzzle: Any) -> str:
     return dumps(puzzle_to_dict(puzzle))
 
 
+def _json_int(text: str) -> int:
+    return limits.checked_int(text, "an integer")
+
+
 def loads(text: str, source: str) -> Any:
-    """Decode JSON text; a syntax error is a FormatError naming the line."""
+    """Decode JSON text; a syntax error, an integer of absurd size or nesting deeper than
+    Python's JSON reader goes is a FormatError (naming the line when it can)."""
     try:
-        return json.loads(text)
+        return json.loads(text, parse_int=_json_int)
     except json.JSONDecodeError as e:
         raise FormatError(source, e.lineno, f"not valid JSON: {e.msg} (column {e.colno})") from None
+    except ValueError as e:
+        raise FormatError(source, None, str(e)) from None
+    except RecursionError:
+        raise FormatError(source, None, "not valid JSON for fillsmt: nested too deeply") from None
 
 
 def puzzle_from_dict(obj: Any, source: str = "<json>") -> Any:
@@ -284,8 +308,9 @@ def parse_puzzle(text: str, source: str = "<json>") -> Any:
 
 
 def looks_like_json(text: str) -> bool:
-    """True when the text's first non-blank character opens a JSON object."""
-    return text.lstrip("\ufeff \t\r\n").startswith("{")
+    """True when the text's first non-blank character opens a JSON object or list (no plain
+    format starts so; a list is then refused as JSON, by name)."""
+    return text.lstrip("\ufeff \t\r\n")[:1] in ("{", "[")
 
 
 # --- solve results ---------------------------------------------------------------------------
@@ -386,7 +411,7 @@ def parse_result(text: str, source: str = "<json>") -> dict:
         reader.fail("times: expected an object of stage names to seconds")
     out = dict(obj)
     if obj["grid"] is not None or "second_grid" in obj or "forced" in obj:
-        height, width = reader.side(obj, "height"), reader.side(obj, "width")
+        height, width = reader.size(obj)
         for key in ("grid", "second_grid", "forced"):
             if obj.get(key) is not None:
                 out[key] = reader.grid(obj[key], key, height, width)

@@ -50,9 +50,9 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable, Sequence
 
+from fillsmt import limits
 from fillsmt.errors import FormatError, InputError
 from fillsmt.fillomino.model import Puzzle as FillominoPuzzle
-from fillsmt.formats.text import MAX_SIDE
 
 PUZZLINK_PREFIX = "https://puzz.link/p?"
 TYPES = ("fillomino", "suguru")
@@ -64,7 +64,8 @@ MAX_CLUE = 8192 + 0xFFF
 UNKNOWN_CHOICES = ("refuse", "empty")
 
 _URL = re.compile(
-    r"(?:(?i:https?)://)?(?:(?i:www)\.)?(?i:puzz\.link/p|pzv\.jp/p\.html)\?(?P<query>[^\s#]*)")
+    r"(?:(?i:https?)://)?(?:(?i:www)\.)?(?i:puzz\.link/p|pzv\.jp/p\.html)\?(?P<query>[^\s#]*)(?:#\S*)?")
+"""A puzz.link or pzv.jp URL; a ``#fragment`` at its end is for the browser and is ignored."""
 _HEX = "0123456789abcdef"
 _BASE32 = "0123456789abcdefghijklmnopqrstuv"
 _WIDE = {"-": (2, 0), "+": (3, 0), "=": (3, 4096), "%": (3, 8192)}
@@ -201,7 +202,7 @@ def _split(url: str, source: str | None) -> tuple[str, str, str, int, int, str]:
         raise FormatError(src, None, f"the puzzle type {kind!r} is not supported; fillsmt reads "
                                      f"{' and '.join(TYPES)} URLs")
     flag = ""
-    if rest and rest[0] and not rest[0].isdigit():
+    if rest and rest[0] and not limits.is_int(rest[0]):
         flag = rest.pop(0)
     if len(rest) < 2:
         found = "/".join(rest)
@@ -209,17 +210,23 @@ def _split(url: str, source: str | None) -> tuple[str, str, str, int, int, str]:
                                      f"found {found!r}")
     cols = _size(rest[0], "number of columns", src)
     rows = _size(rest[1], "number of rows", src)
+    try:
+        limits.check_cells(rows, cols)
+    except ValueError as e:
+        raise FormatError(src, None, str(e)) from None
     return src, kind, flag, cols, rows, "/".join(rest[2:])
 
 
 def _size(text: str, name: str, src: str) -> int:
-    if not (text.isascii() and text.isdigit()):
-        raise FormatError(src, None, f"the {name} {text!r} is not a positive integer")
-    value = int(text)
-    if value < 1:
-        raise FormatError(src, None, f"the {name} must be at least 1, found {value}")
-    if value > MAX_SIDE:
-        raise FormatError(src, None, f"the {name} {value} is larger than the limit of {MAX_SIDE}")
+    if not limits.is_int(text):
+        raise FormatError(src, None, f"the {name} {limits.shown(text)} is not a positive integer")
+    try:
+        value = limits.checked_int(text, f"the {name}")
+        if value < 1:
+            raise ValueError(f"the {name} must be at least 1, found {value}")
+        limits.check_side(value, f"the {name}")
+    except ValueError as e:
+        raise FormatError(src, None, str(e)) from None
     return value
 
 

@@ -1,25 +1,26 @@
-"""Reading a puzzle or answer file as text, for every kind: ``-`` is standard input."""
+"""Reading a puzzle or answer file as text, for every kind: ``-`` is standard input.
+
+At most :func:`fillsmt.limits.max_input` bytes are read (``/dev/zero`` is a clean error, not
+the end of the memory); :func:`tokens` splits the plain formats into words.
+"""
 
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
+from fillsmt import limits
 from fillsmt.errors import FormatError, InputError
-
-MAX_SIDE = 1000
-"""The largest height or width accepted: larger values are taken as a broken file."""
 
 
 def read_text(path: str) -> tuple[str, str]:
     """Read a file (``-`` is standard input) as text. Returns (text, display name)."""
     if path == "-":
-        data = sys.stdin.buffer.read()
+        data = limits.read_bounded(sys.stdin.buffer, "<stdin>")
         source = "<stdin>"
     else:
-        p = Path(path)
         try:
-            data = p.read_bytes()
+            with open(path, "rb") as f:
+                data = limits.read_bounded(f, path)
         except IsADirectoryError:
             raise InputError(f"{path}: is a directory, expected a puzzle file") from None
         except FileNotFoundError:
@@ -34,4 +35,18 @@ def read_text(path: str) -> tuple[str, str]:
         raise FormatError(source, line, "not a text file (invalid UTF-8)") from None
 
 
-__all__ = ["MAX_SIDE", "read_text"]
+def tokens(text: str, source: str) -> list[tuple[str, int]]:
+    """The whitespace-separated words of a plain file and their lines. The plain formats have
+    no comments: a word starting with ``#`` is refused where it stands."""
+    out = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        words = line.split()
+        for word in words:
+            if word.startswith("#"):
+                raise FormatError(source, number, f"found {limits.shown(word)}: the plain format has no "
+                                                  f"comments, only the height, the width and the numbers")
+        out.extend((tok, number) for tok in words)
+    return out
+
+
+__all__ = ["read_text", "tokens"]

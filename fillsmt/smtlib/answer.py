@@ -11,7 +11,8 @@ import enum
 from dataclasses import dataclass, field
 from typing import Union
 
-from fillsmt.smtlib.sexpr import SExprError, StringLit, read_all
+from fillsmt import limits
+from fillsmt.smtlib.sexpr import SExprError, StringLit, iter_all
 
 Value = Union[int, bool, str]
 
@@ -60,25 +61,30 @@ def render_sexpr(x) -> str:
 def parse_value(x) -> Value:
     """An SMT-LIB value: numerals, ``(- n)``, ``true``/``false``, ``#b…``, ``#x…``, ``(_ bvN w)``."""
     if isinstance(x, str) and not isinstance(x, StringLit):
-        if x.isdigit():
-            return int(x)
+        if limits.is_int(x):
+            return _numeral(x, 10)
         if x in ("true", "false"):
             return x == "true"
         if x.startswith("#b") and len(x) > 2 and set(x[2:]) <= {"0", "1"}:
-            return int(x[2:], 2)
-        if x.startswith("#x") and len(x) > 2:
-            try:
-                return int(x[2:], 16)
-            except ValueError:
-                pass
+            return _numeral(x[2:], 2)
+        if x.startswith("#x") and len(x) > 2 and set(x[2:].lower()) <= set("0123456789abcdef"):
+            return _numeral(x[2:], 16)
     if isinstance(x, list):
         if len(x) == 2 and x[0] == "-":
             inner = parse_value(x[1])
             if isinstance(inner, int) and not isinstance(inner, bool):
                 return -inner
-        if len(x) == 3 and x[0] == "_" and isinstance(x[1], str) and x[1].startswith("bv") and x[1][2:].isdigit():
-            return int(x[1][2:])
+        if len(x) == 3 and x[0] == "_" and isinstance(x[1], str) and x[1].startswith("bv") and limits.is_int(x[1][2:]):
+            return _numeral(x[1][2:], 10)
     return render_sexpr(x)
+
+
+def _numeral(digits: str, base: int) -> Value:
+    """The numeral's value; one of absurd length stays text (the decoders refuse it by name)."""
+    try:
+        return limits.checked_int(digits, "a numeral", base)
+    except ValueError:
+        return f"{digits[:12]}… ({len(digits)} digits)"
 
 
 def _is_value_list(x) -> bool:
@@ -88,7 +94,7 @@ def _is_value_list(x) -> bool:
 def parse_answer(text: str) -> Answer:
     """Parse a solver's whole output. Raises :class:`SExprError` on malformed text."""
     answer = Answer(status=None)
-    for item in read_all(text):
+    for item in iter_all(text):
         x = item.value
         if isinstance(x, str) and not isinstance(x, StringLit):
             if x in _STATUS_WORDS and answer.status is None:
@@ -98,14 +104,22 @@ def parse_answer(text: str) -> Answer:
                 continue
         if isinstance(x, list) and len(x) >= 1 and x[0] == "error":
             message = " ".join(str(m) for m in x[1:])
-            (answer.errors if answer.status else answer.early_errors).append(message)
+            _keep(answer.errors if answer.status else answer.early_errors, message)
             continue
         if _is_value_list(x):
             for term, value in x:
                 answer.values[render_sexpr(term)] = parse_value(value)
             continue
-        (answer.unexpected if answer.status else answer.early_unexpected).append(render_sexpr(x))
+        _keep(answer.unexpected if answer.status else answer.early_unexpected, render_sexpr(x))
     return answer
+
+
+_KEPT = 20  # errors and unexpected items kept for the message; a flood of them is not kept
+
+
+def _keep(items: list[str], text: str) -> None:
+    if len(items) < _KEPT:
+        items.append(text if len(text) <= 300 else text[:299] + "…")
 
 
 __all__ = ["Answer", "SExprError", "Status", "Value", "parse_answer", "parse_value", "render_sexpr"]

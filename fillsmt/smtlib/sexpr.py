@@ -1,12 +1,17 @@
 """A small reader for the s-expressions solvers print (answers, not scripts).
 
 Atoms come back as ``str`` (symbols, keywords, numerals as text) or :class:`StringLit`;
-lists as Python lists. Positions are kept so errors can name the line.
+lists as Python lists. Positions are kept so errors can name the line. The reader is iterative
+(no recursion) and refuses nesting deeper than :func:`fillsmt.limits.max_depth`, so whatever a
+solver prints, reading it ends with values or an :class:`SExprError`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Iterator
+
+from fillsmt import limits
 
 
 class SExprError(ValueError):
@@ -81,10 +86,18 @@ def _tokens(text: str):
 
 def read_all(text: str) -> list[Located]:
     """Read every top-level s-expression of ``text``."""
-    out: list[Located] = []
+    return list(iter_all(text))
+
+
+def iter_all(text: str) -> Iterator[Located]:
+    """Each top-level s-expression of ``text`` in turn (an error is raised when reached)."""
+    depth = limits.max_depth()
     stack: list[tuple[list, int]] = []
     for tok, line in _tokens(text):
         if tok == "(" and not isinstance(tok, StringLit):
+            if len(stack) >= depth:
+                raise SExprError(line, f"nested more than {depth} levels deep "
+                                       f"(raise the limit with the environment variable FILLSMT_MAX_DEPTH)")
             stack.append(([], line))
         elif tok == ")" and not isinstance(tok, StringLit):
             if not stack:
@@ -93,11 +106,10 @@ def read_all(text: str) -> list[Located]:
             if stack:
                 stack[-1][0].append(items)
             else:
-                out.append(Located(items, start))
+                yield Located(items, start)
         elif stack:
             stack[-1][0].append(tok)
         else:
-            out.append(Located(tok, line))
+            yield Located(tok, line)
     if stack:
         raise SExprError(stack[-1][1], "unbalanced '(' (the text ends inside an expression)")
-    return out

@@ -23,9 +23,9 @@ Blank lines are ignored.
 
 from __future__ import annotations
 
-import sys
 
-from fillsmt.errors import FormatError, InputError
+from fillsmt import limits
+from fillsmt.errors import FormatError
 from fillsmt.tiling.model import Piece, TilingProblem, extent, is_connected, normalise, orientations
 
 KEYWORDS = ("board", "rotations", "reflections", "blocked", "piece")
@@ -36,10 +36,14 @@ def _is_picture_row(line: str) -> bool:
 
 
 def _number(word: str, source: str, line: int, what: str, minimum: int) -> int:
-    if not word.isdigit() or int(word) < minimum:
+    try:
+        value = limits.checked_int(word, what) if limits.is_int(word) else None
+    except ValueError as e:
+        raise FormatError(source, line, str(e)) from None
+    if value is None or value < minimum:
         kind = "positive" if minimum > 0 else "non-negative"
-        raise FormatError(source, line, f"{what} must be a {kind} whole number, got {word!r}")
-    return int(word)
+        raise FormatError(source, line, f"{what} must be a {kind} whole number, got {limits.shown(word)}")
+    return value
 
 
 def _yes_no(words: list[str], source: str, line: int) -> bool:
@@ -105,7 +109,14 @@ class _Reader:
             raise self.fail(n, f"expected 'board HEIGHT WIDTH' (or 'board' and a picture), got {' '.join(words)!r}")
         self.size = (_number(words[1], self.source, n, "the board height", 1),
                      _number(words[2], self.source, n, "the board width", 1))
+        self.check_size(n, *self.size)
         self.picture = self.board_rows
+
+    def check_size(self, n: int | None, height: int, width: int) -> None:
+        try:
+            limits.check_cells(height, width, "board")
+        except ValueError as e:
+            raise self.fail(n, str(e)) from None
 
     def blocked_cells(self, n: int, rest: str) -> None:
         for part in rest.split(","):
@@ -144,6 +155,7 @@ class _Reader:
             for n, text in rows:
                 if len(text) != width:
                     raise self.fail(n, f"board picture rows must all be {width} wide, this one is {len(text)}")
+            self.check_size(self.board_line, len(rows), width)
             return len(rows), width
         height, width = self.size
         if rows:
@@ -194,14 +206,10 @@ def parse_problem(text: str, source: str = "<text>") -> TilingProblem:
 
 def read_problem(path: str) -> TilingProblem:
     """Read a problem file (``-``: standard input)."""
-    if path == "-":
-        return parse_problem(sys.stdin.read(), "<stdin>")
-    try:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
-    except (OSError, UnicodeDecodeError) as e:
-        raise InputError(f"{path}: cannot read the file ({e.strerror if isinstance(e, OSError) else e})") from None
-    return parse_problem(text, path)
+    from fillsmt.formats.text import read_text
+
+    text, source = read_text(path)
+    return parse_problem(text, source)
 
 
 def looks_like_tiling(text: str) -> bool:

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 
 from fillsmt.drivers import get_driver
 from fillsmt.drivers.base import Driver
-from fillsmt.drivers.session import SessionTimeout
+from fillsmt.drivers.session import REPLY_GRACE, SessionTimeout
 from fillsmt.errors import InputError, SolverError
 from fillsmt.tiling import split
 from fillsmt.smtlib.answer import Status
@@ -146,10 +146,15 @@ class _Checker:
             self.close()
             return status, None
         chosen = None
-        if status is Status.SAT:
-            names = placement_names(self.problem)
-            chosen = decode_placements(self.problem, self.session.get_values(names)) if names else []
-        self.session.pop()  # instant: no time-out needed (a solver that hangs here is a bug)
+        try:
+            if status is Status.SAT:
+                names = placement_names(self.problem)
+                chosen = decode_placements(self.problem, self.session.get_values(names, timeout=_left(deadline))) \
+                    if names else []
+            self.session.pop(None if deadline is None else _left(deadline) + REPLY_GRACE)
+        except SessionTimeout:  # the session closed itself
+            self.session = None
+            return Status.TIMEOUT, None
         return status, chosen
 
 

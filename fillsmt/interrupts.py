@@ -1,0 +1,110 @@
+"""SIGINT, SIGTERM and SIGHUP end fillsmt promptly, with every solver process it started.
+
+:func:`exit_on_signals` turns each of these signals into a :class:`Terminated` exception in the
+main thread. The exception unwinds through the drivers, whose cleanup (``except BaseException``
+and ``finally`` blocks, session ``with`` blocks) kills each solver's whole process group, and
+becomes exit status 128 + the signal's number (130 for Ctrl-C): what a batch scheduler, ``timeout``
+or BenchExec expects of a run they stop.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import signal
+import sys
+import threading
+import time
+from typing import Iterator
+
+SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
+
+_stopping = threading.Event()
+
+
+class Terminated(BaseException):
+    """fillsmt received ``signum`` and is stopping (a BaseException, like KeyboardInterrupt, so
+    that no ``except Exception`` swallows it)."""
+
+    def __init__(self, signum: int):
+        self.signum = signum
+        super().__init__(f"stopped by {signal.Signals(signum).name}")
+
+    @property
+    def exit_code(self) -> int:
+        return 128 + self.signum
+
+
+def stopping() -> bool:
+    """True once a signal has asked fillsmt to stop: cleanup should kill, not wait."""
+    return _stopping.is_set()
+
+
+def _raise(signum, frame) -> None:
+    # The first signal stops the run; repeats while the solvers are being killed are ignored.
+    for s in SIGNALS:
+        signal.signal(s, signal.SIG_IGN)
+    _stopping.set()
+    raise Terminated(signum)
+
+
+@contextlib.contextmanager
+def exit_on_signals() -> Iterator[None]:
+    """Within the block, SIGINT/SIGTERM/SIGHUP raise :class:`Terminated`; leaving the block on
+    one prints a line and exits with 128 + its number. Outside the main thread, does nothing."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = {s: signal.getsignal(s) for s in SIGNALS}
+    for s in SIGNALS:
+        # An ignored SIGINT or SIGHUP (a background job, nohup) stays ignored, as Python does for SIGINT.
+        if previous[s] is not signal.SIG_IGN or s == signal.SIGTERM:
+            signal.signal(s, _raise)
+    try:
+        yield
+    except Terminated as e:
+        print(f"fillsmt: {e}", file=sys.stderr)
+        raise SystemExit(e.exit_code) from None
+    except KeyboardInterrupt:  # a SIGINT that came before the handler was in place
+        print("fillsmt: stopped by SIGINT", file=sys.stderr)
+        raise SystemExit(128 + signal.SIGINT) from None
+    finally:
+        for s, handler in previous.items():
+            signal.signal(s, handler)
+        _stopping.clear()
+
+
+GRACE = 2.0
+"""Seconds past a run's time-out before :func:`time_limit` stops whatever is still running: the
+solvers stop themselves at the time-out; this covers the stages around them."""
+
+
+class OutOfTime(BaseException):
+    """A :func:`time_limit` ran out (a BaseException, so that no ``except Exception`` on the way,
+    a decoder's or a bench job's, mistakes it for a failure of its own)."""
+
+
+def _out_of_time(signum, frame) -> None:
+    raise OutOfTime()
+
+
+@contextlib.contextmanager
+def time_limit(seconds: float | None) -> Iterator[None]:
+    """Raise :class:`OutOfTime` in the block once ``seconds`` have passed, whatever it is doing
+    (presolve, encoding, sending, waiting for a solver: the drivers' cleanup kills their solvers
+    as it propagates). Nested limits keep the earlier end. ``None``, or outside the main thread
+    (where signals cannot be delivered), sets no limit."""
+    if seconds is None or threading.current_thread() is not threading.main_thread() \
+            or not hasattr(signal, "setitimer"):
+        yield
+        return
+    previous_handler = signal.signal(signal.SIGALRM, _out_of_time)
+    outer, _ = signal.getitimer(signal.ITIMER_REAL)
+    started = time.monotonic()
+    signal.setitimer(signal.ITIMER_REAL, max(0.001, min(seconds, outer) if outer else seconds))
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous_handler)
+        if outer:  # the enclosing limit goes on with what is left of it
+            signal.setitimer(signal.ITIMER_REAL, max(0.001, outer - (time.monotonic() - started)))
