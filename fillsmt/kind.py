@@ -173,6 +173,36 @@ class Kind:
         """MAXIMIZE kinds: the best checked answer found with ``driver``."""
         raise InputError(f"{puzzle.source}: {self.name} puzzles are solved, not optimised")
 
+    # --- clues (repair, minimize) -------------------------------------------------------------
+
+    clue_encoding: ClassVar[str] = ""
+    """An encoding with one integer variable per cell, :meth:`cell_var` ("": no clues)."""
+
+    def clues(self, puzzle: Any) -> list[tuple[int, int, int]]:
+        """The puzzle's clues as (row, col, number), row by row."""
+        raise InputError(f"{puzzle.source}: {self.name} puzzles have no clues to add or remove")
+
+    def with_clues(self, puzzle: Any, clues: list[tuple[int, int, int]]) -> Any:
+        """The same puzzle with exactly ``clues`` as its clues."""
+        raise InputError(f"{puzzle.source}: {self.name} puzzles have no clues to add or remove")
+
+    def cell_var(self, puzzle: Any, row: int, col: int) -> str:
+        """The integer variable of a cell's number under :attr:`clue_encoding`."""
+        raise InputError(f"{puzzle.source}: {self.name} puzzles have no clues to add or remove")
+
+    def cell_is(self, puzzle: Any, row: int, col: int, number: int) -> str:
+        """The SMT-LIB term "the cell holds number" under :attr:`clue_encoding`."""
+        return f"(= {self.cell_var(puzzle, row, col)} {number})"
+
+    def clue_free_script(self, puzzle: Any) -> Script:
+        """The puzzle without clues under :attr:`clue_encoding`, with no bound that the clues
+        imply (so that clues asserted on top of it conflict only among themselves)."""
+        raise InputError(f"{puzzle.source}: {self.name} puzzles have no clues to add or remove")
+
+    def rating_label(self, puzzle: Any) -> str | None:
+        """The difficulty label of ``fillsmt rate``."""
+        raise InputError(f"{puzzle.source}: {self.name} puzzles are not rated")
+
     # --- new puzzles ---------------------------------------------------------------------------
 
     can_generate: ClassVar[bool] = False

@@ -97,6 +97,12 @@ class SolveResult:
             return []
         return differing_cells(self.grid, self.second_grid)
 
+    def _repr_svg_(self) -> str:
+        """Jupyter shows the solution found (the puzzle alone when there is none)."""
+        from fillsmt.notebook import picture
+
+        return picture(self.puzzle, self.grid)
+
     @property
     def exit_code(self) -> int:
         code = EXIT_CODES[self.status]

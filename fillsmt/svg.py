@@ -151,6 +151,19 @@ class _Canvas:
                 attrs["font-weight"] = "bold"
             ET.SubElement(g, "text", attrs).text = t.text
 
+    def notes(self, notes: Iterable[CellText]) -> None:
+        """Small text in the top left corner of cells (e.g. the step that filled a cell)."""
+        notes = list(notes)
+        if not notes:
+            return
+        s = self.style
+        size = round(s.cell * 0.26, 2)
+        g = self.group("notes", **{"font-family": s.font_family, "font-size": _number(size),
+                                   "fill": s.label_colour, "class": "note"})
+        for t in notes:
+            ET.SubElement(g, "text", {"x": _number(round(self.x(t.col) + 0.08 * s.cell, 2)),
+                                      "y": _number(round(self.y(t.row) + 0.08 * s.cell + size * 0.8, 2))}).text = t.text
+
     def frame(self) -> None:
         s = self.style
         ET.SubElement(self.root, "rect", {
@@ -167,11 +180,11 @@ class _Canvas:
 
 def grid_svg(height: int, width: int, *, labels: Sequence[Sequence[Hashable]] | None = None,
              texts: Iterable[CellText] = (), shaded: Iterable[tuple[int, int]] = (),
-             style: Style = DEFAULT_STYLE, title: str | None = None) -> str:
+             style: Style = DEFAULT_STYLE, title: str | None = None, notes: Iterable[CellText] = ()) -> str:
     """The core picture: a height×width grid with heavy lines between different ``labels``.
 
     Without ``labels`` only the thin cell lines and the outer frame are drawn. ``shaded`` cells
-    are filled grey under everything else.
+    are filled grey under everything else; ``notes`` are small texts in cells' top left corners.
     """
     if height < 1 or width < 1:
         raise ValueError(f"a grid needs at least one cell, not {height}x{width}")
@@ -182,6 +195,7 @@ def grid_svg(height: int, width: int, *, labels: Sequence[Sequence[Hashable]] | 
     canvas.grid_lines()
     canvas.borders(region_edges(labels) if labels is not None else [])
     canvas.texts(texts)
+    canvas.notes(notes)
     canvas.frame()
     return canvas.text()
 
@@ -205,12 +219,13 @@ def _number_texts(givens: Sequence[Sequence[int]], grid: Sequence[Sequence[int]]
 
 
 def render_fillomino(puzzle: Any, grid: Sequence[Sequence[int]] | None = None, *,
-                     style: Style = DEFAULT_STYLE, title: str | None = None) -> str:
+                     style: Style = DEFAULT_STYLE, title: str | None = None,
+                     notes: Iterable[CellText] = ()) -> str:
     """A Fillomino puzzle, or its solution when ``grid`` is given (regions = equal numbers)."""
     if grid is not None:
         _check_shape(grid, puzzle.height, puzzle.width, "solution")
     return grid_svg(puzzle.height, puzzle.width, labels=grid, texts=_number_texts(puzzle.cells, grid),
-                    style=style, title=title)
+                    style=style, title=title, notes=notes)
 
 
 def render_blocknumber(puzzle: Any, grid: Sequence[Sequence[int]] | None = None, *,

@@ -88,4 +88,25 @@ class BlockNumber(Kind):
         return int(parts[1]), int(parts[2])
 
 
+    clue_encoding = "int-distinct"
+
+    def clues(self, puzzle: Puzzle) -> list[tuple[int, int, int]]:
+        return list(puzzle.given_cells())
+
+    def with_clues(self, puzzle: Puzzle, clues: list[tuple[int, int, int]]) -> Puzzle:
+        givens = [[0] * puzzle.width for _ in range(puzzle.height)]
+        for r, c, v in clues:
+            givens[r][c] = v
+        return Puzzle(puzzle.height, puzzle.width, tuple(map(tuple, givens)), puzzle.blocks, puzzle.source)
+
+    def cell_var(self, puzzle: Puzzle, row: int, col: int) -> str:
+        from fillsmt.blocknumber.names import number_var
+
+        return number_var(row, col)
+
+    def clue_free_script(self, puzzle: Puzzle):
+        """The blocks alone (their sizes bound the numbers, whatever the givens)."""
+        return self.encode(self.with_clues(puzzle, []), self.clue_encoding)
+
+
 KIND = BlockNumber()

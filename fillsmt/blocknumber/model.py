@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar, Iterator, Sequence
 
+from fillsmt.notebook import ShowsAsSvg
+
 Grid = tuple[tuple[int, ...], ...]
 
 
@@ -15,7 +17,7 @@ def normalise_labels(labels: Sequence[Sequence[int]]) -> Grid:
 
 
 @dataclass(frozen=True)
-class Puzzle:
+class Puzzle(ShowsAsSvg):
     """A BlockNumber puzzle.
 
     ``givens[r][c]`` is a given number (> 0) or 0 for an empty cell; ``blocks[r][c]`` is the label

@@ -23,9 +23,13 @@ COMMANDS = {
     "count": "fillsmt.cli.count:count",
     "decode": "fillsmt.cli.files:decode",
     "encode": "fillsmt.cli.files:encode",
+    "explain": "fillsmt.cli.setter:explain",
     "generate": "fillsmt.generate_command:generate",
+    "hint": "fillsmt.cli.setter:hint",
+    "minimize": "fillsmt.cli.setter:minimize",
     "rate": "fillsmt.generate_command:rate",
     "render": "fillsmt.cli.files:render",
+    "repair": "fillsmt.cli.setter:repair",
     "solve": "fillsmt.cli.solve:solve",
     "solvers": "fillsmt.cli.solvers:solvers",
 }

@@ -186,6 +186,16 @@ class Session(ABC):
             values[term], texts[term] = parse_value(pair[1]), render_sexpr(pair[1])
         return values, texts
 
+    def get_unsat_core(self, timeout: float | None = None) -> list[str]:
+        """The names of the named assertions in the last ``unsat`` check's core (the session
+        must have been started with ``(set-option :produce-unsat-cores true)``)."""
+        self._require_alive()
+        output, _ = self._talk("(get-unsat-core)\n", timeout)
+        items = self._items(output, "get-unsat-core")
+        if len(items) != 1 or not isinstance(items[0], list):
+            raise SolverError(f"{self.name} gave no get-unsat-core answer: {quote_output(output)!r}")
+        return [render_sexpr(name) for name in items[0]]
+
     def __enter__(self) -> "Session":
         return self
 

@@ -107,4 +107,32 @@ class Fillomino(Kind):
         return divmod(cell_of_number_var(term), puzzle.width)
 
 
+    clue_encoding = "tree-bfs"
+
+    def clues(self, puzzle: Puzzle) -> list[tuple[int, int, int]]:
+        return list(puzzle.clues())
+
+    def with_clues(self, puzzle: Puzzle, clues: list[tuple[int, int, int]]) -> Puzzle:
+        cells = [[0] * puzzle.width for _ in range(puzzle.height)]
+        for r, c, v in clues:
+            cells[r][c] = v
+        return Puzzle(puzzle.height, puzzle.width, tuple(map(tuple, cells)), puzzle.source)
+
+    def cell_var(self, puzzle: Puzzle, row: int, col: int) -> str:
+        from fillsmt.fillomino.names import number_var
+
+        return number_var(row * puzzle.width + col)
+
+    def clue_free_script(self, puzzle: Puzzle):
+        """Every cell 1 up to the number of cells (the largest region there can be)."""
+        bare = self.with_clues(puzzle, [])
+        every = frozenset(range(1, puzzle.height * puzzle.width + 1))
+        return ENCODINGS[self.clue_encoding](bare, [every] * (puzzle.height * puzzle.width))
+
+    def rating_label(self, puzzle: Puzzle) -> str | None:
+        from fillsmt.fillomino.rating import rate
+
+        return rate(puzzle).label
+
+
 KIND = Fillomino()

@@ -5,11 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar, Iterator
 
+from fillsmt.notebook import ShowsAsSvg
+
 Grid = tuple[tuple[int, ...], ...]
 
 
 @dataclass(frozen=True)
-class Puzzle:
+class Puzzle(ShowsAsSvg):
     """A Fillomino puzzle: ``cells[r][c]`` is a clue (> 0) or 0 for an empty cell."""
 
     kind: ClassVar[str] = "fillomino"

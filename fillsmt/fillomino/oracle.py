@@ -151,6 +151,10 @@ class UniquenessOracle:
         """Has this oracle proved that ``puzzle`` has ``solution`` as its only solution?"""
         return _clue_cells(puzzle) in self._known.get(solution, [])
 
+    def close(self) -> None:
+        """Nothing to end: each exact check has its own session (as the BlockNumber oracle's
+        ``close``, so either kind's oracle can be used the same way)."""
+
     # -- the layers --------------------------------------------------------------------------
     def _differ_in(self, clues: frozenset[int], solution: Grid) -> frozenset[int]:
         """The cells where a second solution must differ: D of the smallest known superset."""

@@ -13,6 +13,8 @@ import functools
 from dataclasses import dataclass
 from typing import ClassVar, Iterable
 
+from fillsmt.notebook import ShowsAsSvg
+
 Cell = tuple[int, int]
 
 
@@ -61,7 +63,7 @@ class Piece:
 
 
 @dataclass(frozen=True)
-class TilingProblem:
+class TilingProblem(ShowsAsSvg):
     """An H×W board with blocked cells, the pieces, and the orientations allowed."""
 
     kind: ClassVar[str] = "tiling"

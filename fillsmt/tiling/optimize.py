@@ -75,6 +75,12 @@ class TilingResult:
         """The best tiling found, as the kind's solution object."""
         return Tiling(self.problem, tuple(self.placements))
 
+    def _repr_svg_(self) -> str:
+        """Jupyter shows the best tiling found."""
+        from fillsmt.notebook import picture
+
+        return picture(self.problem, self.solution)
+
 
 def verified(problem: TilingProblem, chosen: list[Placement]) -> int:
     """The number of cells ``chosen`` covers, after the independent checker accepted it."""

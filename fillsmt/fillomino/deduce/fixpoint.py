@@ -154,17 +154,9 @@ def deduce(puzzle: Puzzle, rules: Sequence[str] = ALL_RULES) -> Deduction:
         raise InputError(f"unknown deduction rule {unknown[0]!r}; the rules are {', '.join(ALL_RULES)}")
     board = Board.of(puzzle.height, puzzle.width)
     state = State(board, initial_masks(puzzle), [r for r in ALL_RULES if r in rules])
-    contradiction = None
-    try:
-        check_groups(state)
-        run_rules(state, rules)
-        check_groups(state)
-    except Contradiction as e:
-        contradiction = str(e)
+    contradiction = fixpoint(state, rules)
     return Deduction(domain_sets(state.dom), dict(state.fixed_by_rule), dict(state.removed_by_rule),
                      contradiction, state.rounds, puzzle.height, puzzle.width)
-
-
 
 
 def propagate_masks(puzzle: Puzzle, masks: list[Mask], rules: Sequence[str] = ALL_RULES
@@ -173,14 +165,20 @@ def propagate_masks(puzzle: Puzzle, masks: list[Mask], rules: Sequence[str] = AL
     new masks, the cells each rule fixed, and the contradiction found (None if none)."""
     state = State(Board.of(puzzle.height, puzzle.width), list(masks),
                   [r for r in ALL_RULES if r in rules])
-    contradiction = None
+    contradiction = fixpoint(state, rules)
+    return state.dom, dict(state.fixed_by_rule), contradiction
+
+
+def fixpoint(state: State, rules: Sequence[str]) -> str | None:
+    """Run ``rules`` on ``state`` (any :class:`State`, a tracing one too) to their fixpoint,
+    with the two facts checked before and after: the contradiction found, or None."""
     try:
-        for x, m in enumerate(masks):
+        for x, m in enumerate(state.dom):
             if not m:
                 raise Contradiction(f"{state.board.where(x)} has no possible value left")
         check_groups(state)
         run_rules(state, rules)
         check_groups(state)
     except Contradiction as e:
-        contradiction = str(e)
-    return state.dom, dict(state.fixed_by_rule), contradiction
+        return str(e)
+    return None

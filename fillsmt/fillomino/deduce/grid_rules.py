@@ -45,7 +45,7 @@ def neighbour_support(state: State) -> None:
         for y in nbrs[x]:
             support |= dom[y]
         if dom[x] & ~support:
-            state.restrict(x, support, "neighbour-support")
+            state.restrict(x, support, "neighbour-support", nbrs[x])
 
 
 def neighbour_fit(state: State) -> None:
@@ -66,7 +66,7 @@ def neighbour_fit(state: State) -> None:
             fits_more = ~one if alone else dom[y] & ~one
             allowed &= fits_one | fits_more
         if dom[x] & ~allowed:
-            state.restrict(x, allowed, "neighbour-fit")
+            state.restrict(x, allowed, "neighbour-fit", nbrs[x])
 
 
 def size_cap(state: State) -> None:

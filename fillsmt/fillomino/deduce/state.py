@@ -11,13 +11,17 @@ to it. A complete group whose neighbours have lost its value is not looked at ag
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Sequence, Union
 
 from fillsmt.fillomino.deduce.board import Board, Contradiction, Groups, find_groups
 from fillsmt.fillomino.deduce.masks import Mask, bit, describe, is_single, values_of
 from fillsmt.fillomino.deduce.searches import Cells, budget_distances, reach_cells
 
 
+
+
+Why = Union[Sequence[int], Sequence[Sequence[int]], None]
+"""The cells that made a rule apply (see :meth:`State.restrict`)."""
 
 
 @dataclass(eq=False)
@@ -61,8 +65,13 @@ class State:
         self._reach: dict[tuple[int, tuple[int, ...]], Noted] = {}
         self._roomy: dict[int, dict[int, Noted]] = {}
 
-    def restrict(self, x: int, allowed: Mask, rule: str) -> None:
-        """Keep only ``allowed`` values in cell x; an empty domain is a contradiction."""
+    def restrict(self, x: int, allowed: Mask, rule: str, why: Why = None) -> None:
+        """Keep only ``allowed`` values in cell x; an empty domain is a contradiction.
+
+        ``why`` (ignored here, recorded by a tracing state such as
+        :class:`fillsmt.fillomino.explain.TracingState`) names the cells that made the rule
+        apply, as the rule already holds them: a group's cells, a cell's neighbours, or a list of
+        groups' cells; None when the rule has no such cells at hand (``area``, ``size-cap``)."""
         old = self.dom[x]
         new = old & allowed
         if new == old:

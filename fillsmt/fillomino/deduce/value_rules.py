@@ -34,7 +34,7 @@ def complete_group(state: State, k: int) -> None:
     for g in state.groups(k).groups:
         if g.complete and g.cells not in state.closed:
             for y in g.exits(state.dom):
-                state.restrict(y, ~bit(k), "complete-group")
+                state.restrict(y, ~bit(k), "complete-group", g.cells)
             state.closed.add(g.cells)
 
 
@@ -47,7 +47,7 @@ def join_overflow(state: State, k: int) -> None:
     for y in candidates:
         touched = {group_of[z] for z in state.board.neighbours[y] if z in group_of}
         if 1 + sum(groups[i].size for i in touched) > k:
-            state.restrict(y, ~bit(k), "join-overflow")
+            state.restrict(y, ~bit(k), "join-overflow", [groups[i].cells for i in touched])
 
 
 def single_exit(state: State, k: int) -> None:
@@ -58,7 +58,7 @@ def single_exit(state: State, k: int) -> None:
         if not exits:
             raise stuck(state.board, found.groups[i])
         if len(exits) == 1:
-            state.restrict(exits[0], bit(k), "single-exit")
+            state.restrict(exits[0], bit(k), "single-exit", found.groups[i].cells)
 
 
 def area(state: State, k: int) -> None:
@@ -102,5 +102,5 @@ def forced_cell(state: State, k: int) -> None:
         cut = cut_off_counts(state.board, cells, g.cells[0])
         for e in sorted(cells):
             if state.dom[e] != bk and len(cells) - 1 - cut.get(e, 0) < k:
-                state.restrict(e, bk, "forced-cell")
+                state.restrict(e, bk, "forced-cell", g.cells)
 

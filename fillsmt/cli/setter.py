@@ -1,0 +1,217 @@
+"""For puzzle solvers and setters: ``explain``, ``hint``, ``repair`` and ``minimize``.
+
+Thin: the work is in :mod:`fillsmt.fillomino.explain` and :mod:`fillsmt.repair`.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+
+import click
+
+from fillsmt.cli.common import (CONTEXT, kind_option, reports_errors, solver_cmd_option, solver_option,
+                                timeout_option, warn)
+from fillsmt.errors import EXIT_NO_SOLUTION, EXIT_NOT_UNIQUE, EXIT_OK, EXIT_UNKNOWN, InputError
+
+text_or_json = click.option("--format", "-f", "fmt", type=click.Choice(["text", "json"]), default="text",
+                            show_default=True, help="text for a person; json: one object (docs/explain.schema.json).")
+
+EXPLAIN_EXIT = {"solved": EXIT_OK, "no-solution": EXIT_NO_SOLUTION, "multiple": EXIT_NOT_UNIQUE,
+                "stopped": EXIT_UNKNOWN}
+HINT_EXIT = {"step": EXIT_OK, "solved": EXIT_OK, "wrong": EXIT_NO_SOLUTION, "no-solution": EXIT_NO_SOLUTION,
+             "multiple": EXIT_NOT_UNIQUE, "stopped": EXIT_UNKNOWN}
+
+
+def _fillomino(source: str, kind: str | None, command: str):
+    from fillsmt.kinds import kind_of, load
+
+    puzzle = load(source, kind)
+    if kind_of(puzzle).name != "fillomino":
+        raise InputError(f"{puzzle.source}: {command} explains Fillomino puzzles only "
+                         f"(this is a {kind_of(puzzle).name} puzzle)")
+    return puzzle
+
+
+def _deadline(timeout: float | None) -> float | None:
+    return None if timeout is None else time.monotonic() + timeout
+
+
+def _driver(solver: str, solver_cmd: str | None):
+    from fillsmt.drivers.registry import get_driver
+
+    driver = get_driver(solver, solver_cmd)
+    driver.require()
+    return driver
+
+
+@click.command(context_settings=CONTEXT)
+@click.argument("puzzle", metavar="PUZZLE")
+@text_or_json
+@click.option("--svg", "svg_file", metavar="FILE.svg",
+              help="Also draw the grid with each filled cell's step number.")
+@click.option("--force", is_flag=True, help="Replace FILE.svg if it already exists.")
+@solver_option()
+@timeout_option("Stop explaining after this many seconds")
+@kind_option
+@reports_errors
+def explain(puzzle, fmt, svg_file, force, solver, timeout, kind):
+    """Explain how to solve a Fillomino PUZZLE, step by numbered step.
+
+    Each step names its rule (as `fillsmt rate` does), the cells it fixed or the candidates it
+    removed, and the cells that made it apply. Where the rules stop, the smallest case split
+    follows: a cell and a number tried, and the chain of steps that ends in a contradiction;
+    where no short one is found, that is said, and the solver (which proves the solution unique)
+    supplies one forced cell. Exit code: 0 explained to the solution, 1 no solution, 5 more than
+    one solution, 3 stopped by --timeout.
+
+    \b
+    Examples:
+      fillsmt explain instances/fillomino/g12-5x5.txt
+      fillsmt explain --format json puzzle.txt
+      fillsmt explain --svg steps.svg puzzle.txt
+    """
+    from fillsmt.cli.output import write_file
+    from fillsmt.fillomino.explain import explain as explain_puzzle
+    from fillsmt.formats.json_format import line
+
+    p = _fillomino(puzzle, kind, "explain")
+    found = explain_puzzle(p, deadline=_deadline(timeout), solver=solver)
+    if svg_file:
+        write_file(svg_file, found.svg(), force=force, protect=puzzle, option="--svg")
+    click.echo(line(found.as_dict()) if fmt == "json" else found.text(), nl=fmt == "json")
+    sys.exit(EXPLAIN_EXIT[found.status])
+
+
+@click.command(context_settings=CONTEXT)
+@click.argument("puzzle", metavar="PUZZLE")
+@click.argument("progress", metavar="[PROGRESS]", required=False)
+@text_or_json
+@solver_option()
+@timeout_option("Stop after this many seconds")
+@kind_option
+@reports_errors
+def hint(puzzle, progress, fmt, solver, timeout, kind):
+    """The next step for a Fillomino PUZZLE, or the wrong cells of a PROGRESS grid.
+
+    PROGRESS is the player's grid in the puzzle's format (0 = not filled yet). When the puzzle
+    has one solution and a number in PROGRESS is not in it, only those cells are named (nothing
+    else of the solution is given away); otherwise the next step that fixes a cell, as
+    `fillsmt explain` would give it. Exit code: 0 a step (or the grid is finished), 1 wrong cells
+    (or no solution agrees with PROGRESS), 5 not unique and nothing forced, 3 --timeout.
+
+    \b
+    Examples:
+      fillsmt hint puzzle.txt
+      fillsmt hint puzzle.txt my-grid.txt
+      fillsmt hint --format json puzzle.txt my-grid.txt
+    """
+    from fillsmt.fillomino.explain import hint as hint_for
+    from fillsmt.formats.json_format import line
+
+    if puzzle == "-" and progress == "-":
+        raise click.UsageError("PUZZLE and PROGRESS cannot both be - (standard input holds only one of them)")
+    p = _fillomino(puzzle, kind, "hint")
+    grid = None
+    if progress is not None:
+        g = _fillomino(progress, "fillomino", "hint")
+        if (g.height, g.width) != (p.height, p.width):
+            raise InputError(f"{g.source}: the progress grid is {g.height}x{g.width}, the puzzle "
+                             f"{p.height}x{p.width}")
+        grid = g.cells
+    found = hint_for(p, grid, deadline=_deadline(timeout), solver=solver)
+    click.echo(line(found.as_dict()) if fmt == "json" else found.text(), nl=fmt == "json")
+    sys.exit(HINT_EXIT[found.status])
+
+
+def _placed(clues) -> str:
+    return ", ".join(f"r{r + 1}c{c + 1}={v}" for r, c, v in clues)
+
+
+@click.command(context_settings=CONTEXT)
+@click.argument("puzzle", metavar="PUZZLE")
+@text_or_json
+@solver_option()
+@solver_cmd_option
+@timeout_option("Stop after this many seconds")
+@kind_option
+@reports_errors
+def repair(puzzle, fmt, solver, solver_cmd, timeout, kind):
+    """Make PUZZLE unique with the fewest added clues, or name the clues that conflict.
+
+    With several solutions: the fewest clues (cell and number, from one solution) after which
+    exactly one solution remains, proven by the solver; the repaired puzzle is printed in the
+    kind's plain format and the added clues on standard error. With no solution: a small set
+    of clues that cannot all hold (the solver's unsat core over named clue assertions, shrunk
+    until each one is needed), exit 1. Fillomino and BlockNumber.
+
+    \b
+    Examples:
+      fillsmt repair puzzle.txt > unique.txt
+      fillsmt repair --format json puzzle.txt
+    """
+    from fillsmt.formats.json_format import line, puzzle_to_dict
+    from fillsmt.kinds import kind_of, load
+    from fillsmt.repair import repair as repair_puzzle
+
+    p = load(puzzle, kind)
+    found = repair_puzzle(p, _driver(solver, solver_cmd), timeout)
+    if fmt == "json":
+        obj = found.as_dict()
+        obj["repaired"] = puzzle_to_dict(found.repaired) if found.repaired is not None else None
+        click.echo(line(obj))
+    elif found.status == "repaired":
+        click.echo(kind_of(p).format_puzzle(found.repaired), nl=False)
+        warn(f"{p.source}: {len(found.added)} clue{'s' if len(found.added) != 1 else ''} added, now unique "
+             f"(proven): {_placed(found.added)}")
+    elif found.status == "unique":
+        click.echo(kind_of(p).format_puzzle(p), nl=False)
+        warn(f"{p.source}: already unique, nothing added")
+    else:
+        warn(f"{p.source}: no solution; these {len(found.core)} clues cannot all hold: {_placed(found.core)}")
+    sys.exit(EXIT_NO_SOLUTION if found.status == "no-solution" else EXIT_OK)
+
+
+@click.command(context_settings=CONTEXT)
+@click.argument("puzzle", metavar="PUZZLE")
+@click.option("--keep-rated", is_flag=True,
+              help="Keep a clue also when removing it would change the difficulty label of "
+                   "`fillsmt rate` (Fillomino).")
+@text_or_json
+@solver_option()
+@solver_cmd_option
+@timeout_option("Stop after this many seconds")
+@kind_option
+@reports_errors
+def minimize(puzzle, keep_rated, fmt, solver, solver_cmd, timeout, kind):
+    """Remove the clues PUZZLE does not need: it stays unique, and no clue left can go.
+
+    Clues are tried in reading order; each removal is kept when the solution stays the only one
+    (proven as `fillsmt generate` proves it). The minimized puzzle is printed in the kind's plain
+    format, what was removed on standard error. Fillomino and BlockNumber.
+
+    \b
+    Examples:
+      fillsmt minimize puzzle.txt > minimal.txt
+      fillsmt minimize --keep-rated puzzle.txt
+    """
+    from fillsmt.formats.json_format import line, puzzle_to_dict
+    from fillsmt.kinds import kind_of, load
+    from fillsmt.repair import minimize as minimize_puzzle
+
+    p = load(puzzle, kind)
+    found = minimize_puzzle(p, _driver(solver, solver_cmd), keep_rated=keep_rated, timeout=timeout)
+    if fmt == "json":
+        obj = found.as_dict()
+        obj["minimized"] = puzzle_to_dict(found.puzzle)
+        click.echo(line(obj))
+    else:
+        click.echo(kind_of(p).format_puzzle(found.puzzle), nl=False)
+        label = f", still {found.label}" if found.label else ""
+        warn(f"{p.source}: {len(found.removed)} of {len(kind_of(p).clues(p))} clues removed{label}, "
+             f"every clue left is needed ({found.seconds:.2f} s)"
+             + (f": {_placed(found.removed)}" if found.removed else ""))
+    sys.exit(EXIT_OK)
+
+
+__all__ = ["explain", "hint", "minimize", "repair"]

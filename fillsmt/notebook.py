@@ -1,0 +1,26 @@
+"""Pictures in Jupyter: puzzles and solve results show as their SVG picture (``_repr_svg_``).
+
+Jupyter calls ``_repr_svg_`` on the last value of a cell; the picture is the kind's own
+(:meth:`fillsmt.kind.Kind.svg`), the one ``fillsmt render`` writes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fillsmt.registry import kind_of
+
+
+def picture(puzzle: Any, solution: Any = None) -> str:
+    """The SVG picture of a puzzle, solved when ``solution`` is given."""
+    return kind_of(puzzle).svg(puzzle, solution, title=getattr(puzzle, "source", None))
+
+
+class ShowsAsSvg:
+    """A puzzle mixin: Jupyter shows the puzzle as its SVG picture."""
+
+    def _repr_svg_(self) -> str:
+        return picture(self)
+
+
+__all__ = ["ShowsAsSvg", "picture"]

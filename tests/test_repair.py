@@ -1,0 +1,127 @@
+"""repair and minimize (fillsmt.repair) on Fillomino and BlockNumber, with a real solver; every
+claim is checked independently by a fresh solve."""
+
+from __future__ import annotations
+
+import pytest
+
+import fillsmt
+from conftest import ROOT, solver_or_skip
+from fillsmt.errors import InputError
+from fillsmt.repair import clues_of, minimize, repair, unsat_core, with_clues
+
+PUZZLES = {
+    "fillomino": ROOT / "instances" / "fillomino" / "g12-5x5.txt",
+    "blocknumber": ROOT / "instances" / "blocknumber" / "random-6x6.txt",
+}
+
+
+def unique(puzzle) -> bool | None:
+    """A fresh, independent answer (z3, the other solver than the one under test)."""
+    solver_or_skip("z3")
+    return fillsmt.solve(puzzle, solver="z3", unique=True).unique
+
+
+@pytest.fixture(scope="module")
+def minimized():
+    """Each kind's example, minimized once (yices)."""
+    driver = solver_or_skip("yices")
+    return {kind: minimize(fillsmt.load(str(path)), driver) for kind, path in PUZZLES.items()}
+
+
+@pytest.mark.parametrize("kind", list(PUZZLES))
+def test_minimize_leaves_a_unique_puzzle_whose_every_clue_is_needed(kind, minimized):
+    m = minimized[kind]
+    assert unique(m.original) is True
+    assert unique(m.puzzle) is True
+    kept = clues_of(m.puzzle)
+    assert len(kept) + len(m.removed) == len(clues_of(m.original))
+    assert set(kept) <= set(clues_of(m.original))
+    for clue in kept:
+        assert unique(with_clues(m.puzzle, [k for k in kept if k != clue])) is False, clue
+
+
+@pytest.mark.parametrize("kind", list(PUZZLES))
+def test_repair_after_removing_one_clue_adds_exactly_one(kind, minimized):
+    driver = solver_or_skip("yices")
+    m = minimized[kind]
+    kept = clues_of(m.puzzle)
+    for clue in kept[:3]:
+        broken = with_clues(m.puzzle, [k for k in kept if k != clue])
+        r = repair(broken, driver)
+        assert r.status == "repaired" and len(r.added) == 1
+        (row, col, value), = r.added
+        assert r.solution[row][col] == value and broken_empty(broken, row, col)
+        assert unique(r.repaired) is True
+        assert set(clues_of(r.repaired)) == set(clues_of(broken)) | set(r.added)
+
+
+def broken_empty(puzzle, row, col) -> bool:
+    return all((r, c) != (row, col) for r, c, _ in clues_of(puzzle))
+
+
+@pytest.mark.parametrize("kind", list(PUZZLES))
+def test_repair_of_a_unique_puzzle_adds_nothing(kind, minimized):
+    driver = solver_or_skip("yices")
+    r = repair(minimized[kind].puzzle, driver)
+    assert r.status == "unique" and r.added == []
+
+
+def test_fewest_clues_is_a_minimum():
+    """An empty 2x3 Fillomino board has many solutions; no clue set one smaller than the
+    repair's, from any of them, leaves exactly one (all solutions by brute force)."""
+    from itertools import combinations
+
+    from test_backtrack import brute_force
+
+    driver = solver_or_skip("yices")
+    bare = fillsmt.fillomino.plain_format.parse_puzzle("2 3\n0 0 0\n0 0 0")
+    r = repair(bare, driver)
+    assert r.status == "repaired" and unique(r.repaired) is True
+    every = brute_force(2, 3)
+    assert len(every) > 1 and r.solution in every
+    for solution in every:
+        cells = [(row, col, solution[row][col]) for row in range(2) for col in range(3)]
+        for smaller in combinations(cells, len(r.added) - 1):
+            agreeing = [g for g in every if all(g[a][b] == v for a, b, v in smaller)]
+            assert len(agreeing) > 1
+
+
+@pytest.mark.parametrize("kind", list(PUZZLES))
+def test_unsat_core_names_clues_that_conflict(kind):
+    driver = solver_or_skip("yices")
+    puzzle = fillsmt.load(str(PUZZLES[kind]))
+    solution = fillsmt.solve(puzzle, solver="yices").grid
+    clues = clues_of(puzzle)
+    # one more clue: a wrong number next to a clue, where it cannot be
+    r0, c0, v0 = clues[0]
+    empty = next((r, c) for r in range(puzzle.height) for c in range(puzzle.width)
+                 if all((r, c) != (a, b) for a, b, _ in clues))
+    wrong = next(v for v in range(1, 5) if v != solution[empty[0]][empty[1]])
+    broken = with_clues(puzzle, clues + [(empty[0], empty[1], wrong)])
+    if unique(broken) is not None and fillsmt.solve(broken, solver="yices").grid is not None:
+        pytest.skip("the changed clue still has a solution")
+    r = repair(broken, driver)
+    assert r.status == "no-solution" and r.core
+    core = r.core
+    assert set(core) <= set(clues_of(broken))
+    assert fillsmt.solve(with_clues(broken, core), solver="z3").grid is None
+    for clue in core:  # each one needed
+        assert fillsmt.solve(with_clues(broken, [k for k in core if k != clue]), solver="z3").grid is not None
+
+
+def test_minimize_refuses_a_puzzle_with_two_solutions():
+    driver = solver_or_skip("yices")
+    bare = fillsmt.fillomino.plain_format.parse_puzzle("2 2\n0 0\n0 0")
+    with pytest.raises(InputError, match="more than one solution"):
+        minimize(bare, driver)
+
+
+def test_keep_rated_keeps_the_label():
+    driver = solver_or_skip("yices")
+    from fillsmt.fillomino.rating import rate
+
+    puzzle = fillsmt.load(str(ROOT / "instances" / "fillomino" / "random-6x6.txt"))
+    m = minimize(puzzle, driver, keep_rated=True)
+    assert rate(m.puzzle).label == rate(puzzle).label == m.label
+    assert unique(m.puzzle) is True
