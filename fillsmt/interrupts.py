@@ -73,7 +73,7 @@ def exit_on_signals() -> Iterator[None]:
         _stopping.clear()
 
 
-GRACE = 2.0
+GRACE = 1.0
 """Seconds past a run's time-out before :func:`time_limit` stops whatever is still running: the
 solvers stop themselves at the time-out; this covers the stages around them."""
 
@@ -83,7 +83,15 @@ class OutOfTime(BaseException):
     a decoder's or a bench job's, mistakes it for a failure of its own)."""
 
 
+_AGAIN = 0.25
+"""Seconds after which a time limit's alarm fires again until the limit's block is left: an
+exception raised in a garbage-collector callback or a ``__del__`` is dropped by Python, and the
+run must not go on without limit because of it."""
+
+
 def _out_of_time(signum, frame) -> None:
+    _stopping.set()  # cleanup on the way out kills its solvers rather than ask them to exit
+    signal.setitimer(signal.ITIMER_REAL, _AGAIN)
     raise OutOfTime()
 
 
@@ -99,12 +107,14 @@ def time_limit(seconds: float | None) -> Iterator[None]:
         return
     previous_handler = signal.signal(signal.SIGALRM, _out_of_time)
     outer, _ = signal.getitimer(signal.ITIMER_REAL)
-    started = time.monotonic()
+    started, stopping = time.monotonic(), _stopping.is_set()
     signal.setitimer(signal.ITIMER_REAL, max(0.001, min(seconds, outer) if outer else seconds))
     try:
         yield
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous_handler)
+        if not stopping:
+            _stopping.clear()
         if outer:  # the enclosing limit goes on with what is left of it
             signal.setitimer(signal.ITIMER_REAL, max(0.001, outer - (time.monotonic() - started)))

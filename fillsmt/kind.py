@@ -125,6 +125,11 @@ class Kind:
         """Logic before any solver; None when the kind has none."""
         return None
 
+    def quick_answer(self, puzzle: Any) -> Any | None:
+        """A solution found without any search when the puzzle is trivially open (a Fillomino
+        grid without clues), else None; the pipeline checks it like any other."""
+        return None
+
     @property
     def encoding_names(self) -> tuple[str, ...]:
         return tuple(e.name for e in self.encodings)

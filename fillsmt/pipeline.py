@@ -9,6 +9,7 @@ and no solution leaves this module unless the kind's independent checker accepte
 
 from __future__ import annotations
 
+import threading
 import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -16,9 +17,10 @@ from typing import Any, Callable
 from fillsmt.drivers.base import Driver
 from fillsmt.drivers.session import SessionTimeout
 from fillsmt.errors import (EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_NOT_UNIQUE, EXIT_OK, EXIT_SOLVER,
-                            EXIT_UNKNOWN, FillsmtError, FormatError, InputError)
+                            EXIT_UNKNOWN, FillsmtError, FormatError, InputError, SolverError)
 from fillsmt.interrupts import GRACE, OutOfTime, time_limit
 from fillsmt.kind import MAXIMIZE, Kind
+from fillsmt.race import RulesRace, SessionRace, can_race, run_racing
 from fillsmt.registry import kind_of
 from fillsmt.smtlib import Script
 from fillsmt.smtlib.answer import Status
@@ -31,6 +33,17 @@ DEFAULT_PRESOLVE = True
 
 RULES_SOLVER = "rules"
 """The ``--solver`` name of the thesis' own solver: the deduction rules plus backtracking."""
+
+DEFAULT_RACE = True
+"""Whether ``solve`` races the kind's own search against the solver (:mod:`fillsmt.race`)."""
+PRESOLVE_LEVELS = ("off", "on", "race")
+"""How much kind-specific reasoning ``solve`` adds (bench configurations): none, the presolve
+before encoding, or the presolve and the kind's search racing the solver."""
+
+
+def presolve_level(presolve: bool, race: bool) -> str:
+    """The name in :data:`PRESOLVE_LEVELS` of ``solve``'s two switches."""
+    return "race" if presolve and race else "on" if presolve else "off"
 
 EXIT_CODES = {
     Status.SAT: EXIT_OK,
@@ -161,8 +174,8 @@ def _settled(kind: Kind, puzzle: Any, found, driver: Driver, encoding: str, star
 
 
 def solve(puzzle: Any, driver: Driver, encoding: str | None = None, timeout: float | None = None,
-          presolve: bool = DEFAULT_PRESOLVE, unique: bool = False, forced: bool = False,
-          method: str = "auto") -> SolveResult:
+          presolve: bool | str = DEFAULT_PRESOLVE, unique: bool = False, forced: bool = False,
+          method: str = "auto", race: bool | None = None) -> SolveResult:
     """Presolve, encode, solve, decode and check one puzzle of any kind.
 
     With ``unique`` (or ``forced``) the work happens in one incremental session: after the first
@@ -170,12 +183,19 @@ def solve(puzzle: Any, driver: Driver, encoding: str | None = None, timeout: flo
     (``forced``)? ``timeout`` is the solver's, and bounds every stage too: whatever still runs
     :data:`~fillsmt.interrupts.GRACE` seconds past it (the presolve, the encoding, a solver that
     does not stop) is stopped, and the result is a TIMEOUT. An optimisation kind (tilings) is
-    handed to its optimiser (``method`` picks how), which keeps its best answer at the time-out."""
+    handed to its optimiser (``method`` picks how), which keeps its best answer at the time-out.
+    With ``presolve`` and ``race``, a kind with a search of its own runs it beside the solver (not
+    for ``forced``); ``presolve`` may also be a name of :data:`PRESOLVE_LEVELS`, which sets both;
+    ``race`` None means :data:`DEFAULT_RACE`."""
+    if isinstance(presolve, str):
+        presolve, race = presolve != "off", presolve == "race"
+    race = DEFAULT_RACE if race is None else race
     t0 = time.perf_counter()
     kind = kind_of(puzzle)
     if kind.problem_type == MAXIMIZE:
         return optimise(puzzle, driver, encoding, timeout, method, unique=unique, forced=forced)
-    return _within(timeout, lambda: _solve(kind, puzzle, driver, encoding, timeout, presolve, unique, forced, t0),
+    return _within(timeout, lambda: _solve(kind, puzzle, driver, encoding, timeout, presolve, unique, forced, t0,
+                                           race),
                    lambda why: _timed_out(SolveResult(puzzle, Status.TIMEOUT, driver.name, encoding or "",
                                                       unique_asked=unique, message=why), t0))
 
@@ -197,8 +217,12 @@ def _timed_out(result: SolveResult, t0: float) -> SolveResult:
 
 
 def _solve(kind: Kind, puzzle: Any, driver: Driver, encoding: str | None, timeout: float | None,
-           presolve: bool, unique: bool, forced: bool, t0: float) -> SolveResult:
+           presolve: bool, unique: bool, forced: bool, t0: float, race: bool = False) -> SolveResult:
     encoding = kind.encoding(encoding or driver.encoding_for(kind.name, None)).name
+    if not (unique or forced):
+        quick = _quick(kind, puzzle, driver, encoding, t0)
+        if quick is not None:
+            return quick
     target, hints, fixed = puzzle, None, None
     found = kind.presolve(puzzle) if presolve else None
     if found is not None:
@@ -208,15 +232,37 @@ def _solve(kind: Kind, puzzle: Any, driver: Driver, encoding: str | None, timeou
     if unique or forced:
         driver.require_session()
     driver.require()  # only now: a puzzle the presolve settles needs no solver
+    racing = race and found is not None and kind.has_search
     tp = time.perf_counter()
-    script = kind.encode(target, encoding, hints)
-    problem = kind.problem(puzzle, script, encoding, driver.name)
-    if unique or forced:
-        return _solve_in_session(problem, _Run(puzzle, driver, encoding, timeout, fixed, t0, tp), unique, forced)
-    text = script.text()
-    t1 = time.perf_counter()
-    run = driver.run(text, timeout)
-    t2 = time.perf_counter()
+    if racing and not (unique or forced) and can_race(driver):
+        rules = RulesRace(lambda limit, deadline: kind.search(target, limit, deadline),
+                          lambda grid: kind.check(puzzle, grid), 1, timeout)
+        problem = None
+
+        def make_text() -> str:
+            nonlocal problem
+            script = kind.encode(target, encoding, hints)
+            problem = kind.problem(puzzle, script, encoding, driver.name)
+            return script.text()
+
+        run, outcome, encoded = run_racing(rules, driver, make_text, timeout)
+        t1 = tp + encoded
+        if run is None:
+            return _search_answer(kind, puzzle, outcome, _Run(puzzle, driver, encoding, timeout, fixed, t0, tp),
+                                  False, {"encode": encoded, "solve": time.perf_counter() - t1})
+        t2 = time.perf_counter()
+    else:
+        script = kind.encode(target, encoding, hints)
+        problem = kind.problem(puzzle, script, encoding, driver.name)
+        if unique or forced:
+            run_ = _Run(puzzle, driver, encoding, timeout, fixed, t0, tp)
+            if racing and not forced:
+                return _session_racing(kind, target, problem, run_, unique)
+            return _solve_in_session(problem, run_, unique, forced)
+        text = script.text()
+        t1 = time.perf_counter()
+        run = driver.run(text, timeout)
+        t2 = time.perf_counter()
     result = SolveResult(puzzle, run.status, driver.name, encoding, message=run.message,
                          solver_output=run.output, presolved_cells=fixed)
     if run.status is Status.SAT:
@@ -227,6 +273,68 @@ def _solve(kind: Kind, puzzle: Any, driver: Driver, encoding: str | None, timeou
     t3 = time.perf_counter()
     result.times = {"presolve": tp - t0, "encode": t1 - tp, "solve": t2 - t1, "check": t3 - t2, "total": t3 - t0}
     return result
+
+
+def _quick(kind: Kind, puzzle: Any, driver: Driver, encoding: str, t0: float) -> SolveResult | None:
+    """A checked answer the kind finds without any search (a clue-less Fillomino grid), or None."""
+    grid = kind.quick_answer(puzzle)
+    if grid is None or kind.check(puzzle, grid):
+        return None
+    result = SolveResult(puzzle, Status.SAT, driver.name, encoding, grid=grid, presolved_cells=0,
+                         message="no clues: any valid grid is a solution")
+    elapsed = time.perf_counter() - t0
+    result.times = {"presolve": elapsed, "encode": 0.0, "solve": 0.0, "check": 0.0, "total": elapsed}
+    return result
+
+
+def _search_answer(kind: Kind, puzzle: Any, outcome, run: "_Run", unique: bool, times: dict) -> SolveResult:
+    """The result from the racing search's decisive outcome (its grids checked again here)."""
+    result = SolveResult(puzzle, Status.UNSAT, RULES_SOLVER, run.encoding, presolved_cells=run.presolved_cells,
+                         unique_asked=unique,
+                         message=f"answered first by the rules' search ({outcome.nodes} nodes, depth {outcome.max_depth}), "
+                                 f"racing {run.driver.name}")
+    if outcome.solutions:
+        problems = kind.check(puzzle, outcome.solutions[0])
+        if problems:
+            result.status, result.message = Status.ERROR, f"the search's grid fails the check: {problems[0]}"
+        else:
+            result.status, result.grid = Status.SAT, outcome.solutions[0]
+            if unique:
+                if len(outcome.solutions) > 1 and not kind.check(puzzle, outcome.solutions[1]):
+                    result.unique, result.second_grid = False, outcome.solutions[1]
+                elif outcome.exhausted and len(outcome.solutions) == 1:
+                    result.unique = True
+    result.times = {"presolve": run.encoding_started - run.started, "encode": 0.0, "solve": 0.0, "check": 0.0,
+                    **times, "total": time.perf_counter() - run.started}
+    return result
+
+
+def _session_racing(kind: Kind, target: Any, problem: Problem, run: "_Run", unique: bool) -> SolveResult:
+    """``_solve_in_session`` with the kind's search (up to two solutions with ``unique``) racing
+    it; a decisive search answer closes the session."""
+    stop = threading.Event()
+    race = RulesRace(lambda limit, deadline: kind.search(target, limit, deadline),
+                     lambda grid: kind.check(run.puzzle, grid), 2 if unique else 1, run.timeout)
+    with race:
+        racing = SessionRace(run.driver)
+        race.start(stop, on_decisive=racing.kill)
+        try:
+            result = _solve_in_session(problem, _Run(run.puzzle, racing, run.encoding, run.timeout,
+                                                     run.presolved_cells, run.started, run.encoding_started),
+                                       unique, False)
+        except FillsmtError:
+            if not racing.closed_by_race.is_set():
+                raise
+            result = None
+        stop.set()
+    if result is not None and not racing.closed_by_race.is_set():
+        return result
+    if race.outcome is None or not race.outcome.decisive:
+        if result is None:
+            raise SolverError(f"the {run.driver.name} session was closed and the search did not settle the puzzle")
+        return result
+    return _search_answer(kind, run.puzzle, race.outcome, run, unique,
+                          {"solve": time.perf_counter() - run.encoding_started})
 
 
 @dataclass
@@ -417,6 +525,6 @@ def solve_with_rules(puzzle: Any, timeout: float | None = None, unique: bool = F
     return result
 
 
-__all__ = ["DEFAULT_PRESOLVE", "DEFAULT_SOLVER", "EXIT_BAD_INPUT", "EXIT_CODES", "NoSolution", "RULES_SOLVER",
+__all__ = ["DEFAULT_PRESOLVE", "DEFAULT_RACE", "DEFAULT_SOLVER", "PRESOLVE_LEVELS", "presolve_level", "EXIT_BAD_INPUT", "EXIT_CODES", "NoSolution", "RULES_SOLVER",
            "SolveResult", "checked", "count", "encode", "encode_presolved", "encode_script", "optimise",
            "presolved_script", "require_rules_apply", "solve", "solve_with_rules"]

@@ -92,7 +92,9 @@ def test_config_labels_round_trip_and_bad_ones_are_explained():
     assert parse_config("yices/tree/off/unique") == Config("yices", "tree", False, True)
     for config in (Config("z3", "thesis", True), Config("portfolio:yices,z3", "tree", False, True)):
         assert parse_config(config.label) == config
-    with pytest.raises(InputError, match=r"expected SOLVER/ENCODING/on\|off\[/unique\], e.g. z3/thesis/off"):
+    assert parse_config("yices/tree-bfs/race/unique") == Config("yices", "tree-bfs", "race", True)
+    assert parse_config(Config("yices", "tree-bfs", "race").label) == Config("yices", "tree-bfs", "race")
+    with pytest.raises(InputError, match=r"expected SOLVER/ENCODING/on\|off\|race\[/unique\], e.g. z3/thesis/off"):
         parse_config("z3/thesis")
     with pytest.raises(InputError, match="expected"):
         parse_config("z3/thesis/on/unique/unique")
@@ -457,7 +459,7 @@ def test_a_missing_solver_exits_4_with_one_line(monkeypatch, tmp_path):
 def test_an_unknown_baseline_is_a_usage_error(tmp_path):
     result = invoke(INSTANCES / "g12-5x5.txt", "--baseline", "yices/thesis/off", "--csv", tmp_path / "r.csv")
     assert (result.exit_code, result.stderr) == (
-        2, "Error: --baseline yices/thesis/off: not one of this run's configurations (yices/default/on)\n")
+        2, "Error: --baseline yices/thesis/off: not one of this run's configurations (yices/default/race)\n")
 
 
 def test_the_plot_must_be_a_png(tmp_path):

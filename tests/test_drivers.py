@@ -186,3 +186,30 @@ def test_portfolio_names_and_members():
         get_driver("portfolio:z3")
     with pytest.raises(InputError, match="not a separate process"):
         get_driver("portfolio:z3,z3-api")
+
+
+def test_a_stoppable_run_sends_the_whole_of_a_long_script():
+    """With a stop event the run is watched in slices; the whole input must still arrive (it
+    used to stop after the first slice, so a portfolio or a race never got a 20x20 script)."""
+    import threading
+
+    from fillsmt.drivers.process import run_process
+
+    text = "".join(f"(assert (= x_{i} {i}))\n" for i in range(200_000))  # about 5 MB
+    outcome = run_process(["cat"], text, timeout=60, stop=threading.Event())
+    assert not outcome.timed_out and not outcome.stopped
+    assert outcome.stdout == text
+
+
+def test_a_stoppable_run_ends_when_stopped():
+    import threading
+    import time
+
+    from fillsmt.drivers.process import run_process
+
+    stop = threading.Event()
+    threading.Timer(0.3, stop.set).start()
+    started = time.monotonic()
+    outcome = run_process(["sleep", "30"], "", timeout=60, stop=stop)
+    assert outcome.stopped and not outcome.timed_out
+    assert time.monotonic() - started < 5

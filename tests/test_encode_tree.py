@@ -120,3 +120,21 @@ def _smt(value) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     return str(value) if value >= 0 else f"(- {-value})"
+
+
+def _empty(n: int, m: int) -> Puzzle:
+    return Puzzle(n, m, tuple(tuple(0 for _ in range(m)) for _ in range(n)), "empty")
+
+
+@pytest.mark.parametrize("encoding", ["tree", "tree-bfs"])
+def test_an_empty_grids_script_grows_linearly_with_its_cells(encoding):
+    """Issue 20: an empty grid's cells each allow 1..cells, yet the script holds no per-value
+    term for them (an interval needs two bounds), so its size per cell barely grows."""
+    small, large = (len(ENCODINGS[encoding](_empty(n, n), None).text()) / (n * n) for n in (8, 32))
+    assert large < 1.3 * small
+
+
+def test_equal_default_domains_are_one_shared_set():
+    domains = default_domains(_empty(30, 30))
+    assert domains[0] == frozenset(range(1, 901))
+    assert len({id(d) for d in domains}) == 1

@@ -278,9 +278,30 @@ def test_a_large_empty_grid_ends_within_its_timeout(tmp_path):
     assert seconds < 10 + 5
 
 
-@pytest.mark.xfail(strict=True, reason="the presolve's first domains hold a bit per possible size per cell: "
-                                       "1.1 GB for a 300x300 empty grid (and the encoding without it grows with "
-                                       "the square of the cells); presolve and encoding growth are issue 17's")
 def test_a_large_empty_grid_stays_under_1_gb(tmp_path):
-    _, _, _, rss = _empty_grid_run(tmp_path)
+    # A clue-less grid is answered by a checked tiling (issue 17), without the presolve, whose
+    # first domains still hold a bit per possible size per cell on large open grids with clues.
+    code, _, _, rss = _empty_grid_run(tmp_path)
+    assert code == 0 and rss < GB
+
+
+def test_a_large_tiling_board_within_its_timeout(tmp_path):
+    solver_or_skip("yices")
+    path = tmp_path / "board.txt"
+    path.write_text("board 400 400\npiece L\n#.\n#.\n##\npiece T\n###\n.#.\n")
+    code, _, err, seconds, rss = run_cli(["solve", "--timeout", "10", str(path)], limit=60)
+    assert code in (0, 3) and "Traceback" not in err, err
+    assert seconds < 10 + 5
     assert rss < GB
+
+
+def test_a_session_solver_that_stops_reading_is_stopped_at_the_timeout(tmp_path, monkeypatch):
+    from fillsmt.drivers.session import ProcessSession, SessionTimeout
+
+    monkeypatch.setenv("FILLSMT_TEST_PIDFILE", str(tmp_path / "pids"))
+    session = ProcessSession([sys.executable, str(DATA / "fake_solver.py"), "hang"], "deaf")
+    start = time.monotonic()
+    with pytest.raises(SessionTimeout):
+        session.send("(assert true)\n" * 100_000, timeout=1.0)  # 1.4 MB: far more than a pipe holds
+    assert time.monotonic() - start < 3
+    assert not session.alive

@@ -253,8 +253,8 @@ def test_bench_runs_tilings_blocknumber_and_the_rules_solver_in_one_csv(tmp_path
     assert (rows[("g12", "yices")]["encoding"], rows[("g12", "rules")]["status"]) == ("tree-bfs", "sat")
     assert rows[("g12", "rules")]["checked"] == "true"
     assert "Fillomino puzzles only" in rows[("suguru", "rules")]["message"]
-    assert "| rules/none/on |" in result.stdout and "| yices/default/on |" in result.stdout
-    assert "tetris.txt | yices/default/on | 48 | yes |" in result.stdout
+    assert "| rules/none/on |" in result.stdout and "| yices/default/race |" in result.stdout
+    assert "tetris.txt | yices/default/race | 48 | yes |" in result.stdout
 
 
 def test_bench_refuses_an_encoding_for_the_rules_solver(tmp_path):

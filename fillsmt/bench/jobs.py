@@ -31,7 +31,8 @@ class Config(NamedTuple):
 
     solver: str
     encoding: str
-    presolve: bool
+    presolve: bool | str
+    """True (on), False (off), or ``race``."""
     unique: bool = False
 
     @property
@@ -39,17 +40,25 @@ class Config(NamedTuple):
         return f"{self.solver}/{self.encoding}/{on_off(self.presolve)}" + ("/unique" if self.unique else "")
 
 
-def on_off(flag: bool) -> str:
+def on_off(flag: bool | str) -> str:
+    """A configuration's presolve as written: on, off, or a level's name (``race``)."""
+    if isinstance(flag, str):
+        return flag
     return "on" if flag else "off"
 
 
+RACE = "race"
+"""The presolve level that adds the rules' search racing the solver (``pipeline.PRESOLVE_LEVELS``)."""
+
+
 def parse_config(text: str) -> Config:
-    """``solver/encoding/on|off[/unique]`` → :class:`Config`."""
+    """``solver/encoding/on|off|race[/unique]`` → :class:`Config`."""
     unique = text.endswith("/unique")
     parts = text.removesuffix("/unique").rsplit("/", 2)
-    if len(parts) != 3 or not all(parts) or parts[2] not in ("on", "off"):
-        raise InputError(f"configuration {text!r}: expected SOLVER/ENCODING/on|off[/unique], e.g. z3/thesis/off")
-    return Config(parts[0], parts[1], parts[2] == "on", unique)
+    if len(parts) != 3 or not all(parts) or parts[2] not in ("on", "off", RACE):
+        raise InputError(f"configuration {text!r}: expected SOLVER/ENCODING/on|off|race[/unique], "
+                         "e.g. z3/thesis/off")
+    return Config(parts[0], parts[1], RACE if parts[2] == RACE else parts[2] == "on", unique)
 
 
 @dataclass(frozen=True)

@@ -66,7 +66,7 @@ def _solve(job: Job, timeout: float, puzzle, kind):
     if job.config.unique and kind.problem_type == MAXIMIZE:
         raise InputError(f"/unique is for puzzles with one answer, not for {kind.name} problems")
     return solve(puzzle, get_driver(job.config.solver), _encoding(job, kind), timeout,
-                 presolve=job.config.presolve, unique=job.config.unique)
+                 presolve=on_off(job.config.presolve), unique=job.config.unique)
 
 
 def result_row(job: Job, timeout: float, result) -> dict:

@@ -20,6 +20,10 @@ from fillsmt.smtlib.answer import Status
 @encoding_option()
 @timeout_option("Stop the solver after this many seconds; with --unique/--forced, the whole session")
 @presolve_option
+@click.option("--race/--no-race", default=None,
+              help="Run the rules' search (the deduction rules plus backtracking) beside the solver; "
+                   "the first answer wins (both are checked). Needs --presolve; not with --forced. "
+                   "[default: the pipeline's DEFAULT_RACE]")
 @kind_option
 @click.option("--unique", is_flag=True,
               help="Also prove the solution unique, or show a second one and the cells where "
@@ -35,7 +39,7 @@ from fillsmt.smtlib.answer import Status
                    "with a side of 20 or more and no copy limits, else bounds.")
 @format_option
 @reports_errors
-def solve(puzzles, solver, solver_cmd, encoding, timeout, presolve, kind, unique, forced, method, fmt):
+def solve(puzzles, solver, solver_cmd, encoding, timeout, presolve, race, kind, unique, forced, method, fmt):
     """Solve each PUZZLE file (- reads standard input) and print the checked solution.
 
     Plain output is in the puzzle file format, so it can be fed back to `fillsmt check`;
@@ -86,7 +90,7 @@ def solve(puzzles, solver, solver_cmd, encoding, timeout, presolve, kind, unique
         if rules:
             result = solve_with_rules(puzzle, timeout, unique=unique, forced=forced)
         else:
-            result = solve_puzzle(puzzle, driver, encoding, timeout, presolve=presolve, unique=unique,
+            result = solve_puzzle(puzzle, driver, encoding, timeout, presolve=presolve, race=race, unique=unique,
                                   forced=forced, method=method)
         result.times["total"] = time.perf_counter() - start
         worst = max(worst, result.exit_code, key=severity)
@@ -95,15 +99,16 @@ def solve(puzzles, solver, solver_cmd, encoding, timeout, presolve, kind, unique
         if result.optimum is not None:
             printed += _show_optimum(result, fmt, printed)
             continue
+        searched = rules or result.solver == RULES_SOLVER  # also when the search won a race
         if fmt != "json" and result.grid is not None:
             if printed:
                 click.echo()
-            _show_solution(result, fmt, rules)
+            _show_solution(result, fmt, searched)
             printed += 1
         if result.status is not Status.SAT or result.grid is None:
             warn(f"{puzzle.source}: {_status_words(result)}")
         elif unique:
-            warn(f"{puzzle.source}: {_unique_words(result, rules)}")
+            warn(f"{puzzle.source}: {_unique_words(result, searched)}")
     sys.exit(worst)
 
 

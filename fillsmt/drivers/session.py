@@ -248,12 +248,8 @@ class ProcessSession(Session):
 
     def _exchange(self, text: str, timeout: float | None) -> tuple[str, bool]:
         marker = _marker()
-        try:
-            self._proc.stdin.write(f'{text}(echo "{marker}")\n')
-            self._proc.stdin.flush()
-        except (BrokenPipeError, OSError):
-            raise self._died("") from None
         deadline = None if timeout is None else time.monotonic() + timeout
+        self._send(f'{text}(echo "{marker}")\n', deadline)
         out: list[str] = []
         size, cap = 0, limits.max_output()
         while True:
@@ -273,6 +269,26 @@ class ProcessSession(Session):
                 self.close(kill=True)
                 raise SolverError(f"{self.name} printed more than {cap} characters in one reply and was stopped "
                                   f"(raise the limit with the environment variable FILLSMT_MAX_OUTPUT)")
+
+    def _send(self, text: str, deadline: float | None) -> None:
+        """Write ``text`` to the solver by ``deadline``: a thread writes, so a solver that stops
+        reading cannot hold fillsmt past its time-out (it is killed, which ends the write)."""
+        failed: list[BaseException] = []
+
+        def write() -> None:
+            try:
+                self._proc.stdin.write(text)
+                self._proc.stdin.flush()
+            except (OSError, ValueError) as e:  # a broken pipe, or closed by a kill
+                failed.append(e)
+
+        writer = threading.Thread(target=write, name=f"{self.name}-stdin", daemon=True)
+        writer.start()
+        writer.join(None if deadline is None else max(0.0, deadline - time.monotonic()))
+        if writer.is_alive():  # the answer cannot come in time either: the wait below reports it
+            return
+        if failed:
+            raise self._died("")
 
     def close(self, kill: bool = False) -> None:
         """Ask the solver to exit (or, with ``kill``, do not ask), then kill its process group;

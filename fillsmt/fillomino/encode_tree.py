@@ -66,8 +66,14 @@ def default_domains(puzzle: Puzzle) -> list[frozenset[int]]:
     flat = [v for row in puzzle.cells for v in row]
     largest_clue = max(flat, default=0)
     area = _empty_area_sizes(puzzle, flat)
-    return [frozenset({v}) if v else frozenset(range(1, max(largest_clue, area[x]) + 1))
-            for x, v in enumerate(flat)]
+    shared: dict[int, frozenset[int]] = {}  # one set per distinct domain: linear size in the grid
+
+    def domain(v: int) -> frozenset[int]:
+        if v not in shared:
+            shared[v] = frozenset(range(1, v + 1))
+        return shared[v]
+
+    return [frozenset({v}) if v else domain(max(largest_clue, area[x])) for x, v in enumerate(flat)]
 
 
 def _empty_area_sizes(puzzle: Puzzle, flat: list[int]) -> list[int]:
@@ -123,30 +129,46 @@ class _Tree:
     """The encoding of one puzzle; each method yields the commands of one named constraint."""
 
     def __init__(self, puzzle: Puzzle, domains: Domains, options: TreeOptions):
-        self.p, self.d, self.o = puzzle, [frozenset(d) for d in domains], options
+        self.p, self.o = puzzle, options
+        self.d = _shared_sets(domains)
+        bounds = {id(d): (min(d), max(d), len(d)) for d in self.d}  # once per distinct domain
+        self.lo = [bounds[id(d)][0] for d in self.d]
+        self.hi = [bounds[id(d)][1] for d in self.d]
+        self.interval = [bounds[id(d)][2] == bounds[id(d)][1] - bounds[id(d)][0] + 1 for d in self.d]
         self.cells = range(puzzle.height * puzzle.width)
         self.adj = [neighbour_indices(puzzle.height, puzzle.width, x) for x in self.cells]
         # Only neighbours that can hold the same number can be in one region.
-        self.link = [[y for y in self.adj[x] if self.d[x] & self.d[y]] for x in self.cells]
-        top = max(max(d) for d in self.d)
+        self.link = [[y for y in self.adj[x] if not self.d[x].isdisjoint(self.d[y])] for x in self.cells]
+        top = max(self.hi)
         self.a = _Arith(options.bitvector, top, len(self.cells))
         self.fixed_cells = [x for x in self.cells if self._fixed(x)]
-        self.anchors = [self._anchors(x) for x in self.cells]
+        self.anchors = self._all_anchors()
 
     def _fixed(self, x: int) -> bool:
-        return len(self.d[x]) == 1
+        return self.lo[x] == self.hi[x]
 
     def _steps(self, x: int, y: int) -> int:
         (rx, cx), (ry, cy) = divmod(x, self.p.width), divmod(y, self.p.width)
         return abs(rx - ry) + abs(cx - cy)
 
-    def _anchors(self, x: int) -> list[int]:
-        """The fixed cells that may root x's region (module text): for a fixed x, those of its
-        value at index <= x (x itself included); for another cell, those of a value it allows.
-        Either way at most value - 1 steps away."""
-        fixed_x = self._fixed(x)
-        return [z for z in self.fixed_cells if (z <= x or not fixed_x) and self.d[z] <= self.d[x]
-                and self._steps(x, z) < min(self.d[z])]
+    def _all_anchors(self) -> list[list[int]]:
+        """Per cell x, the fixed cells that may root x's region (module text): for a fixed x,
+        those of its value at index <= x (x itself included); for another cell, those of a value
+        it allows. Either way at most value - 1 steps away, so each fixed cell z of value k is
+        looked up only from the cells of its diamond of radius k - 1 (not from every cell: the
+        work is the sum of the diamonds, never cells x fixed cells). In increasing z per cell."""
+        h, w = self.p.height, self.p.width
+        out: list[list[int]] = [[] for _ in self.cells]
+        for z in self.fixed_cells:
+            k = self.lo[z]
+            zr, zc = divmod(z, w)
+            for r in range(max(0, zr - k + 1), min(h, zr + k)):
+                span = k - 1 - abs(r - zr)
+                for c in range(max(0, zc - span), min(w, zc + span + 1)):
+                    x = r * w + c
+                    if k in self.d[x] and (z <= x or not self._fixed(x)):
+                        out[x].append(z)
+        return out
 
     def declarations(self) -> Iterator[Command]:
         value, index = self.a.sort(), self.a.sort(index=True)
@@ -165,13 +187,13 @@ class _Tree:
     def number_domains(self) -> Iterator[Command]:
         c, n = self.a.const, number_var
         for x in self.cells:
-            dom = self.d[x]
-            lo, hi = min(dom), max(dom)
+            dom, lo, hi = self.d[x], self.lo[x], self.hi[x]
             if lo == hi:
                 yield assertion(("=", n(x), c(lo)))
                 continue
             parts: list[Term] = [self.a.le(c(lo), n(x)), self.a.le(n(x), c(hi))]
-            parts += [("not", ("=", n(x), c(v))) for v in range(lo + 1, hi) if v not in dom]
+            if not self.interval[x]:
+                parts += [("not", ("=", n(x), c(v))) for v in range(lo + 1, hi) if v not in dom]
             yield assertion(conj(parts))
 
     def one_parent_or_root(self) -> Iterator[Command]:
@@ -227,7 +249,7 @@ class _Tree:
         """A number above 1 needs an equal neighbour."""
         c = self.a.const
         for x in self.cells:
-            if max(self.d[x]) == 1:
+            if self.hi[x] == 1:
                 continue
             partners = [("=", number_var(x), number_var(y)) for y in self.link[x]]
             if partners:
@@ -270,6 +292,17 @@ class _Tree:
         parts.append(self.query)
         header = [Command("set-option", (":print-success", "false")), Command("set-logic", (logic,))]
         return Script.of([*header, *(cmd for part in parts for cmd in part())])
+
+
+def _shared_sets(domains: Domains) -> list[frozenset[int]]:
+    """The domains as frozensets, equal ones shared (an empty grid's cells all have the same
+    large domain: one copy keeps the encoder's memory linear in the grid)."""
+    seen: dict[frozenset[int], frozenset[int]] = {}
+    out = []
+    for d in domains:
+        f = d if isinstance(d, frozenset) else frozenset(d)
+        out.append(seen.setdefault(f, f))
+    return out
 
 
 def encode_tree(puzzle: Puzzle, domains: Domains | None = None, options: TreeOptions = TreeOptions()) -> Script:

@@ -71,6 +71,12 @@ class Fillomino(Kind):
         return Presolved(deduction.fixed_count, grid=deduction.grid(), puzzle=deduction.filled_puzzle(puzzle),
                          hints=deduction.domains)
 
+    def quick_answer(self, puzzle: Puzzle):
+        """A clue-less grid's answer: a valid tiling (:mod:`fillsmt.fillomino.clueless`)."""
+        from fillsmt.fillomino.clueless import clueless_solution
+
+        return clueless_solution(puzzle)
+
     has_search = True
 
     def search(self, puzzle: Puzzle, limit: int, deadline: float | None):

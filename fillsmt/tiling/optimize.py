@@ -32,6 +32,7 @@ from fillsmt.drivers import get_driver
 from fillsmt.drivers.base import Driver
 from fillsmt.drivers.session import REPLY_GRACE, SessionTimeout
 from fillsmt.errors import InputError, SolverError
+from fillsmt.interrupts import GRACE, OutOfTime, time_limit
 from fillsmt.tiling import split
 from fillsmt.smtlib.answer import Status
 from fillsmt.smtlib import Script
@@ -173,8 +174,8 @@ def _bound_search(problem: TilingProblem, driver: Driver, timeout: float | None,
     hi = upper_bound(problem)       # no tiling covers more (proven)
     ceiling = hi                    # the highest bound worth trying now
     if result is None:
-        result = TilingResult(0, False, [], hi, Outcome.TIMEOUT, solver=driver.name, method="bounds",
-                              problem=problem)
+        result = _empty_result(problem, driver, "bounds")
+    result.upper_bound = hi
     checker = _Checker(problem, driver, amo)
     try:
         first = True
@@ -219,14 +220,14 @@ def _bound_search(problem: TilingProblem, driver: Driver, timeout: float | None,
 
 
 def _split_then_bounds(problem: TilingProblem, driver: Driver, timeout: float | None, amo: str,
-                       requested: str = "auto") -> TilingResult:
+                       requested: str = "auto", result: TilingResult | None = None) -> TilingResult:
     """Tile the board block by block (:mod:`fillsmt.tiling.split`), each distinct block solved
     once with at most half the time between them; stop if that reaches the upper bound, else
     start the bound search from it."""
     start = time.perf_counter()
     hi = upper_bound(problem)
-    result = TilingResult(0, False, [], hi, Outcome.TIMEOUT, solver=driver.name, method="split+bounds",
-                          problem=problem)
+    result = result or _empty_result(problem, driver, "split+bounds")
+    result.upper_bound = hi
     parts = split.blocks(problem)
     distinct: dict[tuple, TilingProblem] = {}
     for b in parts:
@@ -255,11 +256,12 @@ def _split_then_bounds(problem: TilingProblem, driver: Driver, timeout: float | 
     return _bound_search(problem, driver, timeout, amo, start, result)
 
 
-def _maximize(problem: TilingProblem, driver: Driver, timeout: float | None, amo: str) -> TilingResult:
+def _maximize(problem: TilingProblem, driver: Driver, timeout: float | None, amo: str,
+              result: TilingResult | None = None) -> TilingResult:
     start = time.perf_counter()
-    bound = upper_bound(problem)
-    result = TilingResult(0, False, [], bound, Outcome.TIMEOUT, checks=1, solver=driver.name, method="maximize",
-                          problem=problem)
+    result = result or _empty_result(problem, driver, "maximize")
+    result.upper_bound = upper_bound(problem)
+    result.checks += 1
     run = driver.run(encode_maximize(problem, amo).text(), timeout)
     now = time.perf_counter() - start
     result.log.append((-1, run.status.value, round(run.seconds, 3)))
@@ -291,14 +293,30 @@ def optimize(problem: TilingProblem, solver: str | Driver = "yices", timeout: fl
     if method == "split" and any(piece.limit is not None for piece in problem.pieces):
         raise InputError(f"{problem.source}: --method split needs pieces without copy limits "
                          "(the blocks' limits would not add up)")
-    resolved = choose_amo(problem, amo)
     driver.require()
-    if method == "split":
-        result = _split_then_bounds(problem, driver, timeout, resolved, amo)
-    else:
-        result = (_maximize if method == "maximize" else _bound_search)(problem, driver, timeout, resolved)
-    result.amo = resolved
+    # The methods improve this one result as they go; whatever still runs GRACE seconds past the
+    # time-out (choosing the encoding, a split, a solver that does not stop) is stopped and it is kept.
+    result = _empty_result(problem, driver, {"split": "split+bounds"}.get(method, method))
+    result.amo = amo
+    try:
+        with time_limit(None if timeout is None else timeout + GRACE):
+            result.amo = resolved = choose_amo(problem, amo)
+            if method == "split":
+                _split_then_bounds(problem, driver, timeout, resolved, amo, result)
+            elif method == "maximize":
+                _maximize(problem, driver, timeout, resolved, result)
+            else:
+                _bound_search(problem, driver, timeout, resolved, result=result)
+    except OutOfTime:
+        result.status = Outcome.TIMEOUT
     return result
+
+
+def _empty_result(problem: TilingProblem, driver: Driver, method: str) -> TilingResult:
+    """Nothing placed yet: a time-out until a method finds better. Its upper bound is the free
+    cells until a method computes the real one (:func:`upper_bound` takes time on a large board)."""
+    free = problem.height * problem.width - len(problem.blocked)
+    return TilingResult(0, False, [], free, Outcome.TIMEOUT, solver=driver.name, method=method, problem=problem)
 
 
 def placements_json(problem: TilingProblem, placements: list[Placement] | tuple[Placement, ...]) -> list[dict]:

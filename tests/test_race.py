@@ -1,0 +1,188 @@
+"""The race (fillsmt.fillomino.race): the rules' search beside the solver, and clue-less grids.
+
+Against a solver that never answers, every answer must come from the search, so these tests
+check the search's side through the pipeline: solution counts agree with the brute-force
+enumerator of test_backtrack on random tiny puzzles (sat, unsat, unique or not), every grid
+passes the checker, and no child process is left behind. With a real solver, the race gives the
+same answers as the plain pipeline.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import sys
+import time
+
+import pytest
+
+from conftest import INSTANCES, solver_or_skip
+from test_backtrack import ALL_GRIDS, count_matching
+from fillsmt.drivers.binaries import CommandDriver
+from fillsmt.fillomino.model import Puzzle
+from fillsmt.fillomino.clueless import clueless_solution
+from fillsmt.fillomino.kind import KIND
+from fillsmt.race import RulesRace, can_race
+from fillsmt.fillomino.plain_format import read_puzzle
+from fillsmt.fillomino.verify import check_solution
+from fillsmt.pipeline import solve
+from fillsmt.smtlib.answer import Status
+
+HANG = [sys.executable, "-c", "import sys, time\nfor _ in sys.stdin: pass\ntime.sleep(600)"]
+"""Reads what it is sent (a session writes its script first) and never answers."""
+
+
+def _never_answers() -> CommandDriver:
+    return CommandDriver(HANG, name="hang")
+
+
+def _children() -> set[int]:
+    here = os.getpid()
+    found = set()
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    fields = f.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == here and fields[0] != "Z":
+                found.add(int(entry))
+    return found
+
+
+def _random_clues(rng: random.Random, shape: tuple[int, int]):
+    grids = ALL_GRIDS[shape]
+    solution = rng.choice(grids)
+    clues = tuple(tuple(v if rng.random() < 0.35 else 0 for v in row) for row in solution)
+    if rng.random() < 0.2:  # sometimes a clue no solution keeps: often no solution at all
+        r, c = rng.randrange(shape[0]), rng.randrange(shape[1])
+        clues = tuple(tuple((v % 4) + 1 if (i, j) == (r, c) else v for j, v in enumerate(row))
+                      for i, row in enumerate(clues))
+    return clues
+
+
+@pytest.mark.parametrize("seed", range(12))
+@pytest.mark.parametrize("unique", [False, True])
+def test_the_searchs_answers_agree_with_brute_force(seed, unique):
+    rng = random.Random(seed)
+    shape = rng.choice([(2, 3), (3, 3), (2, 4)])
+    clues = _random_clues(rng, shape)
+    if not any(v for row in clues for v in row):
+        clues = ((1,) + clues[0][1:],) + clues[1:]
+    expected = count_matching(ALL_GRIDS[shape], clues)
+    puzzle = Puzzle(shape[0], shape[1], clues, f"seed {seed}")
+    result = solve(puzzle, _never_answers(), timeout=30, presolve="race", unique=unique)
+    if not expected:
+        assert result.status is Status.UNSAT, result.message
+        return
+    assert result.status is Status.SAT, result.message
+    assert result.grid in expected and check_solution(clues, result.grid) == []
+    if unique:
+        assert result.unique is (len(expected) == 1)
+        if len(expected) > 1:
+            assert result.second_grid in expected and result.second_grid != result.grid
+
+
+def test_the_race_leaves_no_process_behind():
+    puzzle = read_puzzle(str(INSTANCES / "g12-5x5.txt"))
+    before = _children()
+    result = solve(puzzle, _never_answers(), timeout=30, presolve="race")
+    assert result.grid is not None
+    deadline = time.monotonic() + 5
+    while _children() - before and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not _children() - before
+
+
+def test_a_search_that_cannot_finish_leaves_the_time_out_to_the_solver():
+    empty = Puzzle(12, 12, tuple(tuple(0 for _ in range(12)) for _ in range(12)), "empty")
+    empty = Puzzle(12, 12, ((5,) + empty.cells[0][1:],) + empty.cells[1:], "one clue")
+    started = time.monotonic()
+    result = solve(empty, _never_answers(), timeout=1.5, presolve="race", unique=True)
+    assert time.monotonic() - started < 15
+    assert result.unique is not True
+
+
+def test_only_drivers_that_can_be_stopped_race():
+    assert can_race(_never_answers())
+
+    class NoStop:
+        supports_stop = False
+
+        def run(self, script, timeout=None, stop=None):
+            return None
+
+    assert not can_race(NoStop())
+
+
+@pytest.mark.parametrize("shape", [(1, 1), (1, 2), (2, 1), (1, 7), (1, 1000), (6, 5), (40, 40)])
+def test_a_clueless_grid_gets_a_checked_solution_without_a_solver(shape):
+    h, w = shape
+    cells = tuple(tuple(0 for _ in range(w)) for _ in range(h))
+    grid = clueless_solution(Puzzle(h, w, cells, "empty"))
+    assert grid is not None and check_solution(cells, grid) == []
+    result = solve(Puzzle(h, w, cells, "empty"), _never_answers(), timeout=30)
+    assert result.status is Status.SAT and check_solution(cells, result.grid) == []
+
+
+def test_a_clue_means_no_shortcut():
+    assert clueless_solution(Puzzle(1, 3, ((0, 1, 0),), "one clue")) is None
+
+
+@pytest.mark.parametrize("unique", [False, True])
+def test_with_a_real_solver_the_race_answers_like_the_plain_pipeline(unique):
+    driver = solver_or_skip("yices")
+    for name in ("g12-5x5.txt", "random-7x7.txt", "unsat-1x2.txt"):
+        puzzle = read_puzzle(str(INSTANCES / name))
+        plain = solve(puzzle, driver, presolve=True, race=False, unique=unique)
+        raced = solve(puzzle, driver, presolve="race", unique=unique)
+        assert raced.status is plain.status and raced.unique == plain.unique
+        assert raced.grid == plain.grid or (raced.grid is not None and check_solution(puzzle.cells, raced.grid) == [])
+
+
+def test_rules_race_is_a_context_that_reaps_its_child():
+    import threading
+
+    stop = threading.Event()
+    with RulesRace(lambda limit, deadline: time.sleep(60), lambda grid: [], 1, 30, delay=0) as race:
+        race.start(stop)
+        waited = time.monotonic() + 10
+        while race.pid is None and time.monotonic() < waited:
+            time.sleep(0.01)
+        pid = race.pid
+        assert pid is not None
+    with pytest.raises(ChildProcessError):
+        os.waitpid(pid, os.WNOHANG)
+    assert race.outcome is None
+
+
+def test_nothing_is_forked_when_the_solver_answers_within_the_delay():
+    import threading
+
+    before = _children()
+    stop = threading.Event()
+    with RulesRace(lambda limit, deadline: time.sleep(60), lambda grid: [], 1, 30, delay=0.5) as race:
+        race.start(stop)
+        stop.set()  # what the pipeline does once the solver has answered
+    time.sleep(0.6)
+    assert race.pid is None and not _children() - before and race.outcome is None
+
+
+def test_the_cli_says_who_answered_when_the_search_wins(tmp_path):
+    """A solver that never answers: the race's search settles g12 and its uniqueness, and the
+    CLI credits the search (not the rules alone, not the solver)."""
+    from click.testing import CliRunner
+
+    from fillsmt.cli import main
+
+    hang = tmp_path / "hang.py"
+    hang.write_text("import sys, time\nfor _ in sys.stdin: pass\ntime.sleep(600)\n")
+    result = CliRunner().invoke(main, ["solve", "--unique", "--timeout", "60", "--solver-cmd",
+                                       f"{sys.executable} {hang}", str(INSTANCES / "g12-5x5.txt")])
+    assert result.exit_code == 0, result.output
+    assert "unique (the rules plus backtracking searched every alternative)" in result.stderr
+    result = CliRunner().invoke(main, ["solve", "--format", "json", "--timeout", "60", "--solver-cmd",
+                                       f"{sys.executable} {hang}", str(INSTANCES / "g12-5x5.txt")])
+    assert result.exit_code == 0, result.output
+    assert '"solver": "rules"' in result.stdout and "answered first by the rules' search" in result.stdout
