@@ -128,13 +128,17 @@ def _placed(clues) -> str:
     return ", ".join(f"r{r + 1}c{c + 1}={v}" for r, c, v in clues)
 
 
+def _clue_command_options(command):
+    """The options repair and minimize share: output format, solver, time-out and kind."""
+    for option in (kind_option, timeout_option("Stop after this many seconds"), solver_cmd_option,
+                   solver_option(), text_or_json):
+        command = option(command)
+    return command
+
+
 @click.command(context_settings=CONTEXT)
 @click.argument("puzzle", metavar="PUZZLE")
-@text_or_json
-@solver_option()
-@solver_cmd_option
-@timeout_option("Stop after this many seconds")
-@kind_option
+@_clue_command_options
 @reports_errors
 def repair(puzzle, fmt, solver, solver_cmd, timeout, kind):
     """Make PUZZLE unique with the fewest added clues, or name the clues that conflict.
@@ -177,11 +181,7 @@ def repair(puzzle, fmt, solver, solver_cmd, timeout, kind):
 @click.option("--keep-rated", is_flag=True,
               help="Keep a clue also when removing it would change the difficulty label of "
                    "`fillsmt rate` (Fillomino).")
-@text_or_json
-@solver_option()
-@solver_cmd_option
-@timeout_option("Stop after this many seconds")
-@kind_option
+@_clue_command_options
 @reports_errors
 def minimize(puzzle, keep_rated, fmt, solver, solver_cmd, timeout, kind):
     """Remove the clues PUZZLE does not need: it stays unique, and no clue left can go.
