@@ -10,6 +10,8 @@ or BenchExec expects of a run they stop.
 from __future__ import annotations
 
 import contextlib
+import gc
+import os
 import signal
 import sys
 import threading
@@ -39,7 +41,34 @@ def stopping() -> bool:
     return _stopping.is_set()
 
 
+_DEFER = 0.01
+"""Seconds after which a signal or an alarm that came during a finalizer is delivered again."""
+
+
+def _in_finalizer(frame) -> bool:
+    """True when ``frame`` (where a signal interrupted Python) runs inside a ``__del__`` or a
+    garbage-collector callback (hypothesis and distributed install some): an exception raised
+    there is dropped by Python as "unraisable" (pytest warns of it) and the run would go on."""
+    callbacks = {getattr(getattr(cb, "__func__", cb), "__code__", None) for cb in gc.callbacks}
+    while frame is not None:
+        if frame.f_code.co_name == "__del__" or frame.f_code in callbacks:
+            return True
+        frame = frame.f_back
+    return False
+
+
+def _deliver_again(signum: int) -> None:
+    """Send ``signum`` to this process again in :data:`_DEFER` seconds (a timer thread; the
+    handler then runs in the main thread, outside the finalizer)."""
+    timer = threading.Timer(_DEFER, os.kill, (os.getpid(), signum))
+    timer.daemon = True
+    timer.start()
+
+
 def _raise(signum, frame) -> None:
+    if _in_finalizer(frame):
+        _deliver_again(signum)
+        return
     # The first signal stops the run; repeats while the solvers are being killed are ignored.
     for s in SIGNALS:
         signal.signal(s, signal.SIG_IGN)
@@ -84,12 +113,15 @@ class OutOfTime(BaseException):
 
 
 _AGAIN = 0.25
-"""Seconds after which a time limit's alarm fires again until the limit's block is left: an
-exception raised in a garbage-collector callback or a ``__del__`` is dropped by Python, and the
-run must not go on without limit because of it."""
+"""Seconds after which a time limit's alarm fires again until the limit's block is left: should
+the exception be lost on its way (swallowed by code that catches everything), the run must not go
+on without limit because of it."""
 
 
 def _out_of_time(signum, frame) -> None:
+    if _in_finalizer(frame):  # raised there, it would be dropped: come back just after
+        signal.setitimer(signal.ITIMER_REAL, _DEFER)
+        return
     _stopping.set()  # cleanup on the way out kills its solvers rather than ask them to exit
     signal.setitimer(signal.ITIMER_REAL, _AGAIN)
     raise OutOfTime()

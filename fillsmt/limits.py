@@ -30,6 +30,7 @@ _DEFAULTS = {
     "FILLSMT_MAX_INPUT": 16 * 1024 * 1024,
     "FILLSMT_MAX_OUTPUT": 32 * 1024 * 1024,
     "FILLSMT_MAX_DEPTH": 200,
+    "FILLSMT_MAX_PRESOLVE": 1 << 24,
 }
 
 #: Integers with more digits than this are refused before any conversion (far above every cap).
@@ -65,6 +66,10 @@ def max_output() -> int:
 
 def max_depth() -> int:
     return limit("FILLSMT_MAX_DEPTH")
+
+
+def max_presolve() -> int:
+    return limit("FILLSMT_MAX_PRESOLVE")
 
 
 def is_int(text: str, negative: bool = False) -> bool:

@@ -285,6 +285,66 @@ def test_a_large_empty_grid_stays_under_1_gb(tmp_path):
     assert code == 0 and rss < GB
 
 
+def _empty_grid(tmp_path: Path, n: int) -> Path:
+    path = tmp_path / f"empty-{n}.txt"
+    path.write_text(f"{n} {n}\n" + "\n".join(" ".join(["0"] * n) for _ in range(n)) + "\n")
+    return path
+
+
+@pytest.mark.parametrize("presolve", ["--presolve", "--no-presolve"])
+def test_encode_of_a_huge_empty_grid_stops_at_its_timeout(presolve, tmp_path):
+    # encoding 300x300 takes about a minute: the alarm must stop it at 2 s
+    code, _, err, seconds, rss = run_cli(["encode", presolve, "--timeout", "2", str(_empty_grid(tmp_path, 300))],
+                                         limit=60)
+    assert_one_line(code, err, 3, "time-out: the script not done within 2 s")
+    assert seconds < 2 + 5
+    assert rss < GB
+
+
+@pytest.mark.parametrize("presolve", ["--presolve", "--no-presolve"])
+def test_the_encoding_of_an_empty_grid_grows_linearly_and_stays_light(presolve, tmp_path):
+    per_cell = {}
+    for n in (30, 100):
+        code, out, err, _, rss = run_cli(["encode", presolve, str(_empty_grid(tmp_path, n))], limit=300)
+        assert code == 0, err
+        per_cell[n] = len(out) / n ** 2
+    assert per_cell[100] < 1.25 * per_cell[30]  # bytes per cell about constant (longer names only)
+    assert rss < 150 * 1024  # KiB: streamed; the script held as commands took 36 KB per cell (350 MB)
+
+
+def test_a_unique_solve_of_a_huge_empty_grid_ends_within_its_timeout(tmp_path):
+    solver_or_skip("yices")
+    code, _, err, seconds, rss = run_cli(["solve", "--unique", "--timeout", "10", str(_empty_grid(tmp_path, 300))],
+                                         limit=60)
+    assert_one_line(code, err, 3, "time-out")
+    assert seconds < 10 + 5
+    assert rss < GB
+
+
+def test_the_presolve_leaves_out_a_grid_too_open_for_it(monkeypatch):
+    from fillsmt.fillomino.kind import Fillomino
+    from fillsmt.fillomino.model import Puzzle
+
+    open_grid = Puzzle(100, 100, tuple((0,) * 100 for _ in range(100)), "open")
+    assert Fillomino().presolve(open_grid) is None  # 10000 cells x 10000 values each
+    monkeypatch.setenv("FILLSMT_MAX_PRESOLVE", str(10 ** 8))
+    found = Fillomino().presolve(open_grid)
+    assert found is not None and found.contradiction is None
+
+
+def test_a_session_solver_that_never_answers_get_unsat_core():
+    from fillsmt.drivers.session import ProcessSession, SessionTimeout
+
+    session = ProcessSession([sys.executable, str(DATA / "fake_solver.py"), "mute-get-value"], "mute")
+    with session:
+        assert session.check(timeout=5).value == "sat"
+        start = time.monotonic()
+        with pytest.raises(SessionTimeout):
+            session.get_unsat_core(timeout=1.0)
+        assert time.monotonic() - start < 1.0 + 5
+        assert not session.alive
+
+
 def test_a_large_tiling_board_within_its_timeout(tmp_path):
     solver_or_skip("yices")
     path = tmp_path / "board.txt"

@@ -7,13 +7,16 @@ time-out, 4 solver missing or failed, 5 solved but not unique).
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import math
+from typing import Iterator
 
 import click
 
 from fillsmt import registry
-from fillsmt.errors import EXIT_NOT_UNIQUE, EXIT_OK, FillsmtError
+from fillsmt.errors import EXIT_NOT_UNIQUE, EXIT_OK, EXIT_UNKNOWN, FillsmtError
+from fillsmt.interrupts import OutOfTime, time_limit
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
@@ -41,6 +44,18 @@ def reports_errors(command):
             raise CliError(str(e), e.exit_code) from None
 
     return wrapper
+
+
+@contextlib.contextmanager
+def stopped_at(timeout: float | None, what: str) -> Iterator[None]:
+    """The block, stopped by the alarm of :func:`~fillsmt.interrupts.time_limit` once ``timeout``
+    seconds have passed, whatever it is doing (presolve, encoding, writing): then a one-line
+    message, ``time-out: WHAT not done within T s``, and exit 3. ``None``: no limit."""
+    try:
+        with time_limit(timeout):
+            yield
+    except OutOfTime:
+        raise CliError(f"time-out: {what} not done within {timeout:g} s", EXIT_UNKNOWN) from None
 
 
 def warn(message: str) -> None:

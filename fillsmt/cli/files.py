@@ -3,19 +3,22 @@
 from __future__ import annotations
 
 import sys
+from typing import Iterable
 
 import click
 
 from fillsmt.cli.common import CONTEXT, CliError, EncodingName, encoding_option, format_option, kind_option, \
-    presolve_option, reports_errors, warn
+    presolve_option, reports_errors, stopped_at, timeout_option, warn
 from fillsmt.cli.output import write_file
 from fillsmt.errors import EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_SOLVER
 
 
-def _emit(text: str, output: str | None, force: bool, protect: str) -> None:
-    """Standard output, or a file written safely (see :mod:`fillsmt.cli.output`)."""
+def _emit(text: str | Iterable[str], output: str | None, force: bool, protect: str) -> None:
+    """Standard output, or a file written safely (see :mod:`fillsmt.cli.output`); ``text`` may
+    come in pieces, written as they are made."""
     if output is None or output == "-":
-        click.echo(text, nl=False)
+        for piece in [text] if isinstance(text, str) else text:
+            click.echo(piece, nl=False)
     else:
         write_file(output, text, force=force, protect=protect)
 
@@ -30,8 +33,9 @@ def _emit(text: str, output: str | None, force: bool, protect: str) -> None:
 @click.option("--bound", type=click.IntRange(min=0), metavar="K",
               help="Tilings only: write the question \"is there a tiling covering at least K cells?\" "
                    "(for any solver) instead of z3's (maximize covered).")
+@timeout_option("Stop reading, presolving, encoding and writing after this many seconds (exit 3)")
 @reports_errors
-def encode(puzzle, output, force, encoding, presolve, kind, bound):
+def encode(puzzle, output, force, encoding, presolve, kind, bound, timeout):
     """Write the SMT-LIB script of PUZZLE, for any SMT-LIB 2 solver.
 
     The script ends with (check-sat) and (get-value …) for every cell; feed the solver's
@@ -53,15 +57,16 @@ def encode(puzzle, output, force, encoding, presolve, kind, bound):
     from fillsmt.kinds import kind_of, load
     from fillsmt.pipeline import presolved_script
 
-    p = load(puzzle, kind)
-    found = kind_of(p)
-    if bound is not None:
-        script = found.encode_at_least(p, bound, encoding)
-    elif presolve:
-        script = presolved_script(p, encoding)
-    else:
-        script = found.encode(p, encoding)
-    _emit(script.text(), output, force, puzzle)
+    with stopped_at(timeout, "the script"):
+        p = load(puzzle, kind)
+        found = kind_of(p)
+        if bound is not None:
+            script = found.encode_at_least(p, bound, encoding)
+        elif presolve:
+            script = presolved_script(p, encoding)
+        else:
+            script = found.encode(p, encoding)
+        _emit(script.chunks(), output, force, puzzle)
 
 
 @click.command(context_settings=CONTEXT)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import tempfile
 from pathlib import Path
+from typing import Iterable
 
 from fillsmt.errors import InputError
 
@@ -48,9 +49,10 @@ def check_target(output: str, *, force: bool = True, protect: str | None = None,
     return target
 
 
-def write_file(output: str, data: str | bytes, *, force: bool = False, protect: str | None = None,
-               option: str = "", make_folder: bool = False) -> None:
-    """Write ``data`` to ``output`` atomically (see the module text)."""
+def write_file(output: str, data: str | bytes | Iterable[str], *, force: bool = False,
+               protect: str | None = None, option: str = "", make_folder: bool = False) -> None:
+    """Write ``data`` to ``output`` atomically (see the module text); ``data`` may be pieces of
+    text, written as they come (a large script is never held whole)."""
     target = check_target(output, force=force, protect=protect, option=option, make_folder=make_folder)
     where = f"{option} {output}" if option else output
     try:
@@ -61,7 +63,8 @@ def write_file(output: str, data: str | bytes, *, force: bool = False, protect: 
     try:
         os.fchmod(fd, 0o666 & ~_umask())
         with os.fdopen(fd, "wb") as f:
-            f.write(data.encode("utf-8") if isinstance(data, str) else data)
+            for piece in [data] if isinstance(data, (str, bytes)) else data:
+                f.write(piece.encode("utf-8") if isinstance(piece, str) else piece)
         os.replace(tmp, target)
     except OSError as e:
         Path(tmp).unlink(missing_ok=True)

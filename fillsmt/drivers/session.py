@@ -188,9 +188,13 @@ class Session(ABC):
 
     def get_unsat_core(self, timeout: float | None = None) -> list[str]:
         """The names of the named assertions in the last ``unsat`` check's core (the session
-        must have been started with ``(set-option :produce-unsat-cores true)``)."""
+        must have been started with ``(set-option :produce-unsat-cores true)``). A solver that
+        gives no answer within ``timeout`` (plus :data:`REPLY_GRACE`: the core is already there)
+        is stopped: :class:`SessionTimeout`."""
         self._require_alive()
-        output, _ = self._talk("(get-unsat-core)\n", timeout)
+        output, timed_out = self._talk("(get-unsat-core)\n", None if timeout is None else timeout + REPLY_GRACE)
+        if timed_out:
+            raise SessionTimeout(f"{self.name} gave no get-unsat-core answer in time and was stopped")
         items = self._items(output, "get-unsat-core")
         if len(items) != 1 or not isinstance(items[0], list):
             raise SolverError(f"{self.name} gave no get-unsat-core answer: {quote_output(output)!r}")

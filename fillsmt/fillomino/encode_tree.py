@@ -131,7 +131,10 @@ class _Tree:
     def __init__(self, puzzle: Puzzle, domains: Domains, options: TreeOptions):
         self.p, self.o = puzzle, options
         self.d = _shared_sets(domains)
-        bounds = {id(d): (min(d), max(d), len(d)) for d in self.d}  # once per distinct domain
+        bounds: dict[int, tuple[int, int, int]] = {}
+        for d in self.d:  # once per distinct domain (not per cell: min() of a huge area's set is slow)
+            if id(d) not in bounds:
+                bounds[id(d)] = (min(d), max(d), len(d))
         self.lo = [bounds[id(d)][0] for d in self.d]
         self.hi = [bounds[id(d)][1] for d in self.d]
         self.interval = [bounds[id(d)][2] == bounds[id(d)][1] - bounds[id(d)][0] + 1 for d in self.d]
@@ -291,7 +294,7 @@ class _Tree:
             parts.append(self.bfs_depths)
         parts.append(self.query)
         header = [Command("set-option", (":print-success", "false")), Command("set-logic", (logic,))]
-        return Script.of([*header, *(cmd for part in parts for cmd in part())])
+        return Script.streamed(lambda: (cmd for part in [lambda: iter(header), *parts] for cmd in part()))
 
 
 def _shared_sets(domains: Domains) -> list[frozenset[int]]:

@@ -14,6 +14,19 @@ from fillsmt.fillomino.verify import check_solution
 from fillsmt.kind import Encoding, Kind, Presolved
 
 
+def too_open(puzzle: Puzzle) -> bool:
+    """True when the rules' domains would hold more (cell, value) pairs than
+    :func:`~fillsmt.limits.max_presolve` allows: a large open area lets each of its cells hold
+    any number up to the area's size, so the rules' work (and their domains' size, were they not
+    shared) grows with cells x area. Such a grid is encoded with the sound bounds alone (the
+    encoder's default domains: the same intervals), in time and memory linear in the grid; the
+    rules find nothing in a clue-less area anyway."""
+    from fillsmt.fillomino.deduce import initial_masks
+    from fillsmt.limits import max_presolve
+
+    return sum(m.bit_length() - 1 for m in initial_masks(puzzle)) > max_presolve()
+
+
 class Fillomino(Kind):
     name = "fillomino"
     summary = "divide the grid into regions; a region of n cells holds the number n in every cell"
@@ -61,10 +74,13 @@ class Fillomino(Kind):
     def check(self, puzzle: Puzzle, grid) -> list[str]:
         return check_solution(puzzle.cells, grid)
 
-    def presolve(self, puzzle: Puzzle) -> Presolved:
-        """The deduction rules: fixed cells become clues, and every cell's domain bounds it."""
+    def presolve(self, puzzle: Puzzle) -> Presolved | None:
+        """The deduction rules: fixed cells become clues, and every cell's domain bounds it.
+        None (no presolve) for a grid too open for them: see :func:`too_open`."""
         from fillsmt.fillomino.deduce import deduce
 
+        if too_open(puzzle):
+            return None
         deduction = deduce(puzzle)
         if deduction.contradiction is not None:
             return Presolved(deduction.fixed_count, contradiction=deduction.contradiction)

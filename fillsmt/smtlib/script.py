@@ -3,13 +3,16 @@
 A term is a symbol (``str``), an integer literal (``int``, negative ones are printed
 ``(- 3)`` as SMT-LIB requires) or an application: a ``tuple`` whose items are terms, printed
 in parentheses (``()`` for the empty tuple, as in ``(declare-fun x () Int)``).
-A :class:`Command` is one top-level command; a :class:`Script` is a sequence of them.
+A :class:`Command` is one top-level command; a :class:`Script` is a sequence of them, held
+either as a tuple or, for a large encoding, as a recipe that makes the commands afresh each time
+they are read (:meth:`Script.streamed`): then the script's text can be written out in chunks
+(:meth:`Script.chunks`) without ever holding every command, or the whole text, in memory.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, Union
+from typing import Callable, Iterable, Iterator, Union
 
 Term = Union[str, int, tuple]
 
@@ -73,23 +76,52 @@ def disj(terms: list[Term]) -> Term:
     return terms[0] if len(terms) == 1 else ("or", *terms)
 
 
+class Replayed:
+    """Commands made afresh by ``produce()`` each time they are iterated (see :meth:`Script.streamed`)."""
+
+    def __init__(self, produce: Callable[[], Iterable[Command]]):
+        self._produce = produce
+
+    def __iter__(self) -> Iterator[Command]:
+        return iter(self._produce())
+
+
+CHUNK = 1 << 16
+"""About how many characters :meth:`Script.chunks` puts in one piece of text."""
+
+
 @dataclass(frozen=True)
 class Script:
     """A whole SMT-LIB script."""
 
-    commands: tuple[Command, ...]
+    commands: tuple[Command, ...] | Replayed
 
     @classmethod
     def of(cls, commands: Iterable[Command]) -> "Script":
         return cls(tuple(commands))
 
-    def text(self) -> str:
-        """The script as text, one command per line."""
+    @classmethod
+    def streamed(cls, produce: Callable[[], Iterable[Command]]) -> "Script":
+        """A script whose commands ``produce()`` yields, made again each time they are read:
+        its memory is the encoder's, not the script's (linear and small for a huge grid)."""
+        return cls(Replayed(produce))
+
+    def chunks(self, size: int = CHUNK) -> Iterator[str]:
+        """The script's text (one command per line) in pieces of about ``size`` characters
+        (a piece joins ``size // 4`` fragments, which average a few characters)."""
         out: list[str] = []
         for c in self.commands:
             _render_into((c.name, *c.args), out)
             out.append("\n")
-        return "".join(out)
+            if len(out) >= size // 4:
+                yield "".join(out)
+                out.clear()
+        if out:
+            yield "".join(out)
+
+    def text(self) -> str:
+        """The script as text, one command per line."""
+        return "".join(self.chunks())
 
     def count(self, name: str) -> int:
         return sum(1 for c in self.commands if c.name == name)
@@ -103,10 +135,37 @@ def script_body(script: Script, joined: bool = False) -> str:
 
     ``joined`` sends every assertion as one conjunction after the other commands, for a solver
     that prepares each ``assert`` on its own in incremental mode (yices: one conjunction gets the
-    whole-problem preprocessing of its one-shot mode).
+    whole-problem preprocessing of its one-shot mode). Written from the commands as they come
+    (a streamed script is never held as commands, only as the text).
     """
-    kept = [c for c in script.commands if c.name not in _QUESTIONS]
+    kept = Script.streamed(lambda: (c for c in script.commands if c.name not in _QUESTIONS
+                                    and not (joined and c.name == "assert")))
+    pieces = list(kept.chunks())
     if joined:
-        terms = [c.args[0] for c in kept if c.name == "assert"]
-        kept = [c for c in kept if c.name != "assert"] + ([assertion(conj(terms))] if terms else [])
-    return Script.of(kept).text()
+        pieces.extend(_conjunction(c.args[0] for c in script.commands if c.name == "assert"))
+    return "".join(pieces)
+
+
+def _conjunction(terms: Iterable[Term]) -> Iterator[str]:
+    """The text of ``(assert (and …))`` over ``terms`` (of the one term alone; nothing for none)."""
+    out: list[str] = []
+    first: Term | None = None
+    count = 0
+    for term in terms:
+        count += 1
+        if count == 1:
+            first = term
+            continue
+        if count == 2:
+            out.append("(assert (and ")
+            _render_into(first, out)
+        out.append(" ")
+        _render_into(term, out)
+        if len(out) >= CHUNK // 4:
+            yield "".join(out)
+            out.clear()
+    if count == 1:
+        yield render_term(("assert", first)) + "\n"
+    elif count > 1:
+        out.append("))\n")
+        yield "".join(out)

@@ -8,7 +8,7 @@ Every mode first records its PID (and those of any children) in $FILLSMT_TEST_PI
 * ``bignum``: answer ``sat`` and a get-value answer holding a 5000-digit integer.
 * ``superscript``: answer ``sat`` and a get-value answer holding ``²``.
 * ``mute-get-value``: a session solver that answers every check-sat with ``sat`` and every echo,
-  and never answers get-value.
+  and never answers get-value (nor get-unsat-core).
 * ``deep-get-value N``: the same, but it answers get-value with a list nested N deep.
 * ``hang``: start a child that sleeps too, and sleep.
 """
@@ -34,6 +34,8 @@ def session(depth: int | None) -> None:
     for line in sys.stdin:
         if "(check-sat" in line:
             print("sat", flush=True)
+        if "(get-unsat-core" in line:
+            time.sleep(600)
         if "(get-value" in line:
             if depth is None:
                 time.sleep(600)

@@ -88,7 +88,8 @@ def initial_masks(puzzle: Puzzle) -> list[Mask]:
     the cell's connected area of empty cells).
 
     Sound: a region holding a clue k has k cells and k <= the largest clue; a region without
-    clues lies inside one connected area of empty cells.
+    clues lies inside one connected area of empty cells. The cells of one area share one mask
+    (memory linear in the grid, not cells x area size).
     """
     flat = [v for row in puzzle.cells for v in row]
     board = Board.of(puzzle.height, puzzle.width)
@@ -108,7 +109,14 @@ def initial_masks(puzzle: Puzzle) -> list[Mask]:
                     stack.append(y)
         for x in members:
             area[x] = len(members)
-    return [bit(v) if v else up_to(max(largest, area[x])) for x, v in enumerate(flat)]
+    shared: dict[int, Mask] = {}  # one mask per distinct bound: an open area's cells share it
+
+    def domain(v: int) -> Mask:
+        if v not in shared:
+            shared[v] = up_to(v)
+        return shared[v]
+
+    return [bit(v) if v else domain(max(largest, area[x])) for x, v in enumerate(flat)]
 
 
 def check_groups(state: State) -> None:
