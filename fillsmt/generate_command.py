@@ -17,7 +17,7 @@ import time
 import click
 
 from fillsmt import limits
-from fillsmt.cli.common import CONTEXT, KindName, kind_option, reports_errors, timeout_option, warn
+from fillsmt.cli.common import CONTEXT, CliError, KindName, kind_option, reports_errors, timeout_option, warn
 from fillsmt.cli.output import check_target, write_file
 from fillsmt.errors import EXIT_NO_SOLUTION, EXIT_OK, EXIT_UNKNOWN, FillsmtError, InputError
 from fillsmt.fillomino.backtrack import CELL_ORDERS
@@ -26,6 +26,7 @@ from fillsmt.blocknumber.make import DEFAULT_MAX_BLOCK, make_blocknumber
 from fillsmt.fillomino.make import DEFAULT_MAX_EMPTY_AREA, SMALL_GRID, make_fillomino
 from fillsmt.fillomino.rating import LABELS, METHODS
 from fillsmt.generating import Made, Options
+from fillsmt.interrupts import run_within
 from fillsmt.registry import get_kind
 
 MAX_SIDE = 60
@@ -180,7 +181,8 @@ def generate(kind, size, seed, count, difficulty, unclued, max_region, max_empty
     say = bar.write if not bar.disable else lambda text: click.echo(text, err=True)
     with bar:
         for i, (puzzle_seed, path) in enumerate(zip(seeds, paths)):
-            made = maker.generate(opts, puzzle_seed, driver)
+            made = run_within(timeout, lambda: maker.generate(opts, puzzle_seed, driver),
+                              lambda: _no_puzzle(puzzle_seed, timeout))
             if path is None:
                 click.echo(("\n" if i else "") + made.text, nl=False)
             else:
@@ -193,6 +195,13 @@ def generate(kind, size, seed, count, difficulty, unclued, max_region, max_empty
                     f"{'minimal' if made.minimal else 'near-minimal'} ({'; '.join(made.notes)}), "
                     f"{made.seconds:.2f} s" + (f" -> {path}" if path else ""))
             bar.update(1)
+
+
+def _no_puzzle(seed, timeout: float):
+    """A generation still running :data:`~fillsmt.interrupts.GRACE` seconds past ``--timeout``
+    (a stage that did not stop at it) was stopped: one line, exit 3."""
+    raise CliError(f"seed {seed}: time-out: no puzzle within the time-out of {timeout:g} s "
+                   f"(the clue removal stops at it; what came after did not end in time)", EXIT_UNKNOWN)
 
 
 # --- rate ---------------------------------------------------------------------------------------
@@ -288,8 +297,13 @@ def rate(puzzles, fmt, timeout, max_nodes, rule_text, cell_order, method, kind):
             worst = max(worst, e.exit_code)
             continue
         deadline = None if timeout is None else time.monotonic() + timeout
-        r = rate_puzzle(puzzle, deadline=deadline, max_nodes=max_nodes, rules=rules, cell_order=cell_order,
-                        method=method)
+        r = run_within(timeout, lambda: rate_puzzle(puzzle, deadline=deadline, max_nodes=max_nodes, rules=rules,
+                                                    cell_order=cell_order, method=method), lambda: None)
+        if r is None:  # a stage that does not watch the deadline ran past it
+            worst = max(worst, EXIT_UNKNOWN)
+            click.echo(line({"puzzle": path, "status": "stopped", "label": None}) if fmt == "json" else
+                       f"{path}: not rated (stopped by --timeout {timeout:g})")
+            continue
         code = EXIT_NO_SOLUTION if r.status == "no-solution" else EXIT_UNKNOWN if r.label is None else EXIT_OK
         worst = max(worst, code)
         if fmt == "json":

@@ -16,7 +16,7 @@ import signal
 import sys
 import threading
 import time
-from typing import Iterator
+from typing import Any, Callable, Iterator
 
 SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
 
@@ -150,3 +150,15 @@ def time_limit(seconds: float | None) -> Iterator[None]:
             _stopping.clear()
         if outer:  # the enclosing limit goes on with what is left of it
             signal.setitimer(signal.ITIMER_REAL, max(0.001, outer - (time.monotonic() - started)))
+
+
+def run_within(timeout: float | None, run: Callable[[], Any], timed_out: Callable[[], Any]) -> Any:
+    """``run()``, stopped :data:`GRACE` seconds past ``timeout`` whatever stage it is in (the
+    stages check ``timeout`` themselves; this stops one that does not): then ``timed_out()``.
+    Every command's ``--timeout`` goes through here (``solve``, ``count``, ``generate``, ``rate``,
+    ``bench``'s jobs)."""
+    try:
+        with time_limit(None if timeout is None else timeout + GRACE):
+            return run()
+    except OutOfTime:
+        return timed_out()

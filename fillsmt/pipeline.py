@@ -18,7 +18,7 @@ from fillsmt.drivers.base import Driver
 from fillsmt.drivers.session import SessionTimeout
 from fillsmt.errors import (EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_NOT_UNIQUE, EXIT_OK, EXIT_SOLVER,
                             EXIT_UNKNOWN, FillsmtError, FormatError, InputError, SolverError)
-from fillsmt.interrupts import GRACE, OutOfTime, time_limit
+from fillsmt.interrupts import run_within
 from fillsmt.kind import MAXIMIZE, Kind
 from fillsmt.race import RulesRace, SessionRace, can_race, run_racing
 from fillsmt.registry import kind_of
@@ -203,12 +203,8 @@ def solve(puzzle: Any, driver: Driver, encoding: str | None = None, timeout: flo
 def _within(timeout: float | None, run: Callable[[], Any], timed_out: Callable[[str], Any]) -> Any:
     """``run()``, stopped :data:`~fillsmt.interrupts.GRACE` seconds past ``timeout`` whatever
     stage it is in: then ``timed_out(message)``."""
-    try:
-        with time_limit(None if timeout is None else timeout + GRACE):
-            return run()
-    except OutOfTime:
-        return timed_out(f"no answer within the time-out of {timeout:g} s (it covers the presolve, "
-                         f"the encoding and the solver)")
+    return run_within(timeout, run, lambda: timed_out(f"no answer within the time-out of {timeout:g} s (it covers "
+                                                      f"the presolve, the encoding and the solver)"))
 
 
 def _timed_out(result: SolveResult, t0: float) -> SolveResult:

@@ -345,6 +345,36 @@ def test_a_session_solver_that_never_answers_get_unsat_core():
         assert not session.alive
 
 
+def test_rate_of_a_huge_empty_grid_stops_at_its_timeout(tmp_path):
+    # the root propagation of 90000 open cells does not look at the deadline (15 s): the alarm does
+    code, out, err, seconds, rss = run_cli(["rate", "--timeout", "1", str(_empty_grid(tmp_path, 300))], limit=60)
+    assert code == 3 and "Traceback" not in err, err
+    assert out.strip().endswith("not rated (stopped by --timeout 1)")
+    assert seconds < 1 + 5
+    assert rss < GB
+
+
+def test_generate_is_stopped_when_a_stage_runs_past_its_timeout(monkeypatch):
+    import fillsmt.generate_command as command
+
+    from fillsmt.registry import get_kind
+
+    class Stuck(type(get_kind("fillomino"))):  # its generation never looks at the deadline
+        def generate(self, opts, seed, driver):
+            end = time.monotonic() + 30
+            while time.monotonic() < end:
+                pass
+
+    monkeypatch.setattr(command, "get_kind", lambda name: Stuck())
+    start = time.monotonic()
+    result = CliRunner().invoke(main, ["generate", "-s", "5x5", "--seed", "1", "--solver", "search",
+                                       "--timeout", "0.5", "-q"])
+    assert time.monotonic() - start < 0.5 + 5
+    assert result.exit_code == 3, result.output
+    assert result.stderr.strip() == ("Error: seed 1: time-out: no puzzle within the time-out of 0.5 s (the clue "
+                                     "removal stops at it; what came after did not end in time)")
+
+
 def test_a_large_tiling_board_within_its_timeout(tmp_path):
     solver_or_skip("yices")
     path = tmp_path / "board.txt"
