@@ -10,6 +10,7 @@ or BenchExec expects of a run they stop.
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import gc
 import os
 import signal
@@ -131,11 +132,15 @@ def _out_of_time(signum, frame) -> None:
 def time_limit(seconds: float | None) -> Iterator[None]:
     """Raise :class:`OutOfTime` in the block once ``seconds`` have passed, whatever it is doing
     (presolve, encoding, sending, waiting for a solver: the drivers' cleanup kills their solvers
-    as it propagates). Nested limits keep the earlier end. ``None``, or outside the main thread
-    (where signals cannot be delivered), sets no limit."""
-    if seconds is None or threading.current_thread() is not threading.main_thread() \
-            or not hasattr(signal, "setitimer"):
+    as it propagates). Nested limits keep the earlier end. ``None`` sets no limit. In the main
+    thread the alarm is SIGALRM; in another thread (a ``bench --dask`` worker's), where no signal
+    is delivered, a timer thread raises the exception in it (:func:`_thread_limit`)."""
+    if seconds is None:
         yield
+        return
+    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "setitimer"):
+        with _thread_limit(seconds):
+            yield
         return
     previous_handler = signal.signal(signal.SIGALRM, _out_of_time)
     outer, _ = signal.getitimer(signal.ITIMER_REAL)
@@ -150,6 +155,49 @@ def time_limit(seconds: float | None) -> Iterator[None]:
             _stopping.clear()
         if outer:  # the enclosing limit goes on with what is left of it
             signal.setitimer(signal.ITIMER_REAL, max(0.001, outer - (time.monotonic() - started)))
+
+
+_set_async_exc = getattr(getattr(ctypes, "pythonapi", None), "PyThreadState_SetAsyncExc", None)
+
+
+@contextlib.contextmanager
+def _thread_limit(seconds: float) -> Iterator[None]:
+    """:func:`time_limit` for a thread other than the main one: a timer raises
+    :class:`OutOfTime` in the thread (CPython's ``PyThreadState_SetAsyncExc``) once ``seconds``
+    have passed, again every :data:`_AGAIN` seconds until the block is left, and just after a
+    finalizer it interrupted. It lands when the thread next runs Python code (the drivers'
+    waits are short polls). Without that API (not CPython) it sets no limit."""
+    if _set_async_exc is None:
+        yield
+        return
+    ident, lock, armed = threading.get_ident(), threading.Lock(), [True]
+
+    def fire() -> None:
+        with lock:
+            if not armed[0]:
+                return
+            frame = sys._current_frames().get(ident)
+            if frame is not None and _in_finalizer(frame):
+                return schedule(_DEFER)
+            _set_async_exc(ctypes.c_ulong(ident), ctypes.py_object(OutOfTime))
+            schedule(_AGAIN)
+
+    def schedule(delay: float) -> None:
+        timer = threading.Timer(delay, fire)
+        timer.daemon = True
+        timers.append(timer)
+        timer.start()
+
+    timers: list[threading.Timer] = []
+    schedule(seconds)
+    try:
+        yield
+    finally:
+        with lock:
+            armed[0] = False
+            _set_async_exc(ctypes.c_ulong(ident), None)  # one set but not yet raised goes too
+        for timer in timers:
+            timer.cancel()
 
 
 def run_within(timeout: float | None, run: Callable[[], Any], timed_out: Callable[[], Any]) -> Any:

@@ -19,6 +19,7 @@ import pytest
 from click.testing import CliRunner
 
 from conftest import DATA, INSTANCES, solver_or_skip
+from procs import HAS_PROC, alive, children
 from fillsmt.bench import command as bench_command
 from fillsmt.bench.command import bench
 from fillsmt.bench.jobs import Config, Job, expand, parse_config, set_name
@@ -239,27 +240,7 @@ def test_an_interrupt_keeps_the_finished_rows(monkeypatch, tmp_path):
         ["g12-5x5.txt", "random-4x7.txt", "unsat-1x2.txt"]
 
 
-def _running(pid: int) -> bool:
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
-
-
-def _children(pid: int) -> set[int]:
-    found = set()
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text()
-            except OSError:
-                continue
-            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
-                found.add(int(entry.name))
-    return found
-
-
-@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux /proc to see the workers")
+@pytest.mark.skipif(not HAS_PROC, reason="needs Linux /proc to see the workers")
 def test_ctrl_c_on_a_real_run_keeps_rows_and_stops_workers(tmp_path):
     solver_or_skip("z3")
     for i in range(40):
@@ -272,7 +253,7 @@ def test_ctrl_c_on_a_real_run_keeps_rows_and_stops_workers(tmp_path):
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline and (not path.exists() or len(read_rows(path)) < 2):
         time.sleep(0.02)
-    workers = _children(proc.pid)
+    workers = children(proc.pid)
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=30)
     assert proc.returncode == 130, err
@@ -281,7 +262,7 @@ def test_ctrl_c_on_a_real_run_keeps_rows_and_stops_workers(tmp_path):
     assert f"interrupted; {len(kept)} finished runs are in {path}" in err
     assert "Traceback" not in err
     time.sleep(0.2)
-    assert workers and not any(_running(pid) for pid in workers), "no worker outlives the run"
+    assert workers and not any(alive(pid) for pid in workers), "no worker outlives the run"
 
 
 # --- the worker pool ---------------------------------------------------------------------------
@@ -299,11 +280,11 @@ def hang_on_unsat(job: Job, timeout: float) -> dict:
     return run_job(job, timeout)
 
 
-def _pool_rows(job_fn) -> dict[str, dict]:
+def _pool_rows(job_fn, timeout: float = 30) -> dict[str, dict]:
     names = ("g12-5x5.txt", "unsat-1x2.txt", "random-4x7.txt")
     jobs = expand([str(INSTANCES / n) for n in names], [Config("z3", "thesis", False)])
     rows = {}
-    run_pool(jobs, 30, 2, lambda job, row: rows.setdefault(Path(job.puzzle).name, row), job_fn)
+    run_pool(jobs, timeout, 2, lambda job, row: rows.setdefault(Path(job.puzzle).name, row), job_fn)
     return rows
 
 
@@ -318,14 +299,18 @@ def test_a_worker_that_dies_becomes_an_error_row_and_the_run_goes_on():
 
 def test_a_job_far_past_its_time_out_is_stopped(monkeypatch):
     solver_or_skip("z3")
-    # 4 s: far below the real limit, and far above what the other two jobs need on a busy machine
-    monkeypatch.setattr("fillsmt.bench.run.hard_limit", lambda timeout: 4.0)
+    # The limit scaled down with the job's time-out: the real 2 T + 30 s, with 30 s taken as 0.
+    # Each job's clock starts when it is handed to a worker still starting up (a spawned Python
+    # importing fillsmt): the other two jobs get 2 T = 12 s for that and a 5x5 solve, which holds
+    # at a load of 10 on two cores, where the former fixed 4 s did not.
+    timeout = 6
+    monkeypatch.setattr("fillsmt.bench.run.hard_limit", lambda timeout: 2 * timeout)
     start = time.monotonic()
-    rows = _pool_rows(hang_on_unsat)
-    assert time.monotonic() - start < 20
+    rows = _pool_rows(hang_on_unsat, timeout)
+    assert time.monotonic() - start < 2 * timeout + 16
     assert rows["unsat-1x2.txt"]["status"] == "timeout"
     assert rows["unsat-1x2.txt"]["message"] == \
-        "no result after 4 s in all (solver time-out 30 s); the job was stopped"
+        f"no result after {2 * timeout} s in all (solver time-out {timeout} s); the job was stopped"
     assert rows["g12-5x5.txt"]["status"] == rows["random-4x7.txt"]["status"] == "sat"
     assert hard_limit(60) == 150
 
@@ -432,6 +417,31 @@ def test_dask_gives_the_same_rows(first_run, tmp_path):
         return sorted((r["key"], r["status"], r["checked"], r["height"], r["width"]) for r in rows)
 
     assert essentials(read_rows(path)) == essentials(read_rows(original))
+
+
+def test_dask_jobs_are_stopped_at_their_timeout(monkeypatch):
+    # the worker's threads get no SIGALRM: the time limit must still stop a stage that hangs
+    distributed = pytest.importorskip("distributed", reason='needs pip install "dask[distributed]"')
+    solver_or_skip("yices")
+    from fillsmt.bench.dask_runner import run_on_dask
+    from fillsmt.fillomino.kind import Fillomino
+
+    def stuck_presolve(self, puzzle):
+        end = time.monotonic() + 60
+        while time.monotonic() < end:
+            pass
+
+    monkeypatch.setattr(Fillomino, "presolve", stuck_presolve)
+    jobs = expand([str(INSTANCES / "g12-5x5.txt")], [Config("yices", "tree", True)])
+    rows = []
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
+                                  dashboard_address=None) as cluster:
+        start = time.monotonic()
+        run_on_dask(cluster.scheduler_address, jobs, 1.0, lambda job, row: rows.append(row))
+        seconds = time.monotonic() - start
+    assert [r["status"] for r in rows] == ["timeout"]
+    assert "no answer within the time-out of 1 s" in rows[0]["message"]
+    assert seconds < 1 + 5
 
 
 def test_dask_missing_says_how_to_install(monkeypatch, tmp_path):

@@ -198,6 +198,13 @@ def test_bench_resume_of_a_binary_file(tmp_path):
     assert digest(csv) == before
 
 
+@pytest.mark.parametrize("command", [["bench", str(G12), "--no-progress", "--resume", "--csv"],
+                                     ["encode", str(G12), "--force", "-o"]])
+def test_an_output_that_is_not_a_regular_file(command):
+    code, _, err, _, _ = run_cli([*command, "/dev/zero"], limit=30)
+    assert_one_line(code, err, 2, "/dev/zero: is not a regular file")
+
+
 def test_standard_input_without_end():
     code, _, err, seconds, rss = run_cli(["solve", "/dev/zero"], limit=30)
     assert_one_line(code, err, 2, "FILLSMT_MAX_INPUT")

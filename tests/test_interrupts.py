@@ -84,3 +84,36 @@ def test_nested_limits_keep_the_earlier_end():
                 _busy(5)
     assert time.monotonic() - start < 1.0
     assert Terminated(signal.SIGINT).exit_code == 130
+
+
+def _in_a_thread(run):
+    import threading
+
+    out: list = []
+    worker = threading.Thread(target=lambda: out.append(run()))
+    worker.start()
+    worker.join(30)
+    assert not worker.is_alive()
+    return out[0]
+
+
+def test_a_limit_outside_the_main_thread_stops_the_block():
+    from fillsmt.interrupts import run_within
+
+    def stuck() -> str:
+        _busy(30)
+        return "ran to its end"
+
+    start = time.monotonic()
+    assert _in_a_thread(lambda: run_within(0.2, stuck, lambda: "stopped")) == "stopped"
+    assert time.monotonic() - start < 0.2 + 1 + 1  # the time-out, the grace, slack
+
+
+def test_a_limit_left_in_time_outside_the_main_thread_raises_nothing_later():
+    def quick() -> str:
+        with time_limit(0.3):
+            pass
+        _busy(1.0)  # past where the limit would have fired
+        return "done"
+
+    assert _in_a_thread(quick) == "done"

@@ -14,40 +14,15 @@ from pathlib import Path
 import pytest
 
 from conftest import DATA, INSTANCES, solver_or_skip
+from procs import HAS_PROC, alive, descendants
 
-pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux's /proc")
+pytestmark = pytest.mark.skipif(not HAS_PROC, reason="needs Linux's /proc")
 
 HARD = str(INSTANCES / "generated" / "30x30-1.txt")  # a minute for z3 without the presolve
 HANG = f"{sys.executable} {DATA / 'fake_solver.py'} hang"
 SIGNALS = [signal.SIGTERM, signal.SIGINT, signal.SIGHUP]
 #: How long fillsmt may take to end after the signal: a second, plus slack for a loaded machine.
 GRACE = 3.0
-
-
-def _parent(pid: int) -> int | None:
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return None
-    return int(stat.rsplit(")", 1)[1].split()[1])
-
-
-def descendants(pid: int) -> set[int]:
-    """Every living process below ``pid`` (children, their children, …)."""
-    parents = {int(p.name): _parent(int(p.name)) for p in Path("/proc").iterdir() if p.name.isdigit()}
-    found, frontier = set(), {pid}
-    while frontier:
-        frontier = {child for child, parent in parents.items() if parent in frontier} - found
-        found |= frontier
-    return found
-
-
-def alive(pid: int) -> bool:
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return False
-    return stat.rsplit(")", 1)[1].split()[0] != "Z"
 
 
 def signalled_run(args: list[str], sig: int, want_children: int = 1, wait: float = 60.0) -> tuple[int, float, set[int]]:

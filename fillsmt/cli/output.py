@@ -4,7 +4,8 @@
 A missing folder is an error, except for ``bench``'s outputs, which create it (all three alike).
 A new file is written beside its target under a temporary name and moved into place (so a
 reader never sees half a file), gets the mode the user's umask gives (0644 under umask 022), and
-never replaces an existing file without ``force`` nor, ever, the input it was made from. Every
+never replaces an existing file without ``force`` nor, ever, the input it was made from, nor
+anything that is not a regular file (``/dev/zero``, ``/dev/null``, a pipe). Every
 problem is an :class:`~fillsmt.errors.InputError` naming the file (exit 2).
 """
 
@@ -34,6 +35,8 @@ def check_target(output: str, *, force: bool = True, protect: str | None = None,
         raise InputError(f"{where}: refusing to overwrite the puzzle file itself")
     if target.is_dir():
         raise InputError(f"{where}: is a directory; give a file name")
+    if target.exists() and not target.is_file():
+        raise InputError(f"{where}: is not a regular file (a device, pipe or socket); give a file name")
     if target.exists() and not force:
         raise InputError(f"{where}: already exists; use --force to replace it")
     directory = target.parent if str(target.parent) else Path(".")
