@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import click
 
 from fillsmt.cli.common import CONTEXT, kind_option, reports_errors, solver_option, timeout_option, warn
 from fillsmt.drivers import get_driver
-from fillsmt.errors import InputError
+from fillsmt.errors import EXIT_UNKNOWN, InputError
 from fillsmt.export import DEFAULT_LICENSE, FAMILIES, MANIFEST, export_puzzle, read_manifest
+from fillsmt.interrupts import run_within
 from fillsmt.kinds import load
 
 
@@ -43,7 +45,8 @@ def export(puzzles, directory, encodings, family, resume, license_, solver, time
       fillsmt export puzzles/*.txt -o bench/ --resume
 
     \b
-    Exit codes: 0 written, 2 bad input, 4 solver missing or failed.
+    Exit codes: 0 written, 2 bad input, 3 a puzzle not exported within --timeout (the others
+    are), 4 solver missing or failed.
     """
     from fillsmt.bench.jobs import puzzle_files
 
@@ -61,10 +64,15 @@ def export(puzzles, directory, encodings, family, resume, license_, solver, time
     written = skipped = 0
     statuses: dict[str, int] = {}
     files = puzzle_files(puzzles)
+    late = 0
     for path in files:
         puzzle = load(path, kind)
-        rows = export_puzzle(puzzle, target, list(encodings) or ["default"], wanted, driver, timeout,
-                             license_, done)
+        rows = run_within(timeout, lambda: export_puzzle(puzzle, target, list(encodings) or ["default"], wanted,
+                                                         driver, timeout, license_, done), lambda: None)
+        if rows is None:  # a stage that does not watch the time-out (writing a huge encoding) ran past it
+            warn(f"{path}: time-out: not exported within {timeout:g} s (run again with --resume for the rest)")
+            late += 1
+            continue
         written += len(rows)
         skipped += not rows
         for row in rows:
@@ -74,3 +82,5 @@ def export(puzzles, directory, encodings, family, resume, license_, solver, time
     counts = ", ".join(f"{n} {s}" for s, n in sorted(statuses.items()))
     warn(f"{written} files written to {directory} ({counts or 'none'})"
          + (f"; {skipped} puzzles already done" if resume and skipped else ""))
+    if late:
+        sys.exit(EXIT_UNKNOWN)

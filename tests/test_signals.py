@@ -22,7 +22,7 @@ HARD = str(INSTANCES / "generated" / "30x30-1.txt")  # a minute for z3 without t
 HANG = f"{sys.executable} {DATA / 'fake_solver.py'} hang"
 SIGNALS = [signal.SIGTERM, signal.SIGINT, signal.SIGHUP]
 #: How long fillsmt may take to end after the signal: a second, plus slack for a loaded machine.
-GRACE = 3.0
+GRACE = 1.0
 
 
 def signalled_run(args: list[str], sig: int, want_children: int = 1, wait: float = 60.0) -> tuple[int, float, set[int]]:
@@ -53,6 +53,7 @@ def signalled_run(args: list[str], sig: int, want_children: int = 1, wait: float
 
 
 def assert_clean_end(code: int, seconds: float, seen: set[int], sig: int) -> None:
+    print(f"\nSIGNAL-END {seconds:.3f}")
     assert code == 128 + sig
     assert seconds < GRACE
     deadline = time.monotonic() + 1.0

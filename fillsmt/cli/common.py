@@ -16,7 +16,7 @@ import click
 
 from fillsmt import registry
 from fillsmt.errors import EXIT_NOT_UNIQUE, EXIT_OK, EXIT_UNKNOWN, FillsmtError
-from fillsmt.interrupts import OutOfTime, time_limit
+from fillsmt.interrupts import GRACE, OutOfTime, time_limit
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
@@ -48,14 +48,15 @@ def reports_errors(command):
 
 @contextlib.contextmanager
 def stopped_at(timeout: float | None, what: str) -> Iterator[None]:
-    """The block, stopped by the alarm of :func:`~fillsmt.interrupts.time_limit` once ``timeout``
-    seconds have passed, whatever it is doing (presolve, encoding, writing): then a one-line
-    message, ``time-out: WHAT not done within T s``, and exit 3. ``None``: no limit."""
+    """The block, stopped by the alarm of :func:`~fillsmt.interrupts.time_limit` once it runs
+    :data:`~fillsmt.interrupts.GRACE` seconds past ``timeout``, whatever it is doing (presolve,
+    encoding, a session, writing; stages that watch the time-out themselves end before): then a
+    one-line message, ``time-out: no WHAT within T s``, and exit 3. ``None``: no limit."""
     try:
-        with time_limit(timeout):
+        with time_limit(None if timeout is None else timeout + GRACE):
             yield
     except OutOfTime:
-        raise CliError(f"time-out: {what} not done within {timeout:g} s", EXIT_UNKNOWN) from None
+        raise CliError(f"time-out: no {what} within {timeout:g} s", EXIT_UNKNOWN) from None
 
 
 def warn(message: str) -> None:

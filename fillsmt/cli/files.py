@@ -57,7 +57,7 @@ def encode(puzzle, output, force, encoding, presolve, kind, bound, timeout):
     from fillsmt.kinds import kind_of, load
     from fillsmt.pipeline import presolved_script
 
-    with stopped_at(timeout, "the script"):
+    with stopped_at(timeout, "script"):
         p = load(puzzle, kind)
         found = kind_of(p)
         if bound is not None:

@@ -10,7 +10,7 @@ import time
 
 import click
 
-from fillsmt.cli.common import (CONTEXT, kind_option, reports_errors, solver_cmd_option, solver_option,
+from fillsmt.cli.common import (CONTEXT, kind_option, reports_errors, solver_cmd_option, solver_option, stopped_at,
                                 timeout_option, warn)
 from fillsmt.errors import EXIT_NO_SOLUTION, EXIT_NOT_UNIQUE, EXIT_OK, EXIT_UNKNOWN, InputError
 
@@ -76,7 +76,8 @@ def explain(puzzle, fmt, svg_file, force, solver, timeout, kind):
     from fillsmt.formats.json_format import line
 
     p = _fillomino(puzzle, kind, "explain")
-    found = explain_puzzle(p, deadline=_deadline(timeout), solver=solver)
+    with stopped_at(timeout, "explanation"):
+        found = explain_puzzle(p, deadline=_deadline(timeout), solver=solver)
     if svg_file:
         write_file(svg_file, found.svg(), force=force, protect=puzzle, option="--svg")
     click.echo(line(found.as_dict()) if fmt == "json" else found.text(), nl=fmt == "json")
@@ -119,7 +120,8 @@ def hint(puzzle, progress, fmt, solver, timeout, kind):
             raise InputError(f"{g.source}: the progress grid is {g.height}x{g.width}, the puzzle "
                              f"{p.height}x{p.width}")
         grid = g.cells
-    found = hint_for(p, grid, deadline=_deadline(timeout), solver=solver)
+    with stopped_at(timeout, "hint"):
+        found = hint_for(p, grid, deadline=_deadline(timeout), solver=solver)
     click.echo(line(found.as_dict()) if fmt == "json" else found.text(), nl=fmt == "json")
     sys.exit(HINT_EXIT[found.status])
 
@@ -159,7 +161,8 @@ def repair(puzzle, fmt, solver, solver_cmd, timeout, kind):
     from fillsmt.repair import repair as repair_puzzle
 
     p = load(puzzle, kind)
-    found = repair_puzzle(p, _driver(solver, solver_cmd), timeout)
+    with stopped_at(timeout, "repair"):
+        found = repair_puzzle(p, _driver(solver, solver_cmd), timeout)
     if fmt == "json":
         obj = found.as_dict()
         obj["repaired"] = puzzle_to_dict(found.repaired) if found.repaired is not None else None
@@ -200,7 +203,8 @@ def minimize(puzzle, keep_rated, fmt, solver, solver_cmd, timeout, kind):
     from fillsmt.repair import minimize as minimize_puzzle
 
     p = load(puzzle, kind)
-    found = minimize_puzzle(p, _driver(solver, solver_cmd), keep_rated=keep_rated, timeout=timeout)
+    with stopped_at(timeout, "minimized puzzle"):
+        found = minimize_puzzle(p, _driver(solver, solver_cmd), keep_rated=keep_rated, timeout=timeout)
     if fmt == "json":
         obj = found.as_dict()
         obj["minimized"] = puzzle_to_dict(found.puzzle)
