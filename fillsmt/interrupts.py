@@ -46,10 +46,33 @@ _DEFER = 0.01
 """Seconds after which a signal or an alarm that came during a finalizer is delivered again."""
 
 
+_collecting = [False]
+"""True between the garbage collector's first ``start`` callback and its last ``stop`` one:
+the finalizers and weakref callbacks a collection runs (which show nothing of it in their
+frames) run in between."""
+
+
+def _gc_started(phase: str, info: dict) -> None:
+    if phase == "start":
+        _collecting[0] = True
+
+
+def _gc_stopped(phase: str, info: dict) -> None:
+    if phase == "stop":
+        _collecting[0] = False
+
+
+gc.callbacks.insert(0, _gc_started)
+gc.callbacks.append(_gc_stopped)
+
+
 def _in_finalizer(frame) -> bool:
-    """True when ``frame`` (where a signal interrupted Python) runs inside a ``__del__`` or a
-    garbage-collector callback (hypothesis and distributed install some): an exception raised
-    there is dropped by Python as "unraisable" (pytest warns of it) and the run would go on."""
+    """True when ``frame`` (where a signal interrupted Python) runs inside a garbage collection
+    (a finalizer or weakref callback it runs), a garbage-collector callback (hypothesis and
+    distributed install some) or a ``__del__``: an exception raised there is dropped by Python
+    as "unraisable" (pytest warns of it) and the run would go on."""
+    if _collecting[0]:
+        return True
     callbacks = {getattr(getattr(cb, "__func__", cb), "__code__", None) for cb in gc.callbacks}
     while frame is not None:
         if frame.f_code.co_name == "__del__" or frame.f_code in callbacks:

@@ -117,3 +117,24 @@ def test_a_limit_left_in_time_outside_the_main_thread_raises_nothing_later():
         return "done"
 
     assert _in_a_thread(quick) == "done"
+
+
+def test_an_alarm_during_a_weakref_callback_of_a_collection_fires_just_after_it(unraisable):
+    import weakref
+
+    class Node:
+        pass
+
+    def slow(ref):
+        _busy(0.3)  # the alarm comes in here, inside gc.collect(), in no __del__ nor gc callback
+
+    with pytest.raises(OutOfTime):
+        with time_limit(0.05):
+            a, b = Node(), Node()
+            a.other, b.other = b, a  # a cycle: only the collector frees it
+            keep = weakref.ref(a, slow)
+            del a, b
+            gc.collect()
+            _busy(5)
+    assert keep() is None
+    assert unraisable == []
