@@ -76,14 +76,34 @@ def disj(terms: list[Term]) -> Term:
     return terms[0] if len(terms) == 1 else ("or", *terms)
 
 
-class Replayed:
-    """Commands made afresh by ``produce()`` each time they are iterated (see :meth:`Script.streamed`)."""
+HOLD = 100_000
+"""A streamed script of at most this many commands (a Fillomino grid of about 2300 cells, some
+80 MB) is kept after its first complete reading, and read again from there: the pipeline reads
+a script up to four times (the get-value terms, the text, a session's declarations and its
+assertions), and making it again each time would cost what it saves on a small grid."""
 
-    def __init__(self, produce: Callable[[], Iterable[Command]]):
-        self._produce = produce
+
+class Replayed:
+    """Commands made afresh by ``produce()`` each time they are iterated (see
+    :meth:`Script.streamed`), unless there are at most :data:`HOLD` of them."""
+
+    def __init__(self, produce: Callable[[], Iterable[Command]], hold: int = HOLD):
+        self._produce, self._hold = produce, hold
+        self._held: tuple[Command, ...] | None = None
 
     def __iter__(self) -> Iterator[Command]:
-        return iter(self._produce())
+        return iter(self._held) if self._held is not None else self._first_reading()
+
+    def _first_reading(self) -> Iterator[Command]:
+        kept: list[Command] | None = []
+        for command in self._produce():
+            if kept is not None:
+                kept.append(command)
+                if len(kept) > self._hold:
+                    kept = None  # a large script: made again at each reading, never held
+            yield command
+        if kept is not None:
+            self._held = tuple(kept)
 
 
 CHUNK = 1 << 16
