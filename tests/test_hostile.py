@@ -95,26 +95,43 @@ def test_any_puzzlink_url(body):
 
 # --- the real process, named cases ----------------------------------------------------------------
 
+LAUNCHER = """
+import os, subprocess, sys
+proc = subprocess.Popen([sys.executable, "-m", "fillsmt", *sys.argv[2:]])
+_, status, usage = os.wait4(proc.pid, 0)
+with open(sys.argv[1], "w") as f:
+    f.write(str(usage.ru_maxrss))
+code = os.waitstatus_to_exitcode(status)
+sys.exit(code if code >= 0 else 128 - code)
+"""
+"""Runs fillsmt and writes its peak memory. Measured from here, a child's ``ru_maxrss`` would
+start at this pytest process's size at the moment it was spawned (Linux keeps the largest
+resident set across ``exec``): hundreds of MB late in a full run. The small launcher's is tiny."""
+
+
 def run_cli(args: list[str], stdin: bytes | None = None, limit: float = 60.0,
             env: dict | None = None) -> tuple[int, str, str, float, int]:
     """``fillsmt ARGS`` in its own process: (exit code, stdout, stderr, seconds, peak memory in
     KiB of fillsmt and of the solvers it reaped). Fails the test if it runs past ``limit``."""
-    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err, tempfile.TemporaryFile() as inp:
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err, tempfile.TemporaryFile() as inp, \
+            tempfile.TemporaryDirectory() as tmp:
         inp.write(stdin or b"")
         inp.seek(0)
+        peak = Path(tmp) / "peak"
         start = time.monotonic()
-        proc = subprocess.Popen([sys.executable, "-m", "fillsmt", *args], stdin=inp, stdout=out, stderr=err,
-                                env={**os.environ, **(env or {})})
-        watchdog = threading.Timer(limit, proc.kill)
+        proc = subprocess.Popen([sys.executable, "-c", LAUNCHER, str(peak), *args], stdin=inp, stdout=out,
+                                stderr=err, env={**os.environ, **(env or {})}, start_new_session=True)
+        watchdog = threading.Timer(limit, os.killpg, (proc.pid, 9))
         watchdog.start()
-        _, status, usage = os.wait4(proc.pid, 0)
+        _, status, _ = os.wait4(proc.pid, 0)
         watchdog.cancel()
         proc.returncode = code = os.waitstatus_to_exitcode(status)
         seconds = time.monotonic() - start
         assert seconds < limit, f"fillsmt {' '.join(args)} still ran after {limit} s"
         out.seek(0)
         err.seek(0)
-        return code, out.read().decode(errors="replace"), err.read().decode(errors="replace"), seconds, usage.ru_maxrss
+        return code, out.read().decode(errors="replace"), err.read().decode(errors="replace"), seconds, \
+            int(peak.read_text())
 
 
 def digest(path: Path) -> str:
