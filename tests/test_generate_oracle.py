@@ -141,7 +141,8 @@ def test_blocknumber_session_oracle_is_exact_and_reuses_one_session(yices):
 
 def test_blocknumber_out_of_order_questions(yices):
     rng = random.Random(4)
-    made = generate_blocks(5, 5, seed=4, unique_oracle=SessionOracle(yices))
+    with SessionOracle(yices) as maker:  # closed here: no solver session outlives the test
+        made = generate_blocks(5, 5, seed=4, unique_oracle=maker)
     with SessionOracle(yices) as oracle:
         for _ in range(10):
             givens = tuple(tuple(v if rng.random() < 0.5 else 0 for v in row) for row in made.solution)
