@@ -56,6 +56,7 @@ def signalled_run(args: list[str], sig: int, want_children: int = 1, wait: float
         if proc.poll() is None:
             proc.kill()
             proc.wait()
+        proc.stderr.close()
 
 
 def assert_clean_end(code: int, seconds: float, seen: set[int], sig: int) -> None:
@@ -156,3 +157,33 @@ def test_export(tmp_path):
     sig = signal.SIGHUP
     args = ["export", "-o", str(tmp_path / "out"), HARD]
     assert_clean_end(*signalled_run(args, sig, want_children=0, settle=3.0), sig)
+
+
+CLUSTER = """
+import sys, time
+from distributed import LocalCluster
+cluster = LocalCluster(n_workers=1, threads_per_worker=2, processes=False, protocol="tcp", dashboard_address=None)
+print(cluster.scheduler_address, flush=True)
+time.sleep(600)
+"""
+
+
+def test_bench_on_a_dask_cluster(tmp_path):
+    pytest.importorskip("distributed", reason='needs pip install "dask[distributed]"')
+    solver_or_skip("z3")
+    cluster = subprocess.Popen([sys.executable, "-c", CLUSTER], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                               text=True)
+    try:
+        address = cluster.stdout.readline().strip()
+        assert address.startswith("tcp://"), address
+        sig = signal.SIGTERM
+        args = ["bench", HARD, "-s", "z3", "-e", "tree", "--presolve", "off", "--timeout", "120",
+                "--csv", str(tmp_path / "runs.csv"), "--no-progress", "--dask", address]
+        # fillsmt is the cluster's client: its z3 runs under the cluster, which stops the job at its time-out
+        code, seconds, _ = signalled_run(args, sig, want_children=0, settle=4.0)
+        assert code == 128 + sig
+        assert seconds < GRACE
+    finally:
+        cluster.kill()
+        cluster.wait()
+        cluster.stdout.close()

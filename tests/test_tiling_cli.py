@@ -243,7 +243,8 @@ def test_bench_runs_tilings_blocknumber_and_the_rules_solver_in_one_csv(tmp_path
     result = run("bench", folder, "-s", "yices", "-s", "rules", "--timeout", "30", "--jobs", "1",
                  "--csv", path, "--no-progress")
     assert result.exit_code == 0, result.output
-    rows = {(Path(r["puzzle"]).stem, r["solver"]): r for r in csv.DictReader(path.open())}
+    with path.open() as f:
+        rows = {(Path(r["puzzle"]).stem, r["solver"]): r for r in csv.DictReader(f)}
     assert len(rows) == 6
     tiling = rows[("tetris", "yices")]
     assert (tiling["kind"], tiling["status"], tiling["covered"], tiling["optimal"]) == ("tiling", "sat", "48", "true")
