@@ -46,3 +46,13 @@ def descendants(pid: int) -> set[int]:
         frontier = {child for child, parent in table.items() if parent in frontier} - found
         found |= frontier
     return found
+
+
+def cpu_seconds(pid: int) -> float:
+    """The CPU time ``pid`` has used (user + system), 0 if it is gone."""
+    import os
+
+    fields = _stat(pid)
+    if fields is None:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")

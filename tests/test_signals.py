@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from conftest import DATA, INSTANCES, solver_or_skip
-from procs import HAS_PROC, alive, descendants
+from procs import HAS_PROC, alive, cpu_seconds, descendants
 
 pytestmark = pytest.mark.skipif(not HAS_PROC, reason="needs Linux's /proc")
 
@@ -27,11 +27,12 @@ GRACE = 1.0
 
 
 def signalled_run(args: list[str], sig: int, want_children: int = 1, wait: float = 60.0,
-                  settle: float = 0.5) -> tuple[int, float, set[int]]:
+                  settle: float = 0.5, cpu: float = 0.0) -> tuple[int, float, set[int]]:
     """Start ``fillsmt ARGS``, wait until it has ``want_children`` descendants that are solvers
     (or workers) and ``settle`` seconds more (with ``want_children`` 0: ``settle`` seconds, for a
-    command busy in Python: encoding, rating), send ``sig``: (exit status, seconds to end, the
-    descendants seen)."""
+    command busy in Python or an in-process solver) and until it has used ``cpu`` seconds of CPU
+    time (past its imports and its signal handlers' installation, whatever the machine's load),
+    send ``sig``: (exit status, seconds to end, the descendants seen)."""
     proc = subprocess.Popen([sys.executable, "-m", "fillsmt", *args], stdout=subprocess.DEVNULL,
                             stderr=subprocess.PIPE, text=True)
     try:
@@ -43,7 +44,8 @@ def signalled_run(args: list[str], sig: int, want_children: int = 1, wait: float
                 break
             time.sleep(0.05)
         settled = time.monotonic() + settle  # let the solvers start working
-        while time.monotonic() < settled and proc.poll() is None:
+        while proc.poll() is None and time.monotonic() < deadline and (
+                time.monotonic() < settled or cpu_seconds(proc.pid) < cpu):
             seen |= descendants(proc.pid)
             time.sleep(0.05)
         assert proc.poll() is None, f"fillsmt ended before the signal: {proc.stderr.read()}"
@@ -120,13 +122,15 @@ def test_a_one_shot_run_of_each_solver_binary(solver):
     assert_clean_end(*signalled_run(["solve", "-s", solver, "--no-presolve", "--no-race", HARD], sig), sig)
 
 
-@pytest.mark.parametrize("solver", ["z3-api", "yices-api"])
+@pytest.mark.parametrize("solver", ["z3-api", pytest.param("yices-api", marks=pytest.mark.xfail(
+    reason="open (issue 20): SIGTERM while libyices searches in its helper thread ends fillsmt with "
+           "SIGSEGV (-11), not 143; the search is asked to stop, the crash is at exit", strict=False))])
 def test_the_in_process_solvers(solver):
     solver_or_skip(solver)
     sig = signal.SIGTERM
     # reading, encoding, then the solver at work in this process (in a thread)
     assert_clean_end(*signalled_run(["solve", "-s", solver, "--no-presolve", "--no-race", HARD], sig,
-                                    want_children=0, settle=3.0), sig)
+                                    want_children=0, settle=3.0, cpu=1.5), sig)
 
 
 @pytest.fixture(scope="module")
