@@ -14,7 +14,7 @@ import pytest
 
 from conftest import SHARED
 from test_backtrack import ALL_GRIDS, brute_force, count_matching, random_clues
-from fillsmt.fillomino.backtrack import STRONG, solve_by_search
+from fillsmt.fillomino.backtrack import solve_by_search, solve_strong
 from fillsmt.fillomino.deduce import ALL_RULES, initial_masks
 from fillsmt.fillomino.deduce.board import Board, Contradiction
 from fillsmt.fillomino.deduce.capacity import SEARCH_RULES, capacity, distinct_regions
@@ -51,7 +51,7 @@ def test_capacity_keeps_every_solution_and_fires(shape):
     rng = random.Random(f"capacity-{shape}")
     grids = ALL_GRIDS.get(shape) or brute_force(*shape)
     fired = 0
-    for _ in range(60):
+    for _ in range(40):
         clues = tight_clues(rng, rng.choice(grids), rng.choice([0.3, 0.5, 0.7]))
         puzzle = Puzzle(shape[0], shape[1], clues)
         solutions = count_matching(grids, clues)
@@ -68,7 +68,7 @@ def test_capacity_keeps_every_solution_and_fires(shape):
 @pytest.mark.parametrize("probe_depth", [-1, 0, 99])
 def test_strong_search_finds_exactly_the_brute_force_solutions(shape, probe_depth):
     rng = random.Random(f"strong-{shape}-{probe_depth}")
-    for _ in range(25):
+    for _ in range(15):
         clues = random_clues(rng, *shape)
         puzzle = Puzzle(shape[0], shape[1], clues)
         expected = count_matching(ALL_GRIDS[shape], clues)
@@ -81,9 +81,10 @@ def test_strong_search_on_3x4_with_tight_clues():
     """Larger grids than above, clued from valid grids so capacity and probing have work."""
     rng = random.Random(5)
     grids = brute_force(3, 4)
-    for _ in range(30):
+    for _ in range(15):
         clues = tight_clues(rng, rng.choice(grids), rng.choice([0.2, 0.4]))
-        found = solve_by_search(Puzzle(3, 4, clues), limit=10**6, **STRONG)
+        found = solve_by_search(Puzzle(3, 4, clues), limit=10**6, search_rules=SEARCH_RULES,
+                                probe_depth=0, probe_budget=10**6)
         assert found.exhausted and sorted(found.solutions) == count_matching(grids, clues), clues
 
 
@@ -132,5 +133,31 @@ def test_strong_search_proves_janko_286_unique(name):
     if not folder.exists():
         pytest.skip(f"{folder} is absent")
     puzzle = read_puzzle(str(folder / "puzzles" / f"{name}.txt"))
-    found = solve_by_search(puzzle, limit=2, **STRONG)
+    found = solve_strong(puzzle, limit=2)
     assert found.exhausted and found.unique is True
+
+
+def test_the_second_phase_finds_exactly_the_brute_force_solutions(monkeypatch):
+    """With no node for the first phase, every answer comes from the probing phase."""
+    import fillsmt.fillomino.backtrack as backtrack
+
+    monkeypatch.setattr(backtrack, "STRONG_FIRST_NODES", 0)
+    rng = random.Random("second-phase")
+    for _ in range(15):
+        clues = random_clues(rng, 3, 3)
+        found = solve_strong(Puzzle(3, 3, clues), limit=10**6)
+        assert found.exhausted and sorted(found.solutions) == count_matching(ALL_GRIDS[3, 3], clues)
+
+
+def test_hard_tail_299_is_settled_by_probing():
+    """The plain search gets lost in 299 (thousands of nodes); probing the root settles it."""
+    folder = SHARED / "hard-tail"
+    if not folder.exists():
+        pytest.skip(f"{folder} is absent")
+    from fillsmt.fillomino.plain_format import parse_grid
+
+    puzzle = read_puzzle(str(folder / "puzzles" / "299.txt"))
+    _, _, published = parse_grid((folder / "solutions" / "299.txt").read_text())
+    found = solve_strong(puzzle, limit=2)
+    assert found.solutions == [published] and found.exhausted
+    assert found.probes > 0 and found.refuted > 0

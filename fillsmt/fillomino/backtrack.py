@@ -22,6 +22,17 @@ The walk is depth first and fully deterministic. Where to guess (``cell_order``)
     The first unfixed cell row by row, guessing its smallest value: the thesis' order (6.1),
     which tries a cell's values in turn.
 
+Issue 17 adds reasoning for the search only (``deduce``, ``explain``, ``hint`` and the rating
+do not use it; the rating calls this search with both off): ``search_rules`` (the counting rules
+of :mod:`fillsmt.fillomino.deduce.capacity`) alternate with the rules' fixpoint at every node,
+and ``probe_depth`` probes: at a node up to that depth, every exit of every incomplete k-group
+is assumed to be k and the node's state settled from there; a contradiction removes k from the
+exit (failed-literal probing, sound because every step of the settling is), repeated until a
+pass refutes none, within ``probe_budget``. Both on, probing at the root only once a first
+plain phase has failed, is what the race and ``solve --solver rules`` use (:func:`solve_strong`). Each child starts from its parent's settled
+state (:meth:`~fillsmt.fillomino.deduce.state.State.fork`), so its fixpoint looks only at what
+its guess changes.
+
 Depth (thesis 6.2: "how many successive guesses in a row the program has made before starting
 to backtrack"): the root, the puzzle after the rules alone, is at depth 0; a guess "x is v"
 is one deeper than its parent; its complement "x is not v" stays at the parent's depth, since
@@ -117,7 +128,8 @@ class _Node:
 def solve_by_search(puzzle: Puzzle, *, limit: int = 1, max_nodes: int | None = None,
                     deadline: float | None = None, rules: Sequence[str] = ALL_RULES,
                     cell_order: str = CELL_ORDERS[0], avoid: Grid | None = None,
-                    search_rules: Sequence[str] = (), probe_depth: int = -1) -> SearchResult:
+                    search_rules: Sequence[str] = (), probe_depth: int = -1,
+                    probe_budget: int | None = None) -> SearchResult:
     """Find up to ``limit`` solutions of ``puzzle`` by the rules plus backtracking.
 
     ``limit=2`` tests uniqueness (:attr:`SearchResult.unique`). ``max_nodes`` caps the
@@ -128,8 +140,9 @@ def solve_by_search(puzzle: Puzzle, *, limit: int = 1, max_nodes: int | None = N
 
     ``search_rules`` (names from :data:`~fillsmt.fillomino.deduce.capacity.SEARCH_RULES`) run
     after the rules' fixpoint at every node, the two alternating to a common fixpoint;
-    ``probe_depth`` >= 0 probes exits (module text) at every node up to that depth. Both are off
-    by default (the thesis' search, which the rating measures); :data:`STRONG` turns them on.
+    ``probe_depth`` >= 0 probes exits (module text) at every node up to that depth, at most
+    ``probe_budget`` cells times probes in all (None: no bound). Both are off
+    by default (the thesis' search, which the rating measures); :func:`solve_strong` uses them.
 
     ``avoid`` (a known solution) turns the search into a hunt for another one: ``avoid`` is
     never returned, and where the guessed cell may still hold ``avoid``'s value, the guess is
@@ -151,8 +164,9 @@ def solve_by_search(puzzle: Puzzle, *, limit: int = 1, max_nodes: int | None = N
         active.append("probe")
     result = SearchResult(rules_used=dict.fromkeys(active, 0))
     search = _Search(puzzle, tuple(r for r in ALL_RULES if r in rules),
-                     tuple(r for r in SEARCH_RULES if r in search_rules), probe_depth, deadline,
-                     cell_order, avoid, result)
+                     tuple(r for r in SEARCH_RULES if r in search_rules), probe_depth,
+                     None if probe_budget is None else probe_budget // max(1, puzzle.height * puzzle.width),
+                     deadline, cell_order, avoid, result)
     root = State(Board.of(puzzle.height, puzzle.width), initial_masks(puzzle), active)
     stack = [_Node(root, 0, False)]
     while stack:
@@ -178,6 +192,7 @@ class _Search:
     rules: tuple[str, ...]
     search_rules: tuple[str, ...]
     probe_depth: int
+    max_probes: int | None
     deadline: float | None
     cell_order: str
     avoid: Grid | None
@@ -211,6 +226,8 @@ class _Search:
                 if not state.dom[e] & bk or state.dom[e] == bk:
                     continue  # settled since the pass began
                 if self.deadline is not None and time.monotonic() >= self.deadline:
+                    return None
+                if self.max_probes is not None and self.result.probes >= self.max_probes:
                     return None
                 child = state.fork()
                 child.assume(e, bk)
@@ -270,7 +287,9 @@ class _Search:
 
 
 def _exits(state: State) -> list[tuple[int, int]]:
-    """Every (exit, value) of every incomplete group: the literals probing tries."""
+    """Every (exit, value) of every incomplete group: the literals probing tries. Probing one
+    assumes the exit holds the group's value and settles the state; a contradiction proves that
+    no solution has it there (the rules and the search rules are sound), so the exit loses it."""
     out = []
     for k in values_of(state.anchored):
         found = state.groups(k)
@@ -361,8 +380,32 @@ def propagate(puzzle: Puzzle, masks: list[Mask], rules: Sequence[str] = ALL_RULE
     return propagate_masks(puzzle, masks, rules)
 
 
-STRONG: dict = {"search_rules": SEARCH_RULES, "probe_depth": 0}
-"""The search the race and ``solve --solver rules`` use (issue 17): the search rules at every
-node and exit probing at the root (measured in ``benchmarks/README.md``)."""
+STRONG_FIRST_NODES = 100
+"""Nodes the strong search runs without probing before it starts again with probing."""
 
-__all__ = ["CELL_ORDERS", "STRONG", "SearchError", "SearchResult", "propagate", "solve_by_search"]
+PROBE_BUDGET = 100_000
+"""Cells times probes the strong search may spend probing at its root (about a second or two of
+probing, whatever the grid's size)."""
+
+
+def solve_strong(puzzle: Puzzle, *, limit: int = 1, deadline: float | None = None) -> SearchResult:
+    """The search the race and ``solve --solver rules`` use (issue 17): the search rules at every
+    node; when :data:`STRONG_FIRST_NODES` nodes do not settle the puzzle, the search starts again
+    with exit probing at the root (within :data:`PROBE_BUDGET`). Probing pays on puzzles the
+    plain search gets lost in (hard-tail 299: settled at the root) and costs more than the whole
+    search on those it settles at once (janko 286, hard-tail 485), hence the two phases. The
+    result counts the nodes and probes of both phases; both are sound and complete, so the second
+    phase's exhausted search is still a proof."""
+    first = solve_by_search(puzzle, limit=limit, deadline=deadline, max_nodes=STRONG_FIRST_NODES,
+                            search_rules=SEARCH_RULES)
+    if len(first.solutions) >= limit or first.exhausted or first.timed_out:
+        return first
+    second = solve_by_search(puzzle, limit=limit, deadline=deadline, search_rules=SEARCH_RULES,
+                             probe_depth=0, probe_budget=PROBE_BUDGET)
+    second.nodes += first.nodes
+    second.guesses += first.guesses
+    second.max_depth = max(second.max_depth, first.max_depth)
+    return second
+
+
+__all__ = ["CELL_ORDERS", "PROBE_BUDGET", "STRONG_FIRST_NODES", "solve_strong", "SearchError", "SearchResult", "propagate", "solve_by_search"]
