@@ -15,6 +15,15 @@
     outside every incomplete k-group's reach (as in ``area``) loses k. A negative slack is a
     contradiction. Sound: every removal follows from the counting above, which holds in every
     solution.
+
+    *Joins* (part of the same rule, for such a k): two incomplete k-groups G, H that could share
+    a region *must* share one when kept apart they would push the count past the grid (the
+    bound computed again with G and H taken as distinct). Their region then holds a path between
+    them and, for each of its cells x, a path from x to that path, so x costs at least
+    ``dG(m) + dH(m) - size(m) + (path from m to x)`` for some node m, counted as ``area``'s
+    budget search counts (cells and k-groups as nodes); cells whose least such count exceeds k
+    leave G's and H's reach. No region can join G and H within k cells: a contradiction. (On
+    hard-tail 266 the two 15s must join, and their region is a shortest path between them.)
 """
 
 from __future__ import annotations
