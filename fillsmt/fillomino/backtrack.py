@@ -31,7 +31,8 @@ exit (failed-literal probing, sound because every step of the settling is), repe
 pass refutes none, within ``probe_budget``. Both on, probing at the root only once a first
 plain phase has failed, is what the race and ``solve --solver rules`` use (:func:`solve_strong`). Each child starts from its parent's settled
 state (:meth:`~fillsmt.fillomino.deduce.state.State.fork`), so its fixpoint looks only at what
-its guess changes.
+its guess changes (the thesis' search, with neither, propagates every node from scratch, so
+its rule counts, which the rating reports, stay as they were).
 
 Depth (thesis 6.2: "how many successive guesses in a row the program has made before starting
 to backtrack"): the root, the puzzle after the rules alone, is at depth 0; a guess "x is v"
@@ -280,8 +281,13 @@ class _Search:
                 chosen, rest = masks[cell] & ~known, known
         children = []
         for allowed, deeper in ((chosen, True), (rest, False)):
-            child = state.fork()
-            child.assume(cell, allowed)
+            if self.search_rules or self.probe_depth >= 0:
+                child = state.fork()
+                child.assume(cell, allowed)
+            else:  # the thesis' search: every node's fixpoint from scratch, as the rating has it
+                masks = list(state.dom)
+                masks[cell] = allowed
+                child = State(state.board, masks, list(state.fixed_by_rule))
             children.append(_Node(child, node.depth + deeper, deeper))
         return children
 
