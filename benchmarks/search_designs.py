@@ -30,7 +30,7 @@ DESIGNS = {
     "capacity-row-major": {"search_rules": SEARCH_RULES, "cell_order": "row-major"},
     "probe-root": {"search_rules": SEARCH_RULES, "probe_depth": 0},
     "probe-every-node": {"search_rules": SEARCH_RULES, "probe_depth": 10**6},
-    "strong": None,  # solve_strong: capacity, then again with root probing after 100 nodes
+    "strong": None,  # solve_strong: capacity; past FIRST_PHASE_BUDGET, again with root probing
 }
 
 

@@ -141,7 +141,7 @@ def test_the_second_phase_finds_exactly_the_brute_force_solutions(monkeypatch):
     """With no node for the first phase, every answer comes from the probing phase."""
     import fillsmt.fillomino.backtrack as backtrack
 
-    monkeypatch.setattr(backtrack, "STRONG_FIRST_NODES", 0)
+    monkeypatch.setattr(backtrack, "FIRST_PHASE_BUDGET", 0)
     rng = random.Random("second-phase")
     for _ in range(15):
         clues = random_clues(rng, 3, 3)

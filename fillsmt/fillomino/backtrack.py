@@ -386,8 +386,9 @@ def propagate(puzzle: Puzzle, masks: list[Mask], rules: Sequence[str] = ALL_RULE
     return propagate_masks(puzzle, masks, rules)
 
 
-STRONG_FIRST_NODES = 100
-"""Nodes the strong search runs without probing before it starts again with probing."""
+FIRST_PHASE_BUDGET = 50_000
+"""Cells times nodes the strong search runs without probing before it starts again with probing
+(500 nodes on a 10x10: janko 286's proof takes 413)."""
 
 PROBE_BUDGET = 100_000
 """Cells times probes the strong search may spend probing at its root (about a second or two of
@@ -396,13 +397,14 @@ probing, whatever the grid's size)."""
 
 def solve_strong(puzzle: Puzzle, *, limit: int = 1, deadline: float | None = None) -> SearchResult:
     """The search the race and ``solve --solver rules`` use (issue 17): the search rules at every
-    node; when :data:`STRONG_FIRST_NODES` nodes do not settle the puzzle, the search starts again
+    node; when :data:`FIRST_PHASE_BUDGET` does not settle the puzzle, the search starts again
     with exit probing at the root (within :data:`PROBE_BUDGET`). Probing pays on puzzles the
     plain search gets lost in (hard-tail 299: settled at the root) and costs more than the whole
     search on those it settles at once (janko 286, hard-tail 485), hence the two phases. The
     result counts the nodes and probes of both phases; both are sound and complete, so the second
     phase's exhausted search is still a proof."""
-    first = solve_by_search(puzzle, limit=limit, deadline=deadline, max_nodes=STRONG_FIRST_NODES,
+    first_nodes = FIRST_PHASE_BUDGET // max(1, puzzle.height * puzzle.width)
+    first = solve_by_search(puzzle, limit=limit, deadline=deadline, max_nodes=first_nodes,
                             search_rules=SEARCH_RULES)
     if len(first.solutions) >= limit or first.exhausted or first.timed_out:
         return first
@@ -414,4 +416,4 @@ def solve_strong(puzzle: Puzzle, *, limit: int = 1, deadline: float | None = Non
     return second
 
 
-__all__ = ["CELL_ORDERS", "PROBE_BUDGET", "STRONG_FIRST_NODES", "solve_strong", "SearchError", "SearchResult", "propagate", "solve_by_search"]
+__all__ = ["CELL_ORDERS", "PROBE_BUDGET", "FIRST_PHASE_BUDGET", "solve_strong", "SearchError", "SearchResult", "propagate", "solve_by_search"]
