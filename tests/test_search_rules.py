@@ -161,3 +161,28 @@ def test_hard_tail_299_is_settled_by_probing():
     found = solve_strong(puzzle, limit=2)
     assert found.solutions == [published] and found.exhausted
     assert found.probes > 0 and found.refuted > 0
+
+
+def test_strong_search_finds_the_thesis_searchs_solutions_on_janko_with_clues_removed():
+    """10x10 grids with many solutions (janko's solutions, 25-40 % of the clues taken away):
+    the strong search finds exactly the solutions the thesis' search (checked against the brute
+    force above) finds, wherever the latter exhausts within its node cap."""
+    folder = SHARED / "janko-thesis100"
+    if not folder.exists():
+        pytest.skip(f"{folder} is absent")
+    from fillsmt.fillomino.plain_format import parse_grid
+
+    rng = random.Random(3)
+    compared = 0
+    for name in ["007", "008", "015", "016", "017", "018", "024", "029"]:
+        _, _, solution = parse_grid((folder / "solutions" / f"{name}.txt").read_text())
+        for keep in (0.6, 0.75):
+            clues = tuple(tuple(v if rng.random() < keep else 0 for v in row) for row in solution)
+            puzzle = Puzzle(len(solution), len(solution[0]), clues)
+            reference = solve_by_search(puzzle, limit=200, max_nodes=1500)
+            if not reference.exhausted:
+                continue
+            found = solve_strong(puzzle, limit=200)
+            assert found.exhausted and sorted(found.solutions) == sorted(reference.solutions), (name, keep)
+            compared += len(reference.solutions) > 1
+    assert compared >= 8  # most of them have several solutions
