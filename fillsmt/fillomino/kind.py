@@ -80,10 +80,11 @@ class Fillomino(Kind):
     has_search = True
 
     def search(self, puzzle: Puzzle, limit: int, deadline: float | None):
-        """The deduction rules plus backtracking (:mod:`fillsmt.fillomino.backtrack`)."""
-        from fillsmt.fillomino.backtrack import solve_by_search
+        """The deduction rules plus backtracking (:mod:`fillsmt.fillomino.backtrack`), with the
+        search-only reasoning of issue 17 (:func:`~fillsmt.fillomino.backtrack.solve_strong`)."""
+        from fillsmt.fillomino.backtrack import solve_strong
 
-        return solve_by_search(puzzle, limit=limit, deadline=deadline)
+        return solve_strong(puzzle, limit=limit, deadline=deadline)
 
     can_generate = True
 
