@@ -2,6 +2,7 @@
 in this process with its propagator's event counts and the seconds spent in its callbacks.
 
     python benchmarks/prop_profile.py PUZZLE [-e onehot|tree-bfs-onehot] [--lazy] [--timeout T]
+        [--param smt.phase_selection=1]…
 """
 
 from __future__ import annotations
@@ -24,7 +25,13 @@ def main() -> None:
     ap.add_argument("-e", "--encoding", default="onehot")
     ap.add_argument("--lazy", action="store_true")
     ap.add_argument("--timeout", type=float, default=60)
+    ap.add_argument("--param", action="append", default=[], help="a Z3 parameter NAME=VALUE (z3.set_param)")
     args = ap.parse_args()
+    import z3
+
+    for pair in args.param:
+        name, value = pair.split("=", 1)
+        z3.set_param(name, value)
     puzzle = parse_puzzle(open(args.puzzle).read(), args.puzzle)
     t0 = time.perf_counter()
     d = deduce(puzzle)
@@ -51,7 +58,7 @@ def main() -> None:
     prop = backend.propagator
     print(f"{args.puzzle} {args.encoding} {'lazy' if args.lazy else 'eager'}: {status} {grid_ok} "
           f"presolve+encode {t1 - t0:.2f} s, load {t2 - t1:.2f} s, check {t3 - t2:.2f} s, "
-          f"events {prop.events if prop else None}, callbacks {getattr(prop, 'seconds', 0):.2f} s")
+          f"{' '.join(args.param)} events {prop.events if prop else None}, callbacks {getattr(prop, 'seconds', 0):.2f} s")
 
 
 if __name__ == "__main__":

@@ -16,6 +16,10 @@ What it reports (``conflict(deps)`` says "not all of these atoms have their curr
 * **closed**: a connected group G of exactly k cells holding k → each neighbour y of G that may
   still hold k gets ``not v_y_k``, justified by G's atoms. Sound: y holding k would join G's
   region, making it bigger than k.
+* **joining too much** (eager only): a free neighbour z of a group G (fewer than k cells of k)
+  next to other groups of k, with more than k cells in G, z and those groups → ``not v_z_k``,
+  justified by the atoms of G and of those groups. Sound: z holding k would make them one
+  region of more than k cells.
 * **too little room** (eager only): a group G of fewer than k cells holding k, and A, the cells
   reachable from G through cells that hold k or are open with k allowed (k in the domain, not
   ruled out), has fewer than k cells → conflict on G's true atoms and, for each cell z next to A
@@ -38,7 +42,6 @@ conflict blocks the current assignment of the atoms involved, the search ends. L
 
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass, field
 from time import perf_counter
 
@@ -162,31 +165,50 @@ class RegionState:
                         inside.add(z)  # once per neighbour
         else:
             self._check_room(group, k, report)
+            if not report.conflicts:
+                self._check_joins(group, k, report)
 
-    def _open_for(self, z: int, k: int) -> bool:
-        v = self.value[z]
-        return v == k or (v == 0 and k in self.atom_of[z] and k not in self.ruled_out[z])
+    def _check_joins(self, group: list[int], k: int, report: Report) -> None:
+        """A free neighbour z of ``group`` that would join it to other groups of k with more
+        than k cells in all may not hold k."""
+        inside = set(group)
+        looked: set[int] = set()
+        for y in group:
+            for z in self.adj[y]:
+                if z in inside or z in looked or self.value[z] or k in self.ruled_out[z] or k not in self.atom_of[z]:
+                    continue
+                looked.add(z)
+                others: list[int] = []
+                for u in self.adj[z]:
+                    if self.value[u] == k and u not in inside and u not in others:
+                        others.extend(self._group(u, k))
+                if others and len(group) + 1 + len(others) > k:
+                    reason = [self.atom_of[c][k] for c in group] + [self.atom_of[c][k] for c in others]
+                    report.falsified.append((self.atom_of[z][k], reason))
 
     def _check_room(self, group: list[int], k: int, report: Report) -> None:
         """Conflict when the cells group's region could still take number fewer than k."""
         if len(group) >= k:
             return
+        value, ruled_out, atom_of, adj = self.value, self.ruled_out, self.atom_of, self.adj
         area, seen = list(group), set(group)
-        queue = deque(group)
-        while queue:
-            y = queue.popleft()
-            for z in self.adj[y]:
-                if z not in seen and self._open_for(z, k):
+        i = 0
+        while i < len(area):  # breadth first; stops as soon as k cells are found
+            for z in adj[area[i]]:
+                if z in seen:
+                    continue
+                v = value[z]
+                if v == k or (v == 0 and k in atom_of[z] and k not in ruled_out[z]):
                     seen.add(z)
                     area.append(z)
                     if len(area) >= k:
                         return
-                    queue.append(z)
-        reason = [self.atom_of[y][k] for y in group]
+            i += 1
+        reason = [atom_of[y][k] for y in group]
         blocked: set[int] = set()
         for y in area:
-            for z in self.adj[y]:
-                if z in seen or z in blocked or k not in self.atom_of[z]:
+            for z in adj[y]:
+                if z in seen or z in blocked or k not in atom_of[z]:
                     continue
                 blocked.add(z)
                 reason.append(self._keeps_out(z, k))
