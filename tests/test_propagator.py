@@ -18,7 +18,7 @@ from fillsmt.smtlib.answer import Status
 from test_uniqueness import G12, G12_OPEN, all_solutions, tiny_puzzles
 
 PROP_SOLVERS = ["z3-prop", "z3-prop-lazy"]
-PROP_ENCODINGS = ["onehot", "tree-bfs-onehot"]
+PROP_ENCODINGS = ["onehot-prop", "tree-bfs-onehot"]
 
 
 def state_1x5(top: int = 5) -> RegionState:
@@ -132,7 +132,7 @@ def test_g12_open_has_six_solutions_and_g12_is_unique(prop, encoding):
 
 def test_the_default_encoding_is_the_light_one_and_no_solution_is_unsat(prop):
     result = solve(read_puzzle(str(INSTANCES / "unsat-1x2.txt")), prop, presolve=False)
-    assert result.status is Status.UNSAT and result.encoding == "onehot"
+    assert result.status is Status.UNSAT and result.encoding == "onehot-prop"
 
 
 def _children() -> list[int]:
@@ -161,3 +161,11 @@ def test_the_time_out_is_hard_and_leaves_no_worker():
     else:
         assert result.status is Status.TIMEOUT
     assert _children() == []
+
+
+def test_golden_text_of_the_light_encoding():
+    from conftest import GOLDEN
+    from fillsmt.fillomino.encodings import ENCODINGS
+
+    puzzle = read_puzzle(str(GOLDEN / "thesis-2x3.txt"))
+    assert ENCODINGS["onehot-prop"](puzzle, None).text() == (GOLDEN / "onehot-prop-2x3.smt2").read_text()

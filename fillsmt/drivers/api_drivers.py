@@ -106,7 +106,7 @@ class Z3PropDriver(ApiWorkerDriver):
     distribution = "z3-solver"
     label = "Z3 with the region propagator (eager)"
     install_hint = "pip install z3-solver"
-    default_encodings = {"fillomino": "onehot"}
+    default_encodings = {"fillomino": "onehot-prop"}
 
 
 class Z3PropLazyDriver(Z3PropDriver):

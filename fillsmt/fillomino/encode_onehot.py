@@ -6,7 +6,7 @@ Every cell ``x`` gets one Boolean per number its domain allows, ``v_x_k`` ("x ho
 (:mod:`fillsmt.fillomino.propagator`) then tracks the ``v`` atoms and does the region
 reasoning inside Z3's search.
 
-* ``onehot`` (light, pure Boolean): at least one atom per cell, ``n_x`` defined (``define-fun``)
+* ``onehot-prop`` (light, pure Boolean): at least one atom per cell, ``n_x`` defined (``define-fun``)
   as the number of the first true atom, and two local facts implied by the rules (a 1 has no
   neighbour 1; a number above 1 has a neighbour of the same number). "At most one atom per
   cell" and every region size are left to the propagator (it raises a conflict on two true

@@ -29,7 +29,7 @@ ENCODINGS: dict[str, Encoder] = {
     "tree-bfs": _tree(bfs=True),
     "tree-bv": _tree(bitvector=True),
     "tree-bfs-bv": _tree(bfs=True, bitvector=True),
-    "onehot": encode_onehot,
+    "onehot-prop": encode_onehot,
     "tree-bfs-onehot": encode_tree_onehot,
 }
 DEFAULT_ENCODING = "tree-bfs"

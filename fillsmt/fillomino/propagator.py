@@ -1,6 +1,6 @@
 """Region reasoning inside Z3's search: a user propagator for Fillomino (issue 17).
 
-The propagator tracks the one-hot atoms ``v_x_k`` ("cell x holds k") of the ``onehot`` and
+The propagator tracks the one-hot atoms ``v_x_k`` ("cell x holds k") of the ``onehot-prop`` and
 ``tree-bfs-onehot`` encodings (:mod:`fillsmt.fillomino.encode_onehot`) through Z3's
 ``UserPropagateBase``. Z3 tells it each atom the search fixes (``fixed``), each new decision
 level (``push``) and each backtrack (``pop``), and hands it the complete assignment before it
@@ -34,7 +34,7 @@ What it reports (``conflict(deps)`` says "not all of these atoms have their curr
 
 Completeness: every report is implied by the Fillomino rules, so no solution is ever cut off,
 and ``final`` refuses exactly the complete assignments whose grid has a region of the wrong size:
-the model Z3 gives is a valid grid (the ``onehot`` encoding fixes one number per cell and nothing
+the model Z3 gives is a valid grid (the ``onehot-prop`` encoding fixes one number per cell and nothing
 else, so this check is what makes it exact; the tree encoding is exact already). As each
 conflict blocks the current assignment of the atoms involved, the search ends. Lazy mode
 (``eager=False``) reports only in ``final``: the same answers, later.
