@@ -1,7 +1,7 @@
 """Where z3-prop's time goes: one puzzle, the presolve, the encoding, then the z3-prop backend
 in this process with its propagator's event counts and the seconds spent in its callbacks.
 
-    python benchmarks/prop_profile.py PUZZLE [-e onehot|tree-bfs-onehot] [--lazy] [--timeout T]
+    python benchmarks/prop_profile.py PUZZLE [-e onehot-prop|tree-bfs-onehot] [--lazy] [--timeout T]
         [--param smt.phase_selection=1]…
 """
 
@@ -22,7 +22,7 @@ from fillsmt.smtlib.script import script_body
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("puzzle")
-    ap.add_argument("-e", "--encoding", default="onehot")
+    ap.add_argument("-e", "--encoding", default="onehot-prop")
     ap.add_argument("--lazy", action="store_true")
     ap.add_argument("--timeout", type=float, default=60)
     ap.add_argument("--param", action="append", default=[], help="a Z3 parameter NAME=VALUE (z3.set_param)")

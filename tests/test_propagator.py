@@ -119,6 +119,11 @@ def test_counts_agree_with_brute_force(prop, encoding):
         found = count(puzzle, prop, limit=50, encoding=encoding, presolve=False)
         assert found.complete, puzzle
         assert sorted(found.grids) == sorted(truth), puzzle
+        if truth and encoding == "onehot-prop":  # forced cells: push/pop checks in one session
+            result = solve(puzzle, prop, encoding=encoding, forced=True, presolve=False, race=False)
+            expected = tuple(tuple(v if all(g[r][c] == v for g in truth) else 0 for c, v in enumerate(row))
+                             for r, row in enumerate(truth[0]))
+            assert result.forced == expected, puzzle
 
 
 @pytest.mark.parametrize("encoding", PROP_ENCODINGS)
