@@ -10,9 +10,9 @@ Commands are read one per line as fillsmt writes them (a command spanning lines 
 until its parentheses balance); declarations and definitions are kept as text, given to the solver's
 own SMT-LIB parser with the next run of assertions and read again by a fresh parser for the
 terms of get-value and check-sat-assuming (``Solver.from_string``: building 10⁵
-terms one by one through the Python API took 10 s on a 11×20 puzzle), and ``check-sat``,
+terms one by one through the Python API took 4.7 s on a 11×20 puzzle), and ``check-sat``,
 ``check-sat-assuming``, ``get-value``, ``push``, ``pop``, ``echo`` and ``exit`` are answered as
-the z3 binary would. ``FILLSMT_PROP_STATS=1`` prints the propagator's event counts and the time
+the z3 binary would; any other command (``get-unsat-core``, …) gets an ``(error …)`` reply. ``FILLSMT_PROP_STATS=1`` prints the propagator's event counts and the time
 spent in its callbacks on standard error after each check.
 """
 
