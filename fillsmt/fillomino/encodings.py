@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Callable, Optional
 
+from fillsmt.fillomino.encode_onehot import encode_onehot, encode_tree_onehot
 from fillsmt.fillomino.encode_thesis import encode_thesis
 from fillsmt.fillomino.encode_tree import Domains, TreeOptions, encode_tree
 from fillsmt.fillomino.model import Puzzle
@@ -28,5 +29,7 @@ ENCODINGS: dict[str, Encoder] = {
     "tree-bfs": _tree(bfs=True),
     "tree-bv": _tree(bitvector=True),
     "tree-bfs-bv": _tree(bfs=True, bitvector=True),
+    "onehot-prop": encode_onehot,
+    "tree-bfs-onehot": encode_tree_onehot,
 }
 DEFAULT_ENCODING = "tree-bfs"
