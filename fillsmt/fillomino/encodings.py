@@ -42,6 +42,8 @@ def _lazy() -> dict[str, tuple[Encoder, Cuts]]:
                                lambda g: cut_texts(g, None, general)),
         "lazy-local-shapes3": (lambda puzzle, domains=None: encode_local(puzzle, domains, shapes=3),
                                lambda g: cut_texts(g, None, general)),
+        "lazy-local-counts": (lambda puzzle, domains=None: encode_local(puzzle, domains, shapes=3, counts=True),
+                              lambda g: cut_texts(g, None, general)),
         "lazy-local-shapes4": (lambda puzzle, domains=None: encode_local(puzzle, domains, shapes=4),
                                lambda g: cut_texts(g, None, general)),
         "lazy-local": (lambda puzzle, domains=None: encode_local(puzzle, domains), lambda g: cut_texts(g, None, one)),

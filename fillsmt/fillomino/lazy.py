@@ -50,6 +50,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Iterator, Sequence
 
 from fillsmt.fillomino.encode_tree import Domains, TreeOptions, _Tree, default_domains
@@ -71,9 +72,15 @@ class CutOptions:
 
 # --- the cuts -------------------------------------------------------------------------------------
 
+@lru_cache(maxsize=8)
+def _adjacency(height: int, width: int) -> tuple[tuple[int, ...], ...]:
+    """Every cell's neighbours, computed once per grid shape (the loop asks every round)."""
+    return tuple(tuple(neighbour_indices(height, width, x)) for x in range(height * width))
+
+
 def components(grid: Grid) -> list[tuple[int, list[int]]]:
     """Every maximal connected component of equal numbers: (number, its cells in BFS order)."""
-    height, width = len(grid), len(grid[0])
+    adj = _adjacency(len(grid), len(grid[0]))
     flat = [v for row in grid for v in row]
     seen = [False] * len(flat)
     out = []
@@ -85,7 +92,7 @@ def components(grid: Grid) -> list[tuple[int, list[int]]]:
         while queue:
             x = queue.popleft()
             cells.append(x)
-            for y in neighbour_indices(height, width, x):
+            for y in adj[x]:
                 if not seen[y] and flat[y] == flat[x]:
                     seen[y] = True
                     queue.append(y)
@@ -97,11 +104,12 @@ def _connected_prefix(start: int, members: set[int], size: int, height: int,
                       width: int) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...]]:
     """``size`` cells of ``members`` connected to ``start`` (breadth first), sorted, and the
     edges of a spanning tree of them."""
+    adj = _adjacency(height, width)
     taken, queue, edges = [start], deque([start]), []
     seen = {start}
     while queue and len(taken) < size:
         x = queue.popleft()
-        for y in neighbour_indices(height, width, x):
+        for y in adj[x]:
             if y in members and y not in seen:
                 seen.add(y)
                 taken.append(y)
@@ -133,6 +141,7 @@ def region_cuts(grid: Grid, domains: Domains | None = None, options: CutOptions 
     """The clauses ``grid`` breaks, one or more per wrong component (module text); empty when
     every component has the size of its number."""
     height, width = len(grid), len(grid[0])
+    adj = _adjacency(height, width)
     cuts: list[Term] = []
     for k, cells in components(grid):
         if len(cells) == k:
@@ -147,11 +156,11 @@ def region_cuts(grid: Grid, domains: Domains | None = None, options: CutOptions 
         elif options.general:
             _, edges = _connected_prefix(cells[0], set(cells), len(cells), height, width)
             inside = set(cells)
-            border = sorted({(x, y) for x in cells for y in neighbour_indices(height, width, x) if y not in inside})
+            border = sorted({(x, y) for x in cells for y in adj[x] if y not in inside})
             cuts.append(too_small_general(cells, edges, border))
         else:
             inside = set(cells)
-            border = sorted({y for x in cells for y in neighbour_indices(height, width, x) if y not in inside})
+            border = sorted({y for x in cells for y in adj[x] if y not in inside})
             if domains is not None:
                 border = [y for y in border if k in domains[y]]
             cuts.append(disj([("not", ("=", number_var(x), k)) for x in cells]
@@ -187,8 +196,8 @@ def polyominoes(height: int, width: int, size: int) -> Iterator[tuple[int, ...]]
 class _Local:
     """The cell numbers with their domains and the local rules (module text)."""
 
-    def __init__(self, puzzle: Puzzle, domains: Domains, seed_k: int, shapes: int = 0):
-        self.p, self.d, self.seed_k, self.shapes = puzzle, list(domains), seed_k, shapes
+    def __init__(self, puzzle: Puzzle, domains: Domains, seed_k: int, shapes: int = 0, counts: bool = False):
+        self.p, self.d, self.seed_k, self.shapes, self.counts = puzzle, list(domains), seed_k, shapes, counts
         self.cells = range(puzzle.height * puzzle.width)
         self.adj = [neighbour_indices(puzzle.height, puzzle.width, x) for x in self.cells]
 
@@ -231,6 +240,37 @@ class _Local:
                 if self._allows(cells, k):
                     yield assertion(disj([("not", ("=", n(c), k)) for c in cells]))
         yield from self.shape_rules()
+        if self.counts:
+            yield from self.count_rules()
+
+    def _reach(self, z: int, k: int) -> list[int]:
+        """The cells at most k - 1 steps from z through cells that allow k (z's region lies there)."""
+        dist, queue = {z: 0}, deque([z])
+        while queue:
+            x = queue.popleft()
+            if dist[x] == k - 1:
+                continue
+            for y in self.adj[x]:
+                if y not in dist and k in self.d[y]:
+                    dist[y] = dist[x] + 1
+                    queue.append(y)
+        return sorted(dist)
+
+    def count_rules(self) -> Iterator[Command]:
+        """Per fixed cell z of k >= 2: at least k of the cells its region can reach are k."""
+        seen: set[tuple[int, ...]] = set()
+        for z in self.cells:
+            if len(self.d[z]) != 1 or min(self.d[z]) < 2:
+                continue
+            k = min(self.d[z])
+            reach = tuple(self._reach(z, k))
+            if reach in seen:
+                continue
+            seen.add(reach)
+            open_cells = [x for x in reach if len(self.d[x]) > 1]
+            need = k - (len(reach) - len(open_cells))
+            if need > 0:
+                yield assertion(("<=", need, ("+", 0, *(("ite", ("=", number_var(x), k), 1, 0) for x in open_cells))))
 
     def shape_rules(self) -> Iterator[Command]:
         """The general cuts of every connected set of 2 up to ``shapes`` cells, written ahead."""
@@ -255,9 +295,11 @@ class _Local:
         return Script.of([*header, *self.commands(), *query])
 
 
-def encode_local(puzzle: Puzzle, domains: Domains | None = None, seed_k: int = 2, shapes: int = 0) -> Script:
+def encode_local(puzzle: Puzzle, domains: Domains | None = None, seed_k: int = 2, shapes: int = 0,
+                 counts: bool = False) -> Script:
     """Design (a): the local relaxation (module text); solve it with :func:`region_cuts`."""
-    return _Local(puzzle, domains if domains is not None else default_domains(puzzle), seed_k, shapes).script()
+    domains = domains if domains is not None else default_domains(puzzle)
+    return _Local(puzzle, domains, seed_k, shapes, counts).script()
 
 
 # --- the tree for anchored regions only (design b) ------------------------------------------------
