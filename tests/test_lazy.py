@@ -68,11 +68,11 @@ def test_cuts_hold_in_every_solution_and_refute_every_wrong_grid(shape, options)
     lost); a solution gets none."""
     solutions = ALL_GRIDS[shape]
     for grid in solutions:
-        assert region_cuts(grid, options=options) == []
+        assert region_cuts(grid, options) == []
     rng = random.Random(f"{shape}")
     for _ in range(150):
         grid = random_grid(rng, *shape, top=rng.choice([3, 5, shape[0] * shape[1]]))
-        cuts = region_cuts(grid, options=options)
+        cuts = region_cuts(grid, options)
         wrong = bool(check_solution([[0] * shape[1]] * shape[0], grid))
         assert bool(cuts) == wrong, grid
         for cut in cuts:

@@ -38,21 +38,17 @@ Cuts = Callable[[tuple], list]
 def _lazy() -> dict[str, tuple[Encoder, Cuts]]:
     one, many, general = CutOptions(), CutOptions(many=True), CutOptions(general=True)
     return {
+        "lazy-local": (lambda puzzle, domains=None: encode_local(puzzle, domains), lambda g: cut_texts(g, one)),
         "lazy-local-general": (lambda puzzle, domains=None: encode_local(puzzle, domains),
-                               lambda g: cut_texts(g, None, general)),
+                               lambda g: cut_texts(g, general)),
         "lazy-local-shapes3": (lambda puzzle, domains=None: encode_local(puzzle, domains, shapes=3),
-                               lambda g: cut_texts(g, None, general)),
-        "lazy-local-counts": (lambda puzzle, domains=None: encode_local(puzzle, domains, shapes=3, counts=True),
-                              lambda g: cut_texts(g, None, general)),
-        "lazy-local-shapes4": (lambda puzzle, domains=None: encode_local(puzzle, domains, shapes=4),
-                               lambda g: cut_texts(g, None, general)),
-        "lazy-local": (lambda puzzle, domains=None: encode_local(puzzle, domains), lambda g: cut_texts(g, None, one)),
+                               lambda g: cut_texts(g, general)),
         "lazy-local-many": (lambda puzzle, domains=None: encode_local(puzzle, domains),
-                            lambda g: cut_texts(g, None, many)),
+                            lambda g: cut_texts(g, many)),
         "lazy-local-seeded": (lambda puzzle, domains=None: encode_local(puzzle, domains, seed_k=4),
-                              lambda g: cut_texts(g, None, many)),
-        "lazy-tree": (encode_anchored, lambda g: cut_texts(g, None, one)),
-        "lazy-tree-many": (encode_anchored, lambda g: cut_texts(g, None, many)),
+                              lambda g: cut_texts(g, many)),
+        "lazy-tree": (encode_anchored, lambda g: cut_texts(g, one)),
+        "lazy-tree-many": (encode_anchored, lambda g: cut_texts(g, many)),
     }
 
 

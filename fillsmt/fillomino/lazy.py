@@ -15,8 +15,17 @@ goes on with the same loop; ``unsat`` is then the proof.
   With ``many``, one such T from every cell of S (deduplicated), not only from its first cell.
 * *too small* (``|S| < k``): N the cells outside S next to S; the cut is
   ``OR_{x in S} n_x != k  OR  OR_{y in N} n_y = k``. Sound: if every cell of S is k and no cell
-  next to S is, S is a whole region of |S| != k cells. A neighbour whose domain (from the
-  presolve) excludes k is left out of N (``n_y = k`` is false in every solution anyway).
+  next to S is, S is a whole region of |S| != k cells.
+
+With ``general`` the same two cuts are written over *shapes* instead of one number k, so that
+one cut refutes a shape whatever number the solver tries in it next (E the edges of a spanning
+tree of the cells, B the (inside, outside) pairs of neighbours across S's border):
+
+* too big: ``OR_{(x,y) in E(T)} n_x != n_y  OR  n_t >= |T|`` (t a cell of T): connected cells
+  that are all equal are one region's, so their number is at least how many they are;
+* too small: ``OR_{(x,y) in E(S)} n_x != n_y  OR  OR_{(x,y) in B} n_x = n_y  OR  n_s = |S|``:
+  connected equal cells that differ from every neighbour are a whole region, whose number is
+  its size. (With |S| = 1 this is "a number above 1 has an equal neighbour".)
 
 Each cut holds in every solution (so no solution is ever cut off: *completeness*, ``unsat`` is a
 proof) and is false in the grid it came from (that grid has all of S at k, and for a too-small S
@@ -32,7 +41,9 @@ a solution (*soundness*; checked again by the referee).
   neighbour; two neighbours are not both 1; no three connected cells are all 2 (a cell and two
   of its neighbours: every connected 3-set is one); with ``seed_k`` ≥ 3 also no k + 1 connected
   cells all k for 3 <= k <= seed_k (every polyomino of k + 1 cells, the too-big cuts written
-  ahead), as far as the domains allow k.
+  ahead), as far as the domains allow k; with ``shapes`` = s, the two general cuts of every
+  connected set of 2 to s cells, written ahead (a set whose cells cannot all be equal, or whose
+  domains never reach its size, gets the clause its cut reduces to).
 * ``anchored`` (design b): the tree-bfs encoding (:mod:`fillsmt.fillomino.encode_tree`) kept
   only for regions that hold a fixed cell: a cell is *anchored* (``a_x``; always for a fixed
   cell, never for a cell no fixed cell reaches) when its region holds a fixed cell, and only
@@ -44,6 +55,11 @@ a solution (*soundness*; checked again by the referee).
   from the cuts, together with the ``local`` constraints. Completeness: every solution has a
   model (``a_x`` true exactly in the regions with a fixed cell, with the tree encoding's model
   there; the other cells' tree variables unconstrained).
+
+Measured (``benchmarks/README.md``, "Lazy region cuts"): the general cuts on the local
+relaxation (``lazy-local-general``) are the design that wins anywhere (janko.at 620, 330, 207
+and their uniqueness proofs); cuts per number k need hundreds to thousands of rounds, and the
+anchored tree's checks are slower than the whole tree's.
 """
 
 from __future__ import annotations
@@ -137,7 +153,7 @@ def too_small_general(cells: Sequence[int], edges, border_edges) -> Term:
     return disj(_differ(edges) + same + [("=", number_var(cells[0]), len(cells))])
 
 
-def region_cuts(grid: Grid, domains: Domains | None = None, options: CutOptions = CutOptions()) -> list[Term]:
+def region_cuts(grid: Grid, options: CutOptions = CutOptions()) -> list[Term]:
     """The clauses ``grid`` breaks, one or more per wrong component (module text); empty when
     every component has the size of its number."""
     height, width = len(grid), len(grid[0])
@@ -161,16 +177,14 @@ def region_cuts(grid: Grid, domains: Domains | None = None, options: CutOptions 
         else:
             inside = set(cells)
             border = sorted({y for x in cells for y in adj[x] if y not in inside})
-            if domains is not None:
-                border = [y for y in border if k in domains[y]]
             cuts.append(disj([("not", ("=", number_var(x), k)) for x in cells]
                              + [("=", number_var(y), k) for y in border]))
     return cuts
 
 
-def cut_texts(grid: Grid, domains: Domains | None = None, options: CutOptions = CutOptions()) -> list[str]:
+def cut_texts(grid: Grid, options: CutOptions = CutOptions()) -> list[str]:
     """:func:`region_cuts` as SMT-LIB text, ready to assert."""
-    return [render_term(c) for c in region_cuts(grid, domains, options)]
+    return [render_term(c) for c in region_cuts(grid, options)]
 
 
 # --- the local relaxation (design a) --------------------------------------------------------------
@@ -196,8 +210,8 @@ def polyominoes(height: int, width: int, size: int) -> Iterator[tuple[int, ...]]
 class _Local:
     """The cell numbers with their domains and the local rules (module text)."""
 
-    def __init__(self, puzzle: Puzzle, domains: Domains, seed_k: int, shapes: int = 0, counts: bool = False):
-        self.p, self.d, self.seed_k, self.shapes, self.counts = puzzle, list(domains), seed_k, shapes, counts
+    def __init__(self, puzzle: Puzzle, domains: Domains, seed_k: int, shapes: int = 0):
+        self.p, self.d, self.seed_k, self.shapes = puzzle, list(domains), seed_k, shapes
         self.cells = range(puzzle.height * puzzle.width)
         self.adj = [neighbour_indices(puzzle.height, puzzle.width, x) for x in self.cells]
 
@@ -240,37 +254,6 @@ class _Local:
                 if self._allows(cells, k):
                     yield assertion(disj([("not", ("=", n(c), k)) for c in cells]))
         yield from self.shape_rules()
-        if self.counts:
-            yield from self.count_rules()
-
-    def _reach(self, z: int, k: int) -> list[int]:
-        """The cells at most k - 1 steps from z through cells that allow k (z's region lies there)."""
-        dist, queue = {z: 0}, deque([z])
-        while queue:
-            x = queue.popleft()
-            if dist[x] == k - 1:
-                continue
-            for y in self.adj[x]:
-                if y not in dist and k in self.d[y]:
-                    dist[y] = dist[x] + 1
-                    queue.append(y)
-        return sorted(dist)
-
-    def count_rules(self) -> Iterator[Command]:
-        """Per fixed cell z of k >= 2: at least k of the cells its region can reach are k."""
-        seen: set[tuple[int, ...]] = set()
-        for z in self.cells:
-            if len(self.d[z]) != 1 or min(self.d[z]) < 2:
-                continue
-            k = min(self.d[z])
-            reach = tuple(self._reach(z, k))
-            if reach in seen:
-                continue
-            seen.add(reach)
-            open_cells = [x for x in reach if len(self.d[x]) > 1]
-            need = k - (len(reach) - len(open_cells))
-            if need > 0:
-                yield assertion(("<=", need, ("+", 0, *(("ite", ("=", number_var(x), k), 1, 0) for x in open_cells))))
 
     def shape_rules(self) -> Iterator[Command]:
         """The general cuts of every connected set of 2 up to ``shapes`` cells, written ahead."""
@@ -286,8 +269,7 @@ class _Local:
                 else:
                     yield assertion(disj(_differ(edges)))
                 border = sorted({(x, y) for x in cells for y in self.adj[x] if y not in inside})
-                if size in self.d[cells[0]] or min(self.d[cells[0]]) <= size:
-                    yield assertion(too_small_general(cells, edges, border))
+                yield assertion(too_small_general(cells, edges, border))
 
     def script(self) -> Script:
         header = [Command("set-option", (":print-success", "false")), Command("set-logic", ("QF_LIA",))]
@@ -295,11 +277,10 @@ class _Local:
         return Script.of([*header, *self.commands(), *query])
 
 
-def encode_local(puzzle: Puzzle, domains: Domains | None = None, seed_k: int = 2, shapes: int = 0,
-                 counts: bool = False) -> Script:
+def encode_local(puzzle: Puzzle, domains: Domains | None = None, seed_k: int = 2, shapes: int = 0) -> Script:
     """Design (a): the local relaxation (module text); solve it with :func:`region_cuts`."""
     domains = domains if domains is not None else default_domains(puzzle)
-    return _Local(puzzle, domains, seed_k, shapes, counts).script()
+    return _Local(puzzle, domains, seed_k, shapes).script()
 
 
 # --- the tree for anchored regions only (design b) ------------------------------------------------
