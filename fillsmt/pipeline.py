@@ -184,8 +184,8 @@ def solve(puzzle: Any, driver: Driver, encoding: str | None = None, timeout: flo
     :data:`~fillsmt.interrupts.GRACE` seconds past it (the presolve, the encoding, a solver that
     does not stop) is stopped, and the result is a TIMEOUT. An optimisation kind (tilings) is
     handed to its optimiser (``method`` picks how), which keeps its best answer at the time-out.
-    With ``presolve`` and ``race``, a kind with a search of its own runs it beside the solver (not
-    for ``forced``); ``presolve`` may also be a name of :data:`PRESOLVE_LEVELS`, which sets both;
+    With ``presolve`` and ``race``, a kind with a search of its own runs it beside the solver
+    (with ``forced`` it wins only by exhausting its search); ``presolve`` may also be a name of :data:`PRESOLVE_LEVELS`, which sets both;
     ``race`` None means :data:`DEFAULT_RACE`."""
     if isinstance(presolve, str):
         presolve, race = presolve != "off", presolve == "race"
@@ -257,8 +257,8 @@ def _solve(kind: Kind, puzzle: Any, driver: Driver, encoding: str | None, timeou
         problem = kind.problem(puzzle, script, encoding, driver.name)
         if unique or forced or lazy:
             run_ = _Run(puzzle, driver, encoding, timeout, fixed, t0, tp)
-            if racing and not forced:
-                return _session_racing(kind, target, problem, run_, unique)
+            if racing:
+                return _session_racing(kind, target, problem, run_, unique, forced)
             return _solve_in_session(problem, run_, unique, forced)
         text = script.text()
         t1 = time.perf_counter()
@@ -288,8 +288,11 @@ def _quick(kind: Kind, puzzle: Any, driver: Driver, encoding: str, t0: float) ->
     return result
 
 
-def _search_answer(kind: Kind, puzzle: Any, outcome, run: "_Run", unique: bool, times: dict) -> SolveResult:
-    """The result from the racing search's decisive outcome (its grids checked again here)."""
+def _search_answer(kind: Kind, puzzle: Any, outcome, run: "_Run", unique: bool, times: dict,
+                   forced: bool = False) -> SolveResult:
+    """The result from the racing search's decisive outcome (its grids checked again here). With
+    ``forced`` the outcome is exhausted, so its solutions (at most two) are all there are: a cell
+    is forced where they agree."""
     result = SolveResult(puzzle, Status.UNSAT, RULES_SOLVER, run.encoding, presolved_cells=run.presolved_cells,
                          unique_asked=unique,
                          message=f"answered first by the rules' search ({outcome.nodes} nodes, depth {outcome.max_depth}), "
@@ -305,24 +308,35 @@ def _search_answer(kind: Kind, puzzle: Any, outcome, run: "_Run", unique: bool, 
                     result.unique, result.second_grid = False, outcome.solutions[1]
                 elif outcome.exhausted and len(outcome.solutions) == 1:
                     result.unique = True
+            if forced and outcome.exhausted and not any(kind.check(puzzle, g) for g in outcome.solutions):
+                result.forced = _agreement(outcome.solutions)
     result.times = {"presolve": run.encoding_started - run.started, "encode": 0.0, "solve": 0.0, "check": 0.0,
                     **times, "total": time.perf_counter() - run.started}
     return result
 
 
-def _session_racing(kind: Kind, target: Any, problem: Problem, run: "_Run", unique: bool) -> SolveResult:
-    """``_solve_in_session`` with the kind's search (up to two solutions with ``unique``) racing
-    it; a decisive search answer closes the session."""
+def _agreement(grids: list) -> tuple:
+    """Each cell's number where every grid of ``grids`` has it, else 0."""
+    return tuple(tuple(v if all(g[r][c] == v for g in grids) else 0 for c, v in enumerate(row))
+                 for r, row in enumerate(grids[0]))
+
+
+def _session_racing(kind: Kind, target: Any, problem: Problem, run: "_Run", unique: bool,
+                    forced: bool = False) -> SolveResult:
+    """``_solve_in_session`` with the kind's search (up to two solutions with ``unique`` or
+    ``forced``) racing it; a decisive search answer closes the session. For ``forced`` only an
+    exhausted search is decisive: its one or two solutions are then all the puzzle has."""
     stop = threading.Event()
     race = RulesRace(lambda limit, deadline: kind.search(target, limit, deadline),
-                     lambda grid: kind.check(run.puzzle, grid), 2 if unique else 1, run.timeout)
+                     lambda grid: kind.check(run.puzzle, grid), 2 if unique or forced else 1, run.timeout,
+                     exhaustive=forced)
     with race:
         racing = SessionRace(run.driver)
         race.start(stop, on_decisive=racing.kill)
         try:
             result = _solve_in_session(problem, _Run(run.puzzle, racing, run.encoding, run.timeout,
                                                      run.presolved_cells, run.started, run.encoding_started),
-                                       unique, False)
+                                       unique, forced)
         except FillsmtError:
             if not racing.closed_by_race.is_set():
                 raise
@@ -335,7 +349,7 @@ def _session_racing(kind: Kind, target: Any, problem: Problem, run: "_Run", uniq
             raise SolverError(f"the {run.driver.name} session was closed and the search did not settle the puzzle")
         return result
     return _search_answer(kind, run.puzzle, race.outcome, run, unique,
-                          {"solve": time.perf_counter() - run.encoding_started})
+                          {"solve": time.perf_counter() - run.encoding_started}, forced)
 
 
 @dataclass

@@ -41,11 +41,13 @@ class RulesOutcome:
     nodes: int
     max_depth: int
     limit: int = 1
+    exhaustive: bool = False
 
     @property
     def decisive(self) -> bool:
-        """It settles what was asked: ``limit`` solutions found, or all of them (exhausted)."""
-        return len(self.solutions) >= self.limit or self.exhausted
+        """It settles what was asked: ``limit`` solutions found, or all of them (exhausted). An
+        ``exhaustive`` question (which cells every solution shares) needs all of them."""
+        return self.exhausted or (not self.exhaustive and len(self.solutions) >= self.limit)
 
 
 class RulesRace:
@@ -59,10 +61,14 @@ class RulesRace:
     thread while the solver runs; it closes every inherited descriptor but its own pipe at once,
     so it never holds the solver's pipes open."""
 
-    def __init__(self, search, check, limit: int, timeout: float | None, delay: float = RACE_DELAY):
+    def __init__(self, search, check, limit: int, timeout: float | None, delay: float = RACE_DELAY,
+                 exhaustive: bool = False):
         """``search(limit, deadline)`` is the kind's own search (``Kind.search``), run in the
-        child; ``check(grid)`` the independent checker, run here on what it sends."""
+        child; ``check(grid)`` the independent checker, run here on what it sends. With
+        ``exhaustive`` only an exhausted search is decisive (``--forced``: a proof that the
+        solutions found are all there are)."""
         self.search, self.check, self.limit, self.timeout, self.delay = search, check, limit, timeout, delay
+        self.exhaustive = exhaustive
         self.pid: int | None = None
         self.outcome: RulesOutcome | None = None
         self._thread: threading.Thread | None = None
@@ -113,7 +119,7 @@ class RulesRace:
             deadline = None if self.timeout is None else started + self.timeout
             found = self.search(self.limit, deadline)
             data = pickle.dumps(RulesOutcome(found.solutions, found.exhausted, found.nodes, found.max_depth,
-                                             self.limit))
+                                             self.limit, self.exhaustive))
             with os.fdopen(write, "wb") as out:
                 out.write(data)
         except BaseException:

@@ -84,6 +84,30 @@ def test_the_searchs_answers_agree_with_brute_force(seed, unique):
             assert result.second_grid in expected and result.second_grid != result.grid
 
 
+@pytest.mark.parametrize("seed", range(12))
+def test_forced_cells_from_an_exhausted_search_agree_with_brute_force(seed):
+    """``--forced`` against a solver that never answers: the search settles it exactly when it
+    can exhaust the puzzle's solutions (one or two), and then the forced cells are where all the
+    puzzle's solutions agree; with more solutions it is left to the solver (here: a time-out)."""
+    rng = random.Random(100 + seed)
+    shape = rng.choice([(2, 3), (3, 3), (2, 4)])
+    clues = _random_clues(rng, shape)
+    if not any(v for row in clues for v in row):
+        clues = ((1,) + clues[0][1:],) + clues[1:]
+    expected = count_matching(ALL_GRIDS[shape], clues)
+    puzzle = Puzzle(shape[0], shape[1], clues, f"seed {seed}")
+    result = solve(puzzle, _never_answers(), timeout=3 if len(expected) > 2 else 30, presolve="race", forced=True)
+    if not expected:
+        assert result.status is Status.UNSAT, result.message
+    elif len(expected) <= 2:
+        assert result.status is Status.SAT and result.grid in expected, result.message
+        agreed = tuple(tuple(v if all(g[r][c] == v for g in expected) else 0 for c, v in enumerate(row))
+                       for r, row in enumerate(expected[0]))
+        assert result.forced == agreed
+    else:
+        assert result.forced is None
+
+
 def test_the_race_leaves_no_process_behind():
     puzzle = read_puzzle(str(INSTANCES / "g12-5x5.txt"))
     before = _children()
@@ -139,6 +163,15 @@ def test_with_a_real_solver_the_race_answers_like_the_plain_pipeline(unique):
         raced = solve(puzzle, driver, presolve="race", unique=unique)
         assert raced.status is plain.status and raced.unique == plain.unique
         assert raced.grid == plain.grid or (raced.grid is not None and check_solution(puzzle.cells, raced.grid) == [])
+
+
+def test_with_a_real_solver_the_race_finds_the_same_forced_cells():
+    driver = solver_or_skip("yices")
+    for name in ("g12-5x5.txt", "random-7x7.txt", "unsat-1x2.txt"):
+        puzzle = read_puzzle(str(INSTANCES / name))
+        plain = solve(puzzle, driver, presolve=True, race=False, forced=True)
+        raced = solve(puzzle, driver, presolve="race", forced=True)
+        assert raced.status is plain.status and raced.forced == plain.forced
 
 
 def test_rules_race_is_a_context_that_reaps_its_child():

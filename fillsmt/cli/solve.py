@@ -22,7 +22,7 @@ from fillsmt.smtlib.answer import Status
 @presolve_option
 @click.option("--race/--no-race", default=None,
               help="Run the rules' search (the deduction rules plus backtracking) beside the solver; "
-                   "the first answer wins (both are checked). Needs --presolve; not with --forced. "
+                   "the first answer wins (both are checked). Needs --presolve; with --forced the search wins only by exhausting the solutions. "
                    "[default: the pipeline's DEFAULT_RACE]")
 @kind_option
 @click.option("--unique", is_flag=True,
