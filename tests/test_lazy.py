@@ -169,3 +169,19 @@ def test_forced_cells_with_cuts_match_the_brute_force():
                      for r, row in enumerate(truth[0]))
     assert result.forced == expected
     assert list(itertools.chain(*expected)).count(0) > 0  # not every cell forced: a real test
+
+
+def test_a_lazy_encoding_is_not_exported_and_its_script_says_so(tmp_path):
+    from click.testing import CliRunner
+
+    from conftest import INSTANCES
+    from fillsmt.cli import main
+
+    runner = CliRunner()
+    out = runner.invoke(main, ["export", str(INSTANCES / "g12-5x5.txt"), "-o", str(tmp_path / "out"),
+                               "-e", "lazy-local-general"])
+    assert out.exit_code == 2
+    assert "'lazy-local-general' is a relaxation solved with region cuts in a session" in out.stderr
+    encoded = runner.invoke(main, ["encode", str(INSTANCES / "g12-5x5.txt"), "-e", "lazy-local-general"])
+    assert encoded.exit_code == 0 and "(check-sat)" in encoded.stdout
+    assert encoded.stderr.startswith("note: lazy-local-general is a relaxation")
