@@ -176,8 +176,8 @@ def enumerate_solutions(search: Search, limit: int) -> Enumeration:
         status, _ = search.next_solution()
         if status is not Status.SAT:
             break
-    if len(search.solutions) >= limit:
-        status, _ = search.solution()
+    if len(search.solutions) >= limit:  # a lazy problem's sat must be a solution, not a relaxation's model
+        status = search.check() if search.problem.cuts is None else search.solution()[0]
     grids = [f.grid for f in search.solutions]
     return Enumeration(grids, status is Status.UNSAT, status, search.checks)
 

@@ -185,3 +185,16 @@ def test_a_lazy_encoding_is_not_exported_and_its_script_says_so(tmp_path):
     encoded = runner.invoke(main, ["encode", str(INSTANCES / "g12-5x5.txt"), "-e", "lazy-local-general"])
     assert encoded.exit_code == 0 and "(check-sat)" in encoded.stdout
     assert encoded.stderr.startswith("note: lazy-local-general is a relaxation")
+
+
+@pytest.mark.parametrize("encoding", ["lazy-local", "lazy-local-general"])
+def test_a_count_at_its_limit_asks_for_a_solution_not_a_model(encoding):
+    """At the limit, "are there more?" must be a solution of the puzzle, not a relaxation's model:
+    six solutions with limit 6 is the exact count, with limit 5 it is "5+"."""
+    driver = solver_or_skip("yices")
+    puzzle = Puzzle(2, 3, ((0, 0, 0), (0, 0, 3)))
+    truth = count_matching(ALL_GRIDS[2, 3], puzzle.cells)
+    exact = count(puzzle, driver, limit=len(truth), encoding=encoding, timeout=60, presolve=False)
+    assert exact.complete and sorted(exact.grids) == truth
+    short = count(puzzle, driver, limit=len(truth) - 1, encoding=encoding, timeout=60, presolve=False)
+    assert not short.complete and len(short.grids) == len(truth) - 1
