@@ -6,7 +6,7 @@ from typing import Any
 
 from fillsmt.fillomino import plain_format
 from fillsmt.fillomino.decode import decode_grid
-from fillsmt.fillomino.encodings import DEFAULT_ENCODING, ENCODINGS
+from fillsmt.fillomino.encodings import DEFAULT_ENCODING, ENCODINGS, LAZY_ENCODINGS
 from fillsmt.fillomino.model import Puzzle
 from fillsmt.fillomino.names import cell_of_number_var
 from fillsmt.fillomino.render import render_pretty
@@ -17,7 +17,8 @@ from fillsmt.kind import Encoding, Kind, Presolved
 class Fillomino(Kind):
     name = "fillomino"
     summary = "divide the grid into regions; a region of n cells holds the number n in every cell"
-    encodings = tuple(Encoding(name, encode) for name, encode in ENCODINGS.items())
+    encodings = (tuple(Encoding(name, encode) for name, encode in ENCODINGS.items())
+                 + tuple(Encoding(name, encode, cuts=cuts) for name, (encode, cuts) in LAZY_ENCODINGS.items()))
     default_encoding = DEFAULT_ENCODING
 
     def parse(self, text: str, source: str) -> Puzzle:
