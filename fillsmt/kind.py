@@ -27,11 +27,20 @@ MAXIMIZE = "maximize"
 @dataclass(frozen=True)
 class Encoding:
     """One way to write a kind's puzzle as SMT-LIB: ``encode(puzzle, hints)`` → a script, where
-    ``hints`` is what the kind's presolve learnt (None without one)."""
+    ``hints`` is what the kind's presolve learnt (None without one).
+
+    A *lazy* encoding also has ``cuts(grid)``: its script is a relaxation, solved in a session
+    that asserts the clauses ``cuts`` finds broken by each decoded grid and checks again
+    (:meth:`fillsmt.solutions.Search.solution`), never in a one-shot run."""
 
     name: str
     encode: Callable[[Any, Any], Script]
     summary: str = ""
+    cuts: Callable[[Any], list[str]] | None = None
+
+    @property
+    def lazy(self) -> bool:
+        return self.cuts is not None
 
 
 @dataclass
@@ -162,7 +171,7 @@ class Kind:
         return Problem(script=script,
                        decode=lambda values: self.decode(puzzle, values, encoding, f"{solver}'s answer"),
                        check=lambda solution: self.check(puzzle, solution),
-                       term_cell=lambda term: self.term_cell(puzzle, term))
+                       term_cell=lambda term: self.term_cell(puzzle, term), cuts=self.encoding(encoding).cuts)
 
     def encode_at_least(self, puzzle: Any, bound: int, encoding: str | None = None) -> Script:
         """MAXIMIZE kinds: the question "is there an answer worth at least ``bound``?" for any solver."""

@@ -215,6 +215,7 @@ def _timed_out(result: SolveResult, t0: float) -> SolveResult:
 def _solve(kind: Kind, puzzle: Any, driver: Driver, encoding: str | None, timeout: float | None,
            presolve: bool, unique: bool, forced: bool, t0: float, race: bool = False) -> SolveResult:
     encoding = kind.encoding(encoding or driver.encoding_for(kind.name, None)).name
+    lazy = kind.encoding(encoding).lazy  # a relaxation refined in a session, never one-shot
     if not (unique or forced):
         quick = _quick(kind, puzzle, driver, encoding, t0)
         if quick is not None:
@@ -225,12 +226,12 @@ def _solve(kind: Kind, puzzle: Any, driver: Driver, encoding: str | None, timeou
         if found.contradiction is not None or found.grid is not None:
             return _settled(kind, puzzle, found, driver, encoding, t0, unique, forced)
         target, hints, fixed = found.puzzle, found.hints, found.fixed_cells
-    if unique or forced:
+    if unique or forced or lazy:
         driver.require_session()
     driver.require()  # only now: a puzzle the presolve settles needs no solver
     racing = race and found is not None and kind.has_search
     tp = time.perf_counter()
-    if racing and not (unique or forced) and can_race(driver):
+    if racing and not (unique or forced or lazy) and can_race(driver):
         rules = RulesRace(lambda limit, deadline: kind.search(target, limit, deadline),
                           lambda grid: kind.check(puzzle, grid), 1, timeout)
         problem = None
@@ -250,7 +251,7 @@ def _solve(kind: Kind, puzzle: Any, driver: Driver, encoding: str | None, timeou
     else:
         script = kind.encode(target, encoding, hints)
         problem = kind.problem(puzzle, script, encoding, driver.name)
-        if unique or forced:
+        if unique or forced or lazy:
             run_ = _Run(puzzle, driver, encoding, timeout, fixed, t0, tp)
             if racing:
                 return _session_racing(kind, target, problem, run_, unique, forced)
@@ -402,6 +403,8 @@ def _solve_in_session(problem: Problem, run: _Run, unique: bool, forced: bool) -
             else:  # solved; what was asked after the solution stays unsettled
                 result.status, result.message = Status.SAT, f"not settled: {e}"
         result.checks = search.checks
+        if search.cuts and not result.message:
+            result.message = f"{search.checks} checks, {search.cuts} region cuts"
     times.setdefault("solve", time.perf_counter() - t1)
     times["check"] = 0.0
     times["total"] = time.perf_counter() - run.started

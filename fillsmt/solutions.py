@@ -56,6 +56,10 @@ class Problem:
     decode: Callable[[dict], Grid]
     check: Callable[[Grid], list[str]]
     term_cell: Callable[[str], Hashable]
+    cuts: Callable[[Grid], list[str]] | None = None
+    """A lazy encoding's refinement (:mod:`fillsmt.fillomino.lazy`): the clauses, true in every
+    solution, that a decoded grid breaks (none when it is a solution). The script is then a
+    relaxation: :meth:`Search.solution` asserts the cuts and checks again."""
 
     @property
     def terms(self) -> list[str]:
@@ -81,6 +85,7 @@ class Search:
     deadline: float | None = None
     solutions: list[Found] = field(default_factory=list)
     checks: int = 0
+    cuts: int = 0
 
     def start(self) -> None:
         self.session.load(self.problem.script, self._remaining())
@@ -96,23 +101,42 @@ class Search:
         return self.session.check(timeout=self._remaining())
 
     def model(self) -> Found:
-        terms = self.problem.terms
-        values, raw = self.session.get_values_and_texts(terms, self._remaining())
+        return self._checked(*self._decoded())
+
+    def _decoded(self) -> tuple[Grid, dict[str, str]]:
+        """The model's grid (not yet checked) and the values as the solver printed them."""
+        values, raw = self.session.get_values_and_texts(self.problem.terms, self._remaining())
         try:
-            grid = self.problem.decode(values)
+            return self.problem.decode(values), raw
         except Exception as e:  # the decoders raise FormatError subclasses with the reason
             raise WrongAnswer(str(e)) from None
+
+    def _checked(self, grid: Grid, raw: dict[str, str]) -> Found:
         problems = self.problem.check(grid)
         if problems:
             raise WrongAnswer(f"{self.session.name}'s answer fails the independent check: {'; '.join(problems)}")
         return Found(grid, raw)
 
+    def solution(self) -> tuple[Status, Found | None]:
+        """Check; on SAT the model's (checked) solution. A lazy problem (``problem.cuts``) has
+        each refuted model's cuts asserted and is checked again, until a model is a solution or
+        the answer is not SAT."""
+        while True:
+            status = self.check()
+            if status is not Status.SAT or self.problem.cuts is None:
+                return status, self.model() if status is Status.SAT else None
+            grid, raw = self._decoded()
+            cuts = self.problem.cuts(grid)
+            if not cuts:
+                return status, self._checked(grid, raw)
+            self.cuts += len(cuts)
+            self.session.send("".join(f"(assert {c})\n" for c in cuts), self._remaining())
+
     def next_solution(self) -> tuple[Status, Found | None]:
         """Check again; on SAT, record the (checked) solution and block it for the next check."""
-        status = self.check()
-        if status is not Status.SAT:
+        status, found = self.solution()
+        if found is None:
             return status, None
-        found = self.model()
         self.solutions.append(found)
         self.session.assert_term(differs(found.raw, self.problem.terms), self._remaining())
         return status, found
@@ -152,8 +176,8 @@ def enumerate_solutions(search: Search, limit: int) -> Enumeration:
         status, _ = search.next_solution()
         if status is not Status.SAT:
             break
-    if len(search.solutions) >= limit:
-        status = search.check()
+    if len(search.solutions) >= limit:  # a lazy problem's sat must be a solution, not a relaxation's model
+        status = search.check() if search.problem.cuts is None else search.solution()[0]
     grids = [f.grid for f in search.solutions]
     return Enumeration(grids, status is Status.UNSAT, status, search.checks)
 
@@ -178,9 +202,8 @@ def backbone(search: Search, first: Found) -> Backbone:
     while candidates:
         search.session.push(search._remaining())
         search.session.assert_term(differs(first.raw, sorted(candidates)), search._remaining())
-        status = search.check()
-        if status is Status.SAT:
-            found = search.model()
+        status, found = search.solution()
+        if found is not None:
             candidates -= {t for t in candidates if found.raw[t] != first.raw[t]}
         search.session.pop(search._remaining())
         if status is not Status.SAT:

@@ -151,7 +151,7 @@ def test_worker_groups_commands_as_they_complete():
 def test_worker_names_an_unknown_backend():
     out = io.StringIO()
     assert worker_main(["z4"], io.StringIO(""), out) == 1
-    assert out.getvalue() == "(error \"unknown API backend 'z4'; choose one of cvc5, bitwuzla\")\n"
+    assert out.getvalue() == "(error \"unknown API backend 'z4'; choose one of cvc5, bitwuzla, z3-prop, z3-prop-lazy\")\n"
 
 
 def test_solvers_lists_the_api_solvers_with_versions():

@@ -66,6 +66,9 @@ def encode(puzzle, output, force, encoding, presolve, kind, bound, timeout):
             script = presolved_script(p, encoding)
         else:
             script = found.encode(p, encoding)
+        if bound is None and found.encoding(encoding).lazy:
+            click.echo(f"note: {found.encoding(encoding).name} is a relaxation refined by region cuts in a session; "
+                       f"a model of this script is a solution only if `fillsmt decode` accepts it", err=True)
         _emit(script.chunks(), output, force, puzzle)
 
 

@@ -1,4 +1,5 @@
-"""cvc5 and Bitwuzla through their Python APIs (pip wheels), each run in a worker process.
+"""cvc5, Bitwuzla and Z3-with-a-propagator through their Python APIs (pip wheels), each run in a
+worker process.
 
 Neither API can be stopped from another thread, so the SMT-LIB text goes to
 :mod:`fillsmt.drivers.api_worker` in a child process: one-shot runs through the process runner,
@@ -95,6 +96,26 @@ class BitwuzlaDriver(ApiWorkerDriver):
                              "-e onehot; tiling: -e bv), or leave -e out to get one")
 
 
+class Z3PropDriver(ApiWorkerDriver):
+    """Z3 with fillsmt's region propagator inside its search (:mod:`fillsmt.fillomino.propagator`),
+    eager checks at every fixed atom; a script without the propagator's ``set-info`` is solved by
+    plain Z3."""
+
+    name = "z3-prop"
+    module = "z3"
+    distribution = "z3-solver"
+    label = "Z3 with the region propagator (eager)"
+    install_hint = "pip install z3-solver"
+    default_encodings = {"fillomino": "onehot-prop"}
+
+
+class Z3PropLazyDriver(Z3PropDriver):
+    """The same propagator checking only complete assignments (``final``)."""
+
+    name = "z3-prop-lazy"
+    label = "Z3 with the region propagator (lazy)"
+
+
 class GuardedSession(ProcessSession):
     """A worker session that refuses a script its solver cannot take before sending it."""
 
@@ -111,4 +132,4 @@ class GuardedSession(ProcessSession):
         super().load(script, timeout)
 
 
-__all__ = ["ApiWorkerDriver", "BitwuzlaDriver", "Cvc5Driver", "SolverMissing"]
+__all__ = ["ApiWorkerDriver", "BitwuzlaDriver", "Cvc5Driver", "SolverMissing", "Z3PropDriver", "Z3PropLazyDriver"]

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from fillsmt.drivers.api_drivers import BitwuzlaDriver, Cvc5Driver
+from fillsmt.drivers.api_drivers import BitwuzlaDriver, Cvc5Driver, Z3PropDriver, Z3PropLazyDriver
 from fillsmt.drivers.base import Driver
 from fillsmt.drivers.binaries import CommandDriver, yices_binary, z3_binary
 from fillsmt.drivers.portfolio import portfolio
@@ -31,6 +31,8 @@ _FACTORIES: dict[str, Callable[[], Driver]] = {
     "yices-api": YicesApiDriver,
     "cvc5": Cvc5Driver,
     "bitwuzla": BitwuzlaDriver,
+    "z3-prop": Z3PropDriver,
+    "z3-prop-lazy": Z3PropLazyDriver,
     "portfolio": lambda: portfolio(None, get_driver),
 }
 

@@ -22,6 +22,18 @@ The walk is depth first and fully deterministic. Where to guess (``cell_order``)
     The first unfixed cell row by row, guessing its smallest value: the thesis' order (6.1),
     which tries a cell's values in turn.
 
+Issue 17 adds reasoning for the search only (``deduce``, ``explain``, ``hint`` and the rating
+do not use it; the rating calls this search with both off): ``search_rules`` (the counting rules
+of :mod:`fillsmt.fillomino.deduce.capacity`) alternate with the rules' fixpoint at every node,
+and ``probe_depth`` probes: at a node up to that depth, every exit of every incomplete k-group
+is assumed to be k and the node's state settled from there; a contradiction removes k from the
+exit (failed-literal probing, sound because every step of the settling is), repeated until a
+pass refutes none, within ``probe_budget``. Both on, probing at the root only once a first
+plain phase has failed, is what the race and ``solve --solver rules`` use (:func:`solve_strong`). Each child starts from its parent's settled
+state (:meth:`~fillsmt.fillomino.deduce.state.State.fork`), so its fixpoint looks only at what
+its guess changes (the thesis' search, with neither, propagates every node from scratch, so
+its rule counts, which the rating reports, stay as they were).
+
 Depth (thesis 6.2: "how many successive guesses in a row the program has made before starting
 to backtrack"): the root, the puzzle after the rules alone, is at depth 0; a guess "x is v"
 is one deeper than its parent; its complement "x is not v" stays at the parent's depth, since
@@ -40,8 +52,15 @@ from typing import Sequence
 
 from fillsmt.errors import FillsmtError, InputError
 from fillsmt.fillomino.deduce import ALL_RULES, Mask, initial_masks, propagate_masks
+from fillsmt.fillomino.deduce.board import Board, Contradiction
+from fillsmt.fillomino.deduce.masks import values_of
+from fillsmt.fillomino.deduce.capacity import SEARCH_RULES, capacity
+from fillsmt.fillomino.deduce.fixpoint import fixpoint
+from fillsmt.fillomino.deduce.state import State
 from fillsmt.fillomino.model import Grid, Puzzle
 from fillsmt.fillomino.verify import check_solution
+
+SEARCH_RULE_FUNCTIONS = {"capacity": capacity}
 
 CELL_ORDERS: tuple[str, ...] = ("group-exit", "smallest-domain", "row-major")
 """Where the search guesses (see the module text); the first is the default."""
@@ -78,6 +97,9 @@ class SearchResult:
     root_contradiction: str | None = None
     root_rules: dict[str, int] = field(default_factory=dict)
     """The cells each rule fixed at the root (only rules that fixed some)."""
+    probes: int = 0
+    """Exits probed (``probe_depth``), and how many of them were refuted."""
+    refuted: int = 0
 
     @property
     def unique(self) -> bool | None:
@@ -96,16 +118,19 @@ class SearchError(FillsmtError):
 
 @dataclass(frozen=True)
 class _Node:
-    """Domains (as masks) still to be propagated, and their depth in the search tree."""
+    """A state still to be propagated (its parent's fixpoint, forked, plus one guess or its
+    complement), and its depth in the search tree."""
 
-    masks: list[Mask]
+    state: State
     depth: int
     guess: bool
 
 
 def solve_by_search(puzzle: Puzzle, *, limit: int = 1, max_nodes: int | None = None,
                     deadline: float | None = None, rules: Sequence[str] = ALL_RULES,
-                    cell_order: str = CELL_ORDERS[0], avoid: Grid | None = None) -> SearchResult:
+                    cell_order: str = CELL_ORDERS[0], avoid: Grid | None = None,
+                    search_rules: Sequence[str] = (), probe_depth: int = -1,
+                    probe_budget: int | None = None) -> SearchResult:
     """Find up to ``limit`` solutions of ``puzzle`` by the rules plus backtracking.
 
     ``limit=2`` tests uniqueness (:attr:`SearchResult.unique`). ``max_nodes`` caps the
@@ -113,6 +138,12 @@ def solve_by_search(puzzle: Puzzle, *, limit: int = 1, max_nodes: int | None = N
     started (a fixpoint already running is finished first). ``rules`` (names from
     :data:`~fillsmt.fillomino.deduce.ALL_RULES`) are applied at every node; ``cell_order`` is
     one of :data:`CELL_ORDERS`.
+
+    ``search_rules`` (names from :data:`~fillsmt.fillomino.deduce.capacity.SEARCH_RULES`) run
+    after the rules' fixpoint at every node, the two alternating to a common fixpoint;
+    ``probe_depth`` >= 0 probes exits (module text) at every node up to that depth, at most
+    ``probe_budget`` cells times probes in all (None: no bound). Both are off
+    by default (the thesis' search, which the rating measures); :func:`solve_strong` uses them.
 
     ``avoid`` (a known solution) turns the search into a hunt for another one: ``avoid`` is
     never returned, and where the guessed cell may still hold ``avoid``'s value, the guess is
@@ -126,8 +157,19 @@ def solve_by_search(puzzle: Puzzle, *, limit: int = 1, max_nodes: int | None = N
     unknown = [r for r in rules if r not in ALL_RULES]
     if unknown:
         raise InputError(f"unknown deduction rule {unknown[0]!r}; the rules are {', '.join(ALL_RULES)}")
-    result = SearchResult(rules_used={r: 0 for r in ALL_RULES if r in rules})
-    stack = [_Node(initial_masks(puzzle), 0, False)]
+    unknown = [r for r in search_rules if r not in SEARCH_RULES]
+    if unknown:
+        raise InputError(f"unknown search rule {unknown[0]!r}; the rules are {', '.join(SEARCH_RULES)}")
+    active = [r for r in ALL_RULES if r in rules] + [r for r in SEARCH_RULES if r in search_rules]
+    if probe_depth >= 0:
+        active.append("probe")
+    result = SearchResult(rules_used=dict.fromkeys(active, 0))
+    search = _Search(puzzle, tuple(r for r in ALL_RULES if r in rules),
+                     tuple(r for r in SEARCH_RULES if r in search_rules), probe_depth,
+                     None if probe_budget is None else probe_budget // max(1, puzzle.height * puzzle.width),
+                     deadline, cell_order, avoid, result)
+    root = State(Board.of(puzzle.height, puzzle.width), initial_masks(puzzle), active)
+    stack = [_Node(root, 0, False)]
     while stack:
         if deadline is not None and time.monotonic() >= deadline:
             result.timed_out = True
@@ -135,7 +177,7 @@ def solve_by_search(puzzle: Puzzle, *, limit: int = 1, max_nodes: int | None = N
         if max_nodes is not None and result.nodes >= max_nodes:
             return result
         node = stack.pop()
-        stack.extend(reversed(_expand(puzzle, node, rules, cell_order, avoid, result)))
+        stack.extend(reversed(search.expand(node)))
         if len(result.solutions) >= limit:
             result.exhausted = not stack
             return result
@@ -143,40 +185,123 @@ def solve_by_search(puzzle: Puzzle, *, limit: int = 1, max_nodes: int | None = N
     return result
 
 
-def _expand(puzzle: Puzzle, node: _Node, rules: Sequence[str], cell_order: str,
-            avoid: Grid | None, result: SearchResult) -> list[_Node]:
-    """Propagate one node, record what it shows, and return its children in the order to
-    explore them (none at a dead end or a solution)."""
-    masks, fixed_by_rule, contradiction = propagate(puzzle, node.masks, rules)
-    result.nodes += 1
-    result.guesses += node.guess
-    result.max_depth = max(result.max_depth, node.depth)
-    for rule, count in fixed_by_rule.items():
-        result.rules_used[rule] += count
-    unfixed = [x for x, m in enumerate(masks) if m & (m - 1)]
-    if result.nodes == 1:
-        result.root_fixed = 0 if contradiction else len(masks) - len(unfixed)
-        result.root_solved = contradiction is None and not unfixed
-        result.root_contradiction = contradiction
-        result.root_rules = {r: n for r, n in fixed_by_rule.items() if n}
-    if contradiction is not None:
-        return []
-    if not unfixed:
-        grid = _solution(puzzle, masks)
-        if grid != avoid:
-            result.solutions.append(grid)
-            if result.solution_depth is None:
-                result.solution_depth = node.depth
-        return []
-    cell, value = _guess(puzzle, masks, unfixed, cell_order)
-    chosen, rest = list(masks), list(masks)
-    chosen[cell] = 1 << value
-    rest[cell] = masks[cell] & ~(1 << value)
-    if avoid is not None:
-        known = 1 << avoid[cell // puzzle.width][cell % puzzle.width]
-        if masks[cell] & known:
-            chosen[cell], rest[cell] = masks[cell] & ~known, known
-    return [_Node(chosen, node.depth + 1, True), _Node(rest, node.depth, False)]
+@dataclass
+class _Search:
+    """What every node of one search needs."""
+
+    puzzle: Puzzle
+    rules: tuple[str, ...]
+    search_rules: tuple[str, ...]
+    probe_depth: int
+    max_probes: int | None
+    deadline: float | None
+    cell_order: str
+    avoid: Grid | None
+    result: SearchResult
+
+    def settle(self, state: State) -> str | None:
+        """The rules' fixpoint, then the search rules; again until neither changes anything.
+        The contradiction found, or None."""
+        while True:
+            contradiction = fixpoint(state, self.rules)
+            if contradiction is not None or not self.search_rules:
+                return contradiction
+            before = len(state.changed_cells)
+            try:
+                for rule in self.search_rules:
+                    SEARCH_RULE_FUNCTIONS[rule](state)
+            except Contradiction as e:
+                return str(e)
+            if len(state.changed_cells) == before:
+                return None
+
+    def probe(self, state: State) -> str | None:
+        """Probe every exit of every incomplete group (module text) on a settled ``state``,
+        until a whole pass refutes none or the deadline passes. The contradiction found, or
+        None."""
+        again = True
+        while again:
+            again = False
+            for e, k in _exits(state):
+                bk = 1 << k
+                if not state.dom[e] & bk or state.dom[e] == bk:
+                    continue  # settled since the pass began
+                if self.deadline is not None and time.monotonic() >= self.deadline:
+                    return None
+                if self.max_probes is not None and self.result.probes >= self.max_probes:
+                    return None
+                child = state.fork()
+                child.assume(e, bk)
+                self.result.probes += 1
+                if self.settle(child) is not None:
+                    self.result.refuted += 1
+                    try:
+                        state.restrict(e, ~bk, "probe")
+                    except Contradiction as c:
+                        return str(c)
+                    contradiction = self.settle(state)
+                    if contradiction is not None:
+                        return contradiction
+                    again = True
+        return None
+
+    def expand(self, node: _Node) -> list[_Node]:
+        """Propagate one node, record what it shows, and return its children in the order to
+        explore them (none at a dead end or a solution)."""
+        puzzle, result, state = self.puzzle, self.result, node.state
+        contradiction = self.settle(state)
+        if contradiction is None and node.depth <= self.probe_depth:
+            contradiction = self.probe(state)
+        masks, fixed_by_rule = state.dom, state.fixed_by_rule
+        result.nodes += 1
+        result.guesses += node.guess
+        result.max_depth = max(result.max_depth, node.depth)
+        for rule, count in fixed_by_rule.items():
+            result.rules_used[rule] += count
+        unfixed = [x for x, m in enumerate(masks) if m & (m - 1)]
+        if result.nodes == 1:
+            result.root_fixed = 0 if contradiction else len(masks) - len(unfixed)
+            result.root_solved = contradiction is None and not unfixed
+            result.root_contradiction = contradiction
+            result.root_rules = {r: n for r, n in fixed_by_rule.items() if n}
+        if contradiction is not None:
+            return []
+        if not unfixed:
+            grid = _solution(puzzle, masks)
+            if grid != self.avoid:
+                result.solutions.append(grid)
+                if result.solution_depth is None:
+                    result.solution_depth = node.depth
+            return []
+        cell, value = _guess(puzzle, masks, unfixed, self.cell_order)
+        chosen, rest = 1 << value, masks[cell] & ~(1 << value)
+        if self.avoid is not None:
+            known = 1 << self.avoid[cell // puzzle.width][cell % puzzle.width]
+            if masks[cell] & known:
+                chosen, rest = masks[cell] & ~known, known
+        children = []
+        for allowed, deeper in ((chosen, True), (rest, False)):
+            if self.search_rules or self.probe_depth >= 0:
+                child = state.fork()
+                child.assume(cell, allowed)
+            else:  # the thesis' search: every node's fixpoint from scratch, as the rating has it
+                masks = list(state.dom)
+                masks[cell] = allowed
+                child = State(state.board, masks, list(state.fixed_by_rule))
+            children.append(_Node(child, node.depth + deeper, deeper))
+        return children
+
+
+def _exits(state: State) -> list[tuple[int, int]]:
+    """Every (exit, value) of every incomplete group: the literals probing tries. Probing one
+    assumes the exit holds the group's value and settles the state; a contradiction proves that
+    no solution has it there (the rules and the search rules are sound), so the exit loses it."""
+    out = []
+    for k in values_of(state.anchored):
+        found = state.groups(k)
+        for i in found.incomplete:
+            out.extend((e, k) for e in found.groups[i].exits(state.dom))
+    return out
 
 
 def _guess(puzzle: Puzzle, masks: list[Mask], unfixed: list[int], cell_order: str
@@ -261,4 +386,34 @@ def propagate(puzzle: Puzzle, masks: list[Mask], rules: Sequence[str] = ALL_RULE
     return propagate_masks(puzzle, masks, rules)
 
 
-__all__ = ["CELL_ORDERS", "SearchError", "SearchResult", "propagate", "solve_by_search"]
+FIRST_PHASE_BUDGET = 50_000
+"""Cells times nodes the strong search runs without probing before it starts again with probing
+(500 nodes on a 10x10: janko 286's proof takes 413)."""
+
+PROBE_BUDGET = 100_000
+"""Cells times probes the strong search may spend probing at its root (about a second or two of
+probing, whatever the grid's size)."""
+
+
+def solve_strong(puzzle: Puzzle, *, limit: int = 1, deadline: float | None = None) -> SearchResult:
+    """The search the race and ``solve --solver rules`` use (issue 17): the search rules at every
+    node; when :data:`FIRST_PHASE_BUDGET` does not settle the puzzle, the search starts again
+    with exit probing at the root (within :data:`PROBE_BUDGET`). Probing pays on puzzles the
+    plain search gets lost in (hard-tail 299: settled at the root) and costs more than the whole
+    search on those it settles at once (janko 286, hard-tail 485), hence the two phases. The
+    result counts the nodes and probes of both phases; both are sound and complete, so the second
+    phase's exhausted search is still a proof."""
+    first_nodes = FIRST_PHASE_BUDGET // max(1, puzzle.height * puzzle.width)
+    first = solve_by_search(puzzle, limit=limit, deadline=deadline, max_nodes=first_nodes,
+                            search_rules=SEARCH_RULES)
+    if len(first.solutions) >= limit or first.exhausted or first.timed_out:
+        return first
+    second = solve_by_search(puzzle, limit=limit, deadline=deadline, search_rules=SEARCH_RULES,
+                             probe_depth=0, probe_budget=PROBE_BUDGET)
+    second.nodes += first.nodes
+    second.guesses += first.guesses
+    second.max_depth = max(second.max_depth, first.max_depth)
+    return second
+
+
+__all__ = ["CELL_ORDERS", "PROBE_BUDGET", "FIRST_PHASE_BUDGET", "solve_strong", "SearchError", "SearchResult", "propagate", "solve_by_search"]

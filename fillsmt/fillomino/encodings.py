@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from typing import Callable, Optional
 
+from fillsmt.fillomino.encode_onehot import encode_onehot, encode_tree_onehot
 from fillsmt.fillomino.encode_thesis import encode_thesis
 from fillsmt.fillomino.encode_tree import Domains, TreeOptions, encode_tree
+from fillsmt.fillomino.lazy import CutOptions, cut_texts, encode_anchored, encode_local
 from fillsmt.fillomino.model import Puzzle
 from fillsmt.smtlib import Script
 
@@ -28,5 +30,30 @@ ENCODINGS: dict[str, Encoder] = {
     "tree-bfs": _tree(bfs=True),
     "tree-bv": _tree(bitvector=True),
     "tree-bfs-bv": _tree(bfs=True, bitvector=True),
+    "onehot-prop": encode_onehot,
+    "tree-bfs-onehot": encode_tree_onehot,
 }
 DEFAULT_ENCODING = "tree-bfs"
+
+Cuts = Callable[[tuple], list]
+
+
+def _lazy() -> dict[str, tuple[Encoder, Cuts]]:
+    one, many, general = CutOptions(), CutOptions(many=True), CutOptions(general=True)
+    return {
+        "lazy-local": (lambda puzzle, domains=None: encode_local(puzzle, domains), lambda g: cut_texts(g, one)),
+        "lazy-local-general": (lambda puzzle, domains=None: encode_local(puzzle, domains),
+                               lambda g: cut_texts(g, general)),
+        "lazy-local-shapes3": (lambda puzzle, domains=None: encode_local(puzzle, domains, shapes=3),
+                               lambda g: cut_texts(g, general)),
+        "lazy-local-many": (lambda puzzle, domains=None: encode_local(puzzle, domains),
+                            lambda g: cut_texts(g, many)),
+        "lazy-local-seeded": (lambda puzzle, domains=None: encode_local(puzzle, domains, seed_k=4),
+                              lambda g: cut_texts(g, many)),
+        "lazy-tree": (encode_anchored, lambda g: cut_texts(g, one)),
+        "lazy-tree-many": (encode_anchored, lambda g: cut_texts(g, many)),
+    }
+
+
+LAZY_ENCODINGS = _lazy()
+"""The lazy region cuts (:mod:`fillsmt.fillomino.lazy`): name → (relaxation, cuts)."""

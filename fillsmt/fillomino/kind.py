@@ -6,7 +6,7 @@ from typing import Any
 
 from fillsmt.fillomino import plain_format
 from fillsmt.fillomino.decode import decode_grid
-from fillsmt.fillomino.encodings import DEFAULT_ENCODING, ENCODINGS
+from fillsmt.fillomino.encodings import DEFAULT_ENCODING, ENCODINGS, LAZY_ENCODINGS
 from fillsmt.fillomino.model import Puzzle
 from fillsmt.fillomino.names import cell_of_number_var
 from fillsmt.fillomino.render import render_pretty
@@ -30,7 +30,8 @@ def too_open(puzzle: Puzzle) -> bool:
 class Fillomino(Kind):
     name = "fillomino"
     summary = "divide the grid into regions; a region of n cells holds the number n in every cell"
-    encodings = tuple(Encoding(name, encode) for name, encode in ENCODINGS.items())
+    encodings = (tuple(Encoding(name, encode) for name, encode in ENCODINGS.items())
+                 + tuple(Encoding(name, encode, cuts=cuts) for name, (encode, cuts) in LAZY_ENCODINGS.items()))
     default_encoding = DEFAULT_ENCODING
 
     def parse(self, text: str, source: str) -> Puzzle:
@@ -96,10 +97,11 @@ class Fillomino(Kind):
     has_search = True
 
     def search(self, puzzle: Puzzle, limit: int, deadline: float | None):
-        """The deduction rules plus backtracking (:mod:`fillsmt.fillomino.backtrack`)."""
-        from fillsmt.fillomino.backtrack import solve_by_search
+        """The deduction rules plus backtracking (:mod:`fillsmt.fillomino.backtrack`), with the
+        search-only reasoning of issue 17 (:func:`~fillsmt.fillomino.backtrack.solve_strong`)."""
+        from fillsmt.fillomino.backtrack import solve_strong
 
-        return solve_by_search(puzzle, limit=limit, deadline=deadline)
+        return solve_strong(puzzle, limit=limit, deadline=deadline)
 
     can_generate = True
 

@@ -57,3 +57,16 @@ def depth_var(x: int) -> str:
 def anchored_var(x: int) -> str:
     """Boolean: the region of cell ``x`` holds a fixed cell (a clue, or a cell the presolve fixed)."""
     return f"a_{x}"
+
+
+def value_var(x: int, k: int) -> str:
+    """Boolean: cell ``x`` holds the number ``k`` (the one-hot encodings' atoms)."""
+    return f"v_{x}_{k}"
+
+
+def cell_value_of_var(name: str) -> tuple[int, int]:
+    """The (cell, number) that :func:`value_var` names ``name``."""
+    prefix, x, k = (name.split("_") + ["", ""])[:3]
+    if prefix != "v" or not (limits.is_int(x) and limits.is_int(k)) or name.count("_") != 2:
+        raise ValueError(f"{name!r} is not a cell value variable")
+    return int(x), int(k)

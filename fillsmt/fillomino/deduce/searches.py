@@ -17,7 +17,8 @@ Reach = dict[int, int]
 Cells = frozenset[int]
 
 
-def budget_distances(state: State, k: int, found: Groups, sources: list[int]) -> Reach:
+def budget_distances(state: State, k: int, found: Groups, sources: list[int],
+                     start: Reach | None = None) -> Reach:
     """Least cell count of a region of k's joining a source group to each node, where <= k.
 
     Nodes are the k-groups (key: number of cells + group index) and the other cells allowing k
@@ -26,12 +27,15 @@ def budget_distances(state: State, k: int, found: Groups, sources: list[int]) ->
     the region, so the cost is a lower bound on the region's size. ``found`` may predate some
     cells being fixed to k: such a cell then counts as an ordinary cell, which only lowers the
     costs, so the bound stays sound.
+
+    ``start`` (instead of ``sources``) gives nodes with a starting count each: the least count
+    then adds to a node's the cells of a path from it.
     """
     bk = bit(k)
     dom, nbrs = state.dom, state.board.neighbours
     groups, group_of = found.groups, found.group_of
     base = len(dom)
-    dist = {base + i: groups[i].size for i in sources}
+    dist = {base + i: groups[i].size for i in sources} if start is None else dict(start)
     heap = [(d, node) for node, d in dist.items()]
     heapq.heapify(heap)
     while heap:

@@ -65,6 +65,40 @@ class State:
         self._reach: dict[tuple[int, tuple[int, ...]], Noted] = {}
         self._roomy: dict[int, dict[int, Noted]] = {}
 
+    def fork(self) -> State:
+        """A copy to narrow further (a search's child), its statistics at zero, that knows the
+        domains it starts from are a fixpoint of the rules: its first round looks only at what
+        changes after the fork, as a later round of one run does.
+
+        Shared, not copied: the board and the k-groups found (immutable, valid until a cell is
+        fixed to k, which ``_regroup`` tracks). Copied: the domains, the fixed cells, the closed
+        groups (closed for good: domains only shrink). Dropped: the noted searches (``reach``,
+        free areas), redone when their value is next looked at. Sound whatever is dropped: the
+        caches only save work; every restriction a rule makes is sound on its own.
+        Valid only on a state at the rules' fixpoint (no contradiction found)."""
+        child = State.__new__(type(self))
+        child.board = self.board
+        child.dom = list(self.dom)
+        child.fixed_by_rule = dict.fromkeys(self.fixed_by_rule, 0)
+        child.removed_by_rule = dict.fromkeys(self.removed_by_rule, 0)
+        child.fixed = {k: list(xs) for k, xs in self.fixed.items()}
+        child.anchored = self.anchored
+        child.dirty = 0
+        child.rounds = 0
+        child.changed_cells = []
+        child.seen_upto = dict.fromkeys(self.seen_upto, 0)
+        child._watchers = {}
+        child.closed = set(self.closed)
+        child._regroup = self._regroup
+        child._groups = dict(self._groups)
+        child._reach = {}
+        child._roomy = {}
+        return child
+
+    def assume(self, x: int, allowed: Mask) -> None:
+        """Keep only ``allowed`` values in cell x by a guess, not a rule (counted nowhere)."""
+        self._narrow(x, allowed, None)
+
     def restrict(self, x: int, allowed: Mask, rule: str, why: Why = None) -> None:
         """Keep only ``allowed`` values in cell x; an empty domain is a contradiction.
 
@@ -72,6 +106,9 @@ class State:
         :class:`fillsmt.fillomino.explain.TracingState`) names the cells that made the rule
         apply, as the rule already holds them: a group's cells, a cell's neighbours, or a list of
         groups' cells; None when the rule has no such cells at hand (``area``, ``size-cap``)."""
+        self._narrow(x, allowed, rule)
+
+    def _narrow(self, x: int, allowed: Mask, rule: str | None) -> None:
         old = self.dom[x]
         new = old & allowed
         if new == old:
@@ -80,14 +117,16 @@ class State:
         self.dom[x] = new
         self.changed_cells.append(x)
         self.dirty |= removed
-        self.removed_by_rule[rule] += removed.bit_count()
+        if rule is not None:
+            self.removed_by_rule[rule] += removed.bit_count()
         if new == 0:
             raise Contradiction(f"{self.board.where(x)} has no possible value left "
-                                 f"({rule} removed {describe(removed)})")
+                                 f"({rule or 'a guess'} removed {describe(removed)})")
         touched = removed
         if is_single(new):
             k = new.bit_length() - 1
-            self.fixed_by_rule[rule] += 1
+            if rule is not None:
+                self.fixed_by_rule[rule] += 1
             self.fixed.setdefault(k, []).append(x)
             self.anchored |= new
             self.dirty |= new

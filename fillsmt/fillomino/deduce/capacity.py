@@ -1,0 +1,135 @@
+"""Reasoning for the search only (issue 17): not in :data:`~.fixpoint.ALL_RULES`, so
+``deduce``, ``explain``, ``hint`` and the rating see none of it.
+
+``capacity``
+    Count the cells the regions holding a fixed cell must take. Cells fixed to different values
+    lie in different regions; two k-groups G, H whose cells are at least d steps apart can share
+    a region only if |G| + |H| + (d - 1) <= k (a path between them adds d - 1 cells of its own).
+    So k-groups that pairwise cannot share a region lie in as many distinct regions of k cells
+    each (a complete group can share with nothing), and the regions holding a fixed cell take at
+    least ``sum_k k * r_k`` cells, r_k the size of any such set of k-groups (found greedily: a
+    smaller set only weakens the bound). The *slack* is the number of cells left, so every region
+    without a fixed cell has at most ``slack`` cells. Hence (a) a value no cell is fixed to
+    holds only in such regions: it is removed everywhere when it exceeds the slack; (b) a value k
+    some cell is fixed to that exceeds the slack holds only in regions with a k-group: a cell
+    outside every incomplete k-group's reach (as in ``area``) loses k. A negative slack is a
+    contradiction. Sound: every removal follows from the counting above, which holds in every
+    solution.
+
+    *Joins* (part of the same rule, for such a k): two incomplete k-groups G, H that could share
+    a region *must* share one when kept apart they would push the count past the grid (the
+    bound computed again with G and H taken as distinct). Their region then holds a path between
+    them and, for each of its cells x, a path from x to that path, so x costs at least
+    ``dG(m) + dH(m) - size(m) + (path from m to x)`` for some node m, counted as ``area``'s
+    budget search counts (cells and k-groups as nodes); cells whose least such count exceeds k
+    leave G's and H's reach. No region can join G and H within k cells: a contradiction. (On
+    hard-tail 266 the two 15s must join, and their region is a shortest path between them.)
+"""
+
+from __future__ import annotations
+
+from fillsmt.fillomino.deduce.board import Contradiction, Group
+from fillsmt.fillomino.deduce.masks import bit, up_to, values_of
+from fillsmt.fillomino.deduce.searches import budget_distances, reach_cells
+from fillsmt.fillomino.deduce.state import State
+
+SEARCH_RULES: tuple[str, ...] = ("capacity",)
+"""The search-only rules, in the order a search node applies them after the fixpoint."""
+
+
+def _apart(g: Group, h: Group, width: int) -> int:
+    """The fewest steps between a cell of g and a cell of h (grid distance, walls ignored)."""
+    best = None
+    for x in g.cells:
+        rx, cx = divmod(x, width)
+        for y in h.cells:
+            ry, cy = divmod(y, width)
+            d = abs(rx - ry) + abs(cx - cy)
+            if best is None or d < best:
+                best = d
+    return best or 0
+
+
+def distinct_regions(state: State, k: int, seed: tuple[Group, ...] = ()) -> int:
+    """A lower bound on the number of regions of k's that hold a cell fixed to k (module
+    text); with ``seed``, incomplete groups assumed to lie in distinct regions, the bound under
+    that assumption."""
+    found = state.groups(k)
+    width = state.board.width
+    apart: list[Group] = list(seed)
+    count = 0
+    for g in found.groups:
+        if g.complete:
+            count += 1
+        elif g not in seed and all(g.size + h.size + _apart(g, h, width) - 1 > k for h in apart):
+            apart.append(g)
+    return count + len(apart)
+
+
+def capacity(state: State) -> None:
+    """Apply ``capacity`` and ``joins`` (module text) once."""
+    regions = {k: distinct_regions(state, k) for k in values_of(state.anchored)}
+    taken = sum(k * r for k, r in regions.items())
+    n = len(state.dom)
+    room = n - taken
+    if room < 0:
+        raise Contradiction(f"the regions around the fixed cells need {taken} cells, more than "
+                            f"the grid's {n}")
+    too_big = ~up_to(room)
+    unanchored = too_big & ~state.anchored
+    dom = state.dom
+    if unanchored:
+        for x, m in enumerate(dom):
+            if m & unanchored:
+                state.restrict(x, ~unanchored, "capacity")
+    for k in values_of(too_big & state.anchored):
+        bk = bit(k)
+        found = state.groups(k)
+        reach = {i: set(state.reach(k, found, i).cells) for i in found.incomplete}
+        _joins(state, k, found, reach, n - (taken - k * regions[k]))
+        reached = set().union(*reach.values())
+        for x, m in enumerate(dom):
+            if m & bk and m != bk and x not in reached:
+                state.restrict(x, ~bk, "capacity")
+
+
+def _joins(state: State, k: int, found, reach: dict[int, set[int]], room: int) -> None:
+    """Narrow ``reach`` (per incomplete k-group, the cells its region may hold) for every pair
+    of k-groups that must share a region: kept apart, they would need more than ``room`` cells
+    (the grid's minus what the regions of other values take)."""
+    groups = found.groups
+    width = state.board.width
+    open_ = found.incomplete
+    for a, i in enumerate(open_):
+        for j in open_[a + 1:]:
+            g, h = groups[i], groups[j]
+            if g.size + h.size + _apart(g, h, width) - 1 > k:
+                continue  # they cannot share a region
+            if k * distinct_regions(state, k, (g, h)) <= room:
+                continue  # they may lie apart
+            inside = _shared_region_cells(state, k, found, i, j)
+            reach[i] &= inside
+            reach[j] &= inside
+
+
+def _shared_region_cells(state: State, k: int, found, i: int, j: int) -> set[int]:
+    """The cells a region of k cells holding groups i and j may hold. Such a region holds a
+    path between them and, for each of its cells x, a path from x to that path; counted as in
+    :func:`budget_distances` (nodes: cells and k-groups), a node m of the first path costs at
+    least dI(m) + dJ(m) - size(m), and x that plus the path from m. Cells past k are out."""
+    base = len(state.dom)
+    groups = found.groups
+    di = budget_distances(state, k, found, [i])
+    dj = budget_distances(state, k, found, [j])
+    if base + j not in di:
+        raise Contradiction(f"the {k}s at {state.board.where(groups[i].cells[0])} and "
+                            f"{state.board.where(groups[j].cells[0])} must share a region but "
+                            f"no region of {k} cells joins them")
+    start = {}
+    for m, d in di.items():
+        if m in dj:
+            size = groups[m - base].size if m >= base else 1
+            s = d + dj[m] - size
+            if s <= k:
+                start[m] = s
+    return reach_cells(found, budget_distances(state, k, found, [], start), base)

@@ -1,0 +1,200 @@
+"""Lazy region cuts (issue 17): the cuts against brute force, the relaxations against every
+solution, and the whole loop (solve, count, --unique) against brute force with a real solver."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+from conftest import solver_or_skip
+from fillsmt.fillomino.encodings import LAZY_ENCODINGS
+from fillsmt.fillomino.lazy import CutOptions, components, encode_anchored, encode_local, polyominoes, region_cuts
+from fillsmt.fillomino.model import Puzzle
+from fillsmt.fillomino.verify import check_solution
+from fillsmt.pipeline import count, solve
+from fillsmt.smtlib.answer import Status
+from test_backtrack import ALL_GRIDS, count_matching, random_clues
+
+OPTIONS = [CutOptions(), CutOptions(many=True), CutOptions(general=True), CutOptions(many=True, general=True)]
+
+
+def holds(term, grid) -> bool:
+    """The truth of a cut (or, not, =, <= over n_x and integers) in ``grid``."""
+    flat = [v for row in grid for v in row]
+
+    def value(t):
+        if isinstance(t, int):
+            return t
+        if isinstance(t, str) and t.startswith("n_"):
+            return flat[int(t[2:])]
+        op, *args = t
+        if op == "or":
+            return any(value(a) for a in args)
+        if op == "not":
+            return not value(args[0])
+        if op == "=":
+            return value(args[0]) == value(args[1])
+        if op == "<=":
+            return value(args[0]) <= value(args[1])
+        raise AssertionError(f"unexpected operator {op!r} in a cut")
+
+    return value(term)
+
+
+def random_grid(rng: random.Random, height: int, width: int, top: int):
+    return tuple(tuple(rng.randint(1, top) for _ in range(width)) for _ in range(height))
+
+
+def test_components_are_maximal_and_cover_the_grid():
+    grid = ((2, 2, 1), (3, 3, 3), (1, 2, 2))
+    found = sorted((k, sorted(cells)) for k, cells in components(grid))
+    assert found == [(1, [2]), (1, [6]), (2, [0, 1]), (2, [7, 8]), (3, [3, 4, 5])]
+
+
+def test_polyominoes_are_counted_right():
+    # Free placements in a 3x3: 12 dominoes, 22 connected triples (16 L, 6 straight).
+    assert len(list(polyominoes(3, 3, 2))) == 12
+    assert len(list(polyominoes(3, 3, 3))) == 22
+    assert all(len(set(p)) == 3 for p in polyominoes(3, 3, 3))
+
+
+@pytest.mark.parametrize("options", OPTIONS, ids=lambda o: f"many={o.many},general={o.general}")
+@pytest.mark.parametrize("shape", [(2, 3), (3, 3), (2, 4)])
+def test_cuts_hold_in_every_solution_and_refute_every_wrong_grid(shape, options):
+    """Soundness of the cuts for the loop: a wrong grid gets at least one cut, each false in it
+    (so it never comes back), and every cut holds in every solution of the shape (so none is
+    lost); a solution gets none."""
+    solutions = ALL_GRIDS[shape]
+    for grid in solutions:
+        assert region_cuts(grid, options) == []
+    rng = random.Random(f"{shape}")
+    for _ in range(150):
+        grid = random_grid(rng, *shape, top=rng.choice([3, 5, shape[0] * shape[1]]))
+        cuts = region_cuts(grid, options)
+        wrong = bool(check_solution([[0] * shape[1]] * shape[0], grid))
+        assert bool(cuts) == wrong, grid
+        for cut in cuts:
+            assert not holds(cut, grid), (grid, cut)
+            assert all(holds(cut, s) for s in solutions), (grid, cut)
+
+
+def _fixed(script_text: str, grid) -> str:
+    body = script_text.split("(check-sat)")[0]
+    numbers = "".join(f"(assert (= n_{x} {v}))\n" for x, v in enumerate(v for row in grid for v in row))
+    return body + numbers + "(check-sat)\n"
+
+
+RELAXATIONS = {
+    "local": lambda p: encode_local(p),
+    "local-seeded": lambda p: encode_local(p, seed_k=4),
+    "local-shapes4": lambda p: encode_local(p, shapes=4),
+    "anchored": lambda p: encode_anchored(p),
+}
+
+
+@pytest.mark.parametrize("relaxation", RELAXATIONS)
+def test_every_solution_satisfies_the_relaxation(relaxation):
+    """Completeness of the relaxations: each solution of random clue sets, its numbers fixed,
+    is a model (yices, one-shot)."""
+    driver = solver_or_skip("yices")
+    rng = random.Random(relaxation)
+    for shape in [(2, 3), (3, 3)]:
+        for _ in range(4):
+            grid = rng.choice(ALL_GRIDS[shape])
+            clues = tuple(tuple(v if rng.random() < 0.3 else 0 for v in row) for row in grid)
+            text = RELAXATIONS[relaxation](Puzzle(shape[0], shape[1], clues)).text()
+            run = driver.run(_fixed(text, grid), timeout=30)
+            assert run.status is Status.SAT, (relaxation, clues, grid)
+
+
+def test_the_local_relaxation_alone_admits_wrong_grids():
+    """The loop is needed: 3 3 3 3 on a 1x4 with a clue 3 keeps the local rules; a cut refutes it."""
+    driver = solver_or_skip("yices")
+    text = encode_local(Puzzle(1, 4, ((3, 0, 0, 0),))).text()
+    assert driver.run(_fixed(text, ((3, 3, 3, 3),)), timeout=30).status is Status.SAT
+    assert region_cuts(((3, 3, 3, 3),)) != []
+
+
+@pytest.mark.parametrize("encoding", LAZY_ENCODINGS)
+@pytest.mark.parametrize("presolve", [False, True], ids=["plain", "presolved"])
+def test_counts_and_uniqueness_agree_with_the_brute_force(encoding, presolve):
+    driver = solver_or_skip("yices")
+    rng = random.Random(f"{encoding}-{presolve}")
+    cuts_seen = 0
+    for shape in [(2, 3), (3, 3), (2, 4)]:
+        for _ in range(4):
+            clues = random_clues(rng, *shape)
+            expected = count_matching(ALL_GRIDS[shape], clues)
+            puzzle = Puzzle(shape[0], shape[1], clues)
+            found = count(puzzle, driver, limit=500, encoding=encoding, timeout=60, presolve=presolve)
+            assert found.complete and sorted(found.grids) == expected, clues
+            result = solve(puzzle, driver, encoding, timeout=60, presolve=presolve, unique=True)
+            if not expected:
+                assert result.status is Status.UNSAT, (clues, result.message)
+                continue
+            assert result.status is Status.SAT and result.grid in expected, (clues, result.message)
+            assert result.unique is (len(expected) == 1)
+            if len(expected) > 1:
+                assert result.second_grid in expected and result.second_grid != result.grid
+            cuts_seen += "region cuts" in result.message
+    assert cuts_seen > 0  # the cuts were needed somewhere, not only the relaxation
+
+
+def test_an_empty_grid_is_counted_exactly_through_the_cuts():
+    driver = solver_or_skip("yices")
+    empty = Puzzle(2, 4, tuple(tuple(0 for _ in range(4)) for _ in range(2)))
+    for encoding in ["lazy-local", "lazy-tree"]:
+        found = count(empty, driver, limit=1000, encoding=encoding, timeout=60, presolve=False)
+        assert found.complete and sorted(found.grids) == ALL_GRIDS[2, 4]
+
+
+def test_a_plain_solve_runs_the_loop_in_a_session():
+    driver = solver_or_skip("yices")
+    puzzle = Puzzle(1, 4, ((3, 0, 0, 0),))
+    result = solve(puzzle, driver, "lazy-local", timeout=30, presolve=False)
+    assert result.status is Status.SAT and check_solution(puzzle.cells, result.grid) == []
+    assert result.grid == ((3, 3, 3, 1),)
+    assert result.checks >= 1
+
+
+def test_forced_cells_with_cuts_match_the_brute_force():
+    driver = solver_or_skip("yices")
+    puzzle = Puzzle(2, 3, ((0, 0, 0), (0, 0, 3)))
+    truth = count_matching(ALL_GRIDS[2, 3], puzzle.cells)
+    assert len(truth) > 1
+    result = solve(puzzle, driver, "lazy-local", timeout=60, presolve=False, unique=True, forced=True)
+    expected = tuple(tuple(v if all(g[r][c] == v for g in truth) else 0 for c, v in enumerate(row))
+                     for r, row in enumerate(truth[0]))
+    assert result.forced == expected
+    assert list(itertools.chain(*expected)).count(0) > 0  # not every cell forced: a real test
+
+
+def test_a_lazy_encoding_is_not_exported_and_its_script_says_so(tmp_path):
+    from click.testing import CliRunner
+
+    from conftest import INSTANCES
+    from fillsmt.cli import main
+
+    runner = CliRunner()
+    out = runner.invoke(main, ["export", str(INSTANCES / "g12-5x5.txt"), "-o", str(tmp_path / "out"),
+                               "-e", "lazy-local-general"])
+    assert out.exit_code == 2
+    assert "'lazy-local-general' is a relaxation solved with region cuts in a session" in out.stderr
+    encoded = runner.invoke(main, ["encode", str(INSTANCES / "g12-5x5.txt"), "-e", "lazy-local-general"])
+    assert encoded.exit_code == 0 and "(check-sat)" in encoded.stdout
+    assert encoded.stderr.startswith("note: lazy-local-general is a relaxation")
+
+
+@pytest.mark.parametrize("encoding", ["lazy-local", "lazy-local-general"])
+def test_a_count_at_its_limit_asks_for_a_solution_not_a_model(encoding):
+    """At the limit, "are there more?" must be a solution of the puzzle, not a relaxation's model:
+    six solutions with limit 6 is the exact count, with limit 5 it is "5+"."""
+    driver = solver_or_skip("yices")
+    puzzle = Puzzle(2, 3, ((0, 0, 0), (0, 0, 3)))
+    truth = count_matching(ALL_GRIDS[2, 3], puzzle.cells)
+    exact = count(puzzle, driver, limit=len(truth), encoding=encoding, timeout=60, presolve=False)
+    assert exact.complete and sorted(exact.grids) == truth
+    short = count(puzzle, driver, limit=len(truth) - 1, encoding=encoding, timeout=60, presolve=False)
+    assert not short.complete and len(short.grids) == len(truth) - 1

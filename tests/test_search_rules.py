@@ -1,0 +1,188 @@
+"""The search-only reasoning of issue 17 (fillsmt.fillomino.deduce.capacity, exit probing in
+fillsmt.fillomino.backtrack): sound against the brute force, and it does fire.
+
+Soundness is what makes an exhausted search a proof, so every test here compares with the
+brute-force enumerator of test_backtrack (written from the definition alone): no solution may
+lose a value, and the strong search must find exactly the brute force's solutions.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from conftest import SHARED
+from test_backtrack import ALL_GRIDS, brute_force, count_matching, random_clues
+from fillsmt.fillomino.backtrack import solve_by_search, solve_strong
+from fillsmt.fillomino.deduce import ALL_RULES, initial_masks
+from fillsmt.fillomino.deduce.board import Board, Contradiction
+from fillsmt.fillomino.deduce.capacity import SEARCH_RULES, capacity, distinct_regions
+from fillsmt.fillomino.deduce.fixpoint import fixpoint
+from fillsmt.fillomino.deduce.state import State
+from fillsmt.fillomino.model import Puzzle
+from fillsmt.fillomino.plain_format import parse_puzzle, read_puzzle
+
+
+def settled(puzzle: Puzzle) -> tuple[State, str | None]:
+    """The rules' fixpoint, then ``capacity``, alternating until neither changes anything."""
+    state = State(Board.of(puzzle.height, puzzle.width), initial_masks(puzzle),
+                  [*ALL_RULES, *SEARCH_RULES])
+    while True:
+        why = fixpoint(state, ALL_RULES)
+        if why is not None:
+            return state, why
+        before = len(state.changed_cells)
+        try:
+            capacity(state)
+        except Contradiction as e:
+            return state, str(e)
+        if len(state.changed_cells) == before:
+            return state, None
+
+
+def tight_clues(rng: random.Random, solution, keep: float):
+    """Clues from a valid grid: many clues make the counting tight, so capacity fires."""
+    return tuple(tuple(v if rng.random() < keep else 0 for v in row) for row in solution)
+
+
+@pytest.mark.parametrize("shape", [(3, 3), (2, 4), (3, 4)])
+def test_capacity_keeps_every_solution_and_fires(shape):
+    rng = random.Random(f"capacity-{shape}")
+    grids = ALL_GRIDS.get(shape) or brute_force(*shape)
+    fired = 0
+    for _ in range(40):
+        clues = tight_clues(rng, rng.choice(grids), rng.choice([0.3, 0.5, 0.7]))
+        puzzle = Puzzle(shape[0], shape[1], clues)
+        solutions = count_matching(grids, clues)
+        state, why = settled(puzzle)
+        assert why is None, (clues, why)  # every puzzle here has a solution
+        for grid in solutions:
+            flat = [v for row in grid for v in row]
+            assert all(state.dom[x] >> v & 1 for x, v in enumerate(flat)), (clues, grid)
+        fired += state.removed_by_rule["capacity"] > 0
+    assert fired >= 5  # the rule did something on a fair share of them
+
+
+@pytest.mark.parametrize("shape", [(2, 3), (3, 3), (2, 4)])
+@pytest.mark.parametrize("probe_depth", [-1, 0, 99])
+def test_strong_search_finds_exactly_the_brute_force_solutions(shape, probe_depth):
+    rng = random.Random(f"strong-{shape}-{probe_depth}")
+    for _ in range(15):
+        clues = random_clues(rng, *shape)
+        puzzle = Puzzle(shape[0], shape[1], clues)
+        expected = count_matching(ALL_GRIDS[shape], clues)
+        found = solve_by_search(puzzle, limit=10**6, search_rules=SEARCH_RULES,
+                                probe_depth=probe_depth)
+        assert found.exhausted and sorted(found.solutions) == expected, clues
+
+
+def test_strong_search_on_3x4_with_tight_clues():
+    """Larger grids than above, clued from valid grids so capacity and probing have work."""
+    rng = random.Random(5)
+    grids = brute_force(3, 4)
+    for _ in range(15):
+        clues = tight_clues(rng, rng.choice(grids), rng.choice([0.2, 0.4]))
+        found = solve_by_search(Puzzle(3, 4, clues), limit=10**6, search_rules=SEARCH_RULES,
+                                probe_depth=0, probe_budget=10**6)
+        assert found.exhausted and sorted(found.solutions) == count_matching(grids, clues), clues
+
+
+def unsettled(text: str) -> State:
+    puzzle = parse_puzzle(text)
+    return State(Board.of(puzzle.height, puzzle.width), initial_masks(puzzle), [*ALL_RULES, *SEARCH_RULES])
+
+
+def test_the_slack_counts_distinct_regions():
+    """Two 3s four steps apart cannot share a region of 3 (1 + 1 + 3 cells > 3): two regions;
+    two 4s two steps apart can (1 + 1 + 1 <= 4): one; complete groups count one each."""
+    assert distinct_regions(unsettled("1 7\n3 0 0 0 3 0 0"), 3) == 2
+    assert distinct_regions(unsettled("2 3\n4 0 4\n0 0 0"), 4) == 1
+    assert distinct_regions(unsettled("2 3\n1 0 1\n0 0 0"), 1) == 2
+
+
+def test_capacity_refutes_what_the_rules_do_not():
+    """A 4 and a 6 lie in distinct regions of 10 cells; a 3x3 grid has 9. The rules alone
+    leave it open (each can grow on its own); the count refutes it."""
+    puzzle = parse_puzzle("3 3\n0 0 4\n0 6 0\n0 0 0")
+    assert count_matching(brute_force(3, 3), puzzle.cells) == []
+    state = State(Board.of(3, 3), initial_masks(puzzle), [*ALL_RULES, *SEARCH_RULES])
+    assert fixpoint(state, ALL_RULES) is None
+    with pytest.raises(Contradiction, match="need 10 cells, more than the grid's 9"):
+        capacity(state)
+
+
+def test_must_join_confines_a_region_to_the_paths_between_its_clues():
+    """Two 5s at the ends of a 5-cell diagonal distance: if apart they would need 10 of the 9
+    cells (3x3); together they are a shortest path, so the corners off every such path lose 5."""
+    puzzle = parse_puzzle("3 3\n5 0 0\n0 0 0\n0 0 5")
+    state, why = settled(puzzle)
+    assert why is None
+    expected = {tuple(tuple(v for v in row) for row in g) for g in count_matching(brute_force(3, 3), puzzle.cells)}
+    assert expected  # e.g. a staircase of 5s
+    for grid in expected:
+        assert all(state.dom[r * 3 + c] >> grid[r][c] & 1 for r in range(3) for c in range(3))
+    # every cell outside the 5-region of some solution has lost 5 unless some solution uses it
+    used = {r * 3 + c for g in expected for r in range(3) for c in range(3) if g[r][c] == 5}
+    assert all(state.dom[x] >> 5 & 1 == (x in used) for x in range(9))
+
+
+@pytest.mark.parametrize("name", ["286"])
+def test_strong_search_proves_janko_286_unique(name):
+    folder = SHARED / "janko-thesis100"
+    if not folder.exists():
+        pytest.skip(f"{folder} is absent")
+    puzzle = read_puzzle(str(folder / "puzzles" / f"{name}.txt"))
+    found = solve_strong(puzzle, limit=2)
+    assert found.exhausted and found.unique is True
+
+
+def test_the_second_phase_finds_exactly_the_brute_force_solutions(monkeypatch):
+    """With no node for the first phase, every answer comes from the probing phase."""
+    import fillsmt.fillomino.backtrack as backtrack
+
+    monkeypatch.setattr(backtrack, "FIRST_PHASE_BUDGET", 0)
+    rng = random.Random("second-phase")
+    for _ in range(15):
+        clues = random_clues(rng, 3, 3)
+        found = solve_strong(Puzzle(3, 3, clues), limit=10**6)
+        assert found.exhausted and sorted(found.solutions) == count_matching(ALL_GRIDS[3, 3], clues)
+
+
+def test_hard_tail_299_is_settled_by_probing():
+    """The plain search gets lost in 299 (thousands of nodes); probing the root settles it."""
+    folder = SHARED / "hard-tail"
+    if not folder.exists():
+        pytest.skip(f"{folder} is absent")
+    from fillsmt.fillomino.plain_format import parse_grid
+
+    puzzle = read_puzzle(str(folder / "puzzles" / "299.txt"))
+    _, _, published = parse_grid((folder / "solutions" / "299.txt").read_text())
+    found = solve_strong(puzzle, limit=2)
+    assert found.solutions == [published] and found.exhausted
+    assert found.probes > 0 and found.refuted > 0
+
+
+def test_strong_search_finds_the_thesis_searchs_solutions_on_janko_with_clues_removed():
+    """10x10 grids with many solutions (janko's solutions, 25-40 % of the clues taken away):
+    the strong search finds exactly the solutions the thesis' search (checked against the brute
+    force above) finds, wherever the latter exhausts within its node cap."""
+    folder = SHARED / "janko-thesis100"
+    if not folder.exists():
+        pytest.skip(f"{folder} is absent")
+    from fillsmt.fillomino.plain_format import parse_grid
+
+    rng = random.Random(3)
+    compared = 0
+    for name in ["007", "008", "015", "016", "017", "018", "024", "029"]:
+        _, _, solution = parse_grid((folder / "solutions" / f"{name}.txt").read_text())
+        for keep in (0.6, 0.75):
+            clues = tuple(tuple(v if rng.random() < keep else 0 for v in row) for row in solution)
+            puzzle = Puzzle(len(solution), len(solution[0]), clues)
+            reference = solve_by_search(puzzle, limit=200, max_nodes=1500)
+            if not reference.exhausted:
+                continue
+            found = solve_strong(puzzle, limit=200)
+            assert found.exhausted and sorted(found.solutions) == sorted(reference.solutions), (name, keep)
+            compared += len(reference.solutions) > 1
+    assert compared >= 8  # most of them have several solutions
