@@ -42,6 +42,27 @@ def stopping() -> bool:
     return _stopping.is_set()
 
 
+_native_left = threading.Event()
+
+
+def native_work_interrupted() -> None:
+    """Called by an in-process solver whose native search was interrupted (libyices in a helper
+    thread): the interpreter's normal shutdown would tear the library down under it (SIGSEGV at
+    exit), so a signal exit then ends the process with ``os._exit`` once the message is out."""
+    _native_left.set()
+
+
+def _leave(code: int) -> None:
+    if _native_left.is_set():
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                stream.flush()
+            except (OSError, ValueError):
+                pass
+        os._exit(code)
+    raise SystemExit(code)
+
+
 _DEFER = 0.01
 """Seconds after which a signal or an alarm that came during a finalizer is delivered again."""
 
@@ -116,10 +137,14 @@ def exit_on_signals() -> Iterator[None]:
         yield
     except Terminated as e:
         print(f"fillsmt: {e}", file=sys.stderr)
-        raise SystemExit(e.exit_code) from None
+        _leave(e.exit_code)
     except KeyboardInterrupt:  # a SIGINT that came before the handler was in place
         print("fillsmt: stopped by SIGINT", file=sys.stderr)
-        raise SystemExit(128 + signal.SIGINT) from None
+        _leave(128 + signal.SIGINT)
+    except SystemExit as e:  # any exit (a time-out too) after a native search was interrupted
+        if _native_left.is_set():
+            _leave(e.code if isinstance(e.code, int) else 0 if e.code is None else 1)
+        raise
     finally:
         for s, handler in previous.items():
             signal.signal(s, handler)

@@ -28,6 +28,7 @@ from fillsmt.drivers import trace
 from fillsmt.drivers.base import Driver, RunResult, in_process_result
 from fillsmt.drivers.session import Session
 from fillsmt.errors import SolverMissing
+from fillsmt.interrupts import native_work_interrupted
 from fillsmt.smtlib.answer import render_sexpr
 from fillsmt.smtlib.sexpr import StringLit
 
@@ -271,6 +272,7 @@ class YicesInterpreter:
         except BaseException:
             self.context.stop_search()
             worker.join(1.0)
+            native_work_interrupted()
             raise
         finally:
             with self._lock:
