@@ -62,16 +62,20 @@ def _random_clues(rng: random.Random, shape: tuple[int, int]):
     return clues
 
 
-@pytest.mark.parametrize("seed", range(12))
-@pytest.mark.parametrize("unique", [False, True])
-def test_the_searchs_answers_agree_with_brute_force(seed, unique):
-    rng = random.Random(seed)
+def _random_puzzle(rng: random.Random, seed: int):
+    """A tiny puzzle with at least one clue, and its solutions by brute force."""
     shape = rng.choice([(2, 3), (3, 3), (2, 4)])
     clues = _random_clues(rng, shape)
     if not any(v for row in clues for v in row):
         clues = ((1,) + clues[0][1:],) + clues[1:]
-    expected = count_matching(ALL_GRIDS[shape], clues)
-    puzzle = Puzzle(shape[0], shape[1], clues, f"seed {seed}")
+    return Puzzle(shape[0], shape[1], clues, f"seed {seed}"), count_matching(ALL_GRIDS[shape], clues)
+
+
+@pytest.mark.parametrize("seed", range(12))
+@pytest.mark.parametrize("unique", [False, True])
+def test_the_searchs_answers_agree_with_brute_force(seed, unique):
+    puzzle, expected = _random_puzzle(random.Random(seed), seed)
+    clues = puzzle.cells
     result = solve(puzzle, _never_answers(), timeout=30, presolve="race", unique=unique)
     if not expected:
         assert result.status is Status.UNSAT, result.message
@@ -89,13 +93,7 @@ def test_forced_cells_from_an_exhausted_search_agree_with_brute_force(seed):
     """``--forced`` against a solver that never answers: the search settles it exactly when it
     can exhaust the puzzle's solutions (one or two), and then the forced cells are where all the
     puzzle's solutions agree; with more solutions it is left to the solver (here: a time-out)."""
-    rng = random.Random(100 + seed)
-    shape = rng.choice([(2, 3), (3, 3), (2, 4)])
-    clues = _random_clues(rng, shape)
-    if not any(v for row in clues for v in row):
-        clues = ((1,) + clues[0][1:],) + clues[1:]
-    expected = count_matching(ALL_GRIDS[shape], clues)
-    puzzle = Puzzle(shape[0], shape[1], clues, f"seed {seed}")
+    puzzle, expected = _random_puzzle(random.Random(100 + seed), seed)
     result = solve(puzzle, _never_answers(), timeout=3 if len(expected) > 2 else 30, presolve="race", forced=True)
     if not expected:
         assert result.status is Status.UNSAT, result.message
