@@ -46,10 +46,84 @@ _native_left = threading.Event()
 
 
 def native_work_interrupted() -> None:
-    """Called by an in-process solver whose native search was interrupted (libyices in a helper
-    thread): the interpreter's normal shutdown would tear the library down under it (SIGSEGV at
-    exit), so a signal exit then ends the process with ``os._exit`` once the message is out."""
+    """Called when a native call that fillsmt could not stop is left running in its helper
+    thread (:func:`native_call`): the interpreter's normal shutdown would tear things down under
+    it, so a signal exit then ends the process with ``os._exit`` once the message is out."""
     _native_left.set()
+
+
+LET_GO = 0.5
+"""Seconds an interrupted native call (:func:`native_call`) gets to return once asked to stop,
+before fillsmt goes on without it (a signal must end fillsmt within a second)."""
+
+_STOP_EVERY = 0.01
+"""Seconds between two requests to stop an interrupted native call: libyices ignores one that
+comes before its search has begun (while it still preprocesses), so the request is repeated."""
+
+
+def native_call(work: Callable[[], Any], stop: Callable[[], None], name: str,
+                left_running: Callable[[], None] = lambda: None,
+                returned_late: Callable[[], None] = lambda: None) -> Any:
+    """``work()`` (a long native call: a solver's search) in a daemon thread named ``name``
+    while this thread waits, so that a signal or a time limit (:func:`exit_on_signals`,
+    :func:`time_limit`) is handled at once; ``work``'s result, or its exception.
+
+    When the wait is interrupted, ``stop()`` is called every :data:`_STOP_EVERY` seconds until
+    ``work`` has returned, for at most :data:`LET_GO` seconds, and the exception goes on: the
+    caller may then free what ``work`` used. If ``work`` is still running then, ``left_running()``
+    is called (the caller must then free nothing ``work`` uses) and, in the helper thread once
+    ``work`` returns, ``returned_late()`` (which may free it).
+
+    The wait is an event, never ``Thread.join``: in CPython 3.11 a join interrupted by an
+    exception releases the running thread's lock and marks it stopped (bpo-45274's fix), so any
+    later join returns at once while the thread is still in native code; freeing the solver's
+    context then crashed fillsmt with SIGSEGV (issue 20)."""
+    lock, done, given_up = threading.Lock(), threading.Event(), [False]
+    result: list = []
+
+    def run() -> None:
+        try:
+            with lock:
+                go = not given_up[0]
+            if go:
+                result.append((True, work()))
+        except BaseException as e:  # handed to the waiting thread
+            result.append((False, e))
+        finally:
+            with lock:
+                done.set()
+                late = given_up[0]
+            if late:
+                returned_late()
+
+    helper = threading.Thread(target=run, name=name, daemon=True)
+    try:
+        helper.start()
+        done.wait()
+    except BaseException:
+        _let_go(stop, done)
+        with lock:
+            given_up[0] = not done.is_set()
+        if given_up[0]:
+            native_work_interrupted()
+            left_running()
+        raise
+    ok, value = result[0]
+    if ok:
+        return value
+    raise value
+
+
+def _let_go(stop: Callable[[], None], done: threading.Event) -> None:
+    """Ask an interrupted native call to stop until it has returned or :data:`LET_GO` seconds
+    have passed. A further signal or alarm meanwhile is dropped: the first one is on its way."""
+    deadline = time.monotonic() + LET_GO
+    while not done.is_set() and time.monotonic() < deadline:
+        try:
+            stop()
+            done.wait(_STOP_EVERY)
+        except BaseException:
+            pass
 
 
 def _leave(code: int) -> None:

@@ -122,10 +122,7 @@ def test_a_one_shot_run_of_each_solver_binary(solver):
     assert_clean_end(*signalled_run(["solve", "-s", solver, "--no-presolve", "--no-race", HARD], sig), sig)
 
 
-@pytest.mark.parametrize("solver", ["z3-api", pytest.param("yices-api", marks=pytest.mark.xfail(
-    reason="open (issue 20): SIGTERM while libyices searches in its helper thread ended fillsmt with "
-           "SIGSEGV (-11), not 143, at exit (1 run in 3); since the exit skips the interpreter's shutdown "
-           "after an interrupted native search, 1 run in 16 still fails here", strict=False))])
+@pytest.mark.parametrize("solver", ["z3-api", "yices-api"])
 def test_the_in_process_solvers(solver):
     solver_or_skip(solver)
     sig = signal.SIGTERM
