@@ -229,6 +229,41 @@ GRACE = 1.0
 """Seconds past a run's time-out before :func:`time_limit` stops whatever is still running: the
 solvers stop themselves at the time-out; this covers the stages around them."""
 
+START_ALLOWANCE = 1.0
+"""Seconds of fillsmt's own start (the interpreter, the imports, reading the puzzle: 0.3 s of CPU
+time) that a command line's first time limit does not count (:func:`count_the_start`)."""
+
+_counted_start: list = [None]
+"""The process whose start the next time limit counts (set by :func:`count_the_start`)."""
+
+
+def count_the_start() -> None:
+    """Make this process's next time limit count its start beyond :data:`START_ALLOWANCE`:
+    ``--timeout T`` then ends a command line within T + :data:`GRACE` + the allowance of the
+    process's start, however slowly it started. A starved process (5% of a CPU, as under
+    ``nice 10`` at load 12) takes 7 s to reach its first limit, and ``--timeout 150`` ended at
+    159 s. Called for a real command line only (not for a command run inside a test)."""
+    _counted_start[0] = os.getpid()
+
+
+def process_age() -> float:
+    """Seconds since this process started (Linux's /proc; 0 where it cannot be read)."""
+    try:
+        with open("/proc/self/stat") as stat:
+            started = int(stat.read().rsplit(")", 1)[1].split()[19]) / os.sysconf("SC_CLK_TCK")
+        return max(0.0, time.clock_gettime(time.CLOCK_BOOTTIME) - started)
+    except (OSError, ValueError, IndexError, AttributeError):
+        return 0.0
+
+
+def _slow_start() -> float:
+    """The seconds of this process's start beyond :data:`START_ALLOWANCE`, once after
+    :func:`count_the_start` in this process; otherwise 0."""
+    if _counted_start[0] != os.getpid():
+        return 0.0
+    _counted_start[0] = None
+    return max(0.0, process_age() - START_ALLOWANCE)
+
 
 class OutOfTime(BaseException):
     """A :func:`time_limit` ran out (a BaseException, so that no ``except Exception`` on the way,
@@ -256,7 +291,8 @@ def time_limit(seconds: float | None) -> Iterator[None]:
     (presolve, encoding, sending, waiting for a solver: the drivers' cleanup kills their solvers
     as it propagates). Nested limits keep the earlier end. ``None`` sets no limit. In the main
     thread the alarm is SIGALRM; in another thread (a ``bench --dask`` worker's), where no signal
-    is delivered, a timer thread raises the exception in it (:func:`_thread_limit`)."""
+    is delivered, a timer thread raises the exception in it (:func:`_thread_limit`). The first
+    limit after :func:`count_the_start` ends that much earlier as the process was slow to start."""
     if seconds is None:
         yield
         return
@@ -266,6 +302,7 @@ def time_limit(seconds: float | None) -> Iterator[None]:
         return
     previous_handler = signal.signal(signal.SIGALRM, _out_of_time)
     outer, _ = signal.getitimer(signal.ITIMER_REAL)
+    seconds -= _slow_start()
     started, stopping = time.monotonic(), _stopping.is_set()
     signal.setitimer(signal.ITIMER_REAL, max(0.001, min(seconds, outer) if outer else seconds))
     try:
