@@ -56,6 +56,9 @@ LET_GO = 0.5
 """Seconds an interrupted native call (:func:`native_call`) gets to return once asked to stop,
 before fillsmt goes on without it (a signal must end fillsmt within a second)."""
 
+_POLL = 0.05
+"""Seconds of one wait for a native call: a :func:`_thread_limit`'s exception lands in between."""
+
 _STOP_EVERY = 0.01
 """Seconds between two requests to stop an interrupted native call: libyices ignores one that
 comes before its search has begun (while it still preprocesses), so the request is repeated."""
@@ -99,7 +102,8 @@ def native_call(work: Callable[[], Any], stop: Callable[[], None], name: str,
     helper = threading.Thread(target=run, name=name, daemon=True)
     try:
         helper.start()
-        done.wait()
+        while not done.wait(_POLL):  # short waits: a time limit's exception lands in any thread
+            pass
     except BaseException:
         _let_go(stop, done)
         with lock:

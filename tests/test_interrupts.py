@@ -218,3 +218,19 @@ def test_a_native_call_returns_its_result_or_raises_its_error():
 
     with pytest.raises(ValueError, match="from the native side"):
         native_call(fails, lambda: None, "test-native")
+
+
+def test_a_limit_outside_the_main_thread_interrupts_a_native_call():
+    native = _NativeCall(notice=0.05)
+
+    def limited() -> str:
+        try:
+            with time_limit(0.2):
+                native.call()
+        except OutOfTime:
+            return "stopped" if native.returned.is_set() else "left running"
+        return "ran to its end"
+
+    start = time.monotonic()
+    assert _in_a_thread(limited) == "stopped"
+    assert time.monotonic() - start < 1.5
