@@ -46,10 +46,88 @@ _native_left = threading.Event()
 
 
 def native_work_interrupted() -> None:
-    """Called by an in-process solver whose native search was interrupted (libyices in a helper
-    thread): the interpreter's normal shutdown would tear the library down under it (SIGSEGV at
-    exit), so a signal exit then ends the process with ``os._exit`` once the message is out."""
+    """Called when a native call that fillsmt could not stop is left running in its helper
+    thread (:func:`native_call`): the interpreter's normal shutdown would tear things down under
+    it, so a signal exit then ends the process with ``os._exit`` once the message is out."""
     _native_left.set()
+
+
+LET_GO = 0.5
+"""Seconds an interrupted native call (:func:`native_call`) gets to return once asked to stop,
+before fillsmt goes on without it (a signal must end fillsmt within a second)."""
+
+_POLL = 0.05
+"""Seconds of one wait for a native call: a :func:`_thread_limit`'s exception lands in between."""
+
+_STOP_EVERY = 0.01
+"""Seconds between two requests to stop an interrupted native call: libyices ignores one that
+comes before its search has begun (while it still preprocesses), so the request is repeated."""
+
+
+def native_call(work: Callable[[], Any], stop: Callable[[], None], name: str,
+                left_running: Callable[[], None] = lambda: None,
+                returned_late: Callable[[], None] = lambda: None) -> Any:
+    """``work()`` (a long native call: a solver's search) in a daemon thread named ``name``
+    while this thread waits, so that a signal or a time limit (:func:`exit_on_signals`,
+    :func:`time_limit`) is handled at once; ``work``'s result, or its exception.
+
+    When the wait is interrupted, ``stop()`` is called every :data:`_STOP_EVERY` seconds until
+    ``work`` has returned, for at most :data:`LET_GO` seconds, and the exception goes on: the
+    caller may then free what ``work`` used. If ``work`` is still running then, ``left_running()``
+    is called (the caller must then free nothing ``work`` uses) and, in the helper thread once
+    ``work`` returns, ``returned_late()`` (which may free it).
+
+    The wait is an event, never ``Thread.join``: in CPython 3.11 a join interrupted by an
+    exception releases the running thread's lock and marks it stopped (bpo-45274's fix), so any
+    later join returns at once while the thread is still in native code; freeing the solver's
+    context then crashed fillsmt with SIGSEGV (issue 20)."""
+    lock, done, given_up = threading.Lock(), threading.Event(), [False]
+    result: list = []
+
+    def run() -> None:
+        try:
+            with lock:
+                go = not given_up[0]
+            if go:
+                result.append((True, work()))
+        except BaseException as e:  # handed to the waiting thread
+            result.append((False, e))
+        finally:
+            with lock:
+                done.set()
+                late = given_up[0]
+            if late:
+                returned_late()
+
+    helper = threading.Thread(target=run, name=name, daemon=True)
+    try:
+        helper.start()
+        while not done.wait(_POLL):  # short waits: a time limit's exception lands in any thread
+            pass
+    except BaseException:
+        _let_go(stop, done)
+        with lock:
+            given_up[0] = not done.is_set()
+        if given_up[0]:
+            native_work_interrupted()
+            left_running()
+        raise
+    ok, value = result[0]
+    if ok:
+        return value
+    raise value
+
+
+def _let_go(stop: Callable[[], None], done: threading.Event) -> None:
+    """Ask an interrupted native call to stop until it has returned or :data:`LET_GO` seconds
+    have passed. A further signal or alarm meanwhile is dropped: the first one is on its way."""
+    deadline = time.monotonic() + LET_GO
+    while not done.is_set() and time.monotonic() < deadline:
+        try:
+            stop()
+            done.wait(_STOP_EVERY)
+        except BaseException:
+            pass
 
 
 def _leave(code: int) -> None:
@@ -155,6 +233,41 @@ GRACE = 1.0
 """Seconds past a run's time-out before :func:`time_limit` stops whatever is still running: the
 solvers stop themselves at the time-out; this covers the stages around them."""
 
+START_ALLOWANCE = 1.0
+"""Seconds of fillsmt's own start (the interpreter, the imports, reading the puzzle: 0.3 s of CPU
+time) that a command line's first time limit does not count (:func:`count_the_start`)."""
+
+_counted_start: list = [None]
+"""The process whose start the next time limit counts (set by :func:`count_the_start`)."""
+
+
+def count_the_start() -> None:
+    """Make this process's next time limit count its start beyond :data:`START_ALLOWANCE`:
+    ``--timeout T`` then ends a command line within T + :data:`GRACE` + the allowance of the
+    process's start, however slowly it started. A starved process (5% of a CPU, as under
+    ``nice 10`` at load 12) takes 7 s to reach its first limit, and ``--timeout 150`` ended at
+    159 s. Called for a real command line only (not for a command run inside a test)."""
+    _counted_start[0] = os.getpid()
+
+
+def process_age() -> float:
+    """Seconds since this process started (Linux's /proc; 0 where it cannot be read)."""
+    try:
+        with open("/proc/self/stat") as stat:
+            started = int(stat.read().rsplit(")", 1)[1].split()[19]) / os.sysconf("SC_CLK_TCK")
+        return max(0.0, time.clock_gettime(time.CLOCK_BOOTTIME) - started)
+    except (OSError, ValueError, IndexError, AttributeError):
+        return 0.0
+
+
+def _slow_start() -> float:
+    """The seconds of this process's start beyond :data:`START_ALLOWANCE`, once after
+    :func:`count_the_start` in this process; otherwise 0."""
+    if _counted_start[0] != os.getpid():
+        return 0.0
+    _counted_start[0] = None
+    return max(0.0, process_age() - START_ALLOWANCE)
+
 
 class OutOfTime(BaseException):
     """A :func:`time_limit` ran out (a BaseException, so that no ``except Exception`` on the way,
@@ -182,7 +295,8 @@ def time_limit(seconds: float | None) -> Iterator[None]:
     (presolve, encoding, sending, waiting for a solver: the drivers' cleanup kills their solvers
     as it propagates). Nested limits keep the earlier end. ``None`` sets no limit. In the main
     thread the alarm is SIGALRM; in another thread (a ``bench --dask`` worker's), where no signal
-    is delivered, a timer thread raises the exception in it (:func:`_thread_limit`)."""
+    is delivered, a timer thread raises the exception in it (:func:`_thread_limit`). The first
+    limit after :func:`count_the_start` ends that much earlier as the process was slow to start."""
     if seconds is None:
         yield
         return
@@ -192,6 +306,7 @@ def time_limit(seconds: float | None) -> Iterator[None]:
         return
     previous_handler = signal.signal(signal.SIGALRM, _out_of_time)
     outer, _ = signal.getitimer(signal.ITIMER_REAL)
+    seconds -= _slow_start()
     started, stopping = time.monotonic(), _stopping.is_set()
     signal.setitimer(signal.ITIMER_REAL, max(0.001, min(seconds, outer) if outer else seconds))
     try:

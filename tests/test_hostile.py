@@ -449,3 +449,17 @@ def test_a_streamed_script_is_made_once_when_small_and_again_when_large():
         texts = [script.text() for _ in range(3)]
         assert texts[0] == texts[1] == texts[2] == "".join(f"(assert x{i})\n" for i in range(n))
         assert len(made) == makings
+
+
+def test_a_slow_start_counts_against_the_timeout(tmp_path):
+    # A starved fillsmt (5% of a CPU, as under nice 10 at load 12) took 7 s to reach its first
+    # time limit, and `--timeout 150` ended at 159 s; a sleep before the command line stands in for
+    # that start. Before the start was counted, this run ended at 6 + 6 + the grace + the exit.
+    solver_or_skip("yices")
+    start = time.monotonic()
+    slow = "import time; time.sleep(6); from fillsmt.cli import main; main()"
+    proc = subprocess.run([sys.executable, "-c", slow, "solve", "--unique", "--timeout", "6",
+                           str(_empty_grid(tmp_path, 300))], capture_output=True, text=True, timeout=60)
+    seconds = time.monotonic() - start
+    assert_one_line(proc.returncode, proc.stderr, 3, "time-out")
+    assert seconds < 6 + 5

@@ -138,3 +138,99 @@ def test_an_alarm_during_a_weakref_callback_of_a_collection_fires_just_after_it(
             _busy(5)
     assert keep() is None
     assert unraisable == []
+
+
+class _NativeCall:
+    """A stand-in for a native search in :func:`fillsmt.interrupts.native_call`: it ignores
+    the first ``ignored`` requests to stop (as libyices does before its search has begun), then
+    takes ``notice`` seconds to return; or, with ``release``, returns only once that is set."""
+
+    def __init__(self, ignored: int = 0, notice: float = 0.0, release=None):
+        import threading
+
+        self.ignored, self.notice, self.release = ignored, notice, release
+        self.asked = 0
+        self.stopped, self.returned, self.late = threading.Event(), threading.Event(), threading.Event()
+        self.left = []
+
+    def stop(self) -> None:
+        self.asked += 1
+        if self.asked > self.ignored:
+            self.stopped.set()
+
+    def work(self) -> str:
+        if self.release is not None:
+            self.release.wait(30)
+        else:
+            self.stopped.wait(30)
+            time.sleep(self.notice)
+        self.returned.set()
+        return "interrupted"
+
+    def call(self):
+        from fillsmt.interrupts import native_call
+
+        return native_call(self.work, self.stop, "test-native", lambda: self.left.append(True), self.late.set)
+
+
+def test_an_interrupted_native_call_has_returned_when_the_exception_goes_on():
+    # the caller frees what the call used as the exception passes: the call must be over by then
+    # (a Thread.join interrupted once returns at once when joined again: issue 20's SIGSEGV)
+    native = _NativeCall(ignored=3, notice=0.05)
+    start = time.monotonic()
+    with pytest.raises(OutOfTime):
+        with time_limit(0.05):
+            native.call()
+    assert native.returned.is_set()
+    assert native.asked > 3 and native.left == []
+    assert time.monotonic() - start < 1.0
+
+
+def test_a_native_call_that_does_not_stop_is_left_to_its_thread():
+    import threading
+
+    from fillsmt import interrupts
+
+    release = threading.Event()
+    native = _NativeCall(release=release)
+    start = time.monotonic()
+    try:
+        with pytest.raises(OutOfTime):
+            with time_limit(0.05):
+                native.call()
+        assert time.monotonic() - start < 0.05 + interrupts.LET_GO + 0.5
+        assert native.left == [True] and not native.returned.is_set()
+        assert interrupts._native_left.is_set()  # a signal exit now leaves with os._exit
+        release.set()
+        assert native.late.wait(5)  # the thread frees what it used once the call returns
+    finally:
+        release.set()
+        interrupts._native_left.clear()  # this test process must exit normally
+
+
+def test_a_native_call_returns_its_result_or_raises_its_error():
+    from fillsmt.interrupts import native_call
+
+    assert native_call(lambda: 42, lambda: None, "test-native") == 42
+
+    def fails():
+        raise ValueError("from the native side")
+
+    with pytest.raises(ValueError, match="from the native side"):
+        native_call(fails, lambda: None, "test-native")
+
+
+def test_a_limit_outside_the_main_thread_interrupts_a_native_call():
+    native = _NativeCall(notice=0.05)
+
+    def limited() -> str:
+        try:
+            with time_limit(0.2):
+                native.call()
+        except OutOfTime:
+            return "stopped" if native.returned.is_set() else "left running"
+        return "ran to its end"
+
+    start = time.monotonic()
+    assert _in_a_thread(limited) == "stopped"
+    assert time.monotonic() - start < 1.5

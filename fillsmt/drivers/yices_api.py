@@ -28,7 +28,7 @@ from fillsmt.drivers import trace
 from fillsmt.drivers.base import Driver, RunResult, in_process_result
 from fillsmt.drivers.session import Session
 from fillsmt.errors import SolverMissing
-from fillsmt.interrupts import native_work_interrupted
+from fillsmt.interrupts import native_call
 from fillsmt.smtlib.answer import render_sexpr
 from fillsmt.smtlib.sexpr import StringLit
 
@@ -180,6 +180,8 @@ class YicesInterpreter:
         self.done = False
         self._lock = threading.Lock()
         self._searching = False
+        self._left = False
+        """True once an interrupted check was left running (see :meth:`_leave_context`)."""
         self._pending: list = []
 
     # -- terms and sorts -----------------------------------------------------------------------
@@ -257,32 +259,30 @@ class YicesInterpreter:
         ctx = self._context()
         with self._lock:
             self._searching = True
-        found: list = []
-
-        def work() -> None:
-            found.append(ctx.check_context_with_assumptions(None, assumptions) if assumptions
-                         else ctx.check_context())
-
-        # libyices searches in a helper thread while this one waits, so a signal (Ctrl-C, a
-        # time limit of fillsmt.interrupts) is handled at once: it stops the search and propagates.
-        worker = threading.Thread(target=work, name="yices-api", daemon=True)
-        worker.start()
         try:
-            worker.join()
-        except BaseException:
-            self.context.stop_search()
-            worker.join(1.0)
-            native_work_interrupted()
-            raise
+            # libyices searches in a helper thread while this one waits, so a signal (Ctrl-C, a
+            # time limit of fillsmt.interrupts) is handled at once: it stops the search and
+            # propagates once the search has returned (or, should it not return, is left to it).
+            status = native_call(
+                lambda: ctx.check_context_with_assumptions(None, assumptions) if assumptions
+                else ctx.check_context(),
+                ctx.stop_search, "yices-api", self._leave_context, lambda: self._free_left(ctx))
         finally:
             with self._lock:
                 self._searching = False
-        if not found:
-            raise Unsupported("the yices check failed")
-        status = found[0]
         S = self.y.Status
         self.has_model = status == S.SAT
         return {S.SAT: "sat", S.UNSAT: "unsat"}.get(status, "unknown")
+
+    def _leave_context(self) -> None:
+        """An interrupted check did not return in time: its thread keeps the context (and
+        frees it when the check returns); this interpreter frees nothing libyices may use."""
+        with self._lock:
+            self._left, self._searching = True, False
+
+    def _free_left(self, ctx) -> None:
+        with self._lock:
+            ctx.dispose()
 
     def stop(self) -> None:
         """Interrupt a running check (from another thread); a no-op between checks."""
@@ -362,6 +362,9 @@ class YicesInterpreter:
         return "".join(output), dog.fired.is_set()
 
     def close(self) -> None:
+        if self._left:  # a check still runs on the context and the names: it is not ours to free
+            self.context = None
+            return
         if self.context is not None:
             self.context.dispose()
             self.context = None

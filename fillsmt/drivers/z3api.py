@@ -14,6 +14,7 @@ from fillsmt.drivers import trace
 from fillsmt.drivers.base import Driver, RunResult, in_process_result
 from fillsmt.drivers.session import Session
 from fillsmt.errors import SolverMissing
+from fillsmt.interrupts import native_call
 
 
 class Z3ApiDriver(Driver):
@@ -84,18 +85,12 @@ def _evaluate(z3, ctx, script: str, timeout: float | None) -> tuple[str, bool, f
             printed.append(e.value.decode() if isinstance(e.value, bytes) else str(e.value))
 
     timer = threading.Timer(timeout, interrupt) if timeout else None
-    worker = threading.Thread(target=work, name="z3-api", daemon=True)
     start = time.perf_counter()
     if timer:
         timer.daemon = True
         timer.start()
-    worker.start()
     try:
-        worker.join()
-    except BaseException:
-        ctx.interrupt()
-        worker.join(1.0)
-        raise
+        native_call(work, ctx.interrupt, "z3-api")
     finally:
         if timer:
             timer.cancel()
