@@ -242,7 +242,7 @@ def _solve(kind: Kind, puzzle: Any, driver: Driver, encoding: str | None, timeou
     racing = race and found is not None and kind.has_search
     run = _Run(puzzle, driver, encoding, timeout, fixed, t0, time.perf_counter())
     if racing and (unique or forced or lazy or can_race(driver)):
-        entrants = _staged_entrants(kind, target, driver.name, encoding) if staged else []
+        entrants = _staged_entrants(kind, target, driver.name, encoding) if staged and _default_choice(kind, driver, encoding) else []
         return _race(kind, target, hints, run, unique, forced, entrants)
     return _attempt(kind, target, hints, run, unique, forced)
 
@@ -275,6 +275,12 @@ def _attempt(kind: Kind, target: Any, hints: Any, run: "_Run", unique: bool, for
     result.times = {"presolve": tp - run.started, "encode": t1 - tp, "solve": t2 - t1, "check": t3 - t2,
                     "total": t3 - run.started}
     return result
+
+
+def _default_choice(kind: Kind, driver: Driver, encoding: str) -> bool:
+    """Whether the solver and encoding are the defaults: only then does a staged race add the
+    kind's other configurations (a solver or an encoding the user named is what runs)."""
+    return driver.name == DEFAULT_SOLVER and encoding == kind.encoding(driver.encoding_for(kind.name, None)).name
 
 
 def _staged_entrants(kind: Kind, target: Any, solver: str, encoding: str) -> list[tuple[Any, str, float]]:

@@ -95,7 +95,9 @@ def test_config_labels_round_trip_and_bad_ones_are_explained():
         assert parse_config(config.label) == config
     assert parse_config("yices/tree-bfs/race/unique") == Config("yices", "tree-bfs", "race", True)
     assert parse_config(Config("yices", "tree-bfs", "race").label) == Config("yices", "tree-bfs", "race")
-    with pytest.raises(InputError, match=r"expected SOLVER/ENCODING/on\|off\|race\[/unique\], e.g. z3/thesis/off"):
+    assert parse_config("yices/default/staged/unique") == Config("yices", "default", "staged", True)
+    assert parse_config(Config("yices", "default", "staged").label) == Config("yices", "default", "staged")
+    with pytest.raises(InputError, match=r"expected SOLVER/ENCODING/on\|off\|race\|staged\[/unique\], e.g. z3/thesis/off"):
         parse_config("z3/thesis")
     with pytest.raises(InputError, match="expected"):
         parse_config("z3/thesis/on/unique/unique")

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import random
 import signal
-import sys
 import threading
 import time
 
@@ -19,10 +18,10 @@ import pytest
 
 from conftest import INSTANCES, shared_or_skip, solver_or_skip
 from procs import HAS_PROC
-from test_race import _children, _never_answers, _random_puzzle
+from test_race import HANG, _children, _random_puzzle
 from fillsmt.drivers.binaries import CommandDriver
 from fillsmt.drivers.registry import add_solver, remove_solver
-from fillsmt.fillomino.features import LAZY_AREA, largest_open_area, lazy_delay
+from fillsmt.fillomino.features import LAZY_AREA, largest_open_area, staged_racers
 from fillsmt.fillomino.kind import Fillomino
 from fillsmt.fillomino.model import Puzzle
 from fillsmt.fillomino.plain_format import read_puzzle
@@ -32,7 +31,11 @@ from fillsmt.race import Entrants
 from fillsmt.smtlib.answer import Status
 from test_signals import assert_clean_end, signalled_run
 
-HANG = [sys.executable, "-c", "import sys, time\nfor _ in sys.stdin: pass\ntime.sleep(600)"]
+
+
+def _never_answers() -> CommandDriver:
+    """A default solver (by its name: only the defaults get the extra racers) that never answers."""
+    return CommandDriver(HANG, name="yices")
 
 
 def _hanging_search(self, puzzle, limit, deadline):
@@ -121,6 +124,16 @@ def test_a_time_out_leaves_no_process_behind(unique, hanging_racer, monkeypatch)
     assert not _wait_no_children(before)
 
 
+def test_a_solver_the_user_named_races_the_search_alone(only_the_lazy_racer):
+    """Only the default solver and encoding get the extra racers: another solver (here one that
+    never answers) races the search alone, as with ``race``."""
+    puzzle = read_puzzle(str(INSTANCES / "g12-5x5.txt"))
+    result = solve(puzzle, CommandDriver(HANG, name="hang"), timeout=2, presolve="staged")
+    assert result.status is Status.TIMEOUT
+    result = solve(puzzle, _never_answers(), encoding="tree", timeout=2, presolve="staged")
+    assert result.status is Status.TIMEOUT
+
+
 def test_the_solvers_answer_stops_a_hanging_racer(hanging_racer):
     """The solver answers while the extra racer hangs: the answer is the solver's (or the
     search's), and the hanging racer's process is gone."""
@@ -150,11 +163,14 @@ def test_the_level_names():
     assert presolve_level(True, False, True) == "on"
 
 
-def test_the_lazy_racer_starts_at_once_only_on_a_large_open_area():
+def test_the_lazy_racer_starts_at_once_on_a_large_open_area_and_z3_prop_later_elsewhere():
     open_ = Puzzle(12, 12, ((5,) + (0,) * 11,) + tuple((0,) * 12 for _ in range(11)), "open")
-    assert largest_open_area(open_) == 143 >= LAZY_AREA and lazy_delay(open_) == 0.0
+    assert largest_open_area(open_) == 143 >= LAZY_AREA
+    assert staged_racers(open_) == (("yices", "lazy-local-general", 0.0),)
     small = read_puzzle(str(INSTANCES / "g12-5x5.txt"))
-    assert largest_open_area(small) < LAZY_AREA and lazy_delay(small) > 0
+    assert largest_open_area(small) < LAZY_AREA
+    ((solver, encoding, delay),) = staged_racers(small)
+    assert (solver, encoding) == ("z3-prop", "onehot-prop") and delay > 0
 
 
 def test_entrants_take_the_first_decisive_answer_and_wait_out_no_one():
@@ -183,13 +199,16 @@ def test_an_entrant_that_fails_is_no_answer():
 
 @pytest.mark.skipif(not HAS_PROC, reason="needs Linux's /proc")
 @pytest.mark.parametrize("unique", [False, True])
-def test_a_signal_during_a_staged_race_leaves_no_process(unique):
-    """SIGTERM while the solver, the search and the lazy racer all work on janko 266 (none
-    settles it within a second): fillsmt ends at once and no racer's process is left."""
-    solver_or_skip("yices")
-    hard = shared_or_skip("hard-tail", "puzzles", "266.txt")
+@pytest.mark.parametrize("name", ["266", "330"])
+def test_a_signal_during_a_staged_race_leaves_no_process(name, unique):
+    """SIGTERM while the solver, the search and the extra racer all work (janko 266: Z3 with the
+    propagator after 1.5 s; 330, a 50×64 grid with a large open area: the lazy cuts' yices at
+    once; none settles its puzzle within a second): fillsmt ends at once and no racer's process
+    is left."""
+    solver_or_skip("yices"), solver_or_skip("z3-prop")
+    hard = shared_or_skip("hard-tail", "puzzles", f"{name}.txt")
     args = ["solve", "--staged", "--timeout", "60", str(hard)] + (["--unique"] if unique else [])
-    # the solver, the search's child, the lazy racer's yices
+    # the solver, the search's child, the extra racer's solver
     code, seconds, seen = signalled_run(args, signal.SIGTERM, want_children=3, settle=0.3)
     assert_clean_end(code, seconds, seen, signal.SIGTERM)
     assert len(seen) >= 3

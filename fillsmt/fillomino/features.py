@@ -1,10 +1,11 @@
-"""Cheap features of a presolved Fillomino puzzle that choose when the staged race's extra
-racers start (``Fillomino.staged_racers``).
+"""Cheap features of a presolved Fillomino puzzle that choose the staged race's extra racer
+(``Fillomino.staged_racers``).
 
 Measured after the presolve (benchmarks/README.md, "Issue 17, sixth session"): the largest
 connected area of open cells is 186–596 on the hard-tail puzzles the lazy region cuts win or tie
-(207, 330, 620), 156 on 299 (the tree encoding wins), 61–72 on 266 and 485, at most 44 on the
-scaling puzzles and at most 38 on janko-thesis100, where the tree encoding wins.
+(207, 330, 620), 156 on 299 (the tree encoding wins), 61–72 on 266 (Z3 with the region
+propagator wins) and 485 (the rules' search wins), at most 44 on the scaling puzzles and at most
+38 on janko-thesis100 (the tree encoding wins; the lazy cuts lose janko's tail: 286, 234).
 """
 
 from __future__ import annotations
@@ -12,10 +13,11 @@ from __future__ import annotations
 from fillsmt.fillomino.model import Puzzle
 
 LAZY_AREA = 100
-"""Open cells in one connected area from which the lazy racer starts at once."""
-LAZY_DELAY = 1.0
-"""Seconds the lazy racer waits on a puzzle without such an area (a puzzle settled by then never
-pays for it: janko-thesis100's median is 0.05 s, the 30×30 scaling puzzles' about 1.1 s)."""
+"""Open cells in one connected area from which the staged race adds the lazy region cuts."""
+PROP_DELAY = 1.5
+"""Seconds the Z3 propagator racer waits on a puzzle without such an area (a puzzle settled by
+then never pays for it: janko-thesis100's median is 0.05 s, the 30×30 scaling puzzles' about
+1.1 s)."""
 
 
 def largest_open_area(puzzle: Puzzle) -> int:
@@ -40,9 +42,12 @@ def largest_open_area(puzzle: Puzzle) -> int:
     return best
 
 
-def lazy_delay(presolved: Puzzle) -> float:
-    """When the lazy racer starts: at once on a large open area, else after :data:`LAZY_DELAY`."""
-    return 0.0 if largest_open_area(presolved) >= LAZY_AREA else LAZY_DELAY
+def staged_racers(presolved: Puzzle) -> tuple[tuple[str, str, float], ...]:
+    """On a large open area, yices on the lazy region cuts, at once; else Z3 with the region
+    propagator after :data:`PROP_DELAY` seconds."""
+    if largest_open_area(presolved) >= LAZY_AREA:
+        return (("yices", "lazy-local-general", 0.0),)
+    return (("z3-prop", "onehot-prop", PROP_DELAY),)
 
 
-__all__ = ["LAZY_AREA", "LAZY_DELAY", "largest_open_area", "lazy_delay"]
+__all__ = ["LAZY_AREA", "PROP_DELAY", "largest_open_area", "staged_racers"]

@@ -97,15 +97,12 @@ class Fillomino(Kind):
     has_search = True
 
     def staged_racers(self, presolved: Puzzle) -> tuple[tuple[str, str, float], ...]:
-        """The lazy region cuts (yices, ``lazy-local-general``): they win where the tree
-        encoding is weak, in large open areas (janko 620, 330), and lose on small ones (the
-        30×30 scaling puzzles, janko 286); so they start at once when the presolved puzzle's
-        largest open area has :data:`~fillsmt.fillomino.features.LAZY_AREA` cells or more, else
-        after :data:`~fillsmt.fillomino.features.LAZY_DELAY` seconds (benchmarks/README.md,
-        "Issue 17, sixth session")."""
-        from fillsmt.fillomino.features import lazy_delay
+        """Chosen from the presolved puzzle's largest open area
+        (:func:`fillsmt.fillomino.features.staged_racers`): the lazy region cuts where the tree
+        encoding is weak (janko 620, 330), else Z3 with the region propagator, staged (266)."""
+        from fillsmt.fillomino.features import staged_racers
 
-        return (("yices", "lazy-local-general", lazy_delay(presolved)),)
+        return staged_racers(presolved)
 
     def search(self, puzzle: Puzzle, limit: int, deadline: float | None):
         """The deduction rules plus backtracking (:mod:`fillsmt.fillomino.backtrack`), with the
