@@ -36,7 +36,7 @@ RULES_SOLVER = "rules"
 
 DEFAULT_RACE = True
 """Whether ``solve`` races the kind's own search against the solver (:mod:`fillsmt.race`)."""
-DEFAULT_STAGED = False
+DEFAULT_STAGED = True
 """Whether the race also starts the kind's other SMT configurations (``Kind.staged_racers``),
 each after its delay."""
 PRESOLVE_LEVELS = ("off", "on", "race", "staged")

@@ -21,7 +21,7 @@ from procs import HAS_PROC
 from test_race import HANG, _children, _random_puzzle
 from fillsmt.drivers.binaries import CommandDriver
 from fillsmt.drivers.registry import add_solver, remove_solver
-from fillsmt.fillomino.features import LAZY_AREA, largest_open_area, staged_racers
+from fillsmt.fillomino.features import LAZY_AREA, PROP_OPEN, largest_open_area, open_cells, staged_racers
 from fillsmt.fillomino.kind import Fillomino
 from fillsmt.fillomino.model import Puzzle
 from fillsmt.fillomino.plain_format import read_puzzle
@@ -171,6 +171,10 @@ def test_the_lazy_racer_starts_at_once_on_a_large_open_area_and_z3_prop_later_el
     assert largest_open_area(small) < LAZY_AREA
     ((solver, encoding, delay),) = staged_racers(small)
     assert (solver, encoding) == ("z3-prop", "onehot-prop") and delay > 0
+    # many open cells, each area small (checkerboard clues on a 40x40): no extra racer
+    board = Puzzle(40, 40, tuple(tuple(1 if (r + c) % 2 else 0 for c in range(40)) for r in range(40)), "board")
+    assert open_cells(board) == 800 > PROP_OPEN and largest_open_area(board) == 1
+    assert staged_racers(board) == ()
 
 
 def test_entrants_take_the_first_decisive_answer_and_wait_out_no_one():

@@ -26,8 +26,9 @@ from fillsmt.smtlib.answer import Status
                    "[default: the pipeline's DEFAULT_RACE]")
 @click.option("--staged/--no-staged", default=None,
               help="With --race, let the kind's other SMT configurations join the race, each after its "
-                   "delay (Fillomino: yices on the lazy region cuts at once on a large open area, else Z3 "
-                   "with the region propagator after 1.5 s). [default: the pipeline's DEFAULT_STAGED]")
+                   "delay (Fillomino: yices on the lazy region cuts at once on a large open area, else on a "
+                   "small puzzle Z3 with the region propagator after 1.5 s). Only with the default solver "
+                   "and encoding. [default: the pipeline's DEFAULT_STAGED]")
 @kind_option
 @click.option("--unique", is_flag=True,
               help="Also prove the solution unique, or show a second one and the cells where "

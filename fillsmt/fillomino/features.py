@@ -14,6 +14,10 @@ from fillsmt.fillomino.model import Puzzle
 
 LAZY_AREA = 100
 """Open cells in one connected area from which the staged race adds the lazy region cuts."""
+PROP_OPEN = 150
+"""Open cells up to which Z3 with the region propagator joins (it won only on 10×10 and smaller
+grids: 266 and 485 alone, and time-outs on 207, 299, 330 and 620; the 20×20 to 30×30 scaling
+puzzles keep 144–294 cells open after the presolve)."""
 PROP_DELAY = 1.5
 """Seconds the Z3 propagator racer waits on a puzzle without such an area (a puzzle settled by
 then never pays for it: janko-thesis100's median is 0.05 s, the 30×30 scaling puzzles' about
@@ -42,12 +46,20 @@ def largest_open_area(puzzle: Puzzle) -> int:
     return best
 
 
+def open_cells(puzzle: Puzzle) -> int:
+    """The number of empty (0) cells."""
+    return sum(1 for row in puzzle.cells for v in row if v == 0)
+
+
 def staged_racers(presolved: Puzzle) -> tuple[tuple[str, str, float], ...]:
-    """On a large open area, yices on the lazy region cuts, at once; else Z3 with the region
-    propagator after :data:`PROP_DELAY` seconds."""
+    """On a large open area, yices on the lazy region cuts, at once; else, on a small puzzle
+    (at most :data:`PROP_OPEN` open cells), Z3 with the region propagator after
+    :data:`PROP_DELAY` seconds; else none."""
     if largest_open_area(presolved) >= LAZY_AREA:
         return (("yices", "lazy-local-general", 0.0),)
-    return (("z3-prop", "onehot-prop", PROP_DELAY),)
+    if open_cells(presolved) <= PROP_OPEN:
+        return (("z3-prop", "onehot-prop", PROP_DELAY),)
+    return ()
 
 
-__all__ = ["LAZY_AREA", "PROP_DELAY", "largest_open_area", "staged_racers"]
+__all__ = ["LAZY_AREA", "PROP_DELAY", "PROP_OPEN", "largest_open_area", "open_cells", "staged_racers"]

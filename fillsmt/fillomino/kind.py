@@ -97,9 +97,10 @@ class Fillomino(Kind):
     has_search = True
 
     def staged_racers(self, presolved: Puzzle) -> tuple[tuple[str, str, float], ...]:
-        """Chosen from the presolved puzzle's largest open area
+        """Chosen from the presolved puzzle's largest open area and open cells
         (:func:`fillsmt.fillomino.features.staged_racers`): the lazy region cuts where the tree
-        encoding is weak (janko 620, 330), else Z3 with the region propagator, staged (266)."""
+        encoding is weak (janko 620, 330), Z3 with the region propagator, staged, on small
+        puzzles (266)."""
         from fillsmt.fillomino.features import staged_racers
 
         return staged_racers(presolved)
