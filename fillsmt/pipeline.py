@@ -242,7 +242,8 @@ def _solve(kind: Kind, puzzle: Any, driver: Driver, encoding: str | None, timeou
     racing = race and found is not None and kind.has_search
     run = _Run(puzzle, driver, encoding, timeout, fixed, t0, time.perf_counter())
     if racing and (unique or forced or lazy or can_race(driver)):
-        entrants = _staged_entrants(kind, target, driver.name, encoding) if staged and _default_choice(kind, driver, encoding) else []
+        extra = staged and _default_choice(kind, driver, encoding)
+        entrants = _staged_entrants(kind, target, driver.name, encoding) if extra else []
         return _race(kind, target, hints, run, unique, forced, entrants)
     return _attempt(kind, target, hints, run, unique, forced)
 

@@ -216,3 +216,15 @@ def test_a_signal_during_a_staged_race_leaves_no_process(name, unique):
     code, seconds, seen = signalled_run(args, signal.SIGTERM, want_children=3, settle=0.3)
     assert_clean_end(code, seconds, seen, signal.SIGTERM)
     assert len(seen) >= 3
+
+
+@pytest.mark.parametrize("flag", ["--staged", "--no-staged"])
+def test_the_cli_takes_the_staged_switch(flag):
+    from click.testing import CliRunner
+
+    from fillsmt.cli import main
+
+    solver_or_skip("yices")
+    result = CliRunner().invoke(main, ["solve", flag, "--unique", "--format", "json", str(INSTANCES / "random-7x7.txt")])
+    assert result.exit_code == 0, result.output
+    assert '"status": "sat"' in result.stdout and '"unique": true' in result.stdout

@@ -95,8 +95,8 @@ def solve(puzzles, solver, solver_cmd, encoding, timeout, presolve, race, staged
         if rules:
             result = solve_with_rules(puzzle, timeout, unique=unique, forced=forced)
         else:
-            result = solve_puzzle(puzzle, driver, encoding, timeout, presolve=presolve, race=race, staged=staged, unique=unique,
-                                  forced=forced, method=method)
+            result = solve_puzzle(puzzle, driver, encoding, timeout, presolve=presolve, race=race, staged=staged,
+                                  unique=unique, forced=forced, method=method)
         result.times["total"] = time.perf_counter() - start
         worst = max(worst, result.exit_code, key=severity)
         if fmt == "json":
