@@ -126,6 +126,12 @@ class Kind:
     has_search: ClassVar[bool] = False
     """Whether :meth:`search` solves without an SMT solver (``--solver rules``)."""
 
+    def staged_racers(self, presolved: Any) -> tuple[tuple[str, str, float], ...]:
+        """(solver, encoding, delay in seconds): the other SMT configurations a staged race
+        (``pipeline.solve(staged=True)``) starts beside the solver and the search for the
+        ``presolved`` puzzle, each only once its delay has passed without an answer."""
+        return ()
+
     def search(self, puzzle: Any, limit: int, deadline: float | None) -> Any:
         """Up to ``limit`` solutions by the kind's own search (see ``has_search``)."""
         raise InputError(f"{puzzle.source}: {self.name} puzzles have no search of their own")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import threading
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
 from fillsmt.drivers.base import Driver
@@ -20,7 +20,7 @@ from fillsmt.errors import (EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_NOT_UNIQUE, E
                             EXIT_UNKNOWN, FillsmtError, FormatError, InputError, SolverError)
 from fillsmt.interrupts import run_within
 from fillsmt.kind import MAXIMIZE, Kind
-from fillsmt.race import RulesRace, SessionRace, can_race, run_racing
+from fillsmt.race import Entrants, RulesRace, SessionRace, can_race
 from fillsmt.registry import kind_of
 from fillsmt.smtlib import Script
 from fillsmt.smtlib.answer import Status
@@ -36,14 +36,20 @@ RULES_SOLVER = "rules"
 
 DEFAULT_RACE = True
 """Whether ``solve`` races the kind's own search against the solver (:mod:`fillsmt.race`)."""
-PRESOLVE_LEVELS = ("off", "on", "race")
+DEFAULT_STAGED = True
+"""Whether the race also starts the kind's other SMT configurations (``Kind.staged_racers``),
+each after its delay."""
+PRESOLVE_LEVELS = ("off", "on", "race", "staged")
 """How much kind-specific reasoning ``solve`` adds (bench configurations): none, the presolve
-before encoding, or the presolve and the kind's search racing the solver."""
+before encoding, the presolve and the kind's search racing the solver, or that race with the
+kind's other SMT configurations joining it after their delays (``staged``)."""
 
 
-def presolve_level(presolve: bool, race: bool) -> str:
-    """The name in :data:`PRESOLVE_LEVELS` of ``solve``'s two switches."""
-    return "race" if presolve and race else "on" if presolve else "off"
+def presolve_level(presolve: bool, race: bool, staged: bool = False) -> str:
+    """The name in :data:`PRESOLVE_LEVELS` of ``solve``'s three switches."""
+    if presolve and race:
+        return "staged" if staged else "race"
+    return "on" if presolve else "off"
 
 EXIT_CODES = {
     Status.SAT: EXIT_OK,
@@ -175,7 +181,7 @@ def _settled(kind: Kind, puzzle: Any, found, driver: Driver, encoding: str, star
 
 def solve(puzzle: Any, driver: Driver, encoding: str | None = None, timeout: float | None = None,
           presolve: bool | str = DEFAULT_PRESOLVE, unique: bool = False, forced: bool = False,
-          method: str = "auto", race: bool | None = None) -> SolveResult:
+          method: str = "auto", race: bool | None = None, staged: bool | None = None) -> SolveResult:
     """Presolve, encode, solve, decode and check one puzzle of any kind.
 
     With ``unique`` (or ``forced``) the work happens in one incremental session: after the first
@@ -185,17 +191,20 @@ def solve(puzzle: Any, driver: Driver, encoding: str | None = None, timeout: flo
     does not stop) is stopped, and the result is a TIMEOUT. An optimisation kind (tilings) is
     handed to its optimiser (``method`` picks how), which keeps its best answer at the time-out.
     With ``presolve`` and ``race``, a kind with a search of its own runs it beside the solver
-    (with ``forced`` it wins only by exhausting its search); ``presolve`` may also be a name of :data:`PRESOLVE_LEVELS`, which sets both;
-    ``race`` None means :data:`DEFAULT_RACE`."""
+    (with ``forced`` it wins only by exhausting its search), and with ``staged`` the kind's other
+    SMT configurations (``Kind.staged_racers``) join that race after their delays; ``presolve``
+    may also be a name of :data:`PRESOLVE_LEVELS`, which sets all three; ``race`` and ``staged``
+    None mean :data:`DEFAULT_RACE` and :data:`DEFAULT_STAGED`."""
     if isinstance(presolve, str):
-        presolve, race = presolve != "off", presolve == "race"
+        presolve, race, staged = presolve != "off", presolve in ("race", "staged"), presolve == "staged"
     race = DEFAULT_RACE if race is None else race
+    staged = DEFAULT_STAGED if staged is None else staged
     t0 = time.perf_counter()
     kind = kind_of(puzzle)
     if kind.problem_type == MAXIMIZE:
         return optimise(puzzle, driver, encoding, timeout, method, unique=unique, forced=forced)
     return _within(timeout, lambda: _solve(kind, puzzle, driver, encoding, timeout, presolve, unique, forced, t0,
-                                           race),
+                                           race, staged),
                    lambda why: _timed_out(SolveResult(puzzle, Status.TIMEOUT, driver.name, encoding or "",
                                                       unique_asked=unique, message=why), t0))
 
@@ -213,7 +222,8 @@ def _timed_out(result: SolveResult, t0: float) -> SolveResult:
 
 
 def _solve(kind: Kind, puzzle: Any, driver: Driver, encoding: str | None, timeout: float | None,
-           presolve: bool, unique: bool, forced: bool, t0: float, race: bool = False) -> SolveResult:
+           presolve: bool, unique: bool, forced: bool, t0: float, race: bool = False,
+           staged: bool = False) -> SolveResult:
     encoding = kind.encoding(encoding or driver.encoding_for(kind.name, None)).name
     lazy = kind.encoding(encoding).lazy  # a relaxation refined in a session, never one-shot
     if not (unique or forced):
@@ -230,46 +240,135 @@ def _solve(kind: Kind, puzzle: Any, driver: Driver, encoding: str | None, timeou
         driver.require_session()
     driver.require()  # only now: a puzzle the presolve settles needs no solver
     racing = race and found is not None and kind.has_search
+    run = _Run(puzzle, driver, encoding, timeout, fixed, t0, time.perf_counter())
+    if racing and (unique or forced or lazy or can_race(driver)):
+        extra = staged and _default_choice(kind, driver, encoding)
+        entrants = _staged_entrants(kind, target, driver.name, encoding) if extra else []
+        return _race(kind, target, hints, run, unique, forced, entrants)
+    return _attempt(kind, target, hints, run, unique, forced)
+
+
+def _attempt(kind: Kind, target: Any, hints: Any, run: "_Run", unique: bool, forced: bool,
+             stop: threading.Event | None = None) -> SolveResult | None:
+    """Encode ``target`` (the presolved puzzle) in ``run.encoding`` and solve it with
+    ``run.driver``: one-shot (stopped by ``stop``; None when it is set before the run starts),
+    or in a session for ``unique``, ``forced`` or a lazy encoding. The result's grid is checked."""
     tp = time.perf_counter()
-    if racing and not (unique or forced or lazy) and can_race(driver):
-        rules = RulesRace(lambda limit, deadline: kind.search(target, limit, deadline),
-                          lambda grid: kind.check(puzzle, grid), 1, timeout)
-        problem = None
-
-        def make_text() -> str:
-            nonlocal problem
-            script = kind.encode(target, encoding, hints)
-            problem = kind.problem(puzzle, script, encoding, driver.name)
-            return script.text()
-
-        run, outcome, encoded = run_racing(rules, driver, make_text, timeout)
-        t1 = tp + encoded
-        if run is None:
-            return _search_answer(kind, puzzle, outcome, _Run(puzzle, driver, encoding, timeout, fixed, t0, tp),
-                                  False, {"encode": encoded, "solve": time.perf_counter() - t1})
-        t2 = time.perf_counter()
-    else:
-        script = kind.encode(target, encoding, hints)
-        problem = kind.problem(puzzle, script, encoding, driver.name)
-        if unique or forced or lazy:
-            run_ = _Run(puzzle, driver, encoding, timeout, fixed, t0, tp)
-            if racing:
-                return _session_racing(kind, target, problem, run_, unique, forced)
-            return _solve_in_session(problem, run_, unique, forced)
-        text = script.text()
-        t1 = time.perf_counter()
-        run = driver.run(text, timeout)
-        t2 = time.perf_counter()
-    result = SolveResult(puzzle, run.status, driver.name, encoding, message=run.message,
-                         solver_output=run.output, presolved_cells=fixed)
-    if run.status is Status.SAT:
-        solution, why = checked(problem, run.values, driver.name)
+    run = replace(run, encoding_started=tp)
+    script = kind.encode(target, run.encoding, hints)
+    problem = kind.problem(run.puzzle, script, run.encoding, run.driver.name)
+    if unique or forced or kind.encoding(run.encoding).lazy:
+        return _solve_in_session(problem, run, unique, forced)
+    text = script.text()
+    if stop is not None and stop.is_set():
+        return None
+    t1 = time.perf_counter()
+    ran = run.driver.run(text, run.timeout, stop) if stop is not None else run.driver.run(text, run.timeout)
+    t2 = time.perf_counter()
+    result = SolveResult(run.puzzle, ran.status, run.driver.name, run.encoding, message=ran.message,
+                         solver_output=ran.output, presolved_cells=run.presolved_cells)
+    if ran.status is Status.SAT:
+        solution, why = checked(problem, ran.values, run.driver.name)
         if solution is None:
             result.status, result.message = Status.ERROR, why
         result.grid = solution
     t3 = time.perf_counter()
-    result.times = {"presolve": tp - t0, "encode": t1 - tp, "solve": t2 - t1, "check": t3 - t2, "total": t3 - t0}
+    result.times = {"presolve": tp - run.started, "encode": t1 - tp, "solve": t2 - t1, "check": t3 - t2,
+                    "total": t3 - run.started}
     return result
+
+
+def _default_choice(kind: Kind, driver: Driver, encoding: str) -> bool:
+    """Whether the solver and encoding are the defaults: only then does a staged race add the
+    kind's other configurations (a solver or an encoding the user named is what runs)."""
+    return driver.name == DEFAULT_SOLVER and encoding == kind.encoding(driver.encoding_for(kind.name, None)).name
+
+
+def _staged_entrants(kind: Kind, target: Any, solver: str, encoding: str) -> list[tuple[Any, str, float]]:
+    """The kind's other SMT configurations for a staged race of the presolved ``target``,
+    (driver, encoding, delay), those not already racing and whose solver is installed."""
+    from fillsmt.drivers.registry import get_driver
+
+    chosen = []
+    for name, other, delay in kind.staged_racers(target):
+        if (name, other) == (solver, encoding):
+            continue
+        driver = get_driver(name)
+        if driver.available():
+            chosen.append((driver, other, delay))
+    return chosen
+
+
+def _decisive(result: SolveResult | None, unique: bool, forced: bool) -> bool:
+    """Whether ``result`` settles everything asked: a checked solution (and its uniqueness, its
+    forced cells when asked) or the proof that there is none."""
+    if result is None:
+        return False
+    if result.status is Status.UNSAT:
+        return True
+    if result.status is not Status.SAT or result.grid is None:
+        return False
+    return (not unique or result.unique is not None) and (not forced or result.forced is not None)
+
+
+def _race(kind: Kind, target: Any, hints: Any, run: "_Run", unique: bool, forced: bool,
+          entrants: list[tuple[Any, str, float]]) -> SolveResult:
+    """The solver (``run``) against the kind's search in a forked child (:class:`RulesRace`,
+    up to two solutions with ``unique`` or ``forced``, where only an exhausted search is
+    decisive) and against each of ``entrants`` (another driver and encoding, started in a thread
+    after its delay): the first decisive, checked answer wins and every other racer is stopped
+    (a one-shot run by the race's stop event, a session by closing it). When the solver's own
+    answer is decisive it stands; when it ends undecided (a time-out, unknown) and no one else
+    has won, its result is the race's."""
+    stop = threading.Event()
+    primary = SessionRace(run.driver)
+    racers = [primary] + [SessionRace(driver) for driver, _, _ in entrants]
+
+    def close_all() -> None:
+        for racer in racers:
+            racer.kill()
+
+    rules = RulesRace(lambda limit, deadline: kind.search(target, limit, deadline),
+                      lambda grid: kind.check(run.puzzle, grid), 2 if unique or forced else 1, run.timeout,
+                      exhaustive=forced)
+    decisive = lambda result: _decisive(result, unique, forced)  # noqa: E731
+    with rules, Entrants(stop, decisive, close_all) as others:
+        try:
+            rules.start(stop, on_decisive=close_all)
+            for racer, (driver, encoding, delay) in zip(racers[1:], entrants):
+                others.add(f"{driver.name}/{encoding}", delay,
+                           lambda racer=racer, encoding=encoding: _attempt(kind, target, hints,
+                                                                           _joining(run, racer, encoding), unique,
+                                                                           forced, stop))
+            try:
+                result = _attempt(kind, target, hints, replace(run, driver=primary), unique, forced, stop)
+            except FillsmtError:
+                if not primary.closed_by_race.is_set():
+                    raise
+                result = None
+        finally:  # also on a signal or the time limit: no racer's solver outlives the race
+            stop.set()
+            close_all()
+    if decisive(result):  # the solver's own answer stands, even when another came at the same time
+        return result
+    if others.winner is not None:
+        won = others.winner
+        won.message = f"answered first by {others.winner_name}, racing {run.driver.name}" + \
+            (f" ({won.message})" if won.message else "")
+        won.times["total"] = time.perf_counter() - run.started
+        return won
+    if rules.outcome is not None and rules.outcome.decisive:
+        return _search_answer(kind, run.puzzle, rules.outcome, run, unique,
+                              {"solve": time.perf_counter() - run.encoding_started}, forced)
+    if result is None:
+        raise SolverError(f"the {run.driver.name} session was closed and the search did not settle the puzzle")
+    return result
+
+
+def _joining(run: "_Run", driver, encoding: str) -> "_Run":
+    """``run`` for a racer that joins now: its driver and encoding, the time-out's remainder."""
+    left = None if run.timeout is None else max(0.001, run.timeout - (time.perf_counter() - run.started))
+    return replace(run, driver=driver, encoding=encoding, timeout=left)
 
 
 def _quick(kind: Kind, puzzle: Any, driver: Driver, encoding: str, t0: float) -> SolveResult | None:
@@ -315,37 +414,6 @@ def _agreement(grids: list) -> tuple:
     """Each cell's number where every grid of ``grids`` has it, else 0."""
     return tuple(tuple(v if all(g[r][c] == v for g in grids) else 0 for c, v in enumerate(row))
                  for r, row in enumerate(grids[0]))
-
-
-def _session_racing(kind: Kind, target: Any, problem: Problem, run: "_Run", unique: bool,
-                    forced: bool = False) -> SolveResult:
-    """``_solve_in_session`` with the kind's search (up to two solutions with ``unique`` or
-    ``forced``) racing it; a decisive search answer closes the session. For ``forced`` only an
-    exhausted search is decisive: its one or two solutions are then all the puzzle has."""
-    stop = threading.Event()
-    race = RulesRace(lambda limit, deadline: kind.search(target, limit, deadline),
-                     lambda grid: kind.check(run.puzzle, grid), 2 if unique or forced else 1, run.timeout,
-                     exhaustive=forced)
-    with race:
-        racing = SessionRace(run.driver)
-        race.start(stop, on_decisive=racing.kill)
-        try:
-            result = _solve_in_session(problem, _Run(run.puzzle, racing, run.encoding, run.timeout,
-                                                     run.presolved_cells, run.started, run.encoding_started),
-                                       unique, forced)
-        except FillsmtError:
-            if not racing.closed_by_race.is_set():
-                raise
-            result = None
-        stop.set()
-    if result is not None and not racing.closed_by_race.is_set():
-        return result
-    if race.outcome is None or not race.outcome.decisive:
-        if result is None:
-            raise SolverError(f"the {run.driver.name} session was closed and the search did not settle the puzzle")
-        return result
-    return _search_answer(kind, run.puzzle, race.outcome, run, unique,
-                          {"solve": time.perf_counter() - run.encoding_started}, forced)
 
 
 @dataclass
@@ -538,6 +606,6 @@ def solve_with_rules(puzzle: Any, timeout: float | None = None, unique: bool = F
     return result
 
 
-__all__ = ["DEFAULT_PRESOLVE", "DEFAULT_RACE", "DEFAULT_SOLVER", "PRESOLVE_LEVELS", "presolve_level", "EXIT_BAD_INPUT", "EXIT_CODES", "NoSolution", "RULES_SOLVER",
+__all__ = ["DEFAULT_PRESOLVE", "DEFAULT_RACE", "DEFAULT_SOLVER", "DEFAULT_STAGED", "PRESOLVE_LEVELS", "presolve_level", "EXIT_BAD_INPUT", "EXIT_CODES", "NoSolution", "RULES_SOLVER",
            "SolveResult", "checked", "count", "encode", "encode_presolved", "encode_script", "optimise",
            "presolved_script", "require_rules_apply", "solve", "solve_with_rules"]

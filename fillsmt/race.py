@@ -192,25 +192,6 @@ def can_race(driver) -> bool:
     return bool(getattr(driver, "supports_stop", False))
 
 
-def run_racing(race: RulesRace, driver, make_script, timeout: float | None):
-    """``driver.run(make_script())`` with ``race``'s search racing it, the search started before
-    the script is made: (the solver's run, or None when the search's decisive answer stopped
-    it first; the search's outcome, or None; the seconds ``make_script`` took)."""
-    from fillsmt.smtlib.answer import Status
-
-    stop = threading.Event()
-    with race:
-        race.start(stop)
-        started = time.perf_counter()
-        script = make_script()
-        encoded = time.perf_counter() - started
-        run = driver.run(script, timeout, stop) if not stop.is_set() else None
-        stop.set()
-    # When both answered, the solver's answer stands (it is decoded and checked as usual).
-    won = race.outcome is not None and race.outcome.decisive and (run is None or run.status not in (Status.SAT, Status.UNSAT))
-    return (None if won else run), race.outcome if won else None, encoded
-
-
 class SessionRace:
     """A driver whose session the racing search may close: the session opened through
     :meth:`open_session` is killed by :meth:`kill` (called on a decisive search answer), so the
@@ -244,6 +225,73 @@ class SessionRace:
             _kill(session)
 
 
+class Entrants:
+    """More SMT configurations in the race, each in a thread of this process, started only after
+    its own delay (staging: a puzzle settled before then never pays for it). ``attempt()`` runs
+    one configuration to its end (encode, then a one-shot run that honours the race's ``stop``
+    event or a session that :meth:`SessionRace.kill` closes) and returns its checked result;
+    the first result ``decisive`` accepts wins: ``stop`` is set and ``on_win`` called (it closes
+    everyone else's sessions). The threads start no solver once the race is over: a one-shot run
+    is stopped by ``stop``, a session through its :class:`SessionRace`."""
+
+    def __init__(self, stop: threading.Event, decisive, on_win=None):
+        self.stop, self.decisive, self.on_win = stop, decisive, on_win
+        self.winner: Any = None
+        self.winner_name = ""
+        self._threads: list[threading.Thread] = []
+        self._lock = threading.Lock()
+        self._closed = False
+
+    def __enter__(self) -> Entrants:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def add(self, name: str, delay: float, attempt) -> None:
+        thread = threading.Thread(target=self._run, args=(name, delay, attempt), name=f"race-{name}", daemon=True)
+        self._threads.append(thread)
+        thread.start()
+
+    def _run(self, name: str, delay: float, attempt) -> None:
+        if self.stop.wait(delay):
+            return
+        try:
+            result = attempt()
+        except Exception:  # closed by the race (a killed session), or a solver error: not an answer
+            return
+        if result is None or self._closed or not self.decisive(result):
+            return
+        with self._lock:
+            if self.winner is not None or self._closed:
+                return
+            self.winner, self.winner_name = result, name
+        self.stop.set()
+        if self.on_win is not None:
+            self.on_win()
+
+    def running(self) -> bool:
+        return any(t.is_alive() for t in self._threads)
+
+    def wait(self, deadline: float | None) -> None:
+        """Until a racer has won, every racer has ended, or ``deadline`` (monotonic) has passed."""
+        while self.running() and self.winner is None:
+            if deadline is not None and time.monotonic() >= deadline:
+                return
+            self.stop.wait(0.05)
+
+    def close(self, grace: float = 0.5) -> None:
+        """End the race: ``stop`` set, then each thread joined (its run stopped, its session
+        killed by the caller's ``on_win``/clean-up) for at most ``grace`` seconds in all."""
+        with self._lock:
+            self._closed = True
+        self.stop.set()
+        until = time.monotonic() + grace
+        for thread in self._threads:
+            if thread is not threading.current_thread():
+                thread.join(max(0.0, until - time.monotonic()))
+
+
 def _kill(session) -> None:
     """End a session at once: a solver process is killed, an in-process one closed."""
     try:
@@ -252,4 +300,4 @@ def _kill(session) -> None:
         session.close()
 
 
-__all__ = ["RACE_DELAY", "RulesOutcome", "RulesRace", "SessionRace", "can_race", "run_racing"]
+__all__ = ["RACE_DELAY", "Entrants", "RulesOutcome", "RulesRace", "SessionRace", "can_race"]

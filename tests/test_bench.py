@@ -24,6 +24,10 @@ from fillsmt.bench import command as bench_command
 from fillsmt.bench.command import bench
 from fillsmt.bench.jobs import Config, Job, expand, parse_config, set_name
 from fillsmt.bench.plot import cactus_plot
+from fillsmt.pipeline import DEFAULT_PRESOLVE, DEFAULT_RACE, DEFAULT_STAGED, presolve_level
+
+DEFAULT_LEVEL = presolve_level(DEFAULT_PRESOLVE, DEFAULT_RACE, DEFAULT_STAGED)
+"""The presolve level of the default configuration (``yices/default/LEVEL``)."""
 from fillsmt.bench.results import COLUMNS, ResultsFile, read_rows
 from fillsmt.bench.run import hard_limit, run_job, run_pool
 from fillsmt.bench.summary import markdown, summarize
@@ -95,7 +99,9 @@ def test_config_labels_round_trip_and_bad_ones_are_explained():
         assert parse_config(config.label) == config
     assert parse_config("yices/tree-bfs/race/unique") == Config("yices", "tree-bfs", "race", True)
     assert parse_config(Config("yices", "tree-bfs", "race").label) == Config("yices", "tree-bfs", "race")
-    with pytest.raises(InputError, match=r"expected SOLVER/ENCODING/on\|off\|race\[/unique\], e.g. z3/thesis/off"):
+    assert parse_config("yices/default/staged/unique") == Config("yices", "default", "staged", True)
+    assert parse_config(Config("yices", "default", "staged").label) == Config("yices", "default", "staged")
+    with pytest.raises(InputError, match=r"expected SOLVER/ENCODING/on\|off\|race\|staged\[/unique\], e.g. z3/thesis/off"):
         parse_config("z3/thesis")
     with pytest.raises(InputError, match="expected"):
         parse_config("z3/thesis/on/unique/unique")
@@ -469,7 +475,7 @@ def test_a_missing_solver_exits_4_with_one_line(monkeypatch, tmp_path):
 def test_an_unknown_baseline_is_a_usage_error(tmp_path):
     result = invoke(INSTANCES / "g12-5x5.txt", "--baseline", "yices/thesis/off", "--csv", tmp_path / "r.csv")
     assert (result.exit_code, result.stderr) == (
-        2, "Error: --baseline yices/thesis/off: not one of this run's configurations (yices/default/race)\n")
+        2, f"Error: --baseline yices/thesis/off: not one of this run's configurations (yices/default/{DEFAULT_LEVEL})\n")
 
 
 def test_the_plot_must_be_a_png(tmp_path):

@@ -15,7 +15,7 @@ import click
 
 from fillsmt import __version__
 from fillsmt.bench.compare import markdown_lines
-from fillsmt.bench.jobs import (DEFAULT, RACE, RULES, RULES_CONFIG_ENCODING, Config, Job, configurations, expand, on_off,
+from fillsmt.bench.jobs import (DEFAULT, RACE, RULES, STAGED, RULES_CONFIG_ENCODING, Config, Job, configurations, expand, on_off,
                                 parse_config)
 from fillsmt.bench.results import ResultsFile
 from fillsmt.bench.run import run_pool
@@ -26,13 +26,13 @@ from fillsmt.drivers import SOLVERS, get_driver
 from fillsmt.errors import FillsmtError, InputError
 from fillsmt.interrupts import Terminated
 from fillsmt.kinds import all_encodings
-from fillsmt.pipeline import DEFAULT_PRESOLVE, DEFAULT_RACE, DEFAULT_SOLVER, presolve_level
+from fillsmt.pipeline import DEFAULT_PRESOLVE, DEFAULT_RACE, DEFAULT_SOLVER, DEFAULT_STAGED, presolve_level
 
 ALL_SOLVERS = "all"
 """``--solver all``: every installed solver (:func:`installed_solvers`)."""
 
 EXIT_INTERRUPTED = 130
-PRESOLVE_CHOICES = {"off": (False,), "on": (True,), "both": (False, True), RACE: (RACE,),
+PRESOLVE_CHOICES = {"off": (False,), "on": (True,), "both": (False, True), RACE: (RACE,), STAGED: (STAGED,),
                     "all": (False, True, RACE)}
 
 
@@ -100,13 +100,14 @@ def _progress_bar(total: int, enabled: bool):
               help="An encoding to run; repeat the option to compare several. default: each puzzle "
                    "kind's own (tree-bfs for Fillomino, onehot for BlockNumber, auto for tilings).")
 @click.option("--presolve", type=click.Choice(list(PRESOLVE_CHOICES)),
-              default=presolve_level(DEFAULT_PRESOLVE, DEFAULT_RACE), show_default=True,
+              default=presolve_level(DEFAULT_PRESOLVE, DEFAULT_RACE, DEFAULT_STAGED), show_default=True,
               help="Run the deduction rules first (on), not (off), or each puzzle both ways (both); "
-                   "race: the rules first, then their search racing the solver; all: off, on and race.")
+                   "race: the rules first, then their search racing the solver; staged: that race, with the "
+                   "kind's other SMT configurations joining after their delays; all: off, on and race.")
 @click.option("--unique", is_flag=True,
               help="Each run also proves its solution unique (one incremental session); the "
                    "proof's time is its own column. Adds /unique to the configurations.")
-@click.option("--config", "-c", "config_texts", multiple=True, metavar="SOLVER/ENCODING/on|off[/unique]",
+@click.option("--config", "-c", "config_texts", multiple=True, metavar="SOLVER/ENCODING/on|off|race|staged[/unique]",
               help="Run exactly this configuration (repeatable), instead of every combination of "
                    "--solver, --encoding and --presolve.")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=2, show_default=True,

@@ -32,7 +32,7 @@ class Config(NamedTuple):
     solver: str
     encoding: str
     presolve: bool | str
-    """True (on), False (off), or ``race``."""
+    """True (on), False (off), ``race`` or ``staged``."""
     unique: bool = False
 
     @property
@@ -49,16 +49,18 @@ def on_off(flag: bool | str) -> str:
 
 RACE = "race"
 """The presolve level that adds the rules' search racing the solver (``pipeline.PRESOLVE_LEVELS``)."""
+STAGED = "staged"
+"""The race plus the kind's other SMT configurations, each joining after its delay."""
 
 
 def parse_config(text: str) -> Config:
-    """``solver/encoding/on|off|race[/unique]`` → :class:`Config`."""
+    """``solver/encoding/on|off|race|staged[/unique]`` → :class:`Config`."""
     unique = text.endswith("/unique")
     parts = text.removesuffix("/unique").rsplit("/", 2)
-    if len(parts) != 3 or not all(parts) or parts[2] not in ("on", "off", RACE):
-        raise InputError(f"configuration {text!r}: expected SOLVER/ENCODING/on|off|race[/unique], "
+    if len(parts) != 3 or not all(parts) or parts[2] not in ("on", "off", RACE, STAGED):
+        raise InputError(f"configuration {text!r}: expected SOLVER/ENCODING/on|off|race|staged[/unique], "
                          "e.g. z3/thesis/off")
-    return Config(parts[0], parts[1], RACE if parts[2] == RACE else parts[2] == "on", unique)
+    return Config(parts[0], parts[1], parts[2] if parts[2] in (RACE, STAGED) else parts[2] == "on", unique)
 
 
 @dataclass(frozen=True)

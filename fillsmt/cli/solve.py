@@ -24,6 +24,11 @@ from fillsmt.smtlib.answer import Status
               help="Run the rules' search (the deduction rules plus backtracking) beside the solver; "
                    "the first answer wins (both are checked). Needs --presolve; with --forced the search wins only by exhausting the solutions. "
                    "[default: the pipeline's DEFAULT_RACE]")
+@click.option("--staged/--no-staged", default=None,
+              help="With --race, let the kind's other SMT configurations join the race, each after its "
+                   "delay (Fillomino: yices on the lazy region cuts at once on a large open area, else on a "
+                   "small puzzle Z3 with the region propagator after 1.5 s). Only with the default solver "
+                   "and encoding. [default: the pipeline's DEFAULT_STAGED]")
 @kind_option
 @click.option("--unique", is_flag=True,
               help="Also prove the solution unique, or show a second one and the cells where "
@@ -39,7 +44,7 @@ from fillsmt.smtlib.answer import Status
                    "with a side of 20 or more and no copy limits, else bounds.")
 @format_option
 @reports_errors
-def solve(puzzles, solver, solver_cmd, encoding, timeout, presolve, race, kind, unique, forced, method, fmt):
+def solve(puzzles, solver, solver_cmd, encoding, timeout, presolve, race, staged, kind, unique, forced, method, fmt):
     """Solve each PUZZLE file (- reads standard input) and print the checked solution.
 
     Plain output is in the puzzle file format, so it can be fed back to `fillsmt check`;
@@ -90,8 +95,8 @@ def solve(puzzles, solver, solver_cmd, encoding, timeout, presolve, race, kind, 
         if rules:
             result = solve_with_rules(puzzle, timeout, unique=unique, forced=forced)
         else:
-            result = solve_puzzle(puzzle, driver, encoding, timeout, presolve=presolve, race=race, unique=unique,
-                                  forced=forced, method=method)
+            result = solve_puzzle(puzzle, driver, encoding, timeout, presolve=presolve, race=race, staged=staged,
+                                  unique=unique, forced=forced, method=method)
         result.times["total"] = time.perf_counter() - start
         worst = max(worst, result.exit_code, key=severity)
         if fmt == "json":

@@ -1,0 +1,65 @@
+"""Cheap features of a presolved Fillomino puzzle that choose the staged race's extra racer
+(``Fillomino.staged_racers``).
+
+Measured after the presolve (benchmarks/README.md, "Issue 17, sixth session"): the largest
+connected area of open cells is 186–596 on the hard-tail puzzles the lazy region cuts win or tie
+(207, 330, 620), 156 on 299 (the tree encoding wins), 61–72 on 266 (Z3 with the region
+propagator wins) and 485 (the rules' search wins), at most 44 on the scaling puzzles and at most
+38 on janko-thesis100 (the tree encoding wins; the lazy cuts lose janko's tail: 286, 234).
+"""
+
+from __future__ import annotations
+
+from fillsmt.fillomino.model import Puzzle
+
+LAZY_AREA = 100
+"""Open cells in one connected area from which the staged race adds the lazy region cuts."""
+PROP_OPEN = 150
+"""Open cells up to which Z3 with the region propagator joins (it won only on 10×10 and smaller
+grids: 266 and 485 alone, and time-outs on 207, 299, 330 and 620; the 20×20 to 30×30 scaling
+puzzles keep 144–294 cells open after the presolve)."""
+PROP_DELAY = 1.5
+"""Seconds the Z3 propagator racer waits on a puzzle without such an area (a puzzle settled by
+then never pays for it: janko-thesis100's median is 0.05 s, the 30×30 scaling puzzles' about
+1.1 s)."""
+
+
+def largest_open_area(puzzle: Puzzle) -> int:
+    """The number of cells of the largest 4-connected area of empty (0) cells."""
+    h, w = puzzle.height, puzzle.width
+    empty = [v == 0 for row in puzzle.cells for v in row]
+    seen = [False] * (h * w)
+    best = 0
+    for start in range(h * w):
+        if not empty[start] or seen[start]:
+            continue
+        seen[start], stack, size = True, [start], 0
+        while stack:
+            x = stack.pop()
+            size += 1
+            r, c = divmod(x, w)
+            for y, ok in ((x - w, r > 0), (x + w, r < h - 1), (x - 1, c > 0), (x + 1, c < w - 1)):
+                if ok and empty[y] and not seen[y]:
+                    seen[y] = True
+                    stack.append(y)
+        best = max(best, size)
+    return best
+
+
+def open_cells(puzzle: Puzzle) -> int:
+    """The number of empty (0) cells."""
+    return sum(1 for row in puzzle.cells for v in row if v == 0)
+
+
+def staged_racers(presolved: Puzzle) -> tuple[tuple[str, str, float], ...]:
+    """On a large open area, yices on the lazy region cuts, at once; else, on a small puzzle
+    (at most :data:`PROP_OPEN` open cells), Z3 with the region propagator after
+    :data:`PROP_DELAY` seconds; else none."""
+    if largest_open_area(presolved) >= LAZY_AREA:
+        return (("yices", "lazy-local-general", 0.0),)
+    if open_cells(presolved) <= PROP_OPEN:
+        return (("z3-prop", "onehot-prop", PROP_DELAY),)
+    return ()
+
+
+__all__ = ["LAZY_AREA", "PROP_DELAY", "PROP_OPEN", "largest_open_area", "open_cells", "staged_racers"]

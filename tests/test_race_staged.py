@@ -1,0 +1,230 @@
+"""The staged race (``presolve="staged"``): the solver, the rules' search and the kind's other SMT
+configurations (Fillomino: yices on the lazy region cuts), each joining after its delay.
+
+The extra racers' answers are checked against the brute-force enumerator of test_backtrack on
+random tiny puzzles, with the solver and the search made unable to answer, so every answer is
+the extra racer's: solutions, uniqueness, the second solution, the forced cells. And nothing is
+left running: after a win, after a time-out, and after a signal (real processes from /proc).
+"""
+
+from __future__ import annotations
+
+import random
+import signal
+import threading
+import time
+
+import pytest
+
+from conftest import INSTANCES, shared_or_skip, solver_or_skip
+from procs import HAS_PROC
+from test_race import HANG, _children, _random_puzzle
+from fillsmt.drivers.binaries import CommandDriver
+from fillsmt.drivers.registry import add_solver, remove_solver
+from fillsmt.fillomino.features import LAZY_AREA, PROP_OPEN, largest_open_area, open_cells, staged_racers
+from fillsmt.fillomino.kind import Fillomino
+from fillsmt.fillomino.model import Puzzle
+from fillsmt.fillomino.plain_format import read_puzzle
+from fillsmt.fillomino.verify import check_solution
+from fillsmt.pipeline import presolve_level, solve
+from fillsmt.race import Entrants
+from fillsmt.smtlib.answer import Status
+from test_signals import assert_clean_end, signalled_run
+
+
+
+def _never_answers() -> CommandDriver:
+    """A default solver (by its name: only the defaults get the extra racers) that never answers."""
+    return CommandDriver(HANG, name="yices")
+
+
+def _hanging_search(self, puzzle, limit, deadline):
+    time.sleep(600)
+
+
+@pytest.fixture
+def only_the_lazy_racer(monkeypatch):
+    """The rules' search never answers and the lazy racer starts at once: with a primary solver
+    that never answers, every answer is the lazy racer's."""
+    solver_or_skip("yices")
+    monkeypatch.setattr(Fillomino, "search", _hanging_search)
+    monkeypatch.setattr(Fillomino, "staged_racers",
+                        lambda self, presolved: (("yices", "lazy-local-general", 0.0),))
+
+
+def _wait_no_children(before: set[int]) -> set[int]:
+    deadline = time.monotonic() + 5
+    while _children() - before and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return _children() - before
+
+
+@pytest.mark.parametrize("seed", range(10))
+@pytest.mark.parametrize("unique", [False, True])
+def test_the_lazy_racers_answers_agree_with_brute_force(seed, unique, only_the_lazy_racer):
+    puzzle, expected = _random_puzzle(random.Random(200 + seed), seed)
+    result = solve(puzzle, _never_answers(), timeout=30, presolve="staged", unique=unique)
+    if not expected:
+        assert result.status is Status.UNSAT, result.message
+        return
+    assert result.status is Status.SAT, result.message
+    if result.settled_by_presolve:
+        assert result.grid in expected
+        return
+    assert result.encoding == "lazy-local-general" and "answered first by yices/lazy-local-general" in result.message
+    assert result.grid in expected and check_solution(puzzle.cells, result.grid) == []
+    if unique:
+        assert result.unique is (len(expected) == 1)
+        if len(expected) > 1:
+            assert result.second_grid in expected and result.second_grid != result.grid
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_the_lazy_racers_forced_cells_agree_with_brute_force(seed, only_the_lazy_racer):
+    puzzle, expected = _random_puzzle(random.Random(300 + seed), seed)
+    result = solve(puzzle, _never_answers(), timeout=30, presolve="staged", forced=True)
+    if not expected:
+        assert result.status is Status.UNSAT, result.message
+        return
+    assert result.status is Status.SAT and result.grid in expected, result.message
+    agreed = tuple(tuple(v if all(g[r][c] == v for g in expected) else 0 for c, v in enumerate(row))
+                   for r, row in enumerate(expected[0]))
+    assert result.forced == agreed
+
+
+@pytest.mark.parametrize("unique", [False, True])
+def test_a_win_by_the_lazy_racer_leaves_no_process_behind(unique, only_the_lazy_racer):
+    puzzle = read_puzzle(str(INSTANCES / "g12-5x5.txt"))
+    before = _children()
+    result = solve(puzzle, _never_answers(), timeout=30, presolve="staged", unique=unique)
+    assert result.grid is not None and "lazy-local-general" in result.message
+    assert not _wait_no_children(before)
+
+
+@pytest.fixture
+def hanging_racer(monkeypatch):
+    """An extra racer whose solver never answers (registered as the solver ``hang``)."""
+    add_solver("hang", lambda: CommandDriver(HANG, name="hang"))
+    monkeypatch.setattr(Fillomino, "staged_racers", lambda self, presolved: (("hang", "lazy-local-general", 0.0),))
+    yield
+    remove_solver("hang")
+
+
+@pytest.mark.parametrize("unique", [False, True])
+def test_a_time_out_leaves_no_process_behind(unique, hanging_racer, monkeypatch):
+    """Nobody answers (the solver, the search and the extra racer all hang): a time-out, and
+    every process the race started is gone."""
+    monkeypatch.setattr(Fillomino, "search", _hanging_search)
+    puzzle = read_puzzle(str(INSTANCES / "g12-5x5.txt"))
+    before = _children()
+    started = time.monotonic()
+    result = solve(puzzle, _never_answers(), timeout=1.5, presolve="staged", unique=unique)
+    assert result.status is Status.TIMEOUT and result.grid is None
+    assert time.monotonic() - started < 10
+    assert not _wait_no_children(before)
+
+
+def test_a_solver_the_user_named_races_the_search_alone(only_the_lazy_racer):
+    """Only the default solver and encoding get the extra racers: another solver (here one that
+    never answers) races the search alone, as with ``race``."""
+    puzzle = read_puzzle(str(INSTANCES / "g12-5x5.txt"))
+    result = solve(puzzle, CommandDriver(HANG, name="hang"), timeout=2, presolve="staged")
+    assert result.status is Status.TIMEOUT
+    result = solve(puzzle, _never_answers(), encoding="tree", timeout=2, presolve="staged")
+    assert result.status is Status.TIMEOUT
+
+
+def test_the_solvers_answer_stops_a_hanging_racer(hanging_racer):
+    """The solver answers while the extra racer hangs: the answer is the solver's (or the
+    search's), and the hanging racer's process is gone."""
+    driver = solver_or_skip("yices")
+    puzzle = read_puzzle(str(INSTANCES / "random-7x7.txt"))
+    before = _children()
+    result = solve(puzzle, driver, timeout=30, presolve="staged")
+    assert result.status is Status.SAT and check_solution(puzzle.cells, result.grid) == []
+    assert result.solver in ("yices", "rules")
+    assert not _wait_no_children(before)
+
+
+@pytest.mark.parametrize("unique", [False, True])
+def test_with_real_solvers_the_staged_race_answers_like_the_plain_pipeline(unique):
+    driver = solver_or_skip("yices")
+    for name in ("g12-5x5.txt", "random-7x7.txt", "unsat-1x2.txt"):
+        puzzle = read_puzzle(str(INSTANCES / name))
+        plain = solve(puzzle, driver, presolve=True, race=False, unique=unique)
+        staged = solve(puzzle, driver, presolve="staged", unique=unique)
+        assert staged.status is plain.status and staged.unique == plain.unique
+        assert staged.grid == plain.grid or check_solution(puzzle.cells, staged.grid) == []
+
+
+def test_the_level_names():
+    assert presolve_level(True, True, True) == "staged"
+    assert presolve_level(True, True) == "race"
+    assert presolve_level(True, False, True) == "on"
+
+
+def test_the_lazy_racer_starts_at_once_on_a_large_open_area_and_z3_prop_later_elsewhere():
+    open_ = Puzzle(12, 12, ((5,) + (0,) * 11,) + tuple((0,) * 12 for _ in range(11)), "open")
+    assert largest_open_area(open_) == 143 >= LAZY_AREA
+    assert staged_racers(open_) == (("yices", "lazy-local-general", 0.0),)
+    small = read_puzzle(str(INSTANCES / "g12-5x5.txt"))
+    assert largest_open_area(small) < LAZY_AREA
+    ((solver, encoding, delay),) = staged_racers(small)
+    assert (solver, encoding) == ("z3-prop", "onehot-prop") and delay > 0
+    # many open cells, each area small (checkerboard clues on a 40x40): no extra racer
+    board = Puzzle(40, 40, tuple(tuple(1 if (r + c) % 2 else 0 for c in range(40)) for r in range(40)), "board")
+    assert open_cells(board) == 800 > PROP_OPEN and largest_open_area(board) == 1
+    assert staged_racers(board) == ()
+
+
+def test_entrants_take_the_first_decisive_answer_and_wait_out_no_one():
+    stop = threading.Event()
+    won = []
+    with Entrants(stop, lambda r: r == "yes", on_win=lambda: won.append(True)) as race:
+        race.add("undecided", 0.0, lambda: "no")
+        race.add("late", 0.0, lambda: time.sleep(0.3) or "yes")
+        race.add("never started", 30.0, lambda: "yes")
+        race.wait(time.monotonic() + 10)
+    assert race.winner == "yes" and race.winner_name == "late" and won == [True]
+    assert not race.running()
+
+
+def test_an_entrant_that_fails_is_no_answer():
+    stop = threading.Event()
+
+    def fails():
+        raise RuntimeError("closed by the race")
+
+    with Entrants(stop, lambda r: True) as race:
+        race.add("fails", 0.0, fails)
+        race.wait(time.monotonic() + 5)
+    assert race.winner is None and race.winner_name == ""
+
+
+@pytest.mark.skipif(not HAS_PROC, reason="needs Linux's /proc")
+@pytest.mark.parametrize("unique", [False, True])
+@pytest.mark.parametrize("name", ["266", "330"])
+def test_a_signal_during_a_staged_race_leaves_no_process(name, unique):
+    """SIGTERM while the solver, the search and the extra racer all work (janko 266: Z3 with the
+    propagator after 1.5 s; 330, a 50×64 grid with a large open area: the lazy cuts' yices at
+    once; none settles its puzzle within a second): fillsmt ends at once and no racer's process
+    is left."""
+    solver_or_skip("yices"), solver_or_skip("z3-prop")
+    hard = shared_or_skip("hard-tail", "puzzles", f"{name}.txt")
+    args = ["solve", "--staged", "--timeout", "60", str(hard)] + (["--unique"] if unique else [])
+    # the solver, the search's child, the extra racer's solver
+    code, seconds, seen = signalled_run(args, signal.SIGTERM, want_children=3, settle=0.3)
+    assert_clean_end(code, seconds, seen, signal.SIGTERM)
+    assert len(seen) >= 3
+
+
+@pytest.mark.parametrize("flag", ["--staged", "--no-staged"])
+def test_the_cli_takes_the_staged_switch(flag):
+    from click.testing import CliRunner
+
+    from fillsmt.cli import main
+
+    solver_or_skip("yices")
+    result = CliRunner().invoke(main, ["solve", flag, "--unique", "--format", "json", str(INSTANCES / "random-7x7.txt")])
+    assert result.exit_code == 0, result.output
+    assert '"status": "sat"' in result.stdout and '"unique": true' in result.stdout
