@@ -20,6 +20,7 @@ import time
 
 from fillsmt.fillomino.backtrack import solve_by_search, solve_strong
 from fillsmt.fillomino.deduce.capacity import SEARCH_RULES
+from fillsmt.fillomino.deduce.state import State
 from fillsmt.fillomino.plain_format import read_puzzle
 
 DESIGNS = {
@@ -28,20 +29,32 @@ DESIGNS = {
     "row-major": {"cell_order": "row-major"},
     "capacity": {"search_rules": SEARCH_RULES},
     "capacity-row-major": {"search_rules": SEARCH_RULES, "cell_order": "row-major"},
+    "cap-big-group": {"search_rules": SEARCH_RULES, "cell_order": "big-group"},
+    "cap-big-value": {"search_rules": SEARCH_RULES, "cell_order": "big-value"},
+    "cap-small-group": {"search_rules": SEARCH_RULES, "cell_order": "small-group"},
+    "cap-smallest-domain": {"search_rules": SEARCH_RULES, "cell_order": "smallest-domain"},
     "probe-root": {"search_rules": SEARCH_RULES, "probe_depth": 0},
     "probe-every-node": {"search_rules": SEARCH_RULES, "probe_depth": 10**6},
     "strong": None,  # solve_strong: capacity; past FIRST_PHASE_BUDGET, again with root probing
 }
 
 
+DROPPED = "-drop"
+"""A design name ending so runs that design with the fifth session's fork, which drops the
+noted searches (``State.hand_down`` False), e.g. ``capacity-drop``, ``strong-drop``."""
+
+
 def run(path: str, design: str, limit: int, timeout: float, clock) -> dict:
     puzzle = read_puzzle(path)
+    base = design.removesuffix(DROPPED)
+    State.hand_down = base == design
     wall, cpu = time.monotonic(), time.process_time()
     deadline = clock() + timeout
-    if DESIGNS[design] is None:
+    if DESIGNS[base] is None:
         found = solve_strong(puzzle, limit=limit, deadline=deadline)
     else:
-        found = solve_by_search(puzzle, limit=limit, deadline=deadline, **DESIGNS[design])
+        found = solve_by_search(puzzle, limit=limit, deadline=deadline, **DESIGNS[base])
+    State.hand_down = True
     return {"puzzle": path.rsplit("/", 1)[-1], "cells": puzzle.height * puzzle.width, "design": design,
             "limit": limit, "wall_s": round(time.monotonic() - wall, 3),
             "cpu_s": round(time.process_time() - cpu, 3), "nodes": found.nodes,
@@ -53,7 +66,8 @@ def run(path: str, design: str, limit: int, timeout: float, clock) -> dict:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("puzzles", nargs="+")
-    ap.add_argument("--design", action="append", choices=sorted(DESIGNS))
+    ap.add_argument("--design", action="append",
+                    choices=sorted([*DESIGNS, *(d + DROPPED for d in DESIGNS)]))
     ap.add_argument("--limit", action="append", type=int)
     ap.add_argument("--timeout", type=float, default=60.0, help="seconds per run (wall, or --cpu)")
     ap.add_argument("--cpu", action="store_true", help="the time-out counts CPU seconds")

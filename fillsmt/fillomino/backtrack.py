@@ -65,6 +65,14 @@ SEARCH_RULE_FUNCTIONS = {"capacity": capacity}
 CELL_ORDERS: tuple[str, ...] = ("group-exit", "smallest-domain", "row-major")
 """Where the search guesses (see the module text); the first is the default."""
 
+GROUP_KEYS = {
+    "group-exit": lambda exits, k, size, start: (exits, k - size, start),
+    "big-group": lambda exits, k, size, start: (-(k - size), exits, start),
+    "big-value": lambda exits, k, size, start: (-k, exits, start),
+    "small-group": lambda exits, k, size, start: (k - size, exits, start),
+}
+SEARCH_ORDERS: tuple[str, ...] = CELL_ORDERS + ("big-group", "big-value", "small-group")
+
 
 @dataclass
 class SearchResult:
@@ -152,8 +160,8 @@ def solve_by_search(puzzle: Puzzle, *, limit: int = 1, max_nodes: int | None = N
     """
     if limit < 1:
         raise InputError(f"the solution limit must be at least 1, found {limit}")
-    if cell_order not in CELL_ORDERS:
-        raise InputError(f"unknown cell order {cell_order!r}; the orders are {', '.join(CELL_ORDERS)}")
+    if cell_order not in SEARCH_ORDERS:
+        raise InputError(f"unknown cell order {cell_order!r}; the orders are {', '.join(SEARCH_ORDERS)}")
     unknown = [r for r in rules if r not in ALL_RULES]
     if unknown:
         raise InputError(f"unknown deduction rule {unknown[0]!r}; the rules are {', '.join(ALL_RULES)}")
@@ -307,8 +315,8 @@ def _exits(state: State) -> list[tuple[int, int]]:
 def _guess(puzzle: Puzzle, masks: list[Mask], unfixed: list[int], cell_order: str
            ) -> tuple[int, int]:
     """The cell to guess and the value to guess in it (module text)."""
-    if cell_order == "group-exit":
-        exit_ = _tightest_group_exit(puzzle, masks)
+    if cell_order in GROUP_KEYS:
+        exit_ = _tightest_group_exit(puzzle, masks, GROUP_KEYS[cell_order])
         if exit_ is not None:
             return exit_
     if cell_order == "row-major":
@@ -319,7 +327,7 @@ def _guess(puzzle: Puzzle, masks: list[Mask], unfixed: list[int], cell_order: st
     return cell, (m & -m).bit_length() - 1
 
 
-def _tightest_group_exit(puzzle: Puzzle, masks: list[Mask]) -> tuple[int, int] | None:
+def _tightest_group_exit(puzzle: Puzzle, masks: list[Mask], order=GROUP_KEYS["group-exit"]) -> tuple[int, int] | None:
     """The exit and value of the incomplete group to grow (``group-exit`` in the module text),
     or None when no group is incomplete."""
     h, w = puzzle.height, puzzle.width
@@ -343,7 +351,7 @@ def _tightest_group_exit(puzzle: Puzzle, masks: list[Mask]) -> tuple[int, int] |
         k = m.bit_length() - 1
         if size >= k or not exits:
             continue  # complete, or stuck (the rules have then found a contradiction)
-        key = (len(exits), k - size, start)
+        key = order(len(exits), k, size, start)
         if best_key is None or key < best_key:
             best_key = key
             best = (min(exits, key=lambda x: (masks[x].bit_count(), x)), k)
