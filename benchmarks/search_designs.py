@@ -1,4 +1,4 @@
-"""Issue 17, fifth session: the rules' search under each design, side by side (CPU time).
+"""Issue 17, fifth and sixth sessions: the rules' search under each design, side by side (CPU time).
 
     PATH=.venv/bin:$PATH python benchmarks/search_designs.py PUZZLE.txt ... \
         --design thesis --design strong --limit 1 --limit 2 --timeout 60 --csv out.csv
@@ -36,6 +36,9 @@ DESIGNS = {
     "probe-root": {"search_rules": SEARCH_RULES, "probe_depth": 0},
     "probe-every-node": {"search_rules": SEARCH_RULES, "probe_depth": 10**6},
     "strong": None,  # solve_strong: capacity; past FIRST_PHASE_BUDGET, again with root probing
+    "strong-group-exit": None,  # solve_strong, its second phase in group-exit order
+    "strong-fifth": None,  # solve_strong as the fifth session kept it (no hand-down,
+                           # second phase group-exit, probe budget 100 000)
 }
 
 
@@ -51,7 +54,15 @@ def run(path: str, design: str, limit: int, timeout: float, clock) -> dict:
     wall, cpu = time.monotonic(), time.process_time()
     deadline = clock() + timeout
     if DESIGNS[base] is None:
+        import fillsmt.fillomino.backtrack as backtrack
+
+        saved = backtrack.SECOND_PHASE_ORDER, backtrack.PROBE_BUDGET
+        if base == "strong-fifth":  # as the fifth session kept it
+            State.hand_down, backtrack.SECOND_PHASE_ORDER, backtrack.PROBE_BUDGET = False, "group-exit", 100_000
+        elif base == "strong-group-exit":
+            backtrack.SECOND_PHASE_ORDER = "group-exit"
         found = solve_strong(puzzle, limit=limit, deadline=deadline)
+        backtrack.SECOND_PHASE_ORDER, backtrack.PROBE_BUDGET = saved
     else:
         found = solve_by_search(puzzle, limit=limit, deadline=deadline, **DESIGNS[base])
     State.hand_down = True
@@ -72,7 +83,12 @@ def main() -> None:
     ap.add_argument("--timeout", type=float, default=60.0, help="seconds per run (wall, or --cpu)")
     ap.add_argument("--cpu", action="store_true", help="the time-out counts CPU seconds")
     ap.add_argument("--csv", required=True)
+    ap.add_argument("--probe-budget", type=int, help="solve_strong's PROBE_BUDGET (cells x probes)")
     args = ap.parse_args()
+    if args.probe_budget is not None:
+        import fillsmt.fillomino.backtrack as backtrack
+
+        backtrack.PROBE_BUDGET = args.probe_budget
     clock = time.monotonic
     if args.cpu:
         import types

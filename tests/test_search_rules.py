@@ -213,3 +213,25 @@ def test_handed_down_searches_change_no_node(monkeypatch):
         assert kept.solutions == dropped.solutions
         assert (kept.nodes, kept.probes, kept.refuted) == (dropped.nodes, dropped.probes, dropped.refuted)
     assert sum(len(r.solutions) for r in runs[True]) >= 10
+
+
+@pytest.mark.parametrize("order", ["big-value", "big-group", "small-group"])
+def test_every_search_order_finds_exactly_the_brute_force_solutions(order):
+    """The strong search's orders pick another group to grow; the split stays complete."""
+    from fillsmt.fillomino.backtrack import SEARCH_ORDERS
+
+    assert order in SEARCH_ORDERS
+    rng = random.Random(f"order-{order}")
+    for shape in [(3, 3), (2, 4)]:
+        for _ in range(12):
+            clues = random_clues(rng, *shape)
+            expected = count_matching(ALL_GRIDS[shape], clues)
+            found = solve_by_search(Puzzle(shape[0], shape[1], clues), limit=10**6,
+                                    search_rules=SEARCH_RULES, cell_order=order)
+            assert found.exhausted and sorted(found.solutions) == expected, clues
+    grids = brute_force(3, 4)
+    for _ in range(10):
+        clues = tight_clues(rng, rng.choice(grids), 0.3)
+        found = solve_by_search(Puzzle(3, 4, clues), limit=10**6, search_rules=SEARCH_RULES,
+                                cell_order=order, probe_depth=0, probe_budget=10**6)
+        assert found.exhausted and sorted(found.solutions) == count_matching(grids, clues), clues
