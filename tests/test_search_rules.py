@@ -186,3 +186,52 @@ def test_strong_search_finds_the_thesis_searchs_solutions_on_janko_with_clues_re
             assert found.exhausted and sorted(found.solutions) == sorted(reference.solutions), (name, keep)
             compared += len(reference.solutions) > 1
     assert compared >= 8  # most of them have several solutions
+
+
+def test_handed_down_searches_change_no_node(monkeypatch):
+    """A forked state reuses its parent's noted budget searches and free areas (State.fork):
+    only work may change, never a node's domains. So the strong search finds the same solutions
+    in the same number of nodes with and without handing them down, on 10x10 grids with many
+    solutions (janko's, a third of the clues taken away) and on the brute-force 3x3s."""
+    folder = SHARED / "janko-thesis100"
+    if not folder.exists():
+        pytest.skip(f"{folder} is absent")
+    from fillsmt.fillomino.plain_format import parse_grid
+
+    rng = random.Random(17)
+    puzzles = []
+    for name in ["007", "015", "024", "029", "286"]:
+        _, _, solution = parse_grid((folder / "solutions" / f"{name}.txt").read_text())
+        clues = tuple(tuple(v if rng.random() < 0.67 else 0 for v in row) for row in solution)
+        puzzles.append(Puzzle(len(solution), len(solution[0]), clues))
+    runs = {}
+    for hand_down in (True, False):
+        monkeypatch.setattr(State, "hand_down", hand_down)
+        runs[hand_down] = [solve_by_search(p, limit=50, max_nodes=400, search_rules=SEARCH_RULES,
+                                           probe_depth=1, probe_budget=10**6) for p in puzzles]
+    for kept, dropped in zip(runs[True], runs[False]):
+        assert kept.solutions == dropped.solutions
+        assert (kept.nodes, kept.probes, kept.refuted) == (dropped.nodes, dropped.probes, dropped.refuted)
+    assert sum(len(r.solutions) for r in runs[True]) >= 10
+
+
+@pytest.mark.parametrize("order", ["big-value", "big-group", "small-group"])
+def test_every_search_order_finds_exactly_the_brute_force_solutions(order):
+    """The strong search's orders pick another group to grow; the split stays complete."""
+    from fillsmt.fillomino.backtrack import SEARCH_ORDERS
+
+    assert order in SEARCH_ORDERS
+    rng = random.Random(f"order-{order}")
+    for shape in [(3, 3), (2, 4)]:
+        for _ in range(12):
+            clues = random_clues(rng, *shape)
+            expected = count_matching(ALL_GRIDS[shape], clues)
+            found = solve_by_search(Puzzle(shape[0], shape[1], clues), limit=10**6,
+                                    search_rules=SEARCH_RULES, cell_order=order)
+            assert found.exhausted and sorted(found.solutions) == expected, clues
+    grids = brute_force(3, 4)
+    for _ in range(10):
+        clues = tight_clues(rng, rng.choice(grids), 0.3)
+        found = solve_by_search(Puzzle(3, 4, clues), limit=10**6, search_rules=SEARCH_RULES,
+                                cell_order=order, probe_depth=0, probe_budget=10**6)
+        assert found.exhausted and sorted(found.solutions) == count_matching(grids, clues), clues

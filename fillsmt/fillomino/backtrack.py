@@ -22,6 +22,21 @@ The walk is depth first and fully deterministic. Where to guess (``cell_order``)
     The first unfixed cell row by row, guessing its smallest value: the thesis' order (6.1),
     which tries a cell's values in turn.
 
+Orders for the strong search only (:data:`SEARCH_ORDERS`; ``rate --cell-order`` offers the
+three above), each ``group-exit`` with another choice of group (ties: fewest exits, then the
+first cell in row-major order), the same guess at that group's exit:
+
+``big-value``
+    The incomplete group of the largest value: grow the largest region first (hard-tail 266,
+    whose time goes into its clued 15-, 11- and 10-regions). The strong search's second phase.
+``big-group``
+    The incomplete group with the most cells missing.
+``small-group``
+    The incomplete group with the fewest cells missing.
+
+Every order is complete and sound alike: whichever cell and value it picks, the guess and its
+complement split the node's solutions between them.
+
 Issue 17 adds reasoning for the search only (``deduce``, ``explain``, ``hint`` and the rating
 do not use it; the rating calls this search with both off): ``search_rules`` (the counting rules
 of :mod:`fillsmt.fillomino.deduce.capacity`) alternate with the rules' fixpoint at every node,
@@ -64,6 +79,15 @@ SEARCH_RULE_FUNCTIONS = {"capacity": capacity}
 
 CELL_ORDERS: tuple[str, ...] = ("group-exit", "smallest-domain", "row-major")
 """Where the search guesses (see the module text); the first is the default."""
+
+GROUP_KEYS = {  # the incomplete group to grow: least key (exits, value, size, first cell)
+    "group-exit": lambda exits, k, size, start: (exits, k - size, start),
+    "big-group": lambda exits, k, size, start: (-(k - size), exits, start),
+    "big-value": lambda exits, k, size, start: (-k, exits, start),
+    "small-group": lambda exits, k, size, start: (k - size, exits, start),
+}
+SEARCH_ORDERS: tuple[str, ...] = CELL_ORDERS + ("big-value", "big-group", "small-group")
+"""Every order :func:`solve_by_search` takes: :data:`CELL_ORDERS` and the strong search's."""
 
 
 @dataclass
@@ -152,8 +176,8 @@ def solve_by_search(puzzle: Puzzle, *, limit: int = 1, max_nodes: int | None = N
     """
     if limit < 1:
         raise InputError(f"the solution limit must be at least 1, found {limit}")
-    if cell_order not in CELL_ORDERS:
-        raise InputError(f"unknown cell order {cell_order!r}; the orders are {', '.join(CELL_ORDERS)}")
+    if cell_order not in SEARCH_ORDERS:
+        raise InputError(f"unknown cell order {cell_order!r}; the orders are {', '.join(SEARCH_ORDERS)}")
     unknown = [r for r in rules if r not in ALL_RULES]
     if unknown:
         raise InputError(f"unknown deduction rule {unknown[0]!r}; the rules are {', '.join(ALL_RULES)}")
@@ -307,8 +331,8 @@ def _exits(state: State) -> list[tuple[int, int]]:
 def _guess(puzzle: Puzzle, masks: list[Mask], unfixed: list[int], cell_order: str
            ) -> tuple[int, int]:
     """The cell to guess and the value to guess in it (module text)."""
-    if cell_order == "group-exit":
-        exit_ = _tightest_group_exit(puzzle, masks)
+    if cell_order in GROUP_KEYS:
+        exit_ = _tightest_group_exit(puzzle, masks, GROUP_KEYS[cell_order])
         if exit_ is not None:
             return exit_
     if cell_order == "row-major":
@@ -319,9 +343,10 @@ def _guess(puzzle: Puzzle, masks: list[Mask], unfixed: list[int], cell_order: st
     return cell, (m & -m).bit_length() - 1
 
 
-def _tightest_group_exit(puzzle: Puzzle, masks: list[Mask]) -> tuple[int, int] | None:
-    """The exit and value of the incomplete group to grow (``group-exit`` in the module text),
-    or None when no group is incomplete."""
+def _tightest_group_exit(puzzle: Puzzle, masks: list[Mask], order=GROUP_KEYS["group-exit"]
+                         ) -> tuple[int, int] | None:
+    """The exit and value of the incomplete group to grow (the least ``order`` key, module
+    text), or None when no group is incomplete."""
     h, w = puzzle.height, puzzle.width
     seen = [False] * len(masks)
     best_key, best = None, None
@@ -343,7 +368,7 @@ def _tightest_group_exit(puzzle: Puzzle, masks: list[Mask]) -> tuple[int, int] |
         k = m.bit_length() - 1
         if size >= k or not exits:
             continue  # complete, or stuck (the rules have then found a contradiction)
-        key = (len(exits), k - size, start)
+        key = order(len(exits), k, size, start)
         if best_key is None or key < best_key:
             best_key = key
             best = (min(exits, key=lambda x: (masks[x].bit_count(), x)), k)
@@ -391,14 +416,20 @@ FIRST_PHASE_BUDGET = 50_000
 (500 nodes on a 10x10: janko 286's proof takes 413)."""
 
 PROBE_BUDGET = 100_000
-"""Cells times probes the strong search may spend probing at its root (about a second or two of
-probing, whatever the grid's size)."""
+"""Cells times probes the strong search may spend probing at its root. Hard-tail 620 (20x36)
+needs 939 probes (676 080) to fix 711 of its 720 cells; a budget of 2 000 000 settles it
+(search alone, sixth session) but made the race's search child end too late on SIGHUP in
+``tests/test_signals.py::test_bench_with_two_jobs`` (2.5 s), so it stays at 100 000."""
+
+SECOND_PHASE_ORDER = "big-value"
+"""Where the strong search's second phase guesses (:data:`SEARCH_ORDERS`)."""
 
 
 def solve_strong(puzzle: Puzzle, *, limit: int = 1, deadline: float | None = None) -> SearchResult:
     """The search the race and ``solve --solver rules`` use (issue 17): the search rules at every
     node; when :data:`FIRST_PHASE_BUDGET` does not settle the puzzle, the search starts again
-    with exit probing at the root (within :data:`PROBE_BUDGET`). Probing pays on puzzles the
+    with exit probing at the root (within :data:`PROBE_BUDGET`), guessing in
+    :data:`SECOND_PHASE_ORDER`. Probing pays on puzzles the
     plain search gets lost in (hard-tail 299: settled at the root) and costs more than the whole
     search on those it settles at once (janko 286, hard-tail 485), hence the two phases. The
     result counts the nodes and probes of both phases; both are sound and complete, so the second
@@ -409,11 +440,11 @@ def solve_strong(puzzle: Puzzle, *, limit: int = 1, deadline: float | None = Non
     if len(first.solutions) >= limit or first.exhausted or first.timed_out:
         return first
     second = solve_by_search(puzzle, limit=limit, deadline=deadline, search_rules=SEARCH_RULES,
-                             probe_depth=0, probe_budget=PROBE_BUDGET)
+                             probe_depth=0, probe_budget=PROBE_BUDGET, cell_order=SECOND_PHASE_ORDER)
     second.nodes += first.nodes
     second.guesses += first.guesses
     second.max_depth = max(second.max_depth, first.max_depth)
     return second
 
 
-__all__ = ["CELL_ORDERS", "PROBE_BUDGET", "FIRST_PHASE_BUDGET", "solve_strong", "SearchError", "SearchResult", "propagate", "solve_by_search"]
+__all__ = ["CELL_ORDERS", "SEARCH_ORDERS", "SECOND_PHASE_ORDER", "PROBE_BUDGET", "FIRST_PHASE_BUDGET", "solve_strong", "SearchError", "SearchResult", "propagate", "solve_by_search"]

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Callable, Sequence
 
 from fillsmt.errors import InputError
-from fillsmt.fillomino.deduce.board import Board, Contradiction, find_groups, stuck
+from fillsmt.fillomino.deduce.board import Board, Contradiction, stuck
 from fillsmt.fillomino.deduce.grid_rules import neighbour_fit, neighbour_support, size_cap
 from fillsmt.fillomino.deduce.masks import Mask, bit, up_to, values_of
 from fillsmt.fillomino.deduce.state import State
@@ -121,8 +121,8 @@ def initial_masks(puzzle: Puzzle) -> list[Mask]:
 
 def check_groups(state: State) -> None:
     """The two facts: no k-group has more than k cells; every incomplete one can grow."""
-    for k, cells in state.fixed.items():
-        for g in find_groups(state.board, state.dom, k, cells).groups:
+    for k in state.fixed:
+        for g in state.groups(k).groups:  # the cached groups: found afresh once a cell joins
             if not g.complete and not g.exits(state.dom):
                 raise stuck(state.board, g)
 

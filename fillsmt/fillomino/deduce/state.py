@@ -31,12 +31,25 @@ class Noted:
     is fixed to it; ``analysed`` says forced-cell has looked at it."""
 
     cells: Cells
+    watched: Cells = frozenset()
+    """The cells whose change for the value ends it: ``cells`` and their neighbours."""
     valid: bool = True
     analysed: bool = False
+    inherited: bool = False
+    """Copied into a forked state (:meth:`State.fork`): no watcher there; the state checks
+    ``watched`` against the cells it has changed since the fork instead."""
+
+    def handed_down(self) -> Noted:
+        """A copy for a forked state (its own flags, the same cells)."""
+        return Noted(self.cells, self.watched, True, self.analysed, True)
 
 
 class State:
     """The domains as masks, the statistics, and the bookkeeping of what changed."""
+
+    hand_down: bool = True
+    """Whether :meth:`fork` hands the noted searches down (False: the fifth session's fork,
+    which dropped them; kept to measure and test the two side by side)."""
 
     def __init__(self, board: Board, dom: list[Mask], rules: Sequence[str]):
         self.board = board
@@ -64,6 +77,14 @@ class State:
         self._groups: dict[int, Groups] = {}
         self._reach: dict[tuple[int, tuple[int, ...]], Noted] = {}
         self._roomy: dict[int, dict[int, Noted]] = {}
+        self._touched: dict[int, set[int]] | None = None
+        """Per value: the cells changed for it since the fork (forked states only), against
+        which the noted results handed down by the parent are checked."""
+        self._handed: dict[int, list[Noted]] = {}
+        """Per value: the distinct free areas handed down by the parent."""
+        self._parent: State | None = None
+        """The state forked from, whose free areas for a value are handed down when this one
+        first asks for them (it is not changed after the fork)."""
 
     def fork(self) -> State:
         """A copy to narrow further (a search's child), its statistics at zero, that knows the
@@ -72,9 +93,15 @@ class State:
 
         Shared, not copied: the board and the k-groups found (immutable, valid until a cell is
         fixed to k, which ``_regroup`` tracks). Copied: the domains, the fixed cells, the closed
-        groups (closed for good: domains only shrink). Dropped: the noted searches (``reach``,
-        free areas), redone when their value is next looked at. Sound whatever is dropped: the
-        caches only save work; every restriction a rule makes is sound on its own.
+        groups (closed for good: domains only shrink). Handed down (issue 17, sixth session): the
+        noted searches (``reach``, free areas) still valid here, as copies marked
+        ``inherited``. The child registers no watcher for them (that registration is what
+        makes a noted result costly); it records the cells it changes per value
+        (``_touched``) and drops a handed-down result once one of its watched cells is among
+        them. So a result is used only while no cell it looked at has lost its value or been
+        fixed to it since it was found, in the parent's run (its watchers) or the child's
+        (``_touched``): the condition under which one run reuses it. Sound whatever is kept or
+        dropped: the caches only save work; every restriction a rule makes is sound on its own.
         Valid only on a state at the rules' fixpoint (no contradiction found)."""
         child = State.__new__(type(self))
         child.board = self.board
@@ -91,9 +118,19 @@ class State:
         child.closed = set(self.closed)
         child._regroup = self._regroup
         child._groups = dict(self._groups)
-        child._reach = {}
+        child._touched = {}
+        child._reach = {key: n.handed_down() for key, n in self._reach.items()
+                        if self._live(key[0], n)} if self.hand_down else {}
         child._roomy = {}
+        child._handed = {}
+        child._parent = self if self.hand_down else None
         return child
+
+    def _live(self, k: int, noted: Noted) -> bool:
+        """Whether a noted result for value k still holds here (see :meth:`fork`)."""
+        if noted.valid and noted.inherited and not noted.watched.isdisjoint(self._touched.get(k, ())):
+            noted.valid = False
+        return noted.valid
 
     def assume(self, x: int, allowed: Mask) -> None:
         """Keep only ``allowed`` values in cell x by a guess, not a rule (counted nowhere)."""
@@ -135,6 +172,8 @@ class State:
         for k in values_of(touched & self.anchored):
             for noted in self._watchers.get(k, {}).pop(x, ()):
                 noted.valid = False
+            if self._touched is not None:
+                self._touched.setdefault(k, set()).add(x)
 
     def groups(self, k: int) -> Groups:
         """The k-groups (cached until a cell is fixed to k; borders do not depend on domains)."""
@@ -145,9 +184,10 @@ class State:
 
     def note(self, k: int, cells: Cells) -> Noted:
         """A result about ``cells`` that depends on value k in them and their neighbours."""
-        noted = Noted(cells)
+        watched = cells.union(*(self.board.neighbours[x] for x in cells))
+        noted = Noted(cells, watched)
         watchers = self._watchers.setdefault(k, {})
-        for y in cells.union(*(self.board.neighbours[x] for x in cells)):
+        for y in watched:
             watchers.setdefault(y, []).append(noted)
         return noted
 
@@ -160,12 +200,26 @@ class State:
         """
         key = (k, found.groups[i].cells)
         kept = self._reach.get(key)
-        if kept is None or not kept.valid:
+        if kept is None or not self._live(k, kept):
             reach = budget_distances(self, k, found, [i])
             kept = self._reach[key] = self.note(k, reach_cells(found, reach, len(self.dom)))
         return kept
 
     def roomy(self, k: int) -> dict[int, Noted]:
         """Per cell: a noted free area of at least k cells around it (see ``area``)."""
-        return self._roomy.setdefault(k, {})
+        if k not in self._roomy:
+            self._roomy[k] = {}
+            if self._parent is not None:
+                copies: dict[Noted, Noted | None] = {}
+                kept = self._roomy[k]
+                for x, n in self._parent.roomy(k).items():
+                    if n not in copies:
+                        copies[n] = n.handed_down() if self._parent._live(k, n) else None
+                    c = copies[n]
+                    if c is not None:
+                        kept[x] = c
+                self._handed[k] = [c for c in copies.values() if c is not None]
+        for n in self._handed.get(k, ()):
+            self._live(k, n)
+        return self._roomy[k]
 
