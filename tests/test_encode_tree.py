@@ -102,7 +102,8 @@ def agree_with_the_brute_force(encoding: str, presolve: bool) -> list[str]:
 
 
 @pytest.mark.parametrize("presolve", [False, True], ids=["plain", "presolved"])
-@pytest.mark.parametrize("encoding", ["tree-bfs", "tree-bfs-count", "tree-bfs-depth", "tree-bfs-sizedepth"])
+@pytest.mark.parametrize("encoding", ["tree-bfs", "tree-bfs-count", "tree-bfs-depth", "tree-bfs-sizedepth",
+                                      "tree-bfs-lean", "tree-bfs-count-lean"])
 def test_counts_and_uniqueness_agree_with_the_brute_force(encoding, presolve):
     assert agree_with_the_brute_force(encoding, presolve)
 

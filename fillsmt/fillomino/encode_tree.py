@@ -36,7 +36,9 @@ what changes is how the tree is written down:
   are z's region, and each of them lists z among its candidate roots, because it holds k and is
   at most k - 1 steps from z, so the sum runs over the candidates' cells only). Each holds in
   the model built in the completeness argument below, so none loses a solution, and none is
-  needed for soundness.
+  needed for soundness. ``anchor_depths=False`` leaves out the per-candidate depth bounds
+  ("rooted at z ⇒ at least as deep as x's distance to z"), likewise redundant: the largest
+  family of the script on the hard tail.
 
 Completeness: every solution has a model (take its regions, as each region's root its
 smallest-index fixed cell if it has one, else its smallest-index cell, and a BFS tree from the
@@ -71,6 +73,7 @@ class TreeOptions:
     size_depth: bool = False
     depth_bounds: bool = False
     root_counts: bool = False
+    anchor_depths: bool = True
 
 
 def default_domains(puzzle: Puzzle) -> list[frozenset[int]]:
@@ -293,7 +296,7 @@ class _Tree:
                 yield assertion(("=>", ("=", number_var(x), number_var(y)),
                                self.a.le(d, self.a.add(depth_var(y), c(1)))))
                 closer.append(("and", ("=", number_var(x), number_var(y)), one_step))
-            for z in self.anchors[x]:
+            for z in self.anchors[x] if self.o.anchor_depths else ():
                 if self._steps(x, z) > 1:
                     yield assertion(("=>", ("=", root_var(x), c(z, index=True)),
                                      self.a.le(c(self._steps(x, z)), d)))
