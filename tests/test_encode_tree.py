@@ -117,6 +117,10 @@ def test_root_counts_sum_over_the_cells_that_may_join_the_root():
     assert "(assert (=> t_5 (= (+ (ite (= r_2 5) 1 0) (ite (= r_4 5) 1 0) (ite (= r_5 5) 1 0)) 2)))" in text
     with pytest.raises(ValueError):
         encode_tree(p, options=TreeOptions(bfs=True, bitvector=True, root_counts=True))
+    # a fixed cell joined to a smaller one by fixed cells of its value is never a root: no count
+    joined = encode_tree(parse_puzzle("1 4\n3 3 0 3"), options=TreeOptions(bfs=True, root_counts=True)).text()
+    assert "(assert (=> t_0 (= (+ " in joined and "(assert (=> t_3 (= (+ " in joined
+    assert "(assert (=> t_1 (= (+ " not in joined
 
 
 def test_regions_are_rooted_at_fixed_cells_within_reach():

@@ -36,7 +36,8 @@ what changes is how the tree is written down:
   are z's region, and each of them lists z among its candidate roots, because it holds k and is
   at most k - 1 steps from z, so the sum runs over the candidates' cells only). Each holds in
   the model built in the completeness argument below, so none loses a solution, and none is
-  needed for soundness. ``anchor_depths=False`` leaves out the per-candidate depth bounds
+  needed for soundness. A fixed cell joined to a smaller-index one by fixed cells of its value
+  is never a root, so it gets no count. ``anchor_depths=False`` leaves out the per-candidate depth bounds
   ("rooted at z ⇒ at least as deep as x's distance to z"), likewise redundant: the largest
   family of the script on the hard tail.
 
@@ -327,9 +328,25 @@ class _Tree:
             for z in self.anchors[x]:
                 rooted.setdefault(z, []).append(x)
         for z, members in rooted.items():
-            total = self.a.add(*(("ite", ("=", root_var(x), c(z, index=True)), c(1), c(0)) for x in members)) \
-                if len(members) > 1 else c(1)
+            if self._joins_a_smaller_fixed_cell(z):
+                continue
+            ones = [("ite", ("=", root_var(x), c(z, index=True)), c(1), c(0)) for x in members]
+            total = self.a.add(*ones) if len(ones) > 1 else c(1)
             yield assertion(("=>", is_root_var(z), ("=", total, c(self.lo[z]))))
+
+    def _joins_a_smaller_fixed_cell(self, z: int) -> bool:
+        """Whether fixed cell z is joined to a smaller-index fixed cell by a path of fixed cells
+        of its value: then they share a region and z is never its root (``t_z`` is false)."""
+        k, seen, stack = self.lo[z], {z}, [z]
+        while stack:
+            x = stack.pop()
+            for y in self.adj[x]:
+                if y not in seen and self._fixed(y) and self.lo[y] == k:
+                    if y < z:
+                        return True
+                    seen.add(y)
+                    stack.append(y)
+        return False
 
     def query(self) -> Iterator[Command]:
         yield Command("check-sat")
