@@ -15,8 +15,9 @@ from fillsmt.fillomino.encodings import ENCODINGS
 from fillsmt.fillomino.model import Puzzle
 from fillsmt.fillomino.plain_format import parse_puzzle, read_puzzle
 from fillsmt.fillomino.verify import check_solution
-from fillsmt.pipeline import solve
+from fillsmt.pipeline import count, solve
 from fillsmt.smtlib.answer import Status
+from test_backtrack import ALL_GRIDS, count_matching, random_clues
 
 TREE_ENCODINGS = [e for e in ENCODINGS if e.startswith("tree")]
 
@@ -72,6 +73,54 @@ def test_complete_and_sound_on_random_puzzles(presolve, encoding, solver, seed, 
     result = solve(puzzle, driver, encoding, timeout=60, presolve=presolve)
     assert result.status is Status.SAT, (cells, result.message)
     assert check_solution(cells, result.grid) == []
+
+
+def agree_with_the_brute_force(encoding: str, presolve: bool) -> list[str]:
+    """Count and solve --unique random tiny puzzles (several solutions, one or none) under
+    ``encoding``; assert every solution is found, none more, and uniqueness is right. The
+    messages of the unique solves, for callers that look for what the pipeline did."""
+    driver = solver_or_skip("yices")
+    rng = random.Random(f"{encoding}-{presolve}")
+    messages = []
+    for shape in [(2, 3), (3, 3), (2, 4)]:
+        for _ in range(4):
+            clues = random_clues(rng, *shape)
+            expected = count_matching(ALL_GRIDS[shape], clues)
+            puzzle = Puzzle(shape[0], shape[1], clues)
+            found = count(puzzle, driver, limit=500, encoding=encoding, timeout=60, presolve=presolve)
+            assert found.complete and sorted(found.grids) == expected, clues
+            result = solve(puzzle, driver, encoding, timeout=60, presolve=presolve, unique=True)
+            if not expected:
+                assert result.status is Status.UNSAT, (clues, result.message)
+                continue
+            assert result.status is Status.SAT and result.grid in expected, (clues, result.message)
+            assert result.unique is (len(expected) == 1)
+            if len(expected) > 1:
+                assert result.second_grid in expected and result.second_grid != result.grid
+            messages.append(result.message)
+    return messages
+
+
+@pytest.mark.parametrize("presolve", [False, True], ids=["plain", "presolved"])
+@pytest.mark.parametrize("encoding", ["tree-bfs", "tree-bfs-count", "tree-bfs-depth", "tree-bfs-sizedepth",
+                                      "tree-bfs-lean", "tree-bfs-count-lean"])
+def test_counts_and_uniqueness_agree_with_the_brute_force(encoding, presolve):
+    assert agree_with_the_brute_force(encoding, presolve)
+
+
+def test_root_counts_sum_over_the_cells_that_may_join_the_root():
+    p = parse_puzzle("2 3\n0 3 0\n0 0 2")
+    text = encode_tree(p, options=TreeOptions(bfs=True, root_counts=True)).text()
+    # the 3 (cell 1) reaches every cell two steps away that allows 3; the 2 (cell 5) its neighbours
+    assert ("(assert (=> t_1 (= (+ (ite (= r_0 1) 1 0) (ite (= r_1 1) 1 0) (ite (= r_2 1) 1 0) "
+            "(ite (= r_3 1) 1 0) (ite (= r_4 1) 1 0)) 3)))") in text
+    assert "(assert (=> t_5 (= (+ (ite (= r_2 5) 1 0) (ite (= r_4 5) 1 0) (ite (= r_5 5) 1 0)) 2)))" in text
+    with pytest.raises(ValueError):
+        encode_tree(p, options=TreeOptions(bfs=True, bitvector=True, root_counts=True))
+    # a fixed cell joined to a smaller one by fixed cells of its value is never a root: no count
+    joined = encode_tree(parse_puzzle("1 4\n3 3 0 3"), options=TreeOptions(bfs=True, root_counts=True)).text()
+    assert "(assert (=> t_0 (= (+ " in joined and "(assert (=> t_3 (= (+ " in joined
+    assert "(assert (=> t_1 (= (+ " not in joined
 
 
 def test_regions_are_rooted_at_fixed_cells_within_reach():

@@ -26,7 +26,20 @@ what changes is how the tree is written down:
   a fixed cell z is at least as deep as its Manhattan distance to z. One tree per solution is
   what keeps a uniqueness proof (``unsat`` once the first solution is blocked) short;
 * optionally (``bitvector``) the same constraints over bit-vectors (QF_BV), with widths chosen so
-  no sum can overflow.
+  no sum can overflow;
+* optionally, redundant constraints each solution's canonical tree satisfies (issue 17, sixth
+  session; none is the default, see benchmarks/README.md): ``size_depth``, ``s_x + d_x <= n_x``
+  (the d cells on the path from the root to x are not in x's subtree); ``depth_bounds``, a cell
+  rooted at a fixed cell is at least as deep as the nearest fixed cell it may be rooted at (the
+  BFS distance inside a region is at least the Manhattan distance); ``root_counts``, a fixed cell
+  z of value k that is a root has exactly k cells with ``r_x = z`` (the cells with ``r_x = z``
+  are z's region, and each of them lists z among its candidate roots, because it holds k and is
+  at most k - 1 steps from z, so the sum runs over the candidates' cells only). Each holds in
+  the model built in the completeness argument below, so none loses a solution, and none is
+  needed for soundness. A fixed cell joined to a smaller-index one by fixed cells of its value
+  is never a root, so it gets no count. ``anchor_depths=False`` leaves out the per-candidate depth bounds
+  ("rooted at z ⇒ at least as deep as x's distance to z"), likewise redundant: the largest
+  family of the script on the hard tail.
 
 Completeness: every solution has a model (take its regions, as each region's root its
 smallest-index fixed cell if it has one, else its smallest-index cell, and a BFS tree from the
@@ -53,8 +66,15 @@ Domains = Sequence[frozenset[int]]
 
 @dataclass(frozen=True)
 class TreeOptions:
+    """``size_depth`` and ``depth_bounds`` need ``bfs``; ``root_counts`` is for integers only
+    (a count can exceed the bit-vector width chosen for sizes)."""
+
     bfs: bool = False
     bitvector: bool = False
+    size_depth: bool = False
+    depth_bounds: bool = False
+    root_counts: bool = False
+    anchor_depths: bool = True
 
 
 def default_domains(puzzle: Puzzle) -> list[frozenset[int]]:
@@ -143,6 +163,8 @@ class _Tree:
         # Only neighbours that can hold the same number can be in one region.
         self.link = [[y for y in self.adj[x] if not self.d[x].isdisjoint(self.d[y])] for x in self.cells]
         top = max(self.hi)
+        if options.bitvector and options.root_counts:
+            raise ValueError("root counts are written over integers only")
         self.a = _Arith(options.bitvector, top, len(self.cells))
         self.fixed_cells = [x for x in self.cells if self._fixed(x)]
         self.anchors = self._all_anchors()
@@ -275,10 +297,56 @@ class _Tree:
                 yield assertion(("=>", ("=", number_var(x), number_var(y)),
                                self.a.le(d, self.a.add(depth_var(y), c(1)))))
                 closer.append(("and", ("=", number_var(x), number_var(y)), one_step))
-            for z in self.anchors[x]:
+            for z in self.anchors[x] if self.o.anchor_depths else ():
                 if self._steps(x, z) > 1:
                     yield assertion(("=>", ("=", root_var(x), c(z, index=True)),
                                      self.a.le(c(self._steps(x, z)), d)))
+
+    def size_depth_bound(self) -> Iterator[Command]:
+        """s_x + d_x <= n_x: the d cells on the path from the root to x are not in x's subtree."""
+        for x in self.cells:
+            yield assertion(self.a.le(self.a.add(size_var(x), depth_var(x)), number_var(x)))
+
+    def depth_lower_bounds(self) -> Iterator[Command]:
+        """A cell rooted at a fixed cell is at least as deep as the nearest one it may be rooted at."""
+        c = self.a.const
+        for x in self.cells:
+            if not self.anchors[x]:
+                continue
+            near = min(self._steps(x, z) for z in self.anchors[x])
+            if near < 1:
+                continue
+            bound = self.a.le(c(near), depth_var(x))
+            yield assertion(bound if self._fixed(x) else ("=>", anchored_var(x), bound))
+
+    def root_counts(self) -> Iterator[Command]:
+        """A fixed cell z of value k that is a root has exactly k cells with r_x = z, summed over
+        the cells that list z among their candidate roots (module text)."""
+        c = self.a.const
+        rooted: dict[int, list[int]] = {}
+        for x in self.cells:
+            for z in self.anchors[x]:
+                rooted.setdefault(z, []).append(x)
+        for z, members in rooted.items():
+            if self._joins_a_smaller_fixed_cell(z):
+                continue
+            ones = [("ite", ("=", root_var(x), c(z, index=True)), c(1), c(0)) for x in members]
+            total = self.a.add(*ones) if len(ones) > 1 else c(1)
+            yield assertion(("=>", is_root_var(z), ("=", total, c(self.lo[z]))))
+
+    def _joins_a_smaller_fixed_cell(self, z: int) -> bool:
+        """Whether fixed cell z is joined to a smaller-index fixed cell by a path of fixed cells
+        of its value: then they share a region and z is never its root (``t_z`` is false)."""
+        k, seen, stack = self.lo[z], {z}, [z]
+        while stack:
+            x = stack.pop()
+            for y in self.adj[x]:
+                if y not in seen and self._fixed(y) and self.lo[y] == k:
+                    if y < z:
+                        return True
+                    seen.add(y)
+                    stack.append(y)
+        return False
 
     def query(self) -> Iterator[Command]:
         yield Command("check-sat")
@@ -292,6 +360,12 @@ class _Tree:
         ]
         if self.o.bfs:
             parts.append(self.bfs_depths)
+        if self.o.bfs and self.o.size_depth:
+            parts.append(self.size_depth_bound)
+        if self.o.bfs and self.o.depth_bounds:
+            parts.append(self.depth_lower_bounds)
+        if self.o.root_counts:
+            parts.append(self.root_counts)
         parts.append(self.query)
         header = [Command("set-option", (":print-success", "false")), Command("set-logic", (logic,))]
         return Script.streamed(lambda: (cmd for part in [lambda: iter(header), *parts] for cmd in part()))

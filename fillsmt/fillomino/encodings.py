@@ -30,6 +30,12 @@ ENCODINGS: dict[str, Encoder] = {
     "tree-bfs": _tree(bfs=True),
     "tree-bv": _tree(bitvector=True),
     "tree-bfs-bv": _tree(bfs=True, bitvector=True),
+    # Issue 17, sixth session: tree-bfs plus redundant constraints (measured in benchmarks/README.md).
+    "tree-bfs-count": _tree(bfs=True, root_counts=True),
+    "tree-bfs-depth": _tree(bfs=True, depth_bounds=True),
+    "tree-bfs-sizedepth": _tree(bfs=True, size_depth=True),
+    "tree-bfs-lean": _tree(bfs=True, anchor_depths=False),
+    "tree-bfs-count-lean": _tree(bfs=True, root_counts=True, anchor_depths=False),
     "onehot-prop": encode_onehot,
     "tree-bfs-onehot": encode_tree_onehot,
 }
