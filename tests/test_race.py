@@ -152,13 +152,15 @@ def test_a_clue_means_no_shortcut():
     assert clueless_solution(Puzzle(1, 3, ((0, 1, 0),), "one clue")) is None
 
 
+@pytest.mark.parametrize("level", ["race", "staged"])
 @pytest.mark.parametrize("unique", [False, True])
-def test_with_a_real_solver_the_race_answers_like_the_plain_pipeline(unique):
+def test_with_a_real_solver_the_race_answers_like_the_plain_pipeline(unique, level):
+    """The race, and the staged race with its extra racers, answer as the plain pipeline does."""
     driver = solver_or_skip("yices")
     for name in ("g12-5x5.txt", "random-7x7.txt", "unsat-1x2.txt"):
         puzzle = read_puzzle(str(INSTANCES / name))
         plain = solve(puzzle, driver, presolve=True, race=False, unique=unique)
-        raced = solve(puzzle, driver, presolve="race", unique=unique)
+        raced = solve(puzzle, driver, presolve=level, unique=unique)
         assert raced.status is plain.status and raced.unique == plain.unique
         assert raced.grid == plain.grid or (raced.grid is not None and check_solution(puzzle.cells, raced.grid) == [])
 

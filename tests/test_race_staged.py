@@ -146,17 +146,6 @@ def test_the_solvers_answer_stops_a_hanging_racer(hanging_racer):
     assert not _wait_no_children(before)
 
 
-@pytest.mark.parametrize("unique", [False, True])
-def test_with_real_solvers_the_staged_race_answers_like_the_plain_pipeline(unique):
-    driver = solver_or_skip("yices")
-    for name in ("g12-5x5.txt", "random-7x7.txt", "unsat-1x2.txt"):
-        puzzle = read_puzzle(str(INSTANCES / name))
-        plain = solve(puzzle, driver, presolve=True, race=False, unique=unique)
-        staged = solve(puzzle, driver, presolve="staged", unique=unique)
-        assert staged.status is plain.status and staged.unique == plain.unique
-        assert staged.grid == plain.grid or check_solution(puzzle.cells, staged.grid) == []
-
-
 def test_the_level_names():
     assert presolve_level(True, True, True) == "staged"
     assert presolve_level(True, True) == "race"
