@@ -5,16 +5,22 @@
 
 DIR is a folder written by ``fillsmt export`` (its manifest.csv lists the files). Each file is
 run as it is (``z3 FILE``, ``yices-smt2 FILE``) with a time limit; a row per file and solver
-records the answer. The summary counts, per solver × encoding × family, the files whose answer
-equals their :status (confirmed), that timed out, and that contradict it (must be none).
+records the answer. ``--cpu-limit`` bounds each run's CPU time instead of its wall time (a run
+niced behind other work is judged by the CPU it got); ``--retry-timeouts`` runs again the pairs
+whose last row in the CSV timed out, and the new row takes their place in the summary.
+The summary counts, per solver × encoding × family, the files whose answer equals their :status (confirmed), that timed out, and that contradict it (must be none).
 """
 
 from __future__ import annotations
 
 import argparse
 import csv
+import os
+import resource
+import signal
 import subprocess
 import sys
+import threading
 import time
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
@@ -23,22 +29,54 @@ from pathlib import Path
 SOLVERS = {"z3": ["z3"], "yices": ["yices-smt2"]}
 
 
-def run(solver: str, path: Path, timeout: float) -> tuple[str, float]:
+def run(solver: str, path: Path, timeout: float, cpu_limit: float | None = None) -> tuple[str, float]:
+    """The solver's first word on PATH and the seconds it took: wall seconds, or with a CPU limit
+    the CPU seconds the solver used (user + system); "timeout" when a limit ran out."""
     bindir = Path(sys.executable).parent
     argv = [str(bindir / SOLVERS[solver][0]), *SOLVERS[solver][1:], str(path)]
-    start = time.perf_counter()
+    if cpu_limit is None:
+        start = time.perf_counter()
+        try:
+            out = subprocess.run(argv, capture_output=True, text=True, timeout=timeout)
+        except subprocess.TimeoutExpired:
+            return "timeout", time.perf_counter() - start
+        words = out.stdout.split()
+        return (words[0] if words else "error"), time.perf_counter() - start
+    limit = max(1, int(cpu_limit))
+
+    def bound() -> None:
+        resource.setrlimit(resource.RLIMIT_CPU, (limit, limit + 5))
+
+    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+                            preexec_fn=bound)
+    guard = threading.Timer(timeout, proc.kill)  # the wall limit: a safety net far above the CPU limit
+    guard.start()
     try:
-        out = subprocess.run(argv, capture_output=True, text=True, timeout=timeout)
-    except subprocess.TimeoutExpired:
-        return "timeout", time.perf_counter() - start
-    words = out.stdout.split()
-    return (words[0] if words else "error"), time.perf_counter() - start
+        stdout = proc.stdout.read()
+        _, status, usage = os.wait4(proc.pid, 0)  # reaped here, so its CPU time is its own
+    finally:
+        guard.cancel()
+        proc.stdout.close()
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    cpu = usage.ru_utime + usage.ru_stime
+    words = stdout.split()
+    # SIGXCPU from the CPU limit or SIGKILL from the guard; yices-smt2 catches SIGXCPU and exits
+    # without an answer, so a silent end at the limit is a time-out too
+    if proc.returncode < 0 or (not words and cpu >= limit - 0.05):
+        return "timeout", cpu
+    return (words[0] if words else "error"), cpu
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("folder")
-    parser.add_argument("--timeout", type=float, default=60)
+    parser.add_argument("--timeout", type=float, default=60, help="wall seconds per run (default 60)")
+    parser.add_argument("--cpu-limit", type=float,
+                        help="CPU seconds per run; the wall limit (--timeout) then only guards against a hang")
+    parser.add_argument("--retry-timeouts", action="store_true",
+                        help="run again the (file, solver) pairs whose last row timed out")
+    parser.add_argument("--smallest-first", action="store_true",
+                        help="run the smallest files first (most settled files in a short session)")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--csv", required=True)
     parser.add_argument("--md", required=True)
@@ -55,21 +93,25 @@ def main() -> int:
     if Path(args.csv).exists():
         with open(args.csv, newline="") as f:
             done = {(r["file"], r["solver"]): r for r in csv.DictReader(f)}
-    todo = [(row, solver) for row in files for solver in SOLVERS if (row["file"], solver) not in done]
+    todo = [(row, solver) for row in files for solver in SOLVERS if (row["file"], solver) not in done
+            or (args.retry_timeouts and done[(row["file"], solver)]["answer"] == "timeout")]
+    if args.smallest_first:
+        todo.sort(key=lambda pair: (folder / pair[0]["file"]).stat().st_size)
     if args.summary_only:
         todo = []
-    columns = ["file", "puzzle", "encoding", "family", "status", "solver", "answer", "seconds"]
+    columns = ["file", "puzzle", "encoding", "family", "status", "solver", "answer", "seconds", "limit"]
+    limit = f"cpu {args.cpu_limit:g}" if args.cpu_limit else f"wall {args.timeout:g}"
     new = not Path(args.csv).exists()
     with open(args.csv, "a", newline="") as out, ThreadPoolExecutor(args.jobs) as pool:
         writer = csv.DictWriter(out, fieldnames=columns)
         if new:
             writer.writeheader()
-        futures = [(row, solver, pool.submit(run, solver, folder / row["file"], args.timeout)) for row, solver in todo]
+        futures = [(row, solver, pool.submit(run, solver, folder / row["file"], args.timeout, args.cpu_limit)) for row, solver in todo]
         for row, solver, future in futures:
             answer, seconds = future.result()
             record = {"file": row["file"], "puzzle": row["puzzle"], "encoding": row["encoding"],
                       "family": row["family"], "status": row["status"], "solver": solver, "answer": answer,
-                      "seconds": f"{seconds:.3f}"}
+                      "seconds": f"{seconds:.3f}", "limit": limit}
             writer.writerow(record)
             out.flush()
             done[(row["file"], solver)] = record
@@ -82,7 +124,10 @@ def main() -> int:
         if verdict == "contradicted":
             wrong.append(f"- {r['file']}: :status {r['status']}, {r['solver']} answered {r['answer']}")
     statuses = Counter((r["encoding"], r["family"], r["status"]) for r in files)
-    lines = [f"{len(files)} files, each run by z3 and yices-smt2 with a {args.timeout:g} s limit.", "",
+    selected = {r["file"] for r in files}
+    limits = Counter(r.get("limit") or "wall 60" for r in done.values() if r["file"] in selected)
+    lines = [f"{len(files)} files, each run by z3 and yices-smt2; the row counted per file and solver is its last, "
+             "run with these limits (seconds): " + ", ".join(f"{k} ({v} runs)" for k, v in sorted(limits.items())), "",
              "| encoding | family | files (sat / unsat / unknown) | solver | confirmed | timed out | contradicted |",
              "|---|---|---|---|---:|---:|---:|"]
     for encoding in sorted({r["encoding"] for r in files}):
