@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Callable, Hashable
 
 from fillsmt.drivers.session import Session
@@ -61,9 +62,33 @@ class Problem:
     solution, that a decoded grid breaks (none when it is a solution). The script is then a
     relaxation: :meth:`Search.solution` asserts the cuts and checks again."""
 
-    @property
+    @cached_property
     def terms(self) -> list[str]:
+        """The get-value terms, rendered once (a session asks for them after every check)."""
         return get_value_terms(self.script)
+
+    @cached_property
+    def pinned(self) -> dict[str, str]:
+        """The get-value terms the script itself fixes, ``(assert (= term numeral))`` at the top
+        level, with the numeral's text: every model gives them that value (later assertions, in
+        a scope or not, only add to the script's), so a session need not ask for them (a
+        presolved Fillomino grid pins most of its cells: janko 330, 1759 of 3200)."""
+        wanted = set(self.terms)
+        pinned = {}
+        for c in self.script.commands:
+            if c.name != "assert":
+                continue
+            term = c.args[0]
+            if type(term) is tuple and len(term) == 3 and term[0] == "=":
+                for name, value in ((term[1], term[2]), (term[2], term[1])):
+                    if type(name) is str and name in wanted and type(value) is int and value >= 0:
+                        pinned[name] = str(value)
+        return pinned
+
+    @cached_property
+    def asked(self) -> list[str]:
+        """The get-value terms a session asks for: :attr:`terms` but the :attr:`pinned` ones."""
+        return [t for t in self.terms if t not in self.pinned]
 
 
 class WrongAnswer(Exception):
@@ -105,7 +130,9 @@ class Search:
 
     def _decoded(self) -> tuple[Grid, dict[str, str]]:
         """The model's grid (not yet checked) and the values as the solver printed them."""
-        values, raw = self.session.get_values_and_texts(self.problem.terms, self._remaining())
+        values, raw = self.session.get_values_and_texts(self.problem.asked, self._remaining())
+        for term, text in self.problem.pinned.items():
+            values[term], raw[term] = int(text), text
         try:
             return self.problem.decode(values), raw
         except Exception as e:  # the decoders raise FormatError subclasses with the reason

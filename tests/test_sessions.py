@@ -196,3 +196,63 @@ def test_yices_sessions_get_the_problem_as_one_conjunction(name, joined):
     driver = solver_or_skip(name)
     with driver.open_session() as s:
         assert s.joined_assertions is joined
+
+
+# --- the reply reader (issue 17, seventh session: whole chunks, a fast get-value path) ----------
+
+def test_the_marker_line_ends_a_reply_only_when_complete():
+    from fillsmt.drivers.session import _before_marker
+
+    assert _before_marker("sat\n", "M") is None
+    assert _before_marker("sat\nM", "M") is None  # the marker's line is not complete yet
+    assert _before_marker("sat\nM\n", "M") == ("sat\n", "")
+    assert _before_marker('sat\n"M"\nrest\n', "M") == ("sat\n", "rest\n")
+    assert _before_marker("(x M)\nsat\nM\n", "M") == ("(x M)\nsat\n", "")  # inside another line: not the end
+    assert _before_marker("a\nMM\n", "M") is None
+
+
+@pytest.mark.parametrize("reply", [
+    "((n_0 3)\n (n_1 12)\n (a true)\n (b false))\n",
+    "((x 0))",
+    "()\n",
+    "((x (- 3)) (y 2))\n",           # a negative number: the general reader
+    "((x #b0101))\n",                 # a bit-vector: the general reader
+    "((|odd name| 1))\n",             # a quoted symbol: the general reader
+    "((x 1234567890123456789012))\n",  # a numeral beyond the digit limit: the general reader keeps text
+    "(error \"boom\")\n",
+])
+def test_the_fast_get_value_path_agrees_with_the_general_reader_or_declines(reply):
+    from fillsmt.drivers.session import _simple_values
+    from fillsmt.smtlib.answer import parse_value, render_sexpr
+    from fillsmt.smtlib.sexpr import read_all
+
+    fast = _simple_values(reply)
+    if fast is None:
+        return
+    (pairs,) = [i.value for i in read_all(reply)]
+    general = ({render_sexpr(p[0]): parse_value(p[1]) for p in pairs}, {render_sexpr(p[0]): render_sexpr(p[1]) for p in pairs})
+    assert fast == general
+    for value in fast[0].values():  # the same types too: True is not 1
+        assert type(value) in (int, bool)
+    assert [type(v) for v in fast[0].values()] == [type(v) for v in general[0].values()]
+
+
+def test_the_fast_path_declines_what_it_cannot_read():
+    from fillsmt.drivers.session import _simple_values
+
+    for reply in ("((x (- 3)))", "((x #b01))", "((|a b| 1))", "((x 1234567890123456789012))", "(error \"e\")",
+                  "unsupported\n((x 1))", "((x 1)"):
+        assert _simple_values(reply) is None, reply
+
+
+def test_a_long_reply_in_many_pieces_reads_whole(session_driver):
+    """Thousands of values (a get-value of every cell of a big grid) arrive in pipe-sized pieces."""
+    names = [f"v{i}" for i in range(3000)]
+    script = "(set-logic QF_LIA)\n" + "".join(f"(declare-fun {n} () Int)\n(assert (= {n} {i}))\n"
+                                               for i, n in enumerate(names))
+    with session_driver.open_session() as session:
+        session.send(script)
+        assert session.check() is Status.SAT
+        for _ in range(3):
+            values = session.get_values(names)
+            assert values == {n: i for i, n in enumerate(names)}

@@ -241,3 +241,34 @@ def test_cli_session_needs_a_session_solver(tmp_path):
                                     str(INSTANCES / "g12-5x5.txt")])
     assert out.exit_code == 4
     assert "offers no incremental session" in out.stderr
+
+
+def test_a_session_asks_only_for_the_terms_the_script_does_not_pin(driver):
+    """``Problem.pinned``: terms the script fixes at the top level are filled in, not asked for;
+    the solutions, blocking clauses and forced cells are those of asking for every term."""
+    from fillsmt.smtlib.script import Command, Script, assertion, declare
+    from fillsmt.solutions import Problem, Search, backbone
+
+    script = Script.of([Command("set-logic", ("QF_LIA",)), *(declare(v, "Int") for v in ("a", "b", "c")),
+                        assertion(("=", "a", 3)), assertion(("=", 2, "b")), assertion(("and", ("<=", 0, "c"), ("<=", "c", 1))),
+                        assertion(("=", "c", ("-", "a", "b"))),  # pins c too, but not in a form read as pinned
+                        Command("check-sat"), Command("get-value", (("a", "b", "c"),))])
+    asked: list[list[str]] = []
+    problem = Problem(script, decode=lambda values: ((values["a"], values["b"], values["c"]),), check=lambda g: [],
+                      term_cell=lambda t: t)
+    assert problem.pinned == {"a": "3", "b": "2"} and problem.asked == ["c"]
+    with driver.open_session() as session:
+        original = session.get_values_and_texts
+
+        def recording(terms, timeout=None):
+            asked.append(list(terms))
+            return original(terms, timeout)
+
+        session.get_values_and_texts = recording
+        search = Search(problem, session)
+        search.start()
+        status, found = search.next_solution()
+        assert status is Status.SAT and found.grid == ((3, 2, 1),) and found.raw == {"a": "3", "b": "2", "c": "1"}
+        assert backbone(search, found).forced == {"a": True, "b": True, "c": True}
+        assert search.next_solution()[0] is Status.UNSAT
+    assert asked and all(terms == ["c"] for terms in asked)

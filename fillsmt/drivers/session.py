@@ -21,9 +21,11 @@ Leaving the ``with`` block, or :meth:`Session.close`, always ends the process.
 
 from __future__ import annotations
 
+import codecs
 import itertools
 import os
 import queue
+import re
 import shlex
 import signal
 import subprocess
@@ -175,6 +177,9 @@ class Session(ABC):
                                        None if timeout is None else timeout + REPLY_GRACE)
         if timed_out:
             raise SessionTimeout(f"{self.name} gave no get-value answer in time and was stopped")
+        simple = _simple_values(output)
+        if simple is not None:
+            return simple
         items = self._items(output, "get-value")
         if len(items) != 1 or not isinstance(items[0], list):
             raise SolverError(f"{self.name} gave no get-value answer: {quote_output(output)!r}")
@@ -207,11 +212,50 @@ class Session(ABC):
         self.close()
 
 
+_SIMPLE_REPLY = re.compile(r"\s*\((?:\s*\([^()\s\"|;]+\s+(?:[0-9]+|true|false)\s*\))*\s*\)\s*")
+_SIMPLE_PAIR = re.compile(r"\(\s*([^()\s\"|;]+)\s+([0-9]+|true|false)\s*\)")
+
+
+def _simple_values(output: str) -> tuple[dict[str, Value], dict[str, str]] | None:
+    """A get-value reply whose terms are plain symbols and whose values are numerals or
+    Booleans, read with two regular expressions (a reply of thousands of cell numbers each
+    round of the lazy region cuts); None for any other reply, which the general reader takes."""
+    if not _SIMPLE_REPLY.fullmatch(output):
+        return None
+    values: dict[str, Value] = {}
+    texts: dict[str, str] = {}
+    for term, text in _SIMPLE_PAIR.findall(output):
+        if text[0] in "tf":
+            values[term] = text == "true"
+        elif len(text) > limits.MAX_DIGITS:
+            return None  # the general reader keeps such a numeral as text
+        else:
+            values[term] = int(text)
+        texts[term] = text
+    return values, texts
+
+
 _markers = itertools.count(1)
 
 
 def _marker() -> str:
     return f"fillsmt-done-{os.getpid()}-{next(_markers)}"
+
+
+def _before_marker(buffer: str, marker: str, start: int = 0) -> tuple[str, str] | None:
+    """(everything before the complete line that is ``marker`` or ``"marker"``, everything after
+    that line), or None while ``buffer`` holds no such line. ``start``: a line start before
+    which the buffer was searched already."""
+    at = buffer.find(marker, start)
+    while at >= 0:
+        begin = buffer.rfind("\n", 0, at) + 1
+        end = buffer.find("\n", at)
+        if end < 0:
+            return None  # the line is not complete yet
+        if buffer[begin:end].strip() in (marker, f'"{marker}"'):
+            return buffer[:begin], buffer[end + 1:]
+        at = buffer.find(marker, end)
+    return None
 
 
 class ProcessSession(Session):
@@ -226,9 +270,11 @@ class ProcessSession(Session):
         self._proc = subprocess.Popen(
             argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
             start_new_session=True, text=True, encoding="utf-8", errors="replace", bufsize=1)
-        self._lines: queue.Queue[str | None] = queue.Queue()
+        self._chunks: queue.Queue[str | None] = queue.Queue()
+        self._pending = ""  # what the solver printed past the last reply's marker (normally nothing)
         self._stderr: list[str] = []
-        self._threads = [threading.Thread(target=self._pump, args=(self._proc.stdout, self._lines.put), daemon=True),
+        self._threads = [threading.Thread(target=self._pump_chunks, args=(self._proc.stdout, self._chunks.put),
+                                          daemon=True),
                          threading.Thread(target=self._pump, args=(self._proc.stderr, self._stderr.append), daemon=True)]
         for t in self._threads:
             t.start()
@@ -238,6 +284,29 @@ class ProcessSession(Session):
         # Lines come in pieces of at most 64 KiB, so a line without end cannot fill the memory.
         while line := stream.readline(1 << 16):
             put(line)
+        put(None)
+
+    @staticmethod
+    def _pump_chunks(stream, put) -> None:
+        """The solver's output in whatever pieces the pipe gives (at most 64 KiB each), not line
+        by line: a get-value reply of thousands of lines is then a few hand-overs between
+        threads instead of one per line (issue 17: that hand-over was a third of the lazy
+        region cuts' time on janko 330)."""
+        decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
+        fd = stream.fileno()
+        while True:
+            try:
+                data = os.read(fd, 1 << 16)
+            except OSError:
+                data = b""
+            if not data:
+                break
+            text = decoder.decode(data)
+            if text:
+                put(text)
+        tail = decoder.decode(b"", final=True)
+        if tail:
+            put(tail)
         put(None)
 
     @property
@@ -254,25 +323,27 @@ class ProcessSession(Session):
         marker = _marker()
         deadline = None if timeout is None else time.monotonic() + timeout
         self._send(f'{text}(echo "{marker}")\n', deadline)
-        out: list[str] = []
-        size, cap = 0, limits.max_output()
+        buffer, self._pending = self._pending, ""
+        searched, cap = 0, limits.max_output()
         while True:
-            wait = None if deadline is None else max(0.0, deadline - time.monotonic())
-            try:
-                line = self._lines.get(timeout=wait)
-            except queue.Empty:
-                self.close(kill=True)
-                return "".join(out), True
-            if line is None:
-                raise self._died("".join(out))
-            if line.strip() in (marker, f'"{marker}"'):
-                return "".join(out), False
-            out.append(line)
-            size += len(line)
-            if size > cap:
+            reply = _before_marker(buffer, marker, searched)
+            if reply is not None:
+                out, self._pending = reply
+                return out, False
+            searched = max(0, buffer.rfind("\n") + 1)  # the marker is on a line of its own
+            if len(buffer) > cap:
                 self.close(kill=True)
                 raise SolverError(f"{self.name} printed more than {cap} characters in one reply and was stopped "
                                   f"(raise the limit with the environment variable FILLSMT_MAX_OUTPUT)")
+            wait = None if deadline is None else max(0.0, deadline - time.monotonic())
+            try:
+                chunk = self._chunks.get(timeout=wait)
+            except queue.Empty:
+                self.close(kill=True)
+                return buffer, True
+            if chunk is None:
+                raise self._died(buffer)
+            buffer += chunk
 
     def _send(self, text: str, deadline: float | None) -> None:
         """Write ``text`` to the solver by ``deadline``: a thread writes, so a solver that stops
