@@ -132,6 +132,16 @@ class Kind:
         ``presolved`` puzzle, each only once its delay has passed without an answer."""
         return ()
 
+    def staged_lead(self, presolved: Any) -> str | None:
+        """An encoding that replaces the default one in a staged race of the ``presolved``
+        puzzle (the solver runs it at once, and the default encoding does not run), or None."""
+        return None
+
+    def races_search(self, presolved: Any) -> bool:
+        """Whether the kind's search joins the race for the ``presolved`` puzzle (a grid it
+        cannot settle in the time would only take a core from the solver)."""
+        return True
+
     def search(self, puzzle: Any, limit: int, deadline: float | None) -> Any:
         """Up to ``limit`` solutions by the kind's own search (see ``has_search``)."""
         raise InputError(f"{puzzle.source}: {self.name} puzzles have no search of their own")

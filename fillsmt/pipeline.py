@@ -243,8 +243,14 @@ def _solve(kind: Kind, puzzle: Any, driver: Driver, encoding: str | None, timeou
     run = _Run(puzzle, driver, encoding, timeout, fixed, t0, time.perf_counter())
     if racing and (unique or forced or lazy or can_race(driver)):
         extra = staged and _default_choice(kind, driver, encoding)
-        entrants = _staged_entrants(kind, target, driver.name, encoding) if extra else []
-        return _race(kind, target, hints, run, unique, forced, entrants)
+        lead = kind.staged_lead(target) if extra else None
+        if lead is not None:  # the kind's choice for this grid replaces the default encoding
+            if kind.encoding(lead).lazy:
+                driver.require_session()
+            run = replace(run, encoding=lead)
+        entrants = _staged_entrants(kind, target, driver.name, run.encoding) if extra else []
+        search = not extra or kind.races_search(target)
+        return _race(kind, target, hints, run, unique, forced, entrants, search)
     return _attempt(kind, target, hints, run, unique, forced)
 
 
@@ -312,14 +318,14 @@ def _decisive(result: SolveResult | None, unique: bool, forced: bool) -> bool:
 
 
 def _race(kind: Kind, target: Any, hints: Any, run: "_Run", unique: bool, forced: bool,
-          entrants: list[tuple[Any, str, float]]) -> SolveResult:
+          entrants: list[tuple[Any, str, float]], search: bool = True) -> SolveResult:
     """The solver (``run``) against the kind's search in a forked child (:class:`RulesRace`,
     up to two solutions with ``unique`` or ``forced``, where only an exhausted search is
     decisive) and against each of ``entrants`` (another driver and encoding, started in a thread
     after its delay): the first decisive, checked answer wins and every other racer is stopped
     (a one-shot run by the race's stop event, a session by closing it). When the solver's own
     answer is decisive it stands; when it ends undecided (a time-out, unknown) and no one else
-    has won, its result is the race's."""
+    has won, its result is the race's. Without ``search`` the kind's search does not start."""
     stop = threading.Event()
     primary = SessionRace(run.driver)
     racers = [primary] + [SessionRace(driver) for driver, _, _ in entrants]
@@ -334,7 +340,8 @@ def _race(kind: Kind, target: Any, hints: Any, run: "_Run", unique: bool, forced
     decisive = lambda result: _decisive(result, unique, forced)  # noqa: E731
     with rules, Entrants(stop, decisive, close_all) as others:
         try:
-            rules.start(stop, on_decisive=close_all)
+            if search:
+                rules.start(stop, on_decisive=close_all)
             for racer, (driver, encoding, delay) in zip(racers[1:], entrants):
                 others.add(f"{driver.name}/{encoding}", delay,
                            lambda racer=racer, encoding=encoding: _attempt(kind, target, hints,

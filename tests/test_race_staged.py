@@ -166,6 +166,50 @@ def test_the_lazy_racer_starts_at_once_on_a_large_open_area_and_z3_prop_later_el
     assert staged_racers(board) == ()
 
 
+def test_a_huge_open_area_gets_the_lazy_cuts_alone_and_many_open_cells_no_search():
+    from fillsmt.fillomino.features import LEAD_AREA, SEARCH_OPEN, races_search, staged_lead
+
+    huge = Puzzle(30, 30, ((5,) + (0,) * 29,) + tuple((0,) * 30 for _ in range(29)), "huge")
+    assert largest_open_area(huge) == 899 >= LEAD_AREA and staged_lead(huge) == "lazy-local-general"
+    assert open_cells(huge) <= SEARCH_OPEN and races_search(huge)
+    open_ = Puzzle(12, 12, ((5,) + (0,) * 11,) + tuple((0,) * 12 for _ in range(11)), "open")
+    assert staged_lead(open_) is None and races_search(open_)
+    board = Puzzle(50, 50, tuple(tuple(1 if (r + c) % 2 else 0 for c in range(50)) for r in range(50)), "board")
+    assert open_cells(board) == 1250 > SEARCH_OPEN and not races_search(board) and staged_lead(board) is None
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("unique", [False, True])
+def test_the_lazy_lead_alone_agrees_with_brute_force(seed, unique, monkeypatch):
+    """A staged race whose kind picks the lazy cuts as the lead and no search (a huge grid's
+    plan, forced here on tiny puzzles): the answers are the lazy session's, checked against
+    brute force, and no other racer is started."""
+    from fillsmt.drivers.registry import get_driver
+
+    solver_or_skip("yices")
+    monkeypatch.setattr(Fillomino, "staged_lead", lambda self, presolved: "lazy-local-general")
+    monkeypatch.setattr(Fillomino, "races_search", lambda self, presolved: False)
+    from fillsmt.race import RulesRace
+
+    def no_search(self, stop, on_decisive=None):
+        raise AssertionError("the search was started")
+
+    monkeypatch.setattr(RulesRace, "start", no_search)
+    puzzle, expected = _random_puzzle(random.Random(400 + seed), seed)
+    result = solve(puzzle, get_driver("yices"), timeout=30, presolve="staged", unique=unique)
+    if not expected:
+        assert result.status is Status.UNSAT, result.message
+        return
+    assert result.status is Status.SAT and result.grid in expected, result.message
+    if result.settled_by_presolve:
+        return
+    assert result.encoding == "lazy-local-general" and "answered first" not in result.message
+    if unique:
+        assert result.unique is (len(expected) == 1)
+        if len(expected) > 1:
+            assert result.second_grid in expected and result.second_grid != result.grid
+
+
 def test_entrants_take_the_first_decisive_answer_and_wait_out_no_one():
     stop = threading.Event()
     won = []
@@ -192,19 +236,19 @@ def test_an_entrant_that_fails_is_no_answer():
 
 @pytest.mark.skipif(not HAS_PROC, reason="needs Linux's /proc")
 @pytest.mark.parametrize("unique", [False, True])
-@pytest.mark.parametrize("name", ["266", "330"])
-def test_a_signal_during_a_staged_race_leaves_no_process(name, unique):
-    """SIGTERM while the solver, the search and the extra racer all work (janko 266: Z3 with the
-    propagator after 1.5 s; 330, a 50×64 grid with a large open area: the lazy cuts' yices at
-    once; none settles its puzzle within a second): fillsmt ends at once and no racer's process
-    is left."""
+@pytest.mark.parametrize("name, racers", [("266", 3), ("620", 3), ("330", 1)])
+def test_a_signal_during_a_staged_race_leaves_no_process(name, racers, unique):
+    """SIGTERM while every racer works (janko 266: the solver, the search and Z3 with the
+    propagator after 1.5 s; 620, a 20×36 grid with a large open area: the solver, the search and
+    the lazy cuts' yices at once; 330, a 50×64 grid with a huge open area and 1441 open cells:
+    the lazy cuts' yices alone; none settles its puzzle within a second): fillsmt ends at once
+    and no racer's process is left."""
     solver_or_skip("yices"), solver_or_skip("z3-prop")
     hard = shared_or_skip("hard-tail", "puzzles", f"{name}.txt")
     args = ["solve", "--staged", "--timeout", "60", str(hard)] + (["--unique"] if unique else [])
-    # the solver, the search's child, the extra racer's solver
-    code, seconds, seen = signalled_run(args, signal.SIGTERM, want_children=3, settle=0.3)
+    code, seconds, seen = signalled_run(args, signal.SIGTERM, want_children=racers, settle=0.3)
     assert_clean_end(code, seconds, seen, signal.SIGTERM)
-    assert len(seen) >= 3
+    assert len(seen) >= racers
 
 
 @pytest.mark.parametrize("flag", ["--staged", "--no-staged"])

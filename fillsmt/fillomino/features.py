@@ -24,6 +24,15 @@ then never pays for it: janko-thesis100's median is 0.05 s, the 30×30 scaling p
 1.1 s)."""
 
 
+LEAD_AREA = 400
+"""Open cells in one connected area from which the lazy region cuts run alone in a staged race:
+no tree-bfs script (janko 330, area 596: its encoding takes 1.7 s and yices 12 s CPU, where the
+lazy cuts settle it in about 8 s; measured in benchmarks/README.md, "issue 17, seventh session")."""
+SEARCH_OPEN = 1000
+"""Open cells above which the rules' search does not race (janko 330, 1441 open cells: its root
+probing alone does not end in 36 s CPU, and every racer past two shares the two cores)."""
+
+
 def largest_open_area(puzzle: Puzzle) -> int:
     """The number of cells of the largest 4-connected area of empty (0) cells."""
     h, w = puzzle.height, puzzle.width
@@ -62,4 +71,16 @@ def staged_racers(presolved: Puzzle) -> tuple[tuple[str, str, float], ...]:
     return ()
 
 
-__all__ = ["LAZY_AREA", "PROP_DELAY", "PROP_OPEN", "largest_open_area", "open_cells", "staged_racers"]
+def staged_lead(presolved: Puzzle) -> str | None:
+    """``lazy-local-general`` in place of the default encoding on an open area of at least
+    :data:`LEAD_AREA` cells, else None."""
+    return "lazy-local-general" if largest_open_area(presolved) >= LEAD_AREA else None
+
+
+def races_search(presolved: Puzzle) -> bool:
+    """Whether the rules' search races: on at most :data:`SEARCH_OPEN` open cells."""
+    return open_cells(presolved) <= SEARCH_OPEN
+
+
+__all__ = ["LAZY_AREA", "LEAD_AREA", "PROP_DELAY", "PROP_OPEN", "SEARCH_OPEN", "largest_open_area", "open_cells",
+           "races_search", "staged_lead", "staged_racers"]

@@ -105,6 +105,18 @@ class Fillomino(Kind):
 
         return staged_racers(presolved)
 
+    def staged_lead(self, presolved: Puzzle) -> str | None:
+        """The lazy region cuts alone on a huge open area (:func:`fillsmt.fillomino.features.staged_lead`)."""
+        from fillsmt.fillomino.features import staged_lead
+
+        return staged_lead(presolved)
+
+    def races_search(self, presolved: Puzzle) -> bool:
+        """Not on a grid with very many open cells (:func:`fillsmt.fillomino.features.races_search`)."""
+        from fillsmt.fillomino.features import races_search
+
+        return races_search(presolved)
+
     def search(self, puzzle: Puzzle, limit: int, deadline: float | None):
         """The deduction rules plus backtracking (:mod:`fillsmt.fillomino.backtrack`), with the
         search-only reasoning of issue 17 (:func:`~fillsmt.fillomino.backtrack.solve_strong`)."""
