@@ -30,14 +30,17 @@ class BlockNumber(Kind):
         return plain_format.format_puzzle(puzzle)
 
     def to_dict(self, puzzle: Puzzle) -> dict:
-        from fillsmt.formats.json_format import blocknumber_to_dict
-
-        return blocknumber_to_dict(puzzle)
+        return {"kind": "blocknumber", "height": puzzle.height, "width": puzzle.width,
+                "givens": [list(row) for row in puzzle.givens],
+                "blocks": [list(row) for row in puzzle.blocks]}
 
     def from_dict(self, obj: dict, reader: Any) -> Puzzle:
-        from fillsmt.formats.json_format import blocknumber_from_dict
-
-        return blocknumber_from_dict(obj, reader)
+        reader.keys(obj, ("kind", "height", "width", "givens", "blocks"), what="a blocknumber puzzle")
+        height, width = reader.size(obj)
+        givens = reader.grid(obj["givens"], "givens", height, width)
+        blocks = reader.grid(obj["blocks"], "blocks", height, width, minimum=None)
+        return reader.reparse(plain_format.parse_puzzle,
+                              [f"{height} {width}", *reader.plain_rows(givens), *reader.plain_rows(blocks)])
 
     def to_url(self, puzzle: Puzzle) -> str:
         from fillsmt.formats.puzzlink import suguru_url

@@ -41,14 +41,14 @@ class Fillomino(Kind):
         return plain_format.format_puzzle(puzzle)
 
     def to_dict(self, puzzle: Puzzle) -> dict:
-        from fillsmt.formats.json_format import fillomino_to_dict
-
-        return fillomino_to_dict(puzzle)
+        return {"kind": "fillomino", "height": puzzle.height, "width": puzzle.width,
+                "cells": [list(row) for row in puzzle.cells]}
 
     def from_dict(self, obj: dict, reader: Any) -> Puzzle:
-        from fillsmt.formats.json_format import fillomino_from_dict
-
-        return fillomino_from_dict(obj, reader)
+        reader.keys(obj, ("kind", "height", "width", "cells"), what="a fillomino puzzle")
+        height, width = reader.size(obj)
+        cells = reader.grid(obj["cells"], "cells", height, width)
+        return reader.reparse(plain_format.parse_puzzle, [f"{height} {width}", *reader.plain_rows(cells)])
 
     def to_url(self, puzzle: Puzzle) -> str:
         from fillsmt.formats.puzzlink import fillomino_url
