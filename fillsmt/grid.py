@@ -5,7 +5,7 @@ Cells are numbered row by row from the top-left corner, ``x = row * width + col`
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Iterable
 
 
 def cell_index(width: int, row: int, col: int) -> int:
@@ -27,8 +27,18 @@ def neighbours(height: int, width: int, row: int, col: int) -> list[tuple[int, i
 
 
 def neighbour_indices(height: int, width: int, x: int) -> list[int]:
+    """The cell numbers of x's orthogonal neighbours, in :func:`neighbours`' order."""
     row, col = divmod(x, width)
-    return [cell_index(width, r, c) for r, c in neighbours(height, width, row, col)]
+    out = []
+    if row:
+        out.append(x - width)
+    if row + 1 < height:
+        out.append(x + width)
+    if col:
+        out.append(x - 1)
+    if col + 1 < width:
+        out.append(x + 1)
+    return out
 
 
 def connected_areas(height: int, width: int, inside: Callable[[int], bool]) -> list[list[int]]:
@@ -52,4 +62,26 @@ def connected_areas(height: int, width: int, inside: Callable[[int], bool]) -> l
     return areas
 
 
-__all__ = ["cell_index", "connected_areas", "neighbour_indices", "neighbours"]
+def cell_groups(cells: Iterable[tuple[int, int]]) -> list[list[tuple[int, int]]]:
+    """The orthogonally connected groups of a set of (row, col) cells (no board needed), each
+    found from its first cell in sorted order."""
+    cells = set(cells)
+    seen: set[tuple[int, int]] = set()
+    groups = []
+    for start in sorted(cells):
+        if start in seen:
+            continue
+        seen.add(start)
+        group, todo = [start], [start]
+        while todo:
+            r, c = todo.pop()
+            for nb in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                if nb in cells and nb not in seen:
+                    seen.add(nb)
+                    group.append(nb)
+                    todo.append(nb)
+        groups.append(group)
+    return groups
+
+
+__all__ = ["cell_groups", "cell_index", "connected_areas", "neighbour_indices", "neighbours"]

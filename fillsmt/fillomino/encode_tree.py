@@ -56,6 +56,7 @@ from dataclasses import dataclass
 from typing import Callable, Iterator, Sequence
 
 from fillsmt.fillomino.model import Puzzle
+from fillsmt.grid import connected_areas
 from fillsmt.fillomino.names import (anchored_var, depth_var, is_root_var, neighbour_indices,
                                      number_var, parent_var, root_var, size_var)
 from fillsmt.smtlib.script import assertion, conj, declare, disj
@@ -97,21 +98,11 @@ def default_domains(puzzle: Puzzle) -> list[frozenset[int]]:
 
 
 def _empty_area_sizes(puzzle: Puzzle, flat: list[int]) -> list[int]:
+    """Per cell, the size of the connected area of empty cells it lies in (0 for a clue)."""
     size_of = [0] * len(flat)
-    seen = [False] * len(flat)
-    for start, v in enumerate(flat):
-        if v or seen[start]:
-            continue
-        seen[start], stack, members = True, [start], []
-        while stack:
-            x = stack.pop()
-            members.append(x)
-            for y in neighbour_indices(puzzle.height, puzzle.width, x):
-                if not flat[y] and not seen[y]:
-                    seen[y] = True
-                    stack.append(y)
-        for x in members:
-            size_of[x] = len(members)
+    for area in connected_areas(puzzle.height, puzzle.width, lambda x: not flat[x]):
+        for x in area:
+            size_of[x] = len(area)
     return size_of
 
 
