@@ -15,7 +15,7 @@ from fillsmt.blocknumber.model import Grid, Puzzle, normalise_labels
 from fillsmt.blocknumber.names import KING_STEPS
 from fillsmt import limits
 from fillsmt.errors import FormatError
-from fillsmt.formats.text import read_text, tokens
+from fillsmt.formats.text import read_size, read_text, tokens
 
 
 Token = tuple[str, int]
@@ -40,28 +40,14 @@ def _label(tok: Token, source: str, what: str) -> int:
 
 def _size(toks: list[Token], source: str, expected: str) -> tuple[int, int]:
     """The height and width from the first two tokens."""
-    if not toks:
-        raise FormatError(source, 1, f"the file is empty; expected the height and width, then {expected}")
-    if len(toks) < 2:
-        raise FormatError(source, toks[0][1], "expected the height and the width, found only one number")
-    dims = []
-    for tok, name in zip(toks[:2], ("the height", "the width")):
-        text, line = tok
-        if limits.is_int(text, negative=True) and text.startswith("-"):
-            raise FormatError(source, line, f"{name} is negative ({text}); expected a positive integer")
-        value = _natural(tok, source, name)
-        if value < 1:
-            raise FormatError(source, line, f"{name} must be at least 1, found {value}")
-        try:
-            limits.check_side(value, name)
-        except ValueError as e:
-            raise FormatError(source, line, str(e)) from None
-        dims.append(value)
-    try:
-        limits.check_cells(dims[0], dims[1])
-    except ValueError as e:
-        raise FormatError(source, toks[1][1], str(e)) from None
-    return dims[0], dims[1]
+    return read_size(toks, source, expected, lambda tok, name: _side(tok, source, name))
+
+
+def _side(tok: Token, source: str, name: str) -> int:
+    text, line = tok
+    if limits.is_int(text, negative=True) and text.startswith("-"):
+        raise FormatError(source, line, f"{name} is negative ({text}); expected a positive integer")
+    return _natural(tok, source, name)
 
 
 def _rows(values: list[int], height: int, width: int) -> Grid:
