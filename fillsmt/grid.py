@@ -5,7 +5,7 @@ Cells are numbered row by row from the top-left corner, ``x = row * width + col`
 
 from __future__ import annotations
 
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Iterator, Sequence
 
 
 def cell_index(width: int, row: int, col: int) -> int:
@@ -62,6 +62,27 @@ def connected_areas(height: int, width: int, inside: Callable[[int], bool]) -> l
     return areas
 
 
+def filled_cells(grid: Sequence[Sequence[int]]) -> Iterator[tuple[int, int, int]]:
+    """Every non-zero cell of a grid as (row, column, value), row by row."""
+    for r, row in enumerate(grid):
+        for c, v in enumerate(row):
+            if v:
+                yield r, c, v
+
+
+def grid_with(height: int, width: int, cells: Iterable[tuple[int, int, int]]) -> tuple[tuple[int, ...], ...]:
+    """A grid of zeros with each (row, column, value) of ``cells`` set."""
+    rows = [[0] * width for _ in range(height)]
+    for r, c, v in cells:
+        rows[r][c] = v
+    return tuple(map(tuple, rows))
+
+
+def empty_count(grid: Sequence[Sequence[int]]) -> int:
+    """How many cells of a grid are 0."""
+    return sum(1 for row in grid for v in row if v == 0)
+
+
 def cell_groups(cells: Iterable[tuple[int, int]]) -> list[list[tuple[int, int]]]:
     """The orthogonally connected groups of a set of (row, col) cells (no board needed), each
     found from its first cell in sorted order."""
@@ -84,4 +105,5 @@ def cell_groups(cells: Iterable[tuple[int, int]]) -> list[list[tuple[int, int]]]
     return groups
 
 
-__all__ = ["cell_groups", "cell_index", "connected_areas", "neighbour_indices", "neighbours"]
+__all__ = ["cell_groups", "cell_index", "connected_areas", "empty_count", "filled_cells", "grid_with",
+           "neighbour_indices", "neighbours"]

@@ -10,6 +10,7 @@ from fillsmt.blocknumber.encodings import DEFAULT_ENCODING, ENCODINGS
 from fillsmt.blocknumber.model import Puzzle
 from fillsmt.blocknumber.render import render_pretty
 from fillsmt.blocknumber.verify import check_solution
+from fillsmt.grid import grid_with
 from fillsmt.kind import Encoding, Kind
 
 
@@ -97,10 +98,8 @@ class BlockNumber(Kind):
         return list(puzzle.given_cells())
 
     def with_clues(self, puzzle: Puzzle, clues: list[tuple[int, int, int]]) -> Puzzle:
-        givens = [[0] * puzzle.width for _ in range(puzzle.height)]
-        for r, c, v in clues:
-            givens[r][c] = v
-        return Puzzle(puzzle.height, puzzle.width, tuple(map(tuple, givens)), puzzle.blocks, puzzle.source)
+        return Puzzle(puzzle.height, puzzle.width, grid_with(puzzle.height, puzzle.width, clues), puzzle.blocks,
+                      puzzle.source)
 
     def cell_var(self, puzzle: Puzzle, row: int, col: int) -> str:
         from fillsmt.blocknumber.names import number_var

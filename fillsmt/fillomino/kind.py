@@ -11,6 +11,7 @@ from fillsmt.fillomino.model import Puzzle
 from fillsmt.fillomino.names import cell_of_number_var
 from fillsmt.fillomino.render import render_pretty
 from fillsmt.fillomino.verify import check_solution
+from fillsmt.grid import grid_with
 from fillsmt.kind import Encoding, Kind, Presolved
 
 
@@ -140,10 +141,7 @@ class Fillomino(Kind):
         return list(puzzle.clues())
 
     def with_clues(self, puzzle: Puzzle, clues: list[tuple[int, int, int]]) -> Puzzle:
-        cells = [[0] * puzzle.width for _ in range(puzzle.height)]
-        for r, c, v in clues:
-            cells[r][c] = v
-        return Puzzle(puzzle.height, puzzle.width, tuple(map(tuple, cells)), puzzle.source)
+        return Puzzle(puzzle.height, puzzle.width, grid_with(puzzle.height, puzzle.width, clues), puzzle.source)
 
     def cell_var(self, puzzle: Puzzle, row: int, col: int) -> str:
         from fillsmt.fillomino.names import number_var
