@@ -9,13 +9,12 @@ cells named, rows and columns counted from 1. A solution file is ``H W`` then H 
 
 from __future__ import annotations
 
-from collections import deque
-
 from fillsmt.blocknumber.model import Grid, Puzzle, normalise_labels
 from fillsmt.blocknumber.names import KING_STEPS
 from fillsmt import limits
 from fillsmt.errors import FormatError
 from fillsmt.formats.text import read_size, read_text, tokens
+from fillsmt.grid import cell_groups
 
 
 Token = tuple[str, int]
@@ -86,15 +85,8 @@ class _Reader:
         return out
 
     def check_connected(self, label: int, cells: list[tuple[int, int]]) -> None:
-        start = cells[0]
-        seen, queue = {start}, deque([start])
-        while queue:
-            r, c = queue.popleft()
-            for nr, nc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-                if 0 <= nr < self.h and 0 <= nc < self.w and (nr, nc) not in seen \
-                        and self.labels[nr][nc] == label:
-                    seen.add((nr, nc))
-                    queue.append((nr, nc))
+        start = cells[0]  # the block's first cell, row by row: cell_groups' first group holds it
+        seen = set(cell_groups(cells)[0])
         for r, c in cells:
             if (r, c) not in seen:
                 raise FormatError(
