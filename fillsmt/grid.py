@@ -5,6 +5,8 @@ Cells are numbered row by row from the top-left corner, ``x = row * width + col`
 
 from __future__ import annotations
 
+from collections import deque
+from functools import lru_cache
 from typing import Callable, Iterable, Iterator, Sequence
 
 
@@ -83,6 +85,36 @@ def empty_count(grid: Sequence[Sequence[int]]) -> int:
     return sum(1 for row in grid for v in row if v == 0)
 
 
+@lru_cache(maxsize=8)
+def adjacency(height: int, width: int) -> tuple[tuple[int, ...], ...]:
+    """Every cell's :func:`neighbour_indices`, computed once per grid shape (for loops that ask
+    again and again)."""
+    return tuple(tuple(neighbour_indices(height, width, x)) for x in range(height * width))
+
+
+def equal_areas(grid: Sequence[Sequence[int]]) -> list[list[int]]:
+    """The maximal orthogonally connected areas of equal values of a grid, each a list of cell
+    numbers in breadth-first order from its first cell in row-major order."""
+    adj = adjacency(len(grid), len(grid[0]))
+    flat = [v for row in grid for v in row]
+    seen = [False] * len(flat)
+    out = []
+    for start in range(len(flat)):
+        if seen[start]:
+            continue
+        seen[start] = True
+        cells, queue = [], deque([start])
+        while queue:
+            x = queue.popleft()
+            cells.append(x)
+            for y in adj[x]:
+                if not seen[y] and flat[y] == flat[x]:
+                    seen[y] = True
+                    queue.append(y)
+        out.append(cells)
+    return out
+
+
 def cell_groups(cells: Iterable[tuple[int, int]]) -> list[list[tuple[int, int]]]:
     """The orthogonally connected groups of a set of (row, col) cells (no board needed), each
     found from its first cell in sorted order."""
@@ -105,5 +137,5 @@ def cell_groups(cells: Iterable[tuple[int, int]]) -> list[list[tuple[int, int]]]
     return groups
 
 
-__all__ = ["cell_groups", "cell_index", "connected_areas", "empty_count", "filled_cells", "grid_with",
-           "neighbour_indices", "neighbours"]
+__all__ = ["adjacency", "cell_groups", "cell_index", "connected_areas", "empty_count", "equal_areas", "filled_cells",
+           "grid_with", "neighbour_indices", "neighbours"]

@@ -66,11 +66,11 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Iterator, Sequence
 
 from fillsmt.fillomino.encode_tree import Domains, TreeEncoder, TreeOptions, default_domains
 from fillsmt.fillomino.model import Grid, Puzzle
+from fillsmt.grid import adjacency, equal_areas
 from fillsmt.fillomino.names import (anchored_var, depth_var, is_root_var, neighbour_indices, number_var,
                                      parent_var, root_var, size_var)
 from fillsmt.smtlib import Command, Script, Term
@@ -88,39 +88,17 @@ class CutOptions:
 
 # --- the cuts -------------------------------------------------------------------------------------
 
-@lru_cache(maxsize=8)
-def _adjacency(height: int, width: int) -> tuple[tuple[int, ...], ...]:
-    """Every cell's neighbours, computed once per grid shape (the loop asks every round)."""
-    return tuple(tuple(neighbour_indices(height, width, x)) for x in range(height * width))
-
-
 def components(grid: Grid) -> list[tuple[int, list[int]]]:
     """Every maximal connected component of equal numbers: (number, its cells in BFS order)."""
-    adj = _adjacency(len(grid), len(grid[0]))
-    flat = [v for row in grid for v in row]
-    seen = [False] * len(flat)
-    out = []
-    for start in range(len(flat)):
-        if seen[start]:
-            continue
-        seen[start] = True
-        cells, queue = [], deque([start])
-        while queue:
-            x = queue.popleft()
-            cells.append(x)
-            for y in adj[x]:
-                if not seen[y] and flat[y] == flat[x]:
-                    seen[y] = True
-                    queue.append(y)
-        out.append((flat[start], cells))
-    return out
+    width = len(grid[0])
+    return [(grid[cells[0] // width][cells[0] % width], cells) for cells in equal_areas(grid)]
 
 
 def _connected_prefix(start: int, members: set[int], size: int, height: int,
                       width: int) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...]]:
     """``size`` cells of ``members`` connected to ``start`` (breadth first), sorted, and the
     edges of a spanning tree of them."""
-    adj = _adjacency(height, width)
+    adj = adjacency(height, width)
     taken, queue, edges = [start], deque([start]), []
     seen = {start}
     while queue and len(taken) < size:
@@ -157,7 +135,7 @@ def region_cuts(grid: Grid, options: CutOptions = CutOptions()) -> list[Term]:
     """The clauses ``grid`` breaks, one or more per wrong component (module text); empty when
     every component has the size of its number."""
     height, width = len(grid), len(grid[0])
-    adj = _adjacency(height, width)
+    adj = adjacency(height, width)
     cuts: list[Term] = []
     for k, cells in components(grid):
         if len(cells) == k:
