@@ -61,8 +61,9 @@ def run(solver: str, path: Path, timeout: float, cpu_limit: float | None = None)
     cpu = usage.ru_utime + usage.ru_stime
     words = stdout.split()
     # SIGXCPU from the CPU limit or SIGKILL from the guard; yices-smt2 catches SIGXCPU and exits
-    # without an answer, so a silent end at the limit is a time-out too
-    if proc.returncode < 0 or (not words and cpu >= limit - 0.05):
+    # with code 21 and no answer (its rusage then reads a few seconds under the limit), so a
+    # silent failure near the limit is a time-out too
+    if proc.returncode < 0 or (not words and proc.returncode != 0 and cpu >= 0.9 * limit):
         return "timeout", cpu
     return (words[0] if words else "error"), cpu
 
