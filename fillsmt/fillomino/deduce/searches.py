@@ -36,23 +36,26 @@ def budget_distances(state: State, k: int, found: Groups, sources: list[int],
     groups, group_of = found.groups, found.group_of
     base = len(dom)
     dist = {base + i: groups[i].size for i in sources} if start is None else dict(start)
-    heap = [(d, node) for node, d in dist.items()]
-    heapq.heapify(heap)
-    while heap:
-        d, node = heapq.heappop(heap)
-        if d > dist[node]:
-            continue
-        for y in groups[node - base].border if node >= base else nbrs[node]:
-            i = group_of.get(y)
-            if i is not None:
-                nxt, nd = base + i, d + groups[i].size
-            elif dom[y] & bk:
-                nxt, nd = y, d + 1
-            else:
-                continue
-            if nd <= k and nd < dist.get(nxt, k + 1):
-                dist[nxt] = nd
-                heapq.heappush(heap, (nd, nxt))
+    # Dijkstra with one bucket per count 0..k (the counts are small whole numbers)
+    buckets: list[list[int]] = [[] for _ in range(k + 1)]
+    for node, d in dist.items():
+        if d <= k:
+            buckets[d].append(node)
+    for d in range(k + 1):
+        for node in buckets[d]:
+            if d > dist[node]:
+                continue  # reached more cheaply since it was put here
+            for y in groups[node - base].border if node >= base else nbrs[node]:
+                i = group_of.get(y)
+                if i is not None:
+                    nxt, nd = base + i, d + len(groups[i].cells)
+                elif dom[y] & bk:
+                    nxt, nd = y, d + 1
+                else:
+                    continue
+                if nd <= k and nd < dist.get(nxt, k + 1):
+                    dist[nxt] = nd
+                    buckets[nd].append(nxt)
     return dist
 
 
@@ -104,35 +107,39 @@ def sort_free_area(state: State, k: int, start: int, roomy: dict[int, Noted],
 
 def cut_off_counts(board: Board, inside: set[int], root: int) -> dict[int, int]:
     """For each cell e of ``inside``: how many other cells of ``inside`` lose every path to
-    ``root`` when e is removed (articulation points with subtree sizes, iterative DFS)."""
+    ``root`` when e is removed (articulation points with subtree sizes, iterative DFS; the
+    cells are numbered in the order the DFS discovers them, so a discovery time is an index)."""
     nbrs = board.neighbours
     disc = {root: 0}
-    low = {root: 0}
-    size = {root: 1}
-    parent: dict[int, int] = {}
+    cells, low, size, up = [root], [0], [1], [-1]
     cut: dict[int, int] = {}
-    stack = [(root, iter(nbrs[root]))]
+    stack = [(0, iter(nbrs[root]))]
     while stack:
         u, it = stack[-1]
         for v in it:
             if v not in inside:
                 continue
-            if v not in disc:
-                disc[v] = low[v] = len(disc)
-                size[v] = 1
-                parent[v] = u
-                stack.append((v, iter(nbrs[v])))
+            d = disc.get(v)
+            if d is None:
+                d = disc[v] = len(cells)
+                cells.append(v)
+                low.append(d)
+                size.append(1)
+                up.append(u)
+                stack.append((d, iter(nbrs[v])))
                 break
-            if v != parent.get(u):
-                low[u] = min(low[u], disc[v])
+            if d != up[u] and d < low[u]:
+                low[u] = d
         else:
             stack.pop()
-            p = parent.get(u)
-            if p is not None:
+            p = up[u]
+            if p >= 0:
                 size[p] += size[u]
-                low[p] = min(low[p], low[u])
-                if low[u] >= disc[p]:
-                    cut[p] = cut.get(p, 0) + size[u]
+                if low[u] < low[p]:
+                    low[p] = low[u]
+                if low[u] >= p:
+                    c = cells[p]
+                    cut[c] = cut.get(c, 0) + size[u]
     return cut
 
 
