@@ -96,6 +96,9 @@ class State:
         """Per value: the cells changed for it since the fork (forked states only), against
         which the noted results handed down by the parent are checked."""
         self._handed: dict[int, list[Noted]] = {}
+        self._handed_checked: dict[int, int] = {}
+        """Per value: how many cells ``_touched`` held when the handed-down free areas were
+        last checked (none of them can have changed while it holds no more)."""
         """Per value: the distinct free areas handed down by the parent."""
         self._parent: State | None = None
         """The state forked from, whose free areas for a value are handed down when this one
@@ -139,6 +142,7 @@ class State:
         child.joins = dict(self.joins) if self.hand_down else {}
         child._roomy = {}
         child._handed = {}
+        child._handed_checked = {}
         child._parent = self if self.hand_down else None
         return child
 
@@ -235,7 +239,12 @@ class State:
                     if c is not None:
                         kept[x] = c
                 self._handed[k] = [c for c in copies.values() if c is not None]
-        for n in self._handed.get(k, ()):
-            self._live(k, n)
+        handed = self._handed.get(k)
+        if handed:
+            touched = len(self._touched.get(k, ()))
+            if self._handed_checked.get(k) != touched:
+                for n in handed:
+                    self._live(k, n)
+                self._handed_checked[k] = touched
         return self._roomy[k]
 
