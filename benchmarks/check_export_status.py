@@ -76,7 +76,8 @@ def main() -> int:
     parser.add_argument("--retry-timeouts", action="store_true",
                         help="run again the (file, solver) pairs whose last row timed out")
     parser.add_argument("--smallest-first", action="store_true",
-                        help="run the smallest files first (most settled files in a short session)")
+                        help="run first the files the other solver already confirmed, then the smallest "
+                             "(most files settled by both in a short session)")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--csv", required=True)
     parser.add_argument("--md", required=True)
@@ -96,7 +97,10 @@ def main() -> int:
     todo = [(row, solver) for row in files for solver in SOLVERS if (row["file"], solver) not in done
             or (args.retry_timeouts and done[(row["file"], solver)]["answer"] == "timeout")]
     if args.smallest_first:
-        todo.sort(key=lambda pair: (folder / pair[0]["file"]).stat().st_size)
+        def other_confirmed(row: dict, solver: str) -> bool:
+            return any(done.get((row["file"], s), {}).get("answer") == row["status"] for s in SOLVERS if s != solver)
+
+        todo.sort(key=lambda pair: (not other_confirmed(*pair), (folder / pair[0]["file"]).stat().st_size))
     if args.summary_only:
         todo = []
     columns = ["file", "puzzle", "encoding", "family", "status", "solver", "answer", "seconds", "limit"]
