@@ -338,7 +338,7 @@ def test_cut_off_counts_match_their_definition():
 
 
 def test_budget_distances_match_a_relaxation_to_fixpoint():
-    """The bucketed Dijkstra against relaxing every node's count until nothing changes
+    """The Dijkstra against relaxing every node's count until nothing changes
     (Bellman-Ford), from a group and from given starting counts, on the k-groups of random
     partly fixed boards."""
     from fillsmt.fillomino.deduce.board import find_groups

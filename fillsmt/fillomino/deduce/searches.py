@@ -36,26 +36,23 @@ def budget_distances(state: State, k: int, found: Groups, sources: list[int],
     groups, group_of = found.groups, found.group_of
     base = len(dom)
     dist = {base + i: groups[i].size for i in sources} if start is None else dict(start)
-    # Dijkstra with one bucket per count 0..k (the counts are small whole numbers)
-    buckets: list[list[int]] = [[] for _ in range(k + 1)]
-    for node, d in dist.items():
-        if d <= k:
-            buckets[d].append(node)
-    for d in range(k + 1):
-        for node in buckets[d]:
-            if d > dist[node]:
-                continue  # reached more cheaply since it was put here
-            for y in groups[node - base].border if node >= base else nbrs[node]:
-                i = group_of.get(y)
-                if i is not None:
-                    nxt, nd = base + i, d + len(groups[i].cells)
-                elif dom[y] & bk:
-                    nxt, nd = y, d + 1
-                else:
-                    continue
-                if nd <= k and nd < dist.get(nxt, k + 1):
-                    dist[nxt] = nd
-                    buckets[nd].append(nxt)
+    heap = [(d, node) for node, d in dist.items()]
+    heapq.heapify(heap)
+    while heap:
+        d, node = heapq.heappop(heap)
+        if d > dist[node]:
+            continue
+        for y in groups[node - base].border if node >= base else nbrs[node]:
+            i = group_of.get(y)
+            if i is not None:
+                nxt, nd = base + i, d + groups[i].size
+            elif dom[y] & bk:
+                nxt, nd = y, d + 1
+            else:
+                continue
+            if nd <= k and nd < dist.get(nxt, k + 1):
+                dist[nxt] = nd
+                heapq.heappush(heap, (nd, nxt))
     return dist
 
 
