@@ -5,10 +5,11 @@
 # nothing); VENV a virtual environment with fillsmt's dependencies but without an editable
 # fillsmt (its bin/ holding yices-smt2 and z3), so that PYTHONPATH chooses the code.
 #   bash benchmarks/run_small17.sh OLD NEW VENV OUT   (run from the directory above the
-#   repository: the paths below are relative to /work)
+#   repository, beside shared/: the puzzle paths below are relative to it)
 set -u
 OLD=$1 NEW=$2 VENV=$3 OUT=$4
 S=shared/instances/fillomino
+SCALING=$(cd "$(dirname "$0")/.." && pwd)/instances/fillomino/scaling
 one() {  # $1 old|new, $2 its tree
   P="env PYTHONPATH=$2 $VENV/bin/python -m fillsmt bench"
   $P $S/hard-tail/puzzles -c yices/default/staged -c yices/default/staged/unique \
@@ -17,7 +18,7 @@ one() {  # $1 old|new, $2 its tree
      --jobs 1 --timeout 60 --overwrite --csv $OUT/B-janko-$1.csv --no-progress
   $P $S/baron-thesis60/puzzles -c yices/default/staged \
      --jobs 1 --timeout 60 --overwrite --csv $OUT/B-baron-$1.csv --no-progress
-  $P wt-small/instances/fillomino/scaling -c yices/default/staged -c yices/default/staged/unique \
+  $P $SCALING -c yices/default/staged -c yices/default/staged/unique \
      --jobs 1 --timeout 60 --overwrite --csv $OUT/B-scaling-$1.csv --no-progress
 }
 uptime
