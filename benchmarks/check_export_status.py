@@ -61,8 +61,9 @@ def run(solver: str, path: Path, timeout: float, cpu_limit: float | None = None)
     cpu = usage.ru_utime + usage.ru_stime
     words = stdout.split()
     # SIGXCPU from the CPU limit or SIGKILL from the guard; yices-smt2 catches SIGXCPU and exits
-    # without an answer, so a silent end at the limit is a time-out too
-    if proc.returncode < 0 or (not words and cpu >= limit - 0.05):
+    # with code 21 and no answer (its rusage then reads a few seconds under the limit), so a
+    # silent failure near the limit is a time-out too
+    if proc.returncode < 0 or (not words and proc.returncode != 0 and cpu >= 0.9 * limit):
         return "timeout", cpu
     return (words[0] if words else "error"), cpu
 
@@ -74,7 +75,8 @@ def main() -> int:
     parser.add_argument("--cpu-limit", type=float,
                         help="CPU seconds per run; the wall limit (--timeout) then only guards against a hang")
     parser.add_argument("--retry-timeouts", action="store_true",
-                        help="run again the (file, solver) pairs whose last row timed out")
+                        help="run again the (file, solver) pairs whose last row timed out under a wall "
+                             "limit or a smaller CPU limit")
     parser.add_argument("--smallest-first", action="store_true",
                         help="run first the files the other solver already confirmed, then the smallest "
                              "(most files settled by both in a short session)")
@@ -94,8 +96,13 @@ def main() -> int:
     if Path(args.csv).exists():
         with open(args.csv, newline="") as f:
             done = {(r["file"], r["solver"]): r for r in csv.DictReader(f)}
+    def weaker(last: dict) -> bool:  # timed out under a wall limit, or under a smaller CPU limit
+        kind, _, seconds = (last.get("limit") or "wall 60").partition(" ")
+        return kind == "wall" or not args.cpu_limit or float(seconds) < args.cpu_limit
+
     todo = [(row, solver) for row in files for solver in SOLVERS if (row["file"], solver) not in done
-            or (args.retry_timeouts and done[(row["file"], solver)]["answer"] == "timeout")]
+            or (args.retry_timeouts and done[(row["file"], solver)]["answer"] == "timeout"
+                and weaker(done[(row["file"], solver)]))]
     if args.smallest_first:
         def other_confirmed(row: dict, solver: str) -> bool:
             return any(done.get((row["file"], s), {}).get("answer") == row["status"] for s in SOLVERS if s != solver)

@@ -2,7 +2,7 @@
 
     python benchmarks/encoding_families.py PUZZLE... [--counts]
 
-One line per family (a ``_Tree`` method): commands, kilobytes, share of the tree-bfs script;
+One line per family (a ``TreeEncoder`` constraint method): commands, kilobytes, share of the tree-bfs script;
 with --counts also the root counts of ``tree-bfs-count``.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sys
 
-from fillsmt.fillomino.encode_tree import TreeOptions, _Tree
+from fillsmt.fillomino.encode_tree import TreeEncoder, TreeOptions
 from fillsmt.fillomino.kind import KIND
 from fillsmt.fillomino.plain_format import read_puzzle
 
@@ -18,13 +18,12 @@ from fillsmt.fillomino.plain_format import read_puzzle
 def main(paths: list[str], counts: bool) -> None:
     for path in paths:
         found = KIND.presolve(read_puzzle(path))
-        tree = _Tree(found.puzzle, found.hints, TreeOptions(bfs=True, root_counts=counts))
-        parts = [tree.declarations, tree.number_domains, tree.one_parent_or_root, tree.roots, tree.sizes,
-                 tree.parents, tree.same_number_same_region, tree.needs_a_partner, tree.bfs_depths]
+        tree = TreeEncoder(found.puzzle, found.hints, TreeOptions(bfs=True, root_counts=counts))
+        parts = [part for part in tree.constraints() if part.__name__ not in ("root_counts", "query")]
         rows = [(part.__name__, *_size(part)) for part in parts]
         extra = [("root_counts", *_size(tree.root_counts))] if counts else []
         total = sum(chars for _, _, chars in rows)
-        open_cells = sum(1 for x in tree.cells if not tree._fixed(x))
+        open_cells = sum(1 for x in tree.cells if not tree.fixed(x))
         print(f"{path}: {len(tree.cells)} cells, {open_cells} open, tree-bfs {total / 1e6:.2f} MB")
         for name, n, chars in rows + extra:
             print(f"  {name:26s} {n:8d} commands {chars / 1e3:9.0f} KB {100 * chars / total:5.1f} %")

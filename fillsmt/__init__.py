@@ -20,7 +20,6 @@ __version__ = "0.1.0"
 
 if TYPE_CHECKING:
     from fillsmt.pipeline import SolveResult
-    from fillsmt.tiling.optimize import TilingResult
 
 
 def load(source: str, kind: str | None = None) -> Any:
@@ -33,15 +32,15 @@ def load(source: str, kind: str | None = None) -> Any:
 
 
 def solve(puzzle: Any, solver: str = "yices", encoding: str | None = None, *, timeout: float | None = None,
-          presolve: bool = True, unique: bool = False, forced: bool = False) -> "SolveResult | TilingResult":
+          presolve: bool = True, unique: bool = False, forced: bool = False) -> "SolveResult":
     """Solve ``puzzle`` with ``solver`` (``z3``, ``yices``, ``z3-api``, ``pysmt[:NAME]``,
     ``portfolio[:A,B]``, or ``rules``: the deduction rules plus backtracking, Fillomino only).
     The result has ``status`` (a :class:`fillsmt.smtlib.answer.Status`), ``grid`` (checked, or
     None), ``times`` (seconds by stage) and, with ``unique``, ``unique`` (True / False / None
     when not settled), ``second_grid`` and ``differing_cells``. A tiling problem is optimised
-    instead: the result is the optimiser's report, a :class:`fillsmt.tiling.optimize.TilingResult`
-    (``covered``, ``optimal``, ``placements``, checked); ``encoding`` is then the at-most-one
-    encoding."""
+    instead: ``grid`` is the best tiling found (checked: ``covered``, ``placements``), ``status``
+    is SAT when it is proven optimal, ``optimum`` the optimiser's report (``optimal``,
+    ``upper_bound``, …), and ``encoding`` the at-most-one encoding."""
     from fillsmt.drivers import get_driver
     from fillsmt.pipeline import RULES_SOLVER, solve as _solve, solve_with_rules
 
@@ -50,7 +49,7 @@ def solve(puzzle: Any, solver: str = "yices", encoding: str | None = None, *, ti
     driver = get_driver(solver)
     driver.require()
     result = _solve(puzzle, driver, encoding, timeout, presolve=presolve, unique=unique, forced=forced)
-    return result if result.optimum is None else result.optimum
+    return result
 
 
 def encode(puzzle: Any, encoding: str | None = None) -> str:

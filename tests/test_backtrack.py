@@ -16,6 +16,7 @@ import pytest
 from conftest import INSTANCES, SHARED
 from fillsmt.errors import InputError
 from fillsmt.fillomino.backtrack import CELL_ORDERS, solve_by_search
+from fillsmt.fillomino.deduce.capacity import SEARCH_RULES
 from fillsmt.fillomino.model import Grid, Puzzle
 from fillsmt.fillomino.plain_format import parse_grid, parse_puzzle, read_puzzle
 from fillsmt.fillomino.verify import check_solution
@@ -114,15 +115,25 @@ def random_clues(rng: random.Random, height: int, width: int) -> Grid:
                  for _ in range(height))
 
 
+SEARCHES = [
+    *(pytest.param(f"{{shape}}-{order}", 25, {"cell_order": order}, id=order) for order in CELL_ORDERS),
+    # the strong search: the search-only rules of issue 17 and exit probing to each depth
+    *(pytest.param(f"strong-{{shape}}-{depth}", 15, {"search_rules": SEARCH_RULES, "probe_depth": depth},
+                   id=f"strong-probe{depth}") for depth in (-1, 0, 99)),
+]
+
+
 @pytest.mark.parametrize("shape", [(2, 3), (3, 3), (2, 4)])
-@pytest.mark.parametrize("cell_order", CELL_ORDERS)
-def test_solution_counts_agree_with_the_brute_force(shape, cell_order):
-    rng = random.Random(f"{shape}-{cell_order}")
-    for _ in range(25):
+@pytest.mark.parametrize("seed, rounds, options", SEARCHES)
+def test_solution_counts_agree_with_the_brute_force(shape, seed, rounds, options):
+    """Every search (each cell order; the strong search at each probing depth) finds exactly
+    the brute force's solutions of random tiny puzzles."""
+    rng = random.Random(seed.format(shape=shape))
+    for _ in range(rounds):
         clues = random_clues(rng, *shape)
         puzzle = Puzzle(shape[0], shape[1], clues)
         expected = count_matching(ALL_GRIDS[shape], clues)
-        assert sorted(all_by_search(puzzle, cell_order=cell_order)) == expected, clues
+        assert sorted(all_by_search(puzzle, **options)) == expected, clues
 
 
 def test_counts_agree_without_any_rule():

@@ -64,17 +64,8 @@ def test_capacity_keeps_every_solution_and_fires(shape):
     assert fired >= 5  # the rule did something on a fair share of them
 
 
-@pytest.mark.parametrize("shape", [(2, 3), (3, 3), (2, 4)])
-@pytest.mark.parametrize("probe_depth", [-1, 0, 99])
-def test_strong_search_finds_exactly_the_brute_force_solutions(shape, probe_depth):
-    rng = random.Random(f"strong-{shape}-{probe_depth}")
-    for _ in range(15):
-        clues = random_clues(rng, *shape)
-        puzzle = Puzzle(shape[0], shape[1], clues)
-        expected = count_matching(ALL_GRIDS[shape], clues)
-        found = solve_by_search(puzzle, limit=10**6, search_rules=SEARCH_RULES,
-                                probe_depth=probe_depth)
-        assert found.exhausted and sorted(found.solutions) == expected, clues
+# The strong search against the brute force on random tiny puzzles, at each probing depth, is a
+# parameter of test_backtrack.test_solution_counts_agree_with_the_brute_force.
 
 
 def test_strong_search_on_3x4_with_tight_clues():

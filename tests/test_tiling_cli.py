@@ -279,8 +279,8 @@ def test_the_python_api_optimises_a_tiling():
 
     solver_or_skip("yices")
     found = fillsmt.solve(fillsmt.load(str(TETRIS)))
-    assert (found.covered, found.optimal) == (48, True)
-    assert legal(read_problem(str(TETRIS)), [{"piece": found.problem.pieces[p.piece].name, "cells": p.cells}
-                                             for p in found.placements], 48) == []
+    assert (found.grid.covered, found.optimum.optimal) == (48, True)
+    assert legal(read_problem(str(TETRIS)), [{"piece": found.puzzle.pieces[p.piece].name, "cells": p.cells}
+                                             for p in found.grid.placements], 48) == []
     with pytest.raises(InputError, match="not for tilings"):
         fillsmt.solve(fillsmt.load(str(TETRIS)), unique=True)

@@ -10,6 +10,7 @@ from fillsmt.blocknumber.encodings import DEFAULT_ENCODING, ENCODINGS
 from fillsmt.blocknumber.model import Puzzle
 from fillsmt.blocknumber.render import render_pretty
 from fillsmt.blocknumber.verify import check_solution
+from fillsmt.grid import grid_with
 from fillsmt.kind import Encoding, Kind
 
 
@@ -30,14 +31,17 @@ class BlockNumber(Kind):
         return plain_format.format_puzzle(puzzle)
 
     def to_dict(self, puzzle: Puzzle) -> dict:
-        from fillsmt.formats.json_format import blocknumber_to_dict
-
-        return blocknumber_to_dict(puzzle)
+        return {"kind": "blocknumber", "height": puzzle.height, "width": puzzle.width,
+                "givens": [list(row) for row in puzzle.givens],
+                "blocks": [list(row) for row in puzzle.blocks]}
 
     def from_dict(self, obj: dict, reader: Any) -> Puzzle:
-        from fillsmt.formats.json_format import blocknumber_from_dict
-
-        return blocknumber_from_dict(obj, reader)
+        reader.keys(obj, ("kind", "height", "width", "givens", "blocks"), what="a blocknumber puzzle")
+        height, width = reader.size(obj)
+        givens = reader.grid(obj["givens"], "givens", height, width)
+        blocks = reader.grid(obj["blocks"], "blocks", height, width, minimum=None)
+        return reader.reparse(plain_format.parse_puzzle,
+                              [f"{height} {width}", *reader.plain_rows(givens), *reader.plain_rows(blocks)])
 
     def to_url(self, puzzle: Puzzle) -> str:
         from fillsmt.formats.puzzlink import suguru_url
@@ -94,10 +98,8 @@ class BlockNumber(Kind):
         return list(puzzle.given_cells())
 
     def with_clues(self, puzzle: Puzzle, clues: list[tuple[int, int, int]]) -> Puzzle:
-        givens = [[0] * puzzle.width for _ in range(puzzle.height)]
-        for r, c, v in clues:
-            givens[r][c] = v
-        return Puzzle(puzzle.height, puzzle.width, tuple(map(tuple, givens)), puzzle.blocks, puzzle.source)
+        return Puzzle(puzzle.height, puzzle.width, grid_with(puzzle.height, puzzle.width, clues), puzzle.blocks,
+                      puzzle.source)
 
     def cell_var(self, puzzle: Puzzle, row: int, col: int) -> str:
         from fillsmt.blocknumber.names import number_var

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar, Iterator, Sequence
 
+from fillsmt.grid import empty_count, filled_cells
 from fillsmt.notebook import ShowsAsSvg
 
 Grid = tuple[tuple[int, ...], ...]
@@ -70,11 +71,8 @@ class Puzzle(ShowsAsSvg):
 
     def given_cells(self) -> Iterator[tuple[int, int, int]]:
         """Every given as (row, column, value), row by row."""
-        for r, row in enumerate(self.givens):
-            for c, v in enumerate(row):
-                if v:
-                    yield r, c, v
+        return filled_cells(self.givens)
 
     @property
     def empty_cells(self) -> int:
-        return sum(1 for row in self.givens for v in row if v == 0)
+        return empty_count(self.givens)

@@ -9,13 +9,12 @@ cells named, rows and columns counted from 1. A solution file is ``H W`` then H 
 
 from __future__ import annotations
 
-from collections import deque
-
 from fillsmt.blocknumber.model import Grid, Puzzle, normalise_labels
 from fillsmt.blocknumber.names import KING_STEPS
 from fillsmt import limits
 from fillsmt.errors import FormatError
-from fillsmt.formats.text import read_text, tokens
+from fillsmt.formats.text import read_size, read_text, tokens
+from fillsmt.grid import cell_groups
 
 
 Token = tuple[str, int]
@@ -40,28 +39,14 @@ def _label(tok: Token, source: str, what: str) -> int:
 
 def _size(toks: list[Token], source: str, expected: str) -> tuple[int, int]:
     """The height and width from the first two tokens."""
-    if not toks:
-        raise FormatError(source, 1, f"the file is empty; expected the height and width, then {expected}")
-    if len(toks) < 2:
-        raise FormatError(source, toks[0][1], "expected the height and the width, found only one number")
-    dims = []
-    for tok, name in zip(toks[:2], ("the height", "the width")):
-        text, line = tok
-        if limits.is_int(text, negative=True) and text.startswith("-"):
-            raise FormatError(source, line, f"{name} is negative ({text}); expected a positive integer")
-        value = _natural(tok, source, name)
-        if value < 1:
-            raise FormatError(source, line, f"{name} must be at least 1, found {value}")
-        try:
-            limits.check_side(value, name)
-        except ValueError as e:
-            raise FormatError(source, line, str(e)) from None
-        dims.append(value)
-    try:
-        limits.check_cells(dims[0], dims[1])
-    except ValueError as e:
-        raise FormatError(source, toks[1][1], str(e)) from None
-    return dims[0], dims[1]
+    return read_size(toks, source, expected, lambda tok, name: _side(tok, source, name))
+
+
+def _side(tok: Token, source: str, name: str) -> int:
+    text, line = tok
+    if limits.is_int(text, negative=True) and text.startswith("-"):
+        raise FormatError(source, line, f"{name} is negative ({text}); expected a positive integer")
+    return _natural(tok, source, name)
 
 
 def _rows(values: list[int], height: int, width: int) -> Grid:
@@ -100,15 +85,8 @@ class _Reader:
         return out
 
     def check_connected(self, label: int, cells: list[tuple[int, int]]) -> None:
-        start = cells[0]
-        seen, queue = {start}, deque([start])
-        while queue:
-            r, c = queue.popleft()
-            for nr, nc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-                if 0 <= nr < self.h and 0 <= nc < self.w and (nr, nc) not in seen \
-                        and self.labels[nr][nc] == label:
-                    seen.add((nr, nc))
-                    queue.append((nr, nc))
+        start = cells[0]  # the block's first cell, row by row: cell_groups' first group holds it
+        seen = set(cell_groups(cells)[0])
         for r, c in cells:
             if (r, c) not in seen:
                 raise FormatError(

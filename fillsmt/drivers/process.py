@@ -178,10 +178,7 @@ def run_process(argv: list[str], stdin_text: str, timeout: float | None,
         raise
     finally:
         # The solver may have left children in its group even when it exited by itself.
-        try:
-            os.killpg(proc.pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError):
-            pass
+        kill_group(proc)
     if tracing:
         note = ("timed out, killed" if timed_out else "stopped" if stopped
                 else "printed too much, killed" if overflowed else f"exit code {proc.returncode}")

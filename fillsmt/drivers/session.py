@@ -25,7 +25,6 @@ import itertools
 import os
 import queue
 import shlex
-import signal
 import subprocess
 import threading
 import time
@@ -36,6 +35,7 @@ from fillsmt import interrupts, limits
 from fillsmt.drivers import trace
 from fillsmt.errors import EXIT_UNKNOWN, SolverError
 from fillsmt.drivers.base import quote_output
+from fillsmt.drivers.process import kill_group
 from fillsmt.smtlib import Script
 from fillsmt.smtlib.answer import SExprError, Status, Value, parse_value, render_sexpr
 from fillsmt.smtlib.script import script_body
@@ -310,12 +310,7 @@ class ProcessSession(Session):
                 except subprocess.TimeoutExpired:
                     pass
         finally:
-            try:
-                os.killpg(proc.pid, signal.SIGKILL)
-            except (ProcessLookupError, PermissionError):
-                pass
-            if proc.poll() is None:
-                proc.kill()
+            kill_group(proc)
             proc.wait()
             for t in self._threads:
                 t.join(timeout=1.0)

@@ -74,6 +74,7 @@ from fillsmt.fillomino.deduce.fixpoint import fixpoint
 from fillsmt.fillomino.deduce.state import State
 from fillsmt.fillomino.model import Grid, Puzzle
 from fillsmt.fillomino.verify import check_solution
+from fillsmt.grid import neighbour_indices
 
 SEARCH_RULE_FUNCTIONS = {"capacity": capacity}
 
@@ -357,7 +358,7 @@ def _tightest_group_exit(puzzle: Puzzle, masks: list[Mask], order=GROUP_KEYS["gr
         size, exits, stack = 1, set(), [start]
         while stack:
             x = stack.pop()
-            for y in _neighbours(x, h, w):
+            for y in neighbour_indices(h, w, x):
                 if masks[y] == m:
                     if not seen[y]:
                         seen[y] = True
@@ -373,20 +374,6 @@ def _tightest_group_exit(puzzle: Puzzle, masks: list[Mask], order=GROUP_KEYS["gr
             best_key = key
             best = (min(exits, key=lambda x: (masks[x].bit_count(), x)), k)
     return best
-
-
-def _neighbours(x: int, h: int, w: int) -> list[int]:
-    r, c = divmod(x, w)
-    out = []
-    if r:
-        out.append(x - w)
-    if r + 1 < h:
-        out.append(x + w)
-    if c:
-        out.append(x - 1)
-    if c + 1 < w:
-        out.append(x + 1)
-    return out
 
 
 def _solution(puzzle: Puzzle, masks: list[Mask]) -> Grid:

@@ -56,6 +56,7 @@ from dataclasses import dataclass
 from typing import Callable, Iterator, Sequence
 
 from fillsmt.fillomino.model import Puzzle
+from fillsmt.grid import connected_areas
 from fillsmt.fillomino.names import (anchored_var, depth_var, is_root_var, neighbour_indices,
                                      number_var, parent_var, root_var, size_var)
 from fillsmt.smtlib.script import assertion, conj, declare, disj
@@ -97,25 +98,15 @@ def default_domains(puzzle: Puzzle) -> list[frozenset[int]]:
 
 
 def _empty_area_sizes(puzzle: Puzzle, flat: list[int]) -> list[int]:
+    """Per cell, the size of the connected area of empty cells it lies in (0 for a clue)."""
     size_of = [0] * len(flat)
-    seen = [False] * len(flat)
-    for start, v in enumerate(flat):
-        if v or seen[start]:
-            continue
-        seen[start], stack, members = True, [start], []
-        while stack:
-            x = stack.pop()
-            members.append(x)
-            for y in neighbour_indices(puzzle.height, puzzle.width, x):
-                if not flat[y] and not seen[y]:
-                    seen[y] = True
-                    stack.append(y)
-        for x in members:
-            size_of[x] = len(members)
+    for area in connected_areas(puzzle.height, puzzle.width, lambda x: not flat[x]):
+        for x in area:
+            size_of[x] = len(area)
     return size_of
 
 
-class _Arith:
+class Arith:
     """Integer or bit-vector spelling of the few arithmetic operations the encoding needs."""
 
     def __init__(self, bitvector: bool, value_bound: int, index_bound: int):
@@ -145,8 +136,17 @@ class _Arith:
         return ("bvadd", *terms) if self.bitvector else ("+", *terms)
 
 
-class _Tree:
-    """The encoding of one puzzle; each method yields the commands of one named constraint."""
+class TreeEncoder:
+    """The tree encoding of one puzzle; each constraint method yields the commands of one named
+    constraint, and :meth:`constraints` lists them in the script's order.
+
+    The extension point for encodings built on the tree (:mod:`fillsmt.fillomino.lazy`'s
+    anchored tree): subclass it, override constraint methods or :meth:`constraints`, and read
+    ``p`` (the puzzle), ``o`` (the :class:`TreeOptions`), ``d`` (each cell's domain), ``lo`` /
+    ``hi`` (its bounds), ``cells``, ``adj`` (neighbours), ``link`` (the neighbours that may share
+    its region), ``a`` (the :class:`Arith` spelling), ``fixed_cells`` and ``anchors`` (per cell,
+    the fixed cells that may root its region), with :meth:`fixed` and :meth:`steps`.
+    """
 
     def __init__(self, puzzle: Puzzle, domains: Domains, options: TreeOptions):
         self.p, self.o = puzzle, options
@@ -165,14 +165,14 @@ class _Tree:
         top = max(self.hi)
         if options.bitvector and options.root_counts:
             raise ValueError("root counts are written over integers only")
-        self.a = _Arith(options.bitvector, top, len(self.cells))
-        self.fixed_cells = [x for x in self.cells if self._fixed(x)]
+        self.a = Arith(options.bitvector, top, len(self.cells))
+        self.fixed_cells = [x for x in self.cells if self.fixed(x)]
         self.anchors = self._all_anchors()
 
-    def _fixed(self, x: int) -> bool:
+    def fixed(self, x: int) -> bool:
         return self.lo[x] == self.hi[x]
 
-    def _steps(self, x: int, y: int) -> int:
+    def steps(self, x: int, y: int) -> int:
         (rx, cx), (ry, cy) = divmod(x, self.p.width), divmod(y, self.p.width)
         return abs(rx - ry) + abs(cx - cy)
 
@@ -191,7 +191,7 @@ class _Tree:
                 span = k - 1 - abs(r - zr)
                 for c in range(max(0, zc - span), min(w, zc + span + 1)):
                     x = r * w + c
-                    if k in self.d[x] and (z <= x or not self._fixed(x)):
+                    if k in self.d[x] and (z <= x or not self.fixed(x)):
                         out[x].append(z)
         return out
 
@@ -202,7 +202,7 @@ class _Tree:
             yield declare(size_var(x), value)
             yield declare(root_var(x), index)
             yield declare(is_root_var(x), "Bool")
-            if not self._fixed(x) and self.anchors[x]:
+            if not self.fixed(x) and self.anchors[x]:
                 yield declare(anchored_var(x), "Bool")
             if self.o.bfs:
                 yield declare(depth_var(x), value)
@@ -236,7 +236,7 @@ class _Tree:
         for x in self.cells:
             at_anchor = disj([("=", root_var(x), c(z, index=True)) for z in self.anchors[x]])
             lowest = self.a.le(root_var(x), c(x, index=True))
-            if self._fixed(x):
+            if self.fixed(x):
                 yield assertion(at_anchor)
             elif self.anchors[x]:
                 yield assertion(("ite", anchored_var(x), at_anchor, lowest))
@@ -298,9 +298,9 @@ class _Tree:
                                self.a.le(d, self.a.add(depth_var(y), c(1)))))
                 closer.append(("and", ("=", number_var(x), number_var(y)), one_step))
             for z in self.anchors[x] if self.o.anchor_depths else ():
-                if self._steps(x, z) > 1:
+                if self.steps(x, z) > 1:
                     yield assertion(("=>", ("=", root_var(x), c(z, index=True)),
-                                     self.a.le(c(self._steps(x, z)), d)))
+                                     self.a.le(c(self.steps(x, z)), d)))
 
     def size_depth_bound(self) -> Iterator[Command]:
         """s_x + d_x <= n_x: the d cells on the path from the root to x are not in x's subtree."""
@@ -313,11 +313,11 @@ class _Tree:
         for x in self.cells:
             if not self.anchors[x]:
                 continue
-            near = min(self._steps(x, z) for z in self.anchors[x])
+            near = min(self.steps(x, z) for z in self.anchors[x])
             if near < 1:
                 continue
             bound = self.a.le(c(near), depth_var(x))
-            yield assertion(bound if self._fixed(x) else ("=>", anchored_var(x), bound))
+            yield assertion(bound if self.fixed(x) else ("=>", anchored_var(x), bound))
 
     def root_counts(self) -> Iterator[Command]:
         """A fixed cell z of value k that is a root has exactly k cells with r_x = z, summed over
@@ -341,7 +341,7 @@ class _Tree:
         while stack:
             x = stack.pop()
             for y in self.adj[x]:
-                if y not in seen and self._fixed(y) and self.lo[y] == k:
+                if y not in seen and self.fixed(y) and self.lo[y] == k:
                     if y < z:
                         return True
                     seen.add(y)
@@ -352,8 +352,8 @@ class _Tree:
         yield Command("check-sat")
         yield Command("get-value", (tuple(number_var(x) for x in self.cells),))
 
-    def script(self) -> Script:
-        logic = "QF_BV" if self.o.bitvector else "QF_LIA"
+    def constraints(self) -> list[Callable[[], Iterator[Command]]]:
+        """The constraint methods whose commands make the script, in order (the query last)."""
         parts: list[Callable[[], Iterator[Command]]] = [
             self.declarations, self.number_domains, self.one_parent_or_root, self.roots,
             self.sizes, self.parents, self.same_number_same_region, self.needs_a_partner,
@@ -367,6 +367,11 @@ class _Tree:
         if self.o.root_counts:
             parts.append(self.root_counts)
         parts.append(self.query)
+        return parts
+
+    def script(self) -> Script:
+        logic = "QF_BV" if self.o.bitvector else "QF_LIA"
+        parts = self.constraints()
         header = [Command("set-option", (":print-success", "false")), Command("set-logic", (logic,))]
         return Script.streamed(lambda: (cmd for part in [lambda: iter(header), *parts] for cmd in part()))
 
@@ -384,4 +389,4 @@ def _shared_sets(domains: Domains) -> list[frozenset[int]]:
 
 def encode_tree(puzzle: Puzzle, domains: Domains | None = None, options: TreeOptions = TreeOptions()) -> Script:
     """The tree encoding of ``puzzle``; ``domains[x]`` (if given) bounds cell x's number."""
-    return _Tree(puzzle, domains if domains is not None else default_domains(puzzle), options).script()
+    return TreeEncoder(puzzle, domains if domains is not None else default_domains(puzzle), options).script()

@@ -58,6 +58,7 @@ from fillsmt.fillomino.deduce import deduce
 from fillsmt.fillomino.model import Grid, Puzzle
 from fillsmt.fillomino.rating import HARD_GUESSES, LABELS, Rating, rate
 from fillsmt.fillomino.verify import check_solution
+from fillsmt.grid import equal_areas, neighbour_indices
 
 DEFAULT_SIZE_WEIGHTS: Mapping[int, float] = {
     1: 2.0, 2: 3.0, 3: 4.0, 4: 4.0, 5: 3.5, 6: 3.0, 7: 2.0, 8: 2.0, 9: 1.5, 10: 1.0,
@@ -129,12 +130,7 @@ class _Tiling:
         n = height * width
         self.region = [-1] * n
         self.members: list[list[int]] = []
-        self.nbrs = [self._around(x) for x in range(n)]
-
-    def _around(self, x: int) -> list[int]:
-        r, c = divmod(x, self.w)
-        cand = ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
-        return [rr * self.w + cc for rr, cc in cand if 0 <= rr < self.h and 0 <= cc < self.w]
+        self.nbrs = [neighbour_indices(height, width, x) for x in range(n)]
 
     def size_of(self, i: int) -> int:
         return len(self.members[i])
@@ -427,26 +423,12 @@ class _Removal:
 
 def _regions(solution: Grid) -> tuple[list[int], list[int]]:
     """Each cell's region index, and each region's number of cells (= its clues at first)."""
-    h, w = len(solution), len(solution[0])
-    flat = [v for row in solution for v in row]
-    region = [-1] * len(flat)
-    sizes = []
-    for start in range(len(flat)):
-        if region[start] >= 0:
-            continue
-        region[start] = len(sizes)
-        stack, count = [start], 0
-        while stack:
-            x = stack.pop()
-            count += 1
-            r, c = divmod(x, w)
-            for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-                y = rr * w + cc
-                if 0 <= rr < h and 0 <= cc < w and region[y] < 0 and flat[y] == flat[x]:
-                    region[y] = len(sizes)
-                    stack.append(y)
-        sizes.append(count)
-    return region, sizes
+    areas = equal_areas(solution)
+    region = [-1] * (len(solution) * len(solution[0]))
+    for i, cells in enumerate(areas):
+        for x in cells:
+            region[x] = i
+    return region, [len(cells) for cells in areas]
 
 
 __all__ = ["DEFAULT_SIZE_WEIGHTS", "GeneratedPuzzle", "OracleUndecided", "RATING_NODES",

@@ -11,6 +11,7 @@ from fillsmt.fillomino.model import Puzzle
 from fillsmt.fillomino.names import cell_of_number_var
 from fillsmt.fillomino.render import render_pretty
 from fillsmt.fillomino.verify import check_solution
+from fillsmt.grid import grid_with
 from fillsmt.kind import Encoding, Kind, Presolved
 
 
@@ -41,14 +42,14 @@ class Fillomino(Kind):
         return plain_format.format_puzzle(puzzle)
 
     def to_dict(self, puzzle: Puzzle) -> dict:
-        from fillsmt.formats.json_format import fillomino_to_dict
-
-        return fillomino_to_dict(puzzle)
+        return {"kind": "fillomino", "height": puzzle.height, "width": puzzle.width,
+                "cells": [list(row) for row in puzzle.cells]}
 
     def from_dict(self, obj: dict, reader: Any) -> Puzzle:
-        from fillsmt.formats.json_format import fillomino_from_dict
-
-        return fillomino_from_dict(obj, reader)
+        reader.keys(obj, ("kind", "height", "width", "cells"), what="a fillomino puzzle")
+        height, width = reader.size(obj)
+        cells = reader.grid(obj["cells"], "cells", height, width)
+        return reader.reparse(plain_format.parse_puzzle, [f"{height} {width}", *reader.plain_rows(cells)])
 
     def to_url(self, puzzle: Puzzle) -> str:
         from fillsmt.formats.puzzlink import fillomino_url
@@ -140,10 +141,7 @@ class Fillomino(Kind):
         return list(puzzle.clues())
 
     def with_clues(self, puzzle: Puzzle, clues: list[tuple[int, int, int]]) -> Puzzle:
-        cells = [[0] * puzzle.width for _ in range(puzzle.height)]
-        for r, c, v in clues:
-            cells[r][c] = v
-        return Puzzle(puzzle.height, puzzle.width, tuple(map(tuple, cells)), puzzle.source)
+        return Puzzle(puzzle.height, puzzle.width, grid_with(puzzle.height, puzzle.width, clues), puzzle.source)
 
     def cell_var(self, puzzle: Puzzle, row: int, col: int) -> str:
         from fillsmt.fillomino.names import number_var

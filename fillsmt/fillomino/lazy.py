@@ -66,11 +66,11 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Iterator, Sequence
 
-from fillsmt.fillomino.encode_tree import Domains, TreeOptions, _Tree, default_domains
+from fillsmt.fillomino.encode_tree import Domains, TreeEncoder, TreeOptions, default_domains
 from fillsmt.fillomino.model import Grid, Puzzle
+from fillsmt.grid import adjacency, equal_areas
 from fillsmt.fillomino.names import (anchored_var, depth_var, is_root_var, neighbour_indices, number_var,
                                      parent_var, root_var, size_var)
 from fillsmt.smtlib import Command, Script, Term
@@ -88,39 +88,17 @@ class CutOptions:
 
 # --- the cuts -------------------------------------------------------------------------------------
 
-@lru_cache(maxsize=8)
-def _adjacency(height: int, width: int) -> tuple[tuple[int, ...], ...]:
-    """Every cell's neighbours, computed once per grid shape (the loop asks every round)."""
-    return tuple(tuple(neighbour_indices(height, width, x)) for x in range(height * width))
-
-
 def components(grid: Grid) -> list[tuple[int, list[int]]]:
     """Every maximal connected component of equal numbers: (number, its cells in BFS order)."""
-    adj = _adjacency(len(grid), len(grid[0]))
-    flat = [v for row in grid for v in row]
-    seen = [False] * len(flat)
-    out = []
-    for start in range(len(flat)):
-        if seen[start]:
-            continue
-        seen[start] = True
-        cells, queue = [], deque([start])
-        while queue:
-            x = queue.popleft()
-            cells.append(x)
-            for y in adj[x]:
-                if not seen[y] and flat[y] == flat[x]:
-                    seen[y] = True
-                    queue.append(y)
-        out.append((flat[start], cells))
-    return out
+    width = len(grid[0])
+    return [(grid[cells[0] // width][cells[0] % width], cells) for cells in equal_areas(grid)]
 
 
 def _connected_prefix(start: int, members: set[int], size: int, height: int,
                       width: int) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...]]:
     """``size`` cells of ``members`` connected to ``start`` (breadth first), sorted, and the
     edges of a spanning tree of them."""
-    adj = _adjacency(height, width)
+    adj = adjacency(height, width)
     taken, queue, edges = [start], deque([start]), []
     seen = {start}
     while queue and len(taken) < size:
@@ -157,7 +135,7 @@ def region_cuts(grid: Grid, options: CutOptions = CutOptions()) -> list[Term]:
     """The clauses ``grid`` breaks, one or more per wrong component (module text); empty when
     every component has the size of its number."""
     height, width = len(grid), len(grid[0])
-    adj = _adjacency(height, width)
+    adj = adjacency(height, width)
     cuts: list[Term] = []
     for k, cells in components(grid):
         if len(cells) == k:
@@ -285,12 +263,12 @@ def encode_local(puzzle: Puzzle, domains: Domains | None = None, seed_k: int = 2
 
 # --- the tree for anchored regions only (design b) ------------------------------------------------
 
-class _AnchoredTree(_Tree):
+class _AnchoredTree(TreeEncoder):
     """The tree-bfs encoding with every tree constraint guarded by "x is anchored" and no tree
     for the other regions (module text)."""
 
     def anch(self, x: int) -> Term:
-        if self._fixed(x):
+        if self.fixed(x):
             return "true"
         return anchored_var(x) if self.anchors[x] else "false"
 
@@ -308,7 +286,7 @@ class _AnchoredTree(_Tree):
             for i, a in enumerate(options):
                 for b in options[i + 1:]:
                     yield assertion(("not", ("and", a, b)))
-            if not self._fixed(x):
+            if not self.fixed(x):
                 yield assertion(("=>", ("not", self.anch(x)), conj([("not", o) for o in options])))
 
     def roots(self) -> Iterator[Command]:
@@ -318,7 +296,7 @@ class _AnchoredTree(_Tree):
                 continue
             at_anchor = disj([("=", root_var(x), c(z, index=True)) for z in self.anchors[x]])
             yield assertion(self._guard(x, at_anchor))
-            if self._fixed(x):
+            if self.fixed(x):
                 yield assertion(("=", is_root_var(x), ("=", root_var(x), c(x, index=True))))
                 yield assertion(("=>", is_root_var(x), ("=", size_var(x), number_var(x))))
             else:
@@ -361,19 +339,16 @@ class _AnchoredTree(_Tree):
                 parts.append(("=>", ("=", number_var(x), number_var(y)), self.a.le(d, self.a.add(depth_var(y), c(1)))))
                 closer.append(("and", ("=", number_var(x), number_var(y)), one_step))
             for z in self.anchors[x]:
-                if self._steps(x, z) > 1:
-                    parts.append(("=>", ("=", root_var(x), c(z, index=True)), self.a.le(c(self._steps(x, z)), d)))
+                if self.steps(x, z) > 1:
+                    parts.append(("=>", ("=", root_var(x), c(z, index=True)), self.a.le(c(self.steps(x, z)), d)))
             yield assertion(self._guard(x, conj(parts)))
 
     def local_rules(self) -> Iterator[Command]:
         yield from _Local(self.p, self.d, 2).local_rules()
 
-    def script(self) -> Script:
-        logic = "QF_LIA"
-        parts = [self.declarations, self.number_domains, self.one_parent_or_root, self.roots, self.sizes,
-                 self.parents, self.same_number_same_region, self.local_rules, self.bfs_depths, self.query]
-        header = [Command("set-option", (":print-success", "false")), Command("set-logic", (logic,))]
-        return Script.of([*header, *(cmd for part in parts for cmd in part())])
+    def constraints(self):
+        return [self.declarations, self.number_domains, self.one_parent_or_root, self.roots, self.sizes,
+                self.parents, self.same_number_same_region, self.local_rules, self.bfs_depths, self.query]
 
 
 def encode_anchored(puzzle: Puzzle, domains: Domains | None = None) -> Script:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from fillsmt import limits
 from fillsmt.errors import FormatError
 from fillsmt.fillomino.model import Grid, Puzzle
-from fillsmt.formats.text import read_text, tokens
+from fillsmt.formats.text import read_size, read_text, tokens
 
 
 def _integer(tok: str, line: int, source: str, what: str) -> int:
@@ -24,25 +24,7 @@ def parse_grid(text: str, source: str = "<text>", puzzle: bool = False) -> tuple
     ``puzzle``, far too many values (more than half again) are said to be how a BlockNumber
     puzzle looks: one such puzzle short of a value is not taken for Fillomino silently."""
     toks = tokens(text, source)
-    if not toks:
-        raise FormatError(source, 1, "the file is empty; expected the height and width, then the grid")
-    if len(toks) < 2:
-        raise FormatError(source, toks[0][1], "expected the height and the width, found only one number")
-    dims = []
-    for (tok, line), name in zip(toks[:2], ("the height", "the width")):
-        value = _integer(tok, line, source, name)
-        if value < 1:
-            raise FormatError(source, line, f"{name} must be at least 1, found {value}")
-        try:
-            limits.check_side(value, name)
-        except ValueError as e:
-            raise FormatError(source, line, str(e)) from None
-        dims.append(value)
-    height, width = dims
-    try:
-        limits.check_cells(height, width)
-    except ValueError as e:
-        raise FormatError(source, toks[1][1], str(e)) from None
+    height, width = read_size(toks, source, "the grid", lambda tok, name: _integer(*tok, source, name))
     expected = height * width
     cells = toks[2:]
     if len(cells) < expected:

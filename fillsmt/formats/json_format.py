@@ -16,7 +16,7 @@ disconnected block, …) and gets the same messages. Every problem is a
 :class:`~fillsmt.errors.FormatError` naming the source; JSON syntax errors name the line.
 
 Adding a kind: its :class:`~fillsmt.kind.Kind` object's ``to_dict`` and ``from_dict`` (the
-built-in kinds' are the functions below); the registry makes it known here.
+latter with the :class:`Reader` below); the registry makes it known here.
 """
 
 from __future__ import annotations
@@ -26,8 +26,7 @@ from collections.abc import Mapping
 from typing import Any, Callable
 
 from fillsmt import limits, registry
-from fillsmt.errors import FormatError, InputError
-from fillsmt.fillomino.model import Puzzle as FillominoPuzzle
+from fillsmt.errors import FormatError
 from fillsmt.solutions import differing_cells
 
 RESULT_STATUSES = ("sat", "unsat", "unknown", "timeout", "error", "bad-input")
@@ -101,6 +100,35 @@ class Reader:
             rows.append(tuple(self.integer(v, f"{name}[{r}][{c}]", minimum) for c, v in enumerate(row)))
         return tuple(rows)
 
+    def cells(self, value: Any, path: str) -> list[tuple[int, int]]:
+        """A list of [row, column] pairs of integers from 0."""
+        if not isinstance(value, list):
+            self.fail(f"{path}: expected a list of [row, column] pairs, found {_kind_of(value)}")
+        cells = []
+        for i, pair in enumerate(value):
+            if not (isinstance(pair, list) and len(pair) == 2):
+                self.fail(f"{path}[{i}]: expected a [row, column] pair, found {_show(pair)}")
+            cells.append((self.integer(pair[0], f"{path}[{i}][0]", 0), self.integer(pair[1], f"{path}[{i}][1]", 0)))
+        return cells
+
+    @staticmethod
+    def show(value: Any) -> str:
+        """A JSON value as a message quotes it (cut short when long)."""
+        return _show(value)
+
+    @staticmethod
+    def plain_rows(rows) -> list[str]:
+        """A grid's rows as lines of a plain puzzle file."""
+        return [" ".join(map(str, row)) for row in rows]
+
+    def reparse(self, parse: Callable[[str, str], Any], lines: list[str]) -> Any:
+        """Run a kind's plain-format reader on the lines of a file made from the JSON (so a JSON
+        puzzle passes the checks a file does); its line numbers mean nothing here."""
+        try:
+            return parse("\n".join(lines) + "\n", self.source)
+        except FormatError as e:
+            raise FormatError(self.source, None, e.problem) from None
+
 
 def _kind_of(value: Any) -> str:
     names = {dict: "an object", list: "a list", str: "a string", bool: "a boolean",
@@ -111,112 +139,6 @@ def _kind_of(value: Any) -> str:
 def _show(value: Any) -> str:
     text = json.dumps(value)
     return text if len(text) <= 30 else text[:29] + "…"
-
-
-def _reparse(parse: Callable[[str, str], Any], text: str, source: str):
-    """Run a kind's plain-format reader on text fillsmt made; its line numbers mean nothing here."""
-    try:
-        return parse(text, source)
-    except FormatError as e:
-        raise FormatError(source, None, e.problem) from None
-
-
-def _plain_rows(rows) -> list[str]:
-    return [" ".join(map(str, row)) for row in rows]
-
-
-# --- the kinds -------------------------------------------------------------------------------
-
-def fillomino_to_dict(puzzle: FillominoPuzzle) -> dict:
-    return {"kind": "fillomino", "height": puzzle.height, "width": puzzle.width,
-            "cells": [list(row) for row in puzzle.cells]}
-
-
-def fillomino_from_dict(obj: dict, reader: Reader) -> FillominoPuzzle:
-    from fillsmt.fillomino.plain_format import parse_puzzle
-    reader.keys(obj, ("kind", "height", "width", "cells"), what="a fillomino puzzle")
-    height, width = reader.size(obj)
-    cells = reader.grid(obj["cells"], "cells", height, width)
-    text = "\n".join([f"{height} {width}", *_plain_rows(cells)]) + "\n"
-    return _reparse(parse_puzzle, text, reader.source)
-
-
-def blocknumber_to_dict(puzzle: Any) -> dict:
-    return {"kind": "blocknumber", "height": puzzle.height, "width": puzzle.width,
-            "givens": [list(row) for row in puzzle.givens],
-            "blocks": [list(row) for row in puzzle.blocks]}
-
-
-def blocknumber_from_dict(obj: dict, reader: Reader) -> Any:
-    try:
-        from fillsmt.blocknumber.plain_format import parse_puzzle
-    except ImportError:
-        raise InputError(f"{reader.source}: blocknumber puzzles need fillsmt.blocknumber, "
-                         f"which is not installed") from None
-    reader.keys(obj, ("kind", "height", "width", "givens", "blocks"), what="a blocknumber puzzle")
-    height, width = reader.size(obj)
-    givens = reader.grid(obj["givens"], "givens", height, width)
-    blocks = reader.grid(obj["blocks"], "blocks", height, width, minimum=None)
-    text = "\n".join([f"{height} {width}", *_plain_rows(givens), *_plain_rows(blocks)]) + "\n"
-    return _reparse(parse_puzzle, text, reader.source)
-
-
-def tiling_to_dict(problem: Any) -> dict:
-    return {"kind": "tiling", "height": problem.height, "width": problem.width,
-            "rotations": problem.rotations, "reflections": problem.reflections,
-            "blocked": [list(cell) for cell in sorted(problem.blocked)],
-            "pieces": [{"name": piece.name, "cells": [list(cell) for cell in sorted(piece.cells)],
-                        "limit": piece.limit} for piece in problem.pieces]}
-
-
-def _cells(reader: Reader, value: Any, path: str) -> list[tuple[int, int]]:
-    if not isinstance(value, list):
-        reader.fail(f"{path}: expected a list of [row, column] pairs, found {_kind_of(value)}")
-    cells = []
-    for i, pair in enumerate(value):
-        if not (isinstance(pair, list) and len(pair) == 2):
-            reader.fail(f"{path}[{i}]: expected a [row, column] pair, found {_show(pair)}")
-        cells.append((reader.integer(pair[0], f"{path}[{i}][0]", 0), reader.integer(pair[1], f"{path}[{i}][1]", 0)))
-    return cells
-
-
-def tiling_from_dict(obj: dict, reader: Reader) -> Any:
-    from fillsmt.tiling.format import parse_problem, picture
-    from fillsmt.tiling.model import extent, normalise
-
-    reader.keys(obj, ("kind", "height", "width", "pieces"), ("rotations", "reflections", "blocked"),
-                what="a tiling problem")
-    height, width = reader.size(obj, "board")
-    lines = [f"board {height} {width}"]
-    for key in ("rotations", "reflections"):
-        if not isinstance(obj.get(key, False), bool):
-            reader.fail(f"{key}: expected true or false, found {_show(obj[key])}")
-        lines.append(f"{key} {'yes' if obj.get(key, False) else 'no'}")
-    blocked = _cells(reader, obj.get("blocked", []), "blocked")
-    if blocked:
-        lines.append("blocked " + ", ".join(f"{r} {c}" for r, c in blocked))
-    if not isinstance(obj["pieces"], list) or not obj["pieces"]:
-        reader.fail(f"pieces: expected a non-empty list of pieces, found {_show(obj['pieces'])}")
-    for i, piece in enumerate(obj["pieces"]):
-        piece = reader.object(piece, f"pieces[{i}]")
-        reader.keys(piece, ("name", "cells"), ("limit",), what=f"pieces[{i}]")
-        name = piece["name"]
-        if not isinstance(name, str) or not name or any(ch.isspace() for ch in name):
-            reader.fail(f"pieces[{i}].name: expected a name without spaces, found {_show(name)}")
-        cells = _cells(reader, piece["cells"], f"pieces[{i}].cells")
-        if not cells:
-            reader.fail(f"pieces[{i}].cells: a piece needs at least one cell")
-        span = extent(normalise(cells))
-        try:  # the piece is drawn below as a picture: it must stay of a sane size
-            limits.check_cells(*span, "piece")
-        except ValueError as e:
-            reader.fail(f"pieces[{i}].cells: {e}")
-        limit = piece.get("limit")
-        if limit is not None:
-            reader.integer(limit, f"pieces[{i}].limit", 0)
-        lines.append(f"piece {name}" + ("" if limit is None else f" max {limit}"))
-        lines.extend(picture(normalise(cells)))
-    return _reparse(parse_problem, "\n".join(lines) + "\n", reader.source)
 
 
 class _Kinds(Mapping):

@@ -7,6 +7,7 @@ the end of the memory); :func:`tokens` splits the plain formats into words.
 from __future__ import annotations
 
 import sys
+from typing import Callable
 
 from fillsmt import limits
 from fillsmt.errors import FormatError, InputError
@@ -49,4 +50,30 @@ def tokens(text: str, source: str) -> list[tuple[str, int]]:
     return out
 
 
-__all__ = ["read_text", "tokens"]
+def read_size(toks: list[tuple[str, int]], source: str, then: str,
+              side: Callable[[tuple[str, int], str], int]) -> tuple[int, int]:
+    """The height and width from a plain file's first two words, each read by the kind's
+    ``side(word, "the height")`` and then held to at least 1 and the limits
+    (:mod:`fillsmt.limits`); ``then`` says what follows them, for an empty file."""
+    if not toks:
+        raise FormatError(source, 1, f"the file is empty; expected the height and width, then {then}")
+    if len(toks) < 2:
+        raise FormatError(source, toks[0][1], "expected the height and the width, found only one number")
+    dims = []
+    for tok, name in zip(toks[:2], ("the height", "the width")):
+        value = side(tok, name)
+        if value < 1:
+            raise FormatError(source, tok[1], f"{name} must be at least 1, found {value}")
+        try:
+            limits.check_side(value, name)
+        except ValueError as e:
+            raise FormatError(source, tok[1], str(e)) from None
+        dims.append(value)
+    try:
+        limits.check_cells(dims[0], dims[1])
+    except ValueError as e:
+        raise FormatError(source, toks[1][1], str(e)) from None
+    return dims[0], dims[1]
+
+
+__all__ = ["read_size", "read_text", "tokens"]

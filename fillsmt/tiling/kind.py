@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from fillsmt import limits
 from fillsmt.kind import MAXIMIZE, Encoding, Kind
 from fillsmt.tiling import format as tiling_format
 from fillsmt.tiling.decode import decode_placements
 from fillsmt.tiling.encode import AMO_ENCODINGS, encode_maximize
-from fillsmt.tiling.model import TilingProblem
+from fillsmt.tiling.model import TilingProblem, extent, normalise
 from fillsmt.tiling.render import render_plain, render_pretty
 from fillsmt.tiling.solution import Tiling, check, parse_labelled
 
@@ -31,14 +32,31 @@ class TilingKind(Kind):
         return tiling_format.format_problem(puzzle)
 
     def to_dict(self, puzzle: TilingProblem) -> dict:
-        from fillsmt.formats.json_format import tiling_to_dict
-
-        return tiling_to_dict(puzzle)
+        return {"kind": "tiling", "height": puzzle.height, "width": puzzle.width,
+                "rotations": puzzle.rotations, "reflections": puzzle.reflections,
+                "blocked": [list(cell) for cell in sorted(puzzle.blocked)],
+                "pieces": [{"name": piece.name, "cells": [list(cell) for cell in sorted(piece.cells)],
+                            "limit": piece.limit} for piece in puzzle.pieces]}
 
     def from_dict(self, obj: dict, reader: Any) -> TilingProblem:
-        from fillsmt.formats.json_format import tiling_from_dict
-
-        return tiling_from_dict(obj, reader)
+        """The problem as the plain format writes it (``board``, …, each piece as a picture),
+        read by the plain reader."""
+        reader.keys(obj, ("kind", "height", "width", "pieces"), ("rotations", "reflections", "blocked"),
+                    what="a tiling problem")
+        height, width = reader.size(obj, "board")
+        lines = [f"board {height} {width}"]
+        for key in ("rotations", "reflections"):
+            if not isinstance(obj.get(key, False), bool):
+                reader.fail(f"{key}: expected true or false, found {reader.show(obj[key])}")
+            lines.append(f"{key} {'yes' if obj.get(key, False) else 'no'}")
+        blocked = reader.cells(obj.get("blocked", []), "blocked")
+        if blocked:
+            lines.append("blocked " + ", ".join(f"{r} {c}" for r, c in blocked))
+        if not isinstance(obj["pieces"], list) or not obj["pieces"]:
+            reader.fail(f"pieces: expected a non-empty list of pieces, found {reader.show(obj['pieces'])}")
+        for i, piece in enumerate(obj["pieces"]):
+            lines.extend(_piece_lines(reader, reader.object(piece, f"pieces[{i}]"), i))
+        return reader.reparse(tiling_format.parse_problem, lines)
 
     def parse_solution(self, text: str, source: str, puzzle: TilingProblem) -> Tiling:
         return parse_labelled(text, source, puzzle)
@@ -105,3 +123,22 @@ class TilingKind(Kind):
 
 
 KIND = TilingKind()
+
+
+def _piece_lines(reader: Any, piece: dict, i: int) -> list[str]:
+    """The ``piece`` line and picture of the JSON object of piece ``i``."""
+    reader.keys(piece, ("name", "cells"), ("limit",), what=f"pieces[{i}]")
+    name = piece["name"]
+    if not isinstance(name, str) or not name or any(ch.isspace() for ch in name):
+        reader.fail(f"pieces[{i}].name: expected a name without spaces, found {reader.show(name)}")
+    cells = reader.cells(piece["cells"], f"pieces[{i}].cells")
+    if not cells:
+        reader.fail(f"pieces[{i}].cells: a piece needs at least one cell")
+    try:  # the piece is drawn as a picture: it must stay of a sane size
+        limits.check_cells(*extent(normalise(cells)), "piece")
+    except ValueError as e:
+        reader.fail(f"pieces[{i}].cells: {e}")
+    limit = piece.get("limit")
+    if limit is not None:
+        reader.integer(limit, f"pieces[{i}].limit", 0)
+    return [f"piece {name}" + ("" if limit is None else f" max {limit}"), *tiling_format.picture(normalise(cells))]

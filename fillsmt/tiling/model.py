@@ -13,6 +13,7 @@ import functools
 from dataclasses import dataclass
 from typing import ClassVar, Iterable
 
+from fillsmt.grid import cell_groups
 from fillsmt.notebook import ShowsAsSvg
 
 Cell = tuple[int, int]
@@ -36,17 +37,7 @@ def extent(cells: Iterable[Cell]) -> tuple[int, int]:
 
 def is_connected(cells: frozenset[Cell]) -> bool:
     """True when ``cells`` is non-empty and 4-connected."""
-    if not cells:
-        return False
-    start = next(iter(cells))
-    seen, todo = {start}, [start]
-    while todo:
-        r, c = todo.pop()
-        for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-            if n in cells and n not in seen:
-                seen.add(n)
-                todo.append(n)
-    return len(seen) == len(cells)
+    return len(cell_groups(cells)) == 1
 
 
 @dataclass(frozen=True)
@@ -156,24 +147,6 @@ def cover_lists(problem: TilingProblem) -> dict[Cell, list[int]]:
     return {cell: covers[cell] for cell in sorted(covers)}
 
 
-def _components(cells: set[Cell]) -> list[int]:
-    sizes, seen = [], set()
-    for start in sorted(cells):
-        if start in seen:
-            continue
-        seen.add(start)
-        todo, n = [start], 0
-        while todo:
-            r, c = todo.pop()
-            n += 1
-            for nb in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-                if nb in cells and nb not in seen:
-                    seen.add(nb)
-                    todo.append(nb)
-        sizes.append(n)
-    return sizes
-
-
 def best_sum(target: int, pieces: Iterable[tuple[int, int | None]]) -> int:
     """The largest number ≤ ``target`` that is a sum of piece sizes, each (size, limit) used at
     most ``limit`` times (any number of times when the limit is None)."""
@@ -210,7 +183,7 @@ def upper_bounds(problem: TilingProblem) -> Bounds:
     usable = [(p.size, p.limit) for p in problem.pieces if p.limit != 0]
     coverable = len(covers)
     sums = best_sum(coverable, usable)
-    components = sum(best_sum(n, usable) for n in _components(set(covers)))
+    components = sum(best_sum(n, usable) for n in map(len, cell_groups(covers)))
     return Bounds(problem.free_cells, coverable, sums, components)
 
 

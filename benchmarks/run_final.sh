@@ -1,0 +1,39 @@
+#!/bin/bash
+# A session's final quiet benchmarks (run after all merges, nothing else running): the hard tail,
+# janko-thesis100, Baron thesis60 and the scaling set, 2 jobs, 60 s, each set's CSV and summary in
+# benchmarks/results/SESSION-{hardtail,janko,baron,scaling}.{csv,md}.
+#
+#   bash benchmarks/run_final.sh final5   # fifth session: race, lazy-local-general, z3-prop
+#   bash benchmarks/run_final.sh final6   # sixth session: staged (the new default) and race
+#
+# A new session adds its configurations as one more case below.
+set -u
+cd "$(dirname "$0")/.."
+F=.venv/bin/fillsmt
+S=../shared/instances/fillomino
+R=benchmarks/results
+SESSION=${1:?usage: run_final.sh final5|final6}
+case "$SESSION" in
+final5)
+    HARDTAIL="-c yices/default/race -c yices/default/race/unique -c yices/lazy-local-general/race
+              -c yices/lazy-local-general/race/unique -c z3-prop/default/race -c z3-prop/default/race/unique"
+    JANKO="-c yices/default/race -c yices/default/race/unique"
+    BARON="-c yices/default/race"
+    SCALING="-c yices/default/race -c yices/lazy-local-general/race" ;;
+final6)
+    HARDTAIL="-c yices/default/staged -c yices/default/staged/unique -c yices/default/race -c yices/default/race/unique"
+    JANKO="-c yices/default/staged -c yices/default/staged/unique"
+    BARON="-c yices/default/staged"
+    SCALING="-c yices/default/staged" ;;
+*)
+    echo "run_final.sh: unknown session $SESSION; expected final5 or final6" >&2
+    exit 2 ;;
+esac
+run() {  # set name, puzzle folder, configurations (one word each)
+    $F bench "$2" $3 --jobs 2 --timeout 60 --overwrite --csv "$R/$SESSION-$1.csv" --summary "$R/$SESSION-$1.md" --no-progress
+}
+$F --version
+run hardtail "$S/hard-tail/puzzles" "$HARDTAIL"
+run janko "$S/janko-thesis100/puzzles" "$JANKO"
+run baron "$S/baron-thesis60/puzzles" "$BARON"
+run scaling instances/fillomino/scaling "$SCALING"
