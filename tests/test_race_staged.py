@@ -21,7 +21,7 @@ from procs import HAS_PROC
 from test_race import HANG, _children, _random_puzzle
 from fillsmt.drivers.binaries import CommandDriver
 from fillsmt.drivers.registry import add_solver, remove_solver
-from fillsmt.fillomino.features import LAZY_AREA, PROP_OPEN, largest_open_area, open_cells, staged_racers
+from fillsmt.fillomino.features import LAZY_AREA, PROP_DELAY, PROP_OPEN, largest_open_area, open_cells, staged_racers
 from fillsmt.fillomino.kind import Fillomino
 from fillsmt.fillomino.model import Puzzle
 from fillsmt.fillomino.plain_format import read_puzzle
@@ -159,7 +159,7 @@ def test_the_lazy_racer_starts_at_once_on_a_large_open_area_and_z3_prop_later_el
     small = read_puzzle(str(INSTANCES / "g12-5x5.txt"))
     assert largest_open_area(small) < LAZY_AREA
     ((solver, encoding, delay),) = staged_racers(small)
-    assert (solver, encoding) == ("z3-prop", "onehot-prop") and delay > 0
+    assert (solver, encoding) == ("z3-prop", "onehot-prop") and delay == PROP_DELAY > 0
     # many open cells, each area small (checkerboard clues on a 40x40): no extra racer
     board = Puzzle(40, 40, tuple(tuple(1 if (r + c) % 2 else 0 for c in range(40)) for r in range(40)), "board")
     assert open_cells(board) == 800 > PROP_OPEN and largest_open_area(board) == 1
@@ -239,14 +239,17 @@ def test_an_entrant_that_fails_is_no_answer():
 @pytest.mark.parametrize("name, racers", [("266", 3), ("620", 3), ("330", 1)])
 def test_a_signal_during_a_staged_race_leaves_no_process(name, racers, unique):
     """SIGTERM while every racer works (janko 266: the solver, the search and Z3 with the
-    propagator after 1.5 s; 620, a 20×36 grid with a large open area: the solver, the search and
+    propagator, here after 1.5 s instead of its :data:`PROP_DELAY`, by which time the search
+    would have settled 266; 620, a 20×36 grid with a large open area: the solver, the search and
     the lazy cuts' yices at once; 330, a 50×64 grid with a huge open area and 1441 open cells:
     the lazy cuts' yices alone; none settles its puzzle within a second): fillsmt ends at once
     and no racer's process is left."""
     solver_or_skip("yices"), solver_or_skip("z3-prop")
     hard = shared_or_skip("hard-tail", "puzzles", f"{name}.txt")
     args = ["solve", "--staged", "--timeout", "60", str(hard)] + (["--unique"] if unique else [])
-    code, seconds, seen = signalled_run(args, signal.SIGTERM, want_children=racers, settle=0.3)
+    early = "import fillsmt.fillomino.features as f; f.PROP_DELAY = 1.5; from fillsmt.cli import main; main()"
+    code, seconds, seen = signalled_run(args, signal.SIGTERM, want_children=racers, settle=0.3,
+                                        python=("-c", early))
     assert_clean_end(code, seconds, seen, signal.SIGTERM)
     assert len(seen) >= racers
 

@@ -226,3 +226,153 @@ def test_every_search_order_finds_exactly_the_brute_force_solutions(order):
         found = solve_by_search(Puzzle(3, 4, clues), limit=10**6, search_rules=SEARCH_RULES,
                                 cell_order=order, probe_depth=0, probe_budget=10**6)
         assert found.exhausted and sorted(found.solutions) == count_matching(grids, clues), clues
+
+
+def test_remembered_joins_change_no_node(monkeypatch):
+    """``capacity`` reuses the shared region of two groups that must join while both groups'
+    budget searches are unchanged (State.joins): only work may change, never a node. So the
+    strong search finds the same solutions in the same nodes, probes and refutations with and
+    without it, on hard-tail 266 (whose two 15s must join) cut short, and on janko grids with a
+    third of their clues taken away."""
+    folder = SHARED / "janko-thesis100"
+    hard = SHARED / "hard-tail" / "puzzles" / "266.txt"
+    if not folder.exists() or not hard.exists():
+        pytest.skip(f"{folder} or {hard} is absent")
+    from fillsmt.fillomino.plain_format import parse_grid
+
+    rng = random.Random(1717)
+    puzzles = [read_puzzle(str(hard))]
+    for name in ["015", "286"]:
+        _, _, solution = parse_grid((folder / "solutions" / f"{name}.txt").read_text())
+        clues = tuple(tuple(v if rng.random() < 0.67 else 0 for v in row) for row in solution)
+        puzzles.append(Puzzle(len(solution), len(solution[0]), clues))
+    runs = {}
+    for remember in (True, False):
+        monkeypatch.setattr(State, "remember_joins", remember)
+        runs[remember] = [solve_by_search(p, limit=20, max_nodes=300, search_rules=SEARCH_RULES,
+                                          probe_depth=1, probe_budget=10**6, cell_order="big-value")
+                          for p in puzzles]
+    for kept, afresh in zip(runs[True], runs[False]):
+        assert kept.solutions == afresh.solutions
+        assert (kept.nodes, kept.probes, kept.refuted) == (afresh.nodes, afresh.probes, afresh.refuted)
+    assert runs[True][0].nodes == 300  # 266 is not settled in 300 nodes: the cache was exercised
+
+
+def test_a_remembered_join_is_what_a_fresh_search_finds(monkeypatch):
+    """Every time ``capacity`` reuses a shared region (State.joins), the three budget searches
+    run afresh on the same state find exactly the same cells (hard-tail 266, whose two 15s
+    must join, 400 nodes of the strong search's second-phase order, with probing)."""
+    import fillsmt.fillomino.deduce.capacity as cap
+
+    hard = SHARED / "hard-tail" / "puzzles" / "266.txt"
+    if not hard.exists():
+        pytest.skip(f"{hard} is absent")
+    original = cap._shared_region_cells
+    reused = []
+
+    def compared(state, k, found, i, j):
+        key = (k, found.groups[i].cells, found.groups[j].cells)
+        kept = state.joins.get(key)
+        got = original(state, k, found, i, j)
+        if kept is not None and state.joins.get(key) is kept:  # reused, not found again
+            state.remember_joins = False
+            try:
+                assert got == original(state, k, found, i, j)
+            finally:
+                del state.remember_joins
+            state.joins[key] = kept
+            reused.append(key)
+        return got
+
+    monkeypatch.setattr(cap, "_shared_region_cells", compared)
+    solve_by_search(read_puzzle(str(hard)), max_nodes=400, search_rules=SEARCH_RULES, probe_depth=0,
+                    probe_budget=10**5, cell_order="big-value")
+    assert len(reused) >= 100
+
+
+def _cut_off_brute(board: Board, inside: set[int], root: int) -> dict[int, int]:
+    """The definition: remove e, count the cells of ``inside`` that no longer reach ``root``
+    (for the root itself: every other cell it reaches)."""
+
+    def reached(without: int | None) -> set[int]:
+        seen, stack = {root}, [root]
+        while stack:
+            for y in board.neighbours[stack.pop()]:
+                if y in inside and y != without and y not in seen:
+                    seen.add(y)
+                    stack.append(y)
+        return seen
+
+    every = reached(None)
+    out = {root: len(every) - 1} if len(every) > 1 else {}
+    for e in every - {root}:
+        lost = len(every) - 1 - len(reached(e))
+        if lost:
+            out[e] = lost
+    return out
+
+
+def test_cut_off_counts_match_their_definition():
+    """The iterative articulation-point DFS against removing each cell in turn."""
+    from fillsmt.fillomino.deduce.searches import cut_off_counts
+
+    rng = random.Random(105)
+    for _ in range(400):
+        h, w = rng.randint(1, 7), rng.randint(1, 7)
+        board = Board.of(h, w)
+        density = rng.random()
+        inside = {x for x in range(h * w) if rng.random() < density}
+        if not inside:
+            continue
+        root = rng.choice(sorted(inside))
+        assert cut_off_counts(board, inside, root) == _cut_off_brute(board, inside, root), (h, w, inside, root)
+
+
+def test_budget_distances_match_a_relaxation_to_fixpoint():
+    """The Dijkstra against relaxing every node's count until nothing changes
+    (Bellman-Ford), from a group and from given starting counts, on the k-groups of random
+    partly fixed boards."""
+    from fillsmt.fillomino.deduce.board import find_groups
+    from fillsmt.fillomino.deduce.masks import bit
+    from fillsmt.fillomino.deduce.searches import budget_distances
+
+    rng = random.Random(2017)
+    checked = 0
+    for _ in range(300):
+        h, w = rng.randint(2, 6), rng.randint(2, 6)
+        board = Board.of(h, w)
+        k = rng.randint(2, 9)
+        dom = [rng.choice([bit(k), bit(k) | bit(1), bit(1), bit(k) | bit(2)]) for _ in range(h * w)]
+        fixed = [x for x, m in enumerate(dom) if m == bit(k)]
+        try:
+            found = find_groups(board, dom, k, fixed)
+        except Contradiction:
+            continue
+        if not found.groups:
+            continue
+        state = State(board, dom, [])
+        base = len(dom)
+        starts = [None, {base + i: g.size for i, g in enumerate(found.groups) if rng.random() < 0.5}
+                  | {x: rng.randint(1, k) for x in range(h * w) if dom[x] & bit(k) and x not in found.group_of
+                     and rng.random() < 0.2}]
+        for start in starts:
+            sources = [rng.randrange(len(found.groups))] if start is None else []
+            got = budget_distances(state, k, found, sources, start)
+            want = dict(start) if start is not None else {base + i: found.groups[i].size for i in sources}
+            changed = True
+            while changed:
+                changed = False
+                for node, d in list(want.items()):
+                    if d > k:
+                        continue
+                    for y in found.groups[node - base].border if node >= base else board.neighbours[node]:
+                        i = found.group_of.get(y)
+                        nxt, nd = (base + i, d + found.groups[i].size) if i is not None else (y, d + 1)
+                        if i is None and not dom[y] & bit(k):
+                            continue
+                        if nd <= k and nd < want.get(nxt, k + 1):
+                            want[nxt] = nd
+                            changed = True
+            assert got == want, (h, w, k, dom, start)
+            checked += 1
+    assert checked >= 200

@@ -4,7 +4,7 @@
 Measured after the presolve (benchmarks/README.md, "Issue 17, sixth session"): the largest
 connected area of open cells is 186–596 on the hard-tail puzzles the lazy region cuts win or tie
 (207, 330, 620), 156 on 299 (the tree encoding wins), 61–72 on 266 (Z3 with the region
-propagator wins) and 485 (the rules' search wins), at most 44 on the scaling puzzles and at most
+propagator won then; the rules' search since the seventh session) and 485 (the rules' search wins), at most 44 on the scaling puzzles and at most
 38 on janko-thesis100 (the tree encoding wins; the lazy cuts lose janko's tail: 286, 234).
 """
 
@@ -18,10 +18,12 @@ PROP_OPEN = 150
 """Open cells up to which Z3 with the region propagator joins (it won only on 10×10 and smaller
 grids: 266 and 485 alone, and time-outs on 207, 299, 330 and 620; the 20×20 to 30×30 scaling
 puzzles keep 144–294 cells open after the presolve)."""
-PROP_DELAY = 1.5
-"""Seconds the Z3 propagator racer waits on a puzzle without such an area (a puzzle settled by
-then never pays for it: janko-thesis100's median is 0.05 s, the 30×30 scaling puzzles' about
-1.1 s)."""
+PROP_DELAY = 10.0
+"""Seconds the Z3 propagator racer waits on a puzzle without such an area: a fallback for a small
+puzzle neither yices nor the rules' search settles in that time. It joined after 1.5 s in the
+sixth session, when it won hard-tail 266; since the search settles 266 (about 4 s of CPU), the
+third process only took CPU from the winner there (266 with it 21.7 s, without 14.8 s, quiet;
+it won no other puzzle: benchmarks/README.md, "issue 17, seventh session: small")."""
 
 
 LEAD_AREA = 400

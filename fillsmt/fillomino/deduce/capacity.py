@@ -24,6 +24,13 @@
     budget search counts (cells and k-groups as nodes); cells whose least such count exceeds k
     leave G's and H's reach. No region can join G and H within k cells: a contradiction. (On
     hard-tail 266 the two 15s must join, and their region is a shortest path between them.)
+
+    The shared region's cells are remembered (``State.joins``) with the two groups' noted
+    budget searches (``State.reach``) and reused while both are unchanged: its three searches
+    look only at cells within G's reach (a node m starts at dG(m) + dH(m) - size(m) >= dG(m),
+    and a path from m adds what G's own search would add) and H's, and at their neighbours,
+    which are what those noted searches watch; so while neither is redone, the three searches
+    would find the same cells again.
 """
 
 from __future__ import annotations
@@ -37,17 +44,21 @@ SEARCH_RULES: tuple[str, ...] = ("capacity",)
 """The search-only rules, in the order a search node applies them after the fixpoint."""
 
 
-def _apart(g: Group, h: Group, width: int) -> int:
-    """The fewest steps between a cell of g and a cell of h (grid distance, walls ignored)."""
-    best = None
+def _may_share(g: Group, h: Group, k: int, width: int) -> bool:
+    """Whether two distinct k-groups may lie in one region: |g| + |h| + (d - 1) <= k, d the
+    fewest steps between a cell of g and a cell of h (grid distance, walls ignored). Distinct
+    groups are at least one step apart, and the search for a pair of cells within the allowed
+    distance stops at the first one."""
+    most = k + 1 - g.size - h.size
+    if most < 1:
+        return False
+    near = [divmod(y, width) for y in h.cells]
     for x in g.cells:
         rx, cx = divmod(x, width)
-        for y in h.cells:
-            ry, cy = divmod(y, width)
-            d = abs(rx - ry) + abs(cx - cy)
-            if best is None or d < best:
-                best = d
-    return best or 0
+        for ry, cy in near:
+            if abs(rx - ry) + abs(cx - cy) <= most:
+                return True
+    return False
 
 
 def distinct_regions(state: State, k: int, seed: tuple[Group, ...] = ()) -> int:
@@ -61,7 +72,7 @@ def distinct_regions(state: State, k: int, seed: tuple[Group, ...] = ()) -> int:
     for g in found.groups:
         if g.complete:
             count += 1
-        elif g not in seed and all(g.size + h.size + _apart(g, h, width) - 1 > k for h in apart):
+        elif g not in seed and not any(_may_share(g, h, k, width) for h in apart):
             apart.append(g)
     return count + len(apart)
 
@@ -103,7 +114,7 @@ def _joins(state: State, k: int, found, reach: dict[int, set[int]], room: int) -
     for a, i in enumerate(open_):
         for j in open_[a + 1:]:
             g, h = groups[i], groups[j]
-            if g.size + h.size + _apart(g, h, width) - 1 > k:
+            if not _may_share(g, h, k, width):
                 continue  # they cannot share a region
             if k * distinct_regions(state, k, (g, h)) <= room:
                 continue  # they may lie apart
@@ -119,6 +130,11 @@ def _shared_region_cells(state: State, k: int, found, i: int, j: int) -> set[int
     least dI(m) + dJ(m) - size(m), and x that plus the path from m. Cells past k are out."""
     base = len(state.dom)
     groups = found.groups
+    key = (k, groups[i].cells, groups[j].cells)
+    origins = (state.reach(k, found, i).first, state.reach(k, found, j).first)
+    kept = state.joins.get(key)
+    if kept is not None and kept[0] is origins[0] and kept[1] is origins[1] and state.remember_joins:
+        return set(kept[2])
     di = budget_distances(state, k, found, [i])
     dj = budget_distances(state, k, found, [j])
     if base + j not in di:
@@ -132,4 +148,6 @@ def _shared_region_cells(state: State, k: int, found, i: int, j: int) -> set[int
             s = d + dj[m] - size
             if s <= k:
                 start[m] = s
-    return reach_cells(found, budget_distances(state, k, found, [], start), base)
+    inside = reach_cells(found, budget_distances(state, k, found, [], start), base)
+    state.joins[key] = (*origins, frozenset(inside))
+    return inside

@@ -104,35 +104,39 @@ def sort_free_area(state: State, k: int, start: int, roomy: dict[int, Noted],
 
 def cut_off_counts(board: Board, inside: set[int], root: int) -> dict[int, int]:
     """For each cell e of ``inside``: how many other cells of ``inside`` lose every path to
-    ``root`` when e is removed (articulation points with subtree sizes, iterative DFS)."""
+    ``root`` when e is removed (articulation points with subtree sizes, iterative DFS; the
+    cells are numbered in the order the DFS discovers them, so a discovery time is an index)."""
     nbrs = board.neighbours
     disc = {root: 0}
-    low = {root: 0}
-    size = {root: 1}
-    parent: dict[int, int] = {}
+    cells, low, size, up = [root], [0], [1], [-1]
     cut: dict[int, int] = {}
-    stack = [(root, iter(nbrs[root]))]
+    stack = [(0, iter(nbrs[root]))]
     while stack:
         u, it = stack[-1]
         for v in it:
             if v not in inside:
                 continue
-            if v not in disc:
-                disc[v] = low[v] = len(disc)
-                size[v] = 1
-                parent[v] = u
-                stack.append((v, iter(nbrs[v])))
+            d = disc.get(v)
+            if d is None:
+                d = disc[v] = len(cells)
+                cells.append(v)
+                low.append(d)
+                size.append(1)
+                up.append(u)
+                stack.append((d, iter(nbrs[v])))
                 break
-            if v != parent.get(u):
-                low[u] = min(low[u], disc[v])
+            if d != up[u] and d < low[u]:
+                low[u] = d
         else:
             stack.pop()
-            p = parent.get(u)
-            if p is not None:
+            p = up[u]
+            if p >= 0:
                 size[p] += size[u]
-                low[p] = min(low[p], low[u])
-                if low[u] >= disc[p]:
-                    cut[p] = cut.get(p, 0) + size[u]
+                if low[u] < low[p]:
+                    low[p] = low[u]
+                if low[u] >= p:
+                    c = cells[p]
+                    cut[c] = cut.get(c, 0) + size[u]
     return cut
 
 

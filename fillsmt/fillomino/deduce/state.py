@@ -38,10 +38,18 @@ class Noted:
     inherited: bool = False
     """Copied into a forked state (:meth:`State.fork`): no watcher there; the state checks
     ``watched`` against the cells it has changed since the fork instead."""
+    origin: Noted | None = None
+    """The result first noted (None: this one), which every handed-down copy shares: two
+    live copies of one origin stand for one unchanged search."""
 
     def handed_down(self) -> Noted:
-        """A copy for a forked state (its own flags, the same cells)."""
-        return Noted(self.cells, self.watched, True, self.analysed, True)
+        """A copy for a forked state (its own flags, the same cells and origin)."""
+        return Noted(self.cells, self.watched, True, self.analysed, True, self.first)
+
+    @property
+    def first(self) -> Noted:
+        """The result first noted, of which this is the same or a handed-down copy."""
+        return self.origin or self
 
 
 class State:
@@ -50,6 +58,10 @@ class State:
     hand_down: bool = True
     """Whether :meth:`fork` hands the noted searches down (False: the fifth session's fork,
     which dropped them; kept to measure and test the two side by side)."""
+
+    remember_joins: bool = True
+    """Whether ``capacity`` reuses a shared region of two groups (:attr:`joins`; False: found
+    afresh each time, kept to test the two side by side)."""
 
     def __init__(self, board: Board, dom: list[Mask], rules: Sequence[str]):
         self.board = board
@@ -76,11 +88,17 @@ class State:
         self._regroup: Mask = 0
         self._groups: dict[int, Groups] = {}
         self._reach: dict[tuple[int, tuple[int, ...]], Noted] = {}
+        self.joins: dict[tuple[int, tuple[int, ...], tuple[int, ...]], tuple[Noted, Noted, frozenset[int]]] = {}
+        """``capacity``'s shared regions of two k-groups, with the budget searches (the
+        ``first`` of each group's noted ``reach``) they were computed from."""
         self._roomy: dict[int, dict[int, Noted]] = {}
         self._touched: dict[int, set[int]] | None = None
         """Per value: the cells changed for it since the fork (forked states only), against
         which the noted results handed down by the parent are checked."""
         self._handed: dict[int, list[Noted]] = {}
+        self._handed_checked: dict[int, int] = {}
+        """Per value: how many cells ``_touched`` held when the handed-down free areas were
+        last checked (none of them can have changed while it holds no more)."""
         """Per value: the distinct free areas handed down by the parent."""
         self._parent: State | None = None
         """The state forked from, whose free areas for a value are handed down when this one
@@ -121,8 +139,10 @@ class State:
         child._touched = {}
         child._reach = {key: n.handed_down() for key, n in self._reach.items()
                         if self._live(key[0], n)} if self.hand_down else {}
+        child.joins = dict(self.joins) if self.hand_down else {}
         child._roomy = {}
         child._handed = {}
+        child._handed_checked = {}
         child._parent = self if self.hand_down else None
         return child
 
@@ -219,7 +239,12 @@ class State:
                     if c is not None:
                         kept[x] = c
                 self._handed[k] = [c for c in copies.values() if c is not None]
-        for n in self._handed.get(k, ()):
-            self._live(k, n)
+        handed = self._handed.get(k)
+        if handed:
+            touched = len(self._touched.get(k, ()))
+            if self._handed_checked.get(k) != touched:
+                for n in handed:
+                    self._live(k, n)
+                self._handed_checked[k] = touched
         return self._roomy[k]
 
