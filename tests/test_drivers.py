@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -213,3 +214,27 @@ def test_a_stoppable_run_ends_when_stopped():
     outcome = run_process(["sleep", "30"], "", timeout=60, stop=stop)
     assert outcome.stopped and not outcome.timed_out
     assert time.monotonic() - started < 5
+
+
+@pytest.mark.skipif(sys.version_info < (3, 11) or not Path("/proc/self/stat").exists(),
+                    reason="a new group in fillsmt's own session needs Python 3.11's process_group and /proc")
+def test_a_solver_process_gets_its_own_group_in_fillsmts_session():
+    """Solver processes (one-shot runs and sessions) start in a process group of their own, so
+    killing the group ends everything they started, but in fillsmt's session: a session of their
+    own would give each solver a scheduling group of its own under Linux's autogroup, as much CPU
+    as all of fillsmt, and starve the rules' search that races it."""
+    from fillsmt.drivers.process import run_process
+    from fillsmt.drivers.session import ProcessSession
+
+    out = run_process(["cat", "/proc/self/stat"], "", timeout=10)
+    fields = out.stdout.rsplit(")", 1)[1].split()  # after "pid (comm)": state ppid pgrp session
+    pid = int(out.stdout.split()[0])
+    assert int(fields[2]) == pid != os.getpgid(0)
+    assert int(fields[3]) == os.getsid(0)
+    session = ProcessSession(["cat"], "cat")
+    try:
+        child = session._proc.pid
+        assert os.getpgid(child) == child != os.getpgid(0)
+        assert os.getsid(child) == os.getsid(0)
+    finally:
+        session.close(kill=True)

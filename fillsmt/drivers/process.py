@@ -14,6 +14,7 @@ import selectors
 import shlex
 import signal
 import subprocess
+import sys
 import threading
 import time
 from dataclasses import dataclass
@@ -34,8 +35,17 @@ class ProcessOutcome:
     overflowed: bool = False
 
 
+#: How a solver process starts: in a process group of its own, so that killing the group ends
+#: the solver and anything it started. From Python 3.11 only a new group, in fillsmt's session:
+#: a new session (``setsid``) would also put the solver in a scheduling group of its own under
+#: Linux's autogroup (on by default on most distributions), where it gets as much CPU as the
+#: whole of fillsmt, so racing solvers starved the rules' search (benchmarks/README.md,
+#: "seventh session"). Python 3.10 has no ``process_group``; it keeps the session.
+OWN_GROUP: dict = {"process_group": 0} if sys.version_info >= (3, 11) else {"start_new_session": True}
+
+
 def kill_group(proc: subprocess.Popen) -> None:
-    """SIGKILL ``proc``'s whole process group (it was started in a session of its own)."""
+    """SIGKILL ``proc``'s whole process group (it was started in a group of its own, :data:`OWN_GROUP`)."""
     try:
         os.killpg(proc.pid, signal.SIGKILL)
     except (ProcessLookupError, PermissionError):
@@ -165,7 +175,7 @@ def run_process(argv: list[str], stdin_text: str, timeout: float | None,
     start = time.perf_counter()
     data = stdin_text.encode("utf-8")
     proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            start_new_session=True)
+                            **OWN_GROUP)
     tracing = trace.path() is not None
     if tracing:
         who, channel = shlex.join(argv), f"pid {proc.pid}"
