@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
 from fillsmt.drivers.base import Driver
+from fillsmt.drivers.process import YIELD_TO_SEARCH
 from fillsmt.drivers.session import SessionTimeout
 from fillsmt.errors import (EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_NOT_UNIQUE, EXIT_OK, EXIT_SOLVER,
                             EXIT_UNKNOWN, FillsmtError, FormatError, InputError, SolverError)
@@ -317,6 +318,12 @@ def _decisive(result: SolveResult | None, unique: bool, forced: bool) -> bool:
     return (not unique or result.unique is not None) and (not forced or result.forced is not None)
 
 
+#: When the rules' search races the solver, a solver still running after 0.5 s yields to it
+#: (niceness + 5; :data:`fillsmt.drivers.process.YIELD_TO_SEARCH`). Measured in benchmarks/README.md
+#: ("seventh session"): bench with 2 jobs, hard-tail 266 7.9-8.5 s -> 5.5-6.8 s, janko unchanged.
+YIELD = (0.5, 5)
+
+
 def _race(kind: Kind, target: Any, hints: Any, run: "_Run", unique: bool, forced: bool,
           entrants: list[tuple[Any, str, float]], search: bool = True) -> SolveResult:
     """The solver (``run``) against the kind's search in a forked child (:class:`RulesRace`,
@@ -347,12 +354,15 @@ def _race(kind: Kind, target: Any, hints: Any, run: "_Run", unique: bool, forced
                            lambda racer=racer, encoding=encoding: _attempt(kind, target, hints,
                                                                            _joining(run, racer, encoding), unique,
                                                                            forced, stop))
+            token = YIELD_TO_SEARCH.set(YIELD if search else None)
             try:
                 result = _attempt(kind, target, hints, replace(run, driver=primary), unique, forced, stop)
             except FillsmtError:
                 if not primary.closed_by_race.is_set():
                     raise
                 result = None
+            finally:
+                YIELD_TO_SEARCH.reset(token)
         finally:  # also on a signal or the time limit: no racer's solver outlives the race
             stop.set()
             close_all()

@@ -9,6 +9,7 @@ prints is bounded (:func:`fillsmt.limits.max_output`).
 
 from __future__ import annotations
 
+import contextvars
 import os
 import selectors
 import shlex
@@ -42,6 +43,36 @@ class ProcessOutcome:
 #: whole of fillsmt, so racing solvers starved the rules' search (benchmarks/README.md,
 #: "seventh session"). Python 3.10 has no ``process_group``; it keeps the session.
 OWN_GROUP: dict = {"process_group": 0} if sys.version_info >= (3, 11) else {"start_new_session": True}
+
+
+#: ``(seconds, niceness)`` while the rules' search races this thread's solver: a solver still
+#: running after ``seconds`` gets ``niceness`` added, so on a busy machine the search, which
+#: settles the small grids the solver is slow on, gets the larger share of the CPU, while the
+#: solver's quick answers (most puzzles, well under a second) are not slowed. Set by the race
+#: (:func:`fillsmt.pipeline._race`) for the thread that runs its solver; None elsewhere.
+YIELD_TO_SEARCH: contextvars.ContextVar[tuple[float, int] | None] = contextvars.ContextVar("yield_to_search",
+                                                                                          default=None)
+
+
+def started(proc: subprocess.Popen) -> None:
+    """Note a solver process just started: lower its priority later if :data:`YIELD_TO_SEARCH`
+    says so (a daemon timer; a process that has ended by then is left alone)."""
+    plan = YIELD_TO_SEARCH.get()
+    if plan is None:
+        return
+    delay, niceness = plan
+
+    def lower() -> None:
+        if proc.poll() is None:
+            try:
+                now = os.getpriority(os.PRIO_PROCESS, proc.pid)
+                os.setpriority(os.PRIO_PROCESS, proc.pid, min(19, now + niceness))
+            except OSError:  # gone meanwhile, or not permitted
+                pass
+
+    timer = threading.Timer(delay, lower)
+    timer.daemon = True
+    timer.start()
 
 
 def kill_group(proc: subprocess.Popen) -> None:
@@ -176,6 +207,7 @@ def run_process(argv: list[str], stdin_text: str, timeout: float | None,
     data = stdin_text.encode("utf-8")
     proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             **OWN_GROUP)
+    started(proc)
     tracing = trace.path() is not None
     if tracing:
         who, channel = shlex.join(argv), f"pid {proc.pid}"

@@ -37,7 +37,7 @@ from fillsmt import interrupts, limits
 from fillsmt.drivers import trace
 from fillsmt.errors import EXIT_UNKNOWN, SolverError
 from fillsmt.drivers.base import quote_output
-from fillsmt.drivers.process import OWN_GROUP, kill_group
+from fillsmt.drivers.process import OWN_GROUP, kill_group, started
 from fillsmt.smtlib import Script
 from fillsmt.smtlib.answer import SExprError, Status, Value, parse_value, render_sexpr
 from fillsmt.smtlib.script import script_body
@@ -270,6 +270,7 @@ class ProcessSession(Session):
         self._proc = subprocess.Popen(
             argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
             **OWN_GROUP, text=True, encoding="utf-8", errors="replace", bufsize=1)
+        started(self._proc)
         self._chunks: queue.Queue[str | None] = queue.Queue()
         self._pending = ""  # what the solver printed past the last reply's marker (normally nothing)
         self._stderr: list[str] = []
