@@ -142,6 +142,11 @@ class Kind:
         cannot settle in the time would only take a core from the solver)."""
         return True
 
+    def search_first(self, presolved: Any) -> bool:
+        """Whether, on the ``presolved`` puzzle, a racing solver yields the CPU to the kind's
+        search once it has run a while (``pipeline.YIELD``): where the search is the strong racer."""
+        return False
+
     def search(self, puzzle: Any, limit: int, deadline: float | None) -> Any:
         """Up to ``limit`` solutions by the kind's own search (see ``has_search``)."""
         raise InputError(f"{puzzle.source}: {self.name} puzzles have no search of their own")

@@ -318,7 +318,9 @@ def _decisive(result: SolveResult | None, unique: bool, forced: bool) -> bool:
     return (not unique or result.unique is not None) and (not forced or result.forced is not None)
 
 
-#: When the rules' search races the solver, a solver still running after 0.5 s yields to it
+#: When the rules' search races the solver on a grid where it is the strong racer
+#: (``Kind.search_first``), a solver still running after 0.5 s yields to it; elsewhere the search
+#: yields to the solvers from its start (the same niceness)
 #: (niceness + 5; :data:`fillsmt.drivers.process.YIELD_TO_SEARCH`). Measured in benchmarks/README.md
 #: ("seventh session"): bench with 2 jobs, hard-tail 266 7.9-8.5 s -> 5.5-6.8 s, janko unchanged.
 YIELD = (0.5, 5)
@@ -334,6 +336,7 @@ def _race(kind: Kind, target: Any, hints: Any, run: "_Run", unique: bool, forced
     answer is decisive it stands; when it ends undecided (a time-out, unknown) and no one else
     has won, its result is the race's. Without ``search`` the kind's search does not start."""
     stop = threading.Event()
+    first = search and kind.search_first(target)  # who yields the CPU: the solver, or the search
     primary = SessionRace(run.driver)
     racers = [primary] + [SessionRace(driver) for driver, _, _ in entrants]
 
@@ -343,7 +346,7 @@ def _race(kind: Kind, target: Any, hints: Any, run: "_Run", unique: bool, forced
 
     rules = RulesRace(lambda limit, deadline: kind.search(target, limit, deadline),
                       lambda grid: kind.check(run.puzzle, grid), 2 if unique or forced else 1, run.timeout,
-                      exhaustive=forced)
+                      exhaustive=forced, niceness=0 if first else YIELD[1])
     decisive = lambda result: _decisive(result, unique, forced)  # noqa: E731
     with rules, Entrants(stop, decisive, close_all) as others:
         try:
@@ -354,7 +357,7 @@ def _race(kind: Kind, target: Any, hints: Any, run: "_Run", unique: bool, forced
                            lambda racer=racer, encoding=encoding: _attempt(kind, target, hints,
                                                                            _joining(run, racer, encoding), unique,
                                                                            forced, stop))
-            token = YIELD_TO_SEARCH.set(YIELD if search else None)
+            token = YIELD_TO_SEARCH.set(YIELD if first else None)
             try:
                 result = _attempt(kind, target, hints, replace(run, driver=primary), unique, forced, stop)
             except FillsmtError:

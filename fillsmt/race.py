@@ -62,13 +62,15 @@ class RulesRace:
     so it never holds the solver's pipes open."""
 
     def __init__(self, search, check, limit: int, timeout: float | None, delay: float = RACE_DELAY,
-                 exhaustive: bool = False):
+                 exhaustive: bool = False, niceness: int = 0):
         """``search(limit, deadline)`` is the kind's own search (``Kind.search``), run in the
         child; ``check(grid)`` the independent checker, run here on what it sends. With
         ``exhaustive`` only an exhausted search is decisive (``--forced``: a proof that the
-        solutions found are all there are)."""
+        solutions found are all there are). The child adds ``niceness`` to its own (yields the
+        CPU to the solvers where the search is the weak racer)."""
         self.search, self.check, self.limit, self.timeout, self.delay = search, check, limit, timeout, delay
         self.exhaustive = exhaustive
+        self.niceness = niceness
         self.pid: int | None = None
         self.outcome: RulesOutcome | None = None
         self._thread: threading.Thread | None = None
@@ -116,6 +118,8 @@ class RulesRace:
             os.closerange(0, write)
             os.closerange(write + 1, os.sysconf("SC_OPEN_MAX") if hasattr(os, "sysconf") else 1024)
             _orphan_guard(parent)
+            if self.niceness:
+                os.nice(self.niceness)
             deadline = None if self.timeout is None else started + self.timeout
             found = self.search(self.limit, deadline)
             data = pickle.dumps(RulesOutcome(found.solutions, found.exhausted, found.nodes, found.max_depth,

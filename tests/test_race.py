@@ -219,3 +219,23 @@ def test_the_cli_says_who_answered_when_the_search_wins(tmp_path):
                                        f"{sys.executable} {hang}", str(INSTANCES / "g12-5x5.txt")])
     assert result.exit_code == 0, result.output
     assert '"solver": "rules"' in result.stdout and "answered first by the rules' search" in result.stdout
+
+
+def test_the_search_child_takes_the_niceness_it_is_given():
+    """The race lowers the search's priority where the solver is the strong racer: the forked
+    child adds ``niceness`` to its own; without it, the child keeps fillsmt's priority."""
+    import threading
+
+    own = os.getpriority(os.PRIO_PROCESS, 0)
+    seen = []
+    for niceness in (min(3, 19 - own), 0):
+        stop = threading.Event()
+        with RulesRace(lambda limit, deadline: time.sleep(60), lambda grid: [], 1, 30, delay=0,
+                       niceness=niceness) as race:
+            race.start(stop)
+            waited = time.monotonic() + 10
+            while race.pid is None and time.monotonic() < waited:
+                time.sleep(0.01)
+            time.sleep(0.3)  # the child renices itself first thing
+            seen.append(os.getpriority(os.PRIO_PROCESS, race.pid))
+    assert seen == [own + min(3, 19 - own), own]

@@ -264,3 +264,12 @@ def test_the_cli_takes_the_staged_switch(flag):
     result = CliRunner().invoke(main, ["solve", flag, "--unique", "--format", "json", str(INSTANCES / "random-7x7.txt")])
     assert result.exit_code == 0, result.output
     assert '"status": "sat"' in result.stdout and '"unique": true' in result.stdout
+
+
+def test_on_small_grids_the_solver_yields_to_the_search_and_elsewhere_the_search_yields():
+    from fillsmt.fillomino.features import search_first
+
+    small = read_puzzle(str(INSTANCES / "g12-5x5.txt"))
+    assert open_cells(small) <= PROP_OPEN and search_first(small) and Fillomino().search_first(small)
+    board = Puzzle(40, 40, tuple(tuple(1 if (r + c) % 2 else 0 for c in range(40)) for r in range(40)), "board")
+    assert open_cells(board) > PROP_OPEN and not search_first(board)

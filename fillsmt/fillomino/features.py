@@ -84,5 +84,13 @@ def races_search(presolved: Puzzle) -> bool:
     return open_cells(presolved) <= SEARCH_OPEN
 
 
+def search_first(presolved: Puzzle) -> bool:
+    """Whether the racing solver yields the CPU to the rules' search after a while: on at most
+    :data:`PROP_OPEN` open cells, where the search settles what the solver is slow on (hard-tail
+    266, 485). On larger grids the solver is the usual winner (the 20×20 and 30×30 scaling
+    puzzles lost 2× when it yielded there; benchmarks/README.md, seventh session)."""
+    return open_cells(presolved) <= PROP_OPEN
+
+
 __all__ = ["LAZY_AREA", "LEAD_AREA", "PROP_DELAY", "PROP_OPEN", "SEARCH_OPEN", "largest_open_area", "open_cells",
-           "races_search", "staged_lead", "staged_racers"]
+           "races_search", "search_first", "staged_lead", "staged_racers"]

@@ -118,6 +118,12 @@ class Fillomino(Kind):
 
         return races_search(presolved)
 
+    def search_first(self, presolved: Puzzle) -> bool:
+        """On a small grid (:func:`fillsmt.fillomino.features.search_first`)."""
+        from fillsmt.fillomino.features import search_first
+
+        return search_first(presolved)
+
     def search(self, puzzle: Puzzle, limit: int, deadline: float | None):
         """The deduction rules plus backtracking (:mod:`fillsmt.fillomino.backtrack`), with the
         search-only reasoning of issue 17 (:func:`~fillsmt.fillomino.backtrack.solve_strong`)."""
