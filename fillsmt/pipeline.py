@@ -318,11 +318,10 @@ def _decisive(result: SolveResult | None, unique: bool, forced: bool) -> bool:
     return (not unique or result.unique is not None) and (not forced or result.forced is not None)
 
 
-#: When the rules' search races the solver on a grid where it is the strong racer
-#: (``Kind.search_first``), a solver still running after 0.5 s yields to it; elsewhere the search
-#: yields to the solvers from its start (the same niceness)
-#: (niceness + 5; :data:`fillsmt.drivers.process.YIELD_TO_SEARCH`). Measured in benchmarks/README.md
-#: ("seventh session"): bench with 2 jobs, hard-tail 266 7.9-8.5 s -> 5.5-6.8 s, janko unchanged.
+#: (seconds, niceness): where the rules' search is the strong racer (``Kind.search_first``), a
+#: solver still running after 0.5 s gets niceness + 5 (:data:`fillsmt.drivers.process.YIELD_TO_SEARCH`);
+#: elsewhere the search child takes the + 5 from its start. Measured in benchmarks/README.md ("Who
+#: gets the CPU in a race"): 2 bench jobs, hard-tail 266 7.9-8.5 s -> 5.5-6.8 s, janko unchanged.
 YIELD = (0.5, 5)
 
 

@@ -184,26 +184,38 @@ def test_handed_down_searches_change_no_node(monkeypatch):
     only work may change, never a node's domains. So the strong search finds the same solutions
     in the same number of nodes with and without handing them down, on 10x10 grids with many
     solutions (janko's, a third of the clues taken away) and on the brute-force 3x3s."""
+    puzzles = _thinned_janko(["007", "015", "024", "029", "286"], 17)
+    runs = _with_and_without(monkeypatch, "hand_down", puzzles, limit=50, max_nodes=400)
+    for kept, dropped in zip(runs[True], runs[False]):
+        assert kept.solutions == dropped.solutions
+        assert (kept.nodes, kept.probes, kept.refuted) == (dropped.nodes, dropped.probes, dropped.refuted)
+    assert sum(len(r.solutions) for r in runs[True]) >= 10
+
+
+def _thinned_janko(names: list[str], seed: int) -> list[Puzzle]:
+    """janko-thesis100 solutions with about a third of their cells emptied (many solutions)."""
     folder = SHARED / "janko-thesis100"
     if not folder.exists():
         pytest.skip(f"{folder} is absent")
     from fillsmt.fillomino.plain_format import parse_grid
 
-    rng = random.Random(17)
+    rng = random.Random(seed)
     puzzles = []
-    for name in ["007", "015", "024", "029", "286"]:
+    for name in names:
         _, _, solution = parse_grid((folder / "solutions" / f"{name}.txt").read_text())
         clues = tuple(tuple(v if rng.random() < 0.67 else 0 for v in row) for row in solution)
         puzzles.append(Puzzle(len(solution), len(solution[0]), clues))
+    return puzzles
+
+
+def _with_and_without(monkeypatch, flag: str, puzzles: list[Puzzle], **search) -> dict:
+    """The strong search over ``puzzles`` with the State class flag on (True) and off (False)."""
     runs = {}
-    for hand_down in (True, False):
-        monkeypatch.setattr(State, "hand_down", hand_down)
-        runs[hand_down] = [solve_by_search(p, limit=50, max_nodes=400, search_rules=SEARCH_RULES,
-                                           probe_depth=1, probe_budget=10**6) for p in puzzles]
-    for kept, dropped in zip(runs[True], runs[False]):
-        assert kept.solutions == dropped.solutions
-        assert (kept.nodes, kept.probes, kept.refuted) == (dropped.nodes, dropped.probes, dropped.refuted)
-    assert sum(len(r.solutions) for r in runs[True]) >= 10
+    for on in (True, False):
+        monkeypatch.setattr(State, flag, on)
+        runs[on] = [solve_by_search(p, search_rules=SEARCH_RULES, probe_depth=1, probe_budget=10**6, **search)
+                    for p in puzzles]
+    return runs
 
 
 @pytest.mark.parametrize("order", ["big-value", "big-group", "small-group"])
@@ -234,24 +246,12 @@ def test_remembered_joins_change_no_node(monkeypatch):
     strong search finds the same solutions in the same nodes, probes and refutations with and
     without it, on hard-tail 266 (whose two 15s must join) cut short, and on janko grids with a
     third of their clues taken away."""
-    folder = SHARED / "janko-thesis100"
     hard = SHARED / "hard-tail" / "puzzles" / "266.txt"
-    if not folder.exists() or not hard.exists():
-        pytest.skip(f"{folder} or {hard} is absent")
-    from fillsmt.fillomino.plain_format import parse_grid
-
-    rng = random.Random(1717)
-    puzzles = [read_puzzle(str(hard))]
-    for name in ["015", "286"]:
-        _, _, solution = parse_grid((folder / "solutions" / f"{name}.txt").read_text())
-        clues = tuple(tuple(v if rng.random() < 0.67 else 0 for v in row) for row in solution)
-        puzzles.append(Puzzle(len(solution), len(solution[0]), clues))
-    runs = {}
-    for remember in (True, False):
-        monkeypatch.setattr(State, "remember_joins", remember)
-        runs[remember] = [solve_by_search(p, limit=20, max_nodes=300, search_rules=SEARCH_RULES,
-                                          probe_depth=1, probe_budget=10**6, cell_order="big-value")
-                          for p in puzzles]
+    if not hard.exists():
+        pytest.skip(f"{hard} is absent")
+    puzzles = [read_puzzle(str(hard))] + _thinned_janko(["015", "286"], 1717)
+    runs = _with_and_without(monkeypatch, "remember_joins", puzzles, limit=20, max_nodes=300,
+                             cell_order="big-value")
     for kept, afresh in zip(runs[True], runs[False]):
         assert kept.solutions == afresh.solutions
         assert (kept.nodes, kept.probes, kept.refuted) == (afresh.nodes, afresh.probes, afresh.refuted)
