@@ -325,16 +325,36 @@ def test_cut_off_counts_match_their_definition():
         if not inside:
             continue
         root = rng.choice(sorted(inside))
-        assert cut_off_counts(board, inside, root) == _cut_off_brute(board, inside, root), (h, w, inside, root)
+        as_int = sum(1 << x for x in inside)  # the search's sets of cells are ints
+        assert cut_off_counts(board, as_int, root) == _cut_off_brute(board, inside, root), (h, w, inside, root)
+
+
+def _layers_as_counts(layers, found, base):
+    """A budget search's layers as node -> least count (groups: base + index)."""
+    from fillsmt.fillomino.deduce.masks import values_of
+
+    out = {}
+    for d, cells in enumerate(layers):
+        for x in values_of(cells):
+            i = found.group_of.get(x)
+            out[x if i is None else base + i] = d
+    return out
+
+
+def _counts_as_layers(counts, found, base, k):
+    layers = [0] * (k + 1)
+    for node, d in counts.items():
+        layers[d] |= found.masks[node - base] if node >= base else 1 << node
+    return layers
 
 
 def test_budget_distances_match_a_relaxation_to_fixpoint():
-    """The Dijkstra against relaxing every node's count until nothing changes
-    (Bellman-Ford), from a group and from given starting counts, on the k-groups of random
-    partly fixed boards."""
+    """The layered Dijkstra on sets of cells (``budget_layers``) against relaxing every node's
+    count until nothing changes (Bellman-Ford), from a group and from given starting counts, on
+    the k-groups of random partly fixed boards."""
     from fillsmt.fillomino.deduce.board import find_groups
     from fillsmt.fillomino.deduce.masks import bit
-    from fillsmt.fillomino.deduce.searches import budget_distances
+    from fillsmt.fillomino.deduce.searches import budget_layers
 
     rng = random.Random(2017)
     checked = 0
@@ -357,7 +377,9 @@ def test_budget_distances_match_a_relaxation_to_fixpoint():
                      and rng.random() < 0.2}]
         for start in starts:
             sources = [rng.randrange(len(found.groups))] if start is None else []
-            got = budget_distances(state, k, found, sources, start)
+            got = _layers_as_counts(budget_layers(
+                state, k, found, sources, None if start is None else _counts_as_layers(start, found, base, k)),
+                found, base)
             want = dict(start) if start is not None else {base + i: found.groups[i].size for i in sources}
             changed = True
             while changed:

@@ -14,9 +14,18 @@ from fillsmt.fillomino.deduce.masks import Mask, bit
 
 @dataclass(frozen=True)
 class Board:
+    """The grid's shape and neighbour table. Sets of cells as ints (bit x for cell x; issue 17,
+    eighth session) grow by their neighbours in a few shifts (:meth:`spread`)."""
+
     height: int
     width: int
     neighbours: tuple[tuple[int, ...], ...]
+    full: int = 0
+    """Every cell (bit x set for each cell x)."""
+    left: int = 0
+    """The cells that have a left neighbour (all but the first column)."""
+    right: int = 0
+    """The cells that have a right neighbour (all but the last column)."""
 
     @classmethod
     def of(cls, height: int, width: int) -> Board:
@@ -24,7 +33,18 @@ class Board:
             r, c = divmod(x, width)
             cand = ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
             return tuple(rr * width + cc for rr, cc in cand if 0 <= rr < height and 0 <= cc < width)
-        return cls(height, width, tuple(around(x) for x in range(height * width)))
+        n = height * width
+        first = sum(1 << (r * width) for r in range(height))  # the first column
+        full = (1 << n) - 1
+        return cls(height, width, tuple(around(x) for x in range(n)), full,
+                   full & ~first, full & ~(first << (width - 1)))
+
+    def spread(self, cells: int) -> int:
+        """The cells and their neighbours, as a set of cells (bit x for cell x): up and down are
+        shifts by the width, left and right by one within a row."""
+        w = self.width
+        return (cells | cells << w | cells >> w | (cells & self.right) << 1
+                | (cells & self.left) >> 1) & self.full
 
     def where(self, x: int) -> str:
         r, c = divmod(x, self.width)
@@ -63,11 +83,14 @@ class Groups:
 
     groups: tuple[Group, ...]
     group_of: dict[int, int]
-
-    @property
-    def incomplete(self) -> list[int]:
-        """The indices of the incomplete groups."""
-        return [i for i, g in enumerate(self.groups) if not g.complete]
+    masks: tuple[int, ...] = ()
+    """Each group's cells as a set (bit x for cell x)."""
+    cells: int = 0
+    """Every group's cells as a set."""
+    borders: tuple[int, ...] = ()
+    """Each group's border as a set."""
+    incomplete: tuple[int, ...] = ()
+    """The indices of the incomplete groups."""
 
 
 def find_groups(board: Board, dom: list[Mask], k: int, fixed: Iterable[int]) -> Groups:
@@ -95,7 +118,10 @@ def find_groups(board: Board, dom: list[Mask], k: int, fixed: Iterable[int]) -> 
             raise Contradiction(f"the {k}s at {board.where(min(cells))} form a group of "
                                  f"{len(cells)} cells, more than {k}")
         groups.append(Group(k, tuple(sorted(cells)), tuple(sorted(border))))
-    return Groups(tuple(groups), group_of)
+    masks = tuple(sum(1 << x for x in g.cells) for g in groups)
+    borders = tuple(sum(1 << x for x in g.border) for g in groups)
+    return Groups(tuple(groups), group_of, masks, sum(masks), borders,
+                  tuple(i for i, g in enumerate(groups) if not g.complete))
 
 
 def stuck(board: Board, g: Group) -> Contradiction:

@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from fillsmt.fillomino.deduce.board import Contradiction, Group
 from fillsmt.fillomino.deduce.masks import bit, up_to, values_of
-from fillsmt.fillomino.deduce.searches import budget_distances, reach_cells
+from fillsmt.fillomino.deduce.searches import budget_layers, layered
 from fillsmt.fillomino.deduce.state import State
 
 SEARCH_RULES: tuple[str, ...] = ("capacity",)
@@ -96,15 +96,17 @@ def capacity(state: State) -> None:
     for k in values_of(too_big & state.anchored):
         bk = bit(k)
         found = state.groups(k)
-        reach = {i: set(state.reach(k, found, i).cells) for i in found.incomplete}
+        reach = {i: state.reach(k, found, i).cells for i in found.incomplete}
         _joins(state, k, found, reach, n - (taken - k * regions[k]))
-        reached = set().union(*reach.values())
-        for x, m in enumerate(dom):
-            if m & bk and m != bk and x not in reached:
+        reached = 0
+        for cells in reach.values():
+            reached |= cells
+        for x in values_of(state.allowing(k) & ~reached):
+            if dom[x] != bk:
                 state.restrict(x, ~bk, "capacity")
 
 
-def _joins(state: State, k: int, found, reach: dict[int, set[int]], room: int) -> None:
+def _joins(state: State, k: int, found, reach: dict[int, int], room: int) -> None:
     """Narrow ``reach`` (per incomplete k-group, the cells its region may hold) for every pair
     of k-groups that must share a region: kept apart, they would need more than ``room`` cells
     (the grid's minus what the regions of other values take)."""
@@ -123,31 +125,46 @@ def _joins(state: State, k: int, found, reach: dict[int, set[int]], room: int) -
             reach[j] &= inside
 
 
-def _shared_region_cells(state: State, k: int, found, i: int, j: int) -> set[int]:
-    """The cells a region of k cells holding groups i and j may hold. Such a region holds a
-    path between them and, for each of its cells x, a path from x to that path; counted as in
-    :func:`budget_distances` (nodes: cells and k-groups), a node m of the first path costs at
-    least dI(m) + dJ(m) - size(m), and x that plus the path from m. Cells past k are out."""
-    base = len(state.dom)
+def _shared_region_cells(state: State, k: int, found, i: int, j: int) -> int:
+    """The cells (a set, bit x for cell x) a region of k cells holding groups i and j may hold.
+    Such a region holds a path between them and, for each of its cells x, a path from x to that
+    path; counted as in :func:`budget_layers` (nodes: cells and k-groups), a node m of the first
+    path costs at least dI(m) + dJ(m) - size(m), and x that plus the path from m. Cells past k
+    are out."""
     groups = found.groups
     key = (k, groups[i].cells, groups[j].cells)
     origins = (state.reach(k, found, i).first, state.reach(k, found, j).first)
     kept = state.joins.get(key)
     if kept is not None and kept[0] is origins[0] and kept[1] is origins[1] and state.remember_joins:
-        return set(kept[2])
-    di = budget_distances(state, k, found, [i])
-    dj = budget_distances(state, k, found, [j])
-    if base + j not in di:
+        return kept[2]
+    di = budget_layers(state, k, found, [i])
+    dj = budget_layers(state, k, found, [j])
+    if not layered(di) & found.masks[j]:
         raise Contradiction(f"the {k}s at {state.board.where(groups[i].cells[0])} and "
                             f"{state.board.where(groups[j].cells[0])} must share a region but "
                             f"no region of {k} cells joins them")
-    start = {}
-    for m, d in di.items():
-        if m in dj:
-            size = groups[m - base].size if m >= base else 1
-            s = d + dj[m] - size
-            if s <= k:
-                start[m] = s
-    inside = reach_cells(found, budget_distances(state, k, found, [], start), base)
-    state.joins[key] = (*origins, frozenset(inside))
+    start = [0] * (k + 1)
+    plain = ~found.cells  # nodes that are single cells: size 1
+    for d in range(1, k + 1):
+        here = di[d] & plain
+        if here:
+            for e in range(1, k + 2 - d):  # d + e - 1 <= k
+                both = here & dj[e]
+                if both:
+                    start[d + e - 1] |= both
+    for g, cells in zip(groups, found.masks):  # group nodes: their cells share one layer
+        d = _layer_of(di, cells)
+        e = _layer_of(dj, cells) if d else 0
+        if e and d + e - g.size <= k:
+            start[d + e - g.size] |= cells
+    inside = layered(budget_layers(state, k, found, start=start))
+    state.joins[key] = (*origins, inside)
     return inside
+
+
+def _layer_of(layers: list[int], cells: int) -> int:
+    """The count of the layer holding ``cells`` (0: none)."""
+    for d, layer in enumerate(layers):
+        if layer & cells:
+            return d
+    return 0

@@ -122,9 +122,12 @@ def initial_masks(puzzle: Puzzle) -> list[Mask]:
 def check_groups(state: State) -> None:
     """The two facts: no k-group has more than k cells; every incomplete one can grow."""
     for k in state.fixed:
-        for g in state.groups(k).groups:  # the cached groups: found afresh once a cell joins
-            if not g.complete and not g.exits(state.dom):
-                raise stuck(state.board, g)
+        found = state.groups(k)  # the cached groups: found afresh once a cell joins
+        if found.incomplete:
+            allow = state.allowing(k)
+            for i in found.incomplete:
+                if not found.borders[i] & allow:  # no exit
+                    raise stuck(state.board, found.groups[i])
 
 
 def run_rules(state: State, rules: Sequence[str]) -> None:

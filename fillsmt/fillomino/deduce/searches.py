@@ -3,106 +3,94 @@
 from __future__ import annotations
 
 import heapq
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Sequence
 
 from fillsmt.fillomino.deduce.board import Board, Groups
 from fillsmt.fillomino.deduce.masks import bit
 
 if TYPE_CHECKING:
-    from fillsmt.fillomino.deduce.state import Noted, State
+    from fillsmt.fillomino.deduce.state import State
 
-Reach = dict[int, int]
-"""A budget search's result: node -> least region size (see :func:`budget_distances`)."""
+Cells = int
+"""A set of cells as an int: bit x set for cell x (issue 17, eighth session)."""
 
-Cells = frozenset[int]
+Layers = list[int]
+"""A budget search's result (see :func:`budget_layers`): ``layers[d]``, for 1 <= d <= k, holds
+the cells (bit x for cell x) of the nodes whose least count is d; ``layers[0]`` is empty."""
 
 
-def budget_distances(state: State, k: int, found: Groups, sources: list[int],
-                     start: Reach | None = None) -> Reach:
+def budget_layers(state: State, k: int, found: Groups, sources: Sequence[int] = (),
+                  start: Layers | None = None) -> Layers:
     """Least cell count of a region of k's joining a source group to each node, where <= k.
 
-    Nodes are the k-groups (key: number of cells + group index) and the other cells allowing k
-    (key: the cell). Entering a cell costs 1, entering a group costs its size, and a source
-    group starts at its size: along a simple path the nodes' cells are distinct and all lie in
-    the region, so the cost is a lower bound on the region's size. ``found`` may predate some
-    cells being fixed to k: such a cell then counts as an ordinary cell, which only lowers the
-    costs, so the bound stays sound.
+    Nodes are the k-groups and the other cells allowing k. Entering a cell costs 1, entering a
+    group costs its size, and a source group starts at its size: along a simple path the nodes'
+    cells are distinct and all lie in the region, so the cost is a lower bound on the region's
+    size. ``found`` may predate some cells being fixed to k: such a cell then counts as an
+    ordinary cell, which only lowers the costs, so the bound stays sound.
 
-    ``start`` (instead of ``sources``) gives nodes with a starting count each: the least count
-    then adds to a node's the cells of a path from it.
+    ``start`` (instead of ``sources``) gives starting counts: ``start[d]`` the cells (whole
+    groups, or cells of no group) that start at d; the least count then adds to a node's the
+    cells of a path from it.
+
+    A Dijkstra whose counts are the small integers 1..k, done on sets of cells as ints (issue
+    17, eighth session): the layers are settled in increasing count, so a node's first layer is
+    its least count; the nodes next to layer d's are its cells' neighbours
+    (:meth:`~fillsmt.fillomino.deduce.board.Board.spread`) that allow k and are in no earlier
+    layer: a cell of no group goes to layer d + 1, a group, entered whole, to d + its size.
     """
-    bk = bit(k)
-    dom, nbrs = state.dom, state.board.neighbours
-    groups, group_of = found.groups, found.group_of
-    base = len(dom)
-    dist = {base + i: groups[i].size for i in sources} if start is None else dict(start)
-    heap = [(d, node) for node, d in dist.items()]
-    heapq.heapify(heap)
-    while heap:
-        d, node = heapq.heappop(heap)
-        if d > dist[node]:
+    spread, allow = state.board.spread, state.allowing(k)
+    grouped, masks, groups = found.cells, found.masks, found.groups
+    layers = [0] * (k + 1) if start is None else list(start)
+    for i in sources:
+        layers[groups[i].size] |= masks[i]
+    seen = 0
+    for d in range(1, k + 1):
+        new = layers[d] & ~seen
+        layers[d] = new
+        if not new:
             continue
-        for y in groups[node - base].border if node >= base else nbrs[node]:
-            i = group_of.get(y)
-            if i is not None:
-                nxt, nd = base + i, d + groups[i].size
-            elif dom[y] & bk:
-                nxt, nd = y, d + 1
-            else:
-                continue
-            if nd <= k and nd < dist.get(nxt, k + 1):
-                dist[nxt] = nd
-                heapq.heappush(heap, (nd, nxt))
-    return dist
+        seen |= new
+        if d == k:
+            break
+        nxt = spread(new) & allow & ~seen
+        if nxt & grouped:
+            for j, gm in enumerate(masks):
+                if nxt & gm:
+                    nd = d + groups[j].size
+                    if nd <= k:
+                        layers[nd] |= gm
+            nxt &= ~grouped
+        if nxt:
+            layers[d + 1] |= nxt
+    return layers
 
 
-def reach_cells(found: Groups, reach: Reach, base: int) -> set[int]:
-    """The cells of the nodes of a budget search."""
-    out: set[int] = set()
-    for node in reach:
-        if node >= base:
-            out.update(found.groups[node - base].cells)
-        else:
-            out.add(node)
+def layered(layers: Layers) -> int:
+    """Every cell of a budget search's layers."""
+    out = 0
+    for cells in layers:
+        out |= cells
     return out
 
 
-def sort_free_area(state: State, k: int, start: int, roomy: dict[int, Noted],
-                    cramped: set[int]) -> None:
-    """Explore the free area of ``start`` for k (cells that allow k, are not fixed to k and
-    touch no cell fixed to k). Cells of an area of at least k cells go to ``roomy``, noted with
-    the k cells seen (the search stops there), the others to ``cramped``."""
-    bk = bit(k)
-    dom, nbrs = state.dom, state.board.neighbours
-
-    def free(x: int) -> bool:
-        m = dom[x]
-        if not m & bk or m == bk:
-            return False
-        for y in nbrs[x]:
-            if dom[y] == bk:
-                return False
-        return True
-
-    if not free(start):
-        cramped.add(start)
-        return
-    seen, stack = {start}, [start]
-    while stack and len(seen) < k:
-        x = stack.pop()
-        for y in nbrs[x]:
-            if y not in seen and free(y):
-                seen.add(y)
-                stack.append(y)
-    if len(seen) < k:
-        cramped.update(seen)
-        return
-    noted = state.note(k, frozenset(seen))
-    for x in seen:
-        roomy[x] = noted
+def sort_free_area(free: Cells, board: Board, k: int, start: int) -> Cells:
+    """The free area of ``start`` for k within ``free`` (the cells that allow k, are not fixed
+    to k and touch no cell fixed to k; ``start`` must be one), grown ring by ring from ``start``
+    and stopped once it holds k cells: the whole area when it holds fewer, else at least k of
+    its cells, connected."""
+    seen = 1 << start
+    count = 1
+    while count < k:
+        grown = board.spread(seen) & free
+        if grown == seen:
+            break
+        seen = grown
+        count = seen.bit_count()
+    return seen
 
 
-def cut_off_counts(board: Board, inside: set[int], root: int) -> dict[int, int]:
+def cut_off_counts(board: Board, inside: Cells, root: int) -> dict[int, int]:
     """For each cell e of ``inside``: how many other cells of ``inside`` lose every path to
     ``root`` when e is removed (articulation points with subtree sizes, iterative DFS; the
     cells are numbered in the order the DFS discovers them, so a discovery time is an index)."""
@@ -114,7 +102,7 @@ def cut_off_counts(board: Board, inside: set[int], root: int) -> dict[int, int]:
     while stack:
         u, it = stack[-1]
         for v in it:
-            if v not in inside:
+            if not inside >> v & 1:
                 continue
             d = disc.get(v)
             if d is None:

@@ -6,6 +6,10 @@ only when a cell lost that value or was fixed to it since the value was last loo
 budget search and a free area found large enough are remembered with the cells they looked at
 (those cells and their neighbours) and redone only once one of them loses the value or is fixed
 to it. A complete group whose neighbours have lost its value is not looked at again.
+
+Sets of cells are ints (bit x for cell x; issue 17, eighth session): the budget searches run on
+them layer by layer, and a noted result is checked, when next asked for, against the log of the
+cells changed since (one int per change) instead of registering a watcher on each of its cells.
 """
 
 from __future__ import annotations
@@ -15,7 +19,7 @@ from typing import Sequence, Union
 
 from fillsmt.fillomino.deduce.board import Board, Contradiction, Groups, find_groups
 from fillsmt.fillomino.deduce.masks import Mask, bit, describe, is_single, values_of
-from fillsmt.fillomino.deduce.searches import Cells, budget_distances, reach_cells
+from fillsmt.fillomino.deduce.searches import Cells, budget_layers, layered
 
 
 
@@ -31,20 +35,21 @@ class Noted:
     is fixed to it; ``analysed`` says forced-cell has looked at it."""
 
     cells: Cells
-    watched: Cells = frozenset()
+    watched: Cells = 0
     """The cells whose change for the value ends it: ``cells`` and their neighbours."""
     valid: bool = True
     analysed: bool = False
-    inherited: bool = False
-    """Copied into a forked state (:meth:`State.fork`): no watcher there; the state checks
-    ``watched`` against the cells it has changed since the fork instead."""
+    upto: int = 0
+    """How much of its state's log of changes for the value (``State._log``) it has been checked
+    against: the changes before were there when it was found, or did not touch ``watched``."""
     origin: Noted | None = None
     """The result first noted (None: this one), which every handed-down copy shares: two
     live copies of one origin stand for one unchanged search."""
 
     def handed_down(self) -> Noted:
-        """A copy for a forked state (its own flags, the same cells and origin)."""
-        return Noted(self.cells, self.watched, True, self.analysed, True, self.first)
+        """A copy for a forked state (its own flags, checked from the start of the forked
+        state's log; the same cells and origin)."""
+        return Noted(self.cells, self.watched, True, self.analysed, 0, self.first)
 
     @property
     def first(self) -> Noted:
@@ -81,28 +86,26 @@ class State:
         """Every cell whose domain shrank, in order (a cell may appear many times)."""
         self.seen_upto: dict[str, int] = {}
         """Per grid rule: how much of ``changed_cells`` it has taken into account."""
-        self._watchers: dict[int, dict[int, list[Noted]]] = {}
-        """Per value: the noted results that a change of each cell (for that value) ends."""
+        self._log: dict[int, list[Cells]] = {}
+        """Per value some cell is fixed to: the cells changed for it (lost it or were fixed to
+        it), one set of one cell per change, in order. A noted result is checked against the
+        changes after it was found when it is next asked for (:meth:`_live`)."""
+        self._allow: dict[int, Cells] = {}
+        """Per value asked for (:meth:`allowing`): the cells that allow it, kept up to date."""
+        self._allow_values: Mask = 0
         self.closed: set[tuple[int, ...]] = set()
         """Complete groups none of whose neighbours allows their value any more (for good)."""
         self._regroup: Mask = 0
         self._groups: dict[int, Groups] = {}
-        self._reach: dict[tuple[int, tuple[int, ...]], Noted] = {}
+        self._reach: dict[tuple[int, tuple[int, ...]], Noted | None] = {}
+        """The noted budget searches, per value and group; None: none here or in an ancestor."""
         self.joins: dict[tuple[int, tuple[int, ...], tuple[int, ...]], tuple[Noted, Noted, frozenset[int]]] = {}
         """``capacity``'s shared regions of two k-groups, with the budget searches (the
         ``first`` of each group's noted ``reach``) they were computed from."""
-        self._roomy: dict[int, dict[int, Noted]] = {}
-        self._touched: dict[int, set[int]] | None = None
-        """Per value: the cells changed for it since the fork (forked states only), against
-        which the noted results handed down by the parent are checked."""
-        self._handed: dict[int, list[Noted]] = {}
-        self._handed_checked: dict[int, int] = {}
-        """Per value: how many cells ``_touched`` held when the handed-down free areas were
-        last checked (none of them can have changed while it holds no more)."""
-        """Per value: the distinct free areas handed down by the parent."""
+        self._roomy: dict[int, list[Noted]] = {}
         self._parent: State | None = None
-        """The state forked from, whose free areas for a value are handed down when this one
-        first asks for them (it is not changed after the fork)."""
+        """The state forked from, whose noted searches are handed down when this one first
+        asks for them (lazily: a search is copied, once, only when asked for)."""
 
     def fork(self) -> State:
         """A copy to narrow further (a search's child), its statistics at zero, that knows the
@@ -112,13 +115,12 @@ class State:
         Shared, not copied: the board and the k-groups found (immutable, valid until a cell is
         fixed to k, which ``_regroup`` tracks). Copied: the domains, the fixed cells, the closed
         groups (closed for good: domains only shrink). Handed down (issue 17, sixth session): the
-        noted searches (``reach``, free areas) still valid here, as copies marked
-        ``inherited``. The child registers no watcher for them (that registration is what
-        makes a noted result costly); it records the cells it changes per value
-        (``_touched``) and drops a handed-down result once one of its watched cells is among
-        them. So a result is used only while no cell it looked at has lost its value or been
-        fixed to it since it was found, in the parent's run (its watchers) or the child's
-        (``_touched``): the condition under which one run reuses it. Sound whatever is kept or
+        noted searches (``reach``, free areas) still valid here, as copies. Each copy is
+        checked against the child's own log of changes (``_log``, empty at the fork), as any
+        noted result is against its state's, and dropped once one of its watched cells is
+        among them. So a result is used only while no cell it looked at has lost its value or
+        been fixed to it since it was found, in the parent's run or the child's (each state's
+        log): the condition under which one run reuses it. Sound whatever is kept or
         dropped: the caches only save work; every restriction a rule makes is sound on its own.
         Valid only on a state at the rules' fixpoint (no contradiction found)."""
         child = State.__new__(type(self))
@@ -132,25 +134,42 @@ class State:
         child.rounds = 0
         child.changed_cells = []
         child.seen_upto = dict.fromkeys(self.seen_upto, 0)
-        child._watchers = {}
+        child._log = {}
+        child._allow = dict(self._allow)
+        child._allow_values = self._allow_values
         child.closed = set(self.closed)
         child._regroup = self._regroup
         child._groups = dict(self._groups)
-        child._touched = {}
-        child._reach = {key: n.handed_down() for key, n in self._reach.items()
-                        if self._live(key[0], n)} if self.hand_down else {}
+        child._reach = {}
         child.joins = dict(self.joins) if self.hand_down else {}
         child._roomy = {}
-        child._handed = {}
-        child._handed_checked = {}
         child._parent = self if self.hand_down else None
         return child
 
     def _live(self, k: int, noted: Noted) -> bool:
-        """Whether a noted result for value k still holds here (see :meth:`fork`)."""
-        if noted.valid and noted.inherited and not noted.watched.isdisjoint(self._touched.get(k, ())):
-            noted.valid = False
+        """Whether a noted result for value k (noted in this state, or handed down to it) still
+        holds: none of its watched cells is among the changes for k logged since it was last
+        checked (see :meth:`fork`)."""
+        if noted.valid:
+            log = self._log.get(k)
+            if log is not None and noted.upto < len(log):
+                changed = 0
+                for cell in log[noted.upto:]:
+                    changed |= cell
+                noted.upto = len(log)
+                if changed & noted.watched:
+                    noted.valid = False
         return noted.valid
+
+    def allowing(self, k: int) -> Cells:
+        """The cells that allow k (bit x for cell x)."""
+        cells = self._allow.get(k)
+        if cells is None:
+            bk = bit(k)
+            cells = sum(1 << x for x, m in enumerate(self.dom) if m & bk)
+            self._allow[k] = cells
+            self._allow_values |= bk
+        return cells
 
     def assume(self, x: int, allowed: Mask) -> None:
         """Keep only ``allowed`` values in cell x by a guess, not a rule (counted nowhere)."""
@@ -179,6 +198,10 @@ class State:
         if new == 0:
             raise Contradiction(f"{self.board.where(x)} has no possible value left "
                                  f"({rule or 'a guess'} removed {describe(removed)})")
+        if removed & self._allow_values:
+            gone = ~(1 << x)
+            for k in values_of(removed & self._allow_values):
+                self._allow[k] &= gone
         touched = removed
         if is_single(new):
             k = new.bit_length() - 1
@@ -189,62 +212,62 @@ class State:
             self.dirty |= new
             self._regroup |= new
             touched |= new
-        for k in values_of(touched & self.anchored):
-            for noted in self._watchers.get(k, {}).pop(x, ()):
-                noted.valid = False
-            if self._touched is not None:
-                self._touched.setdefault(k, set()).add(x)
+        logged = touched & self.anchored
+        if logged:
+            cell = 1 << x
+            for k in values_of(logged):
+                log = self._log.get(k)
+                if log is None:
+                    self._log[k] = [cell]
+                else:
+                    log.append(cell)
 
     def groups(self, k: int) -> Groups:
         """The k-groups (cached until a cell is fixed to k; borders do not depend on domains)."""
-        if k not in self._groups or self._regroup & bit(k):
-            self._groups[k] = find_groups(self.board, self.dom, k, self.fixed.get(k, ()))
+        found = self._groups.get(k)
+        if found is None or self._regroup >> k & 1:
+            found = self._groups[k] = find_groups(self.board, self.dom, k, self.fixed.get(k, ()))
             self._regroup &= ~bit(k)
-        return self._groups[k]
+        return found
 
     def note(self, k: int, cells: Cells) -> Noted:
         """A result about ``cells`` that depends on value k in them and their neighbours."""
-        watched = cells.union(*(self.board.neighbours[x] for x in cells))
-        noted = Noted(cells, watched)
-        watchers = self._watchers.setdefault(k, {})
-        for y in watched:
-            watchers.setdefault(y, []).append(noted)
-        return noted
+        log = self._log.get(k)
+        return Noted(cells, self.board.spread(cells), upto=len(log) if log else 0)
 
     def reach(self, k: int, found: Groups, i: int) -> Noted:
-        """The cells group i can reach within its budget (see :func:`budget_distances`).
+        """The cells group i can reach within its budget (see :func:`budget_layers`).
 
         Remembered, and redone only when a cell the search looked at (those cells and their
         neighbours) has lost k or been fixed to k since: otherwise it would find the same.
         ``found`` must be the current k-groups.
         """
         key = (k, found.groups[i].cells)
-        kept = self._reach.get(key)
-        if kept is None or not self._live(k, kept):
-            reach = budget_distances(self, k, found, [i])
-            kept = self._reach[key] = self.note(k, reach_cells(found, reach, len(self.dom)))
+        kept = self._kept_reach(key)
+        if kept is None:
+            kept = self._reach[key] = self.note(k, layered(budget_layers(self, k, found, [i])))
         return kept
 
-    def roomy(self, k: int) -> dict[int, Noted]:
-        """Per cell: a noted free area of at least k cells around it (see ``area``)."""
-        if k not in self._roomy:
-            self._roomy[k] = {}
+    def _kept_reach(self, key: tuple[int, tuple[int, ...]]) -> Noted | None:
+        """The live noted budget search for ``key`` here, handed down from the parent (and its
+        ancestors, recursively) the first time it is asked for; None when there is none."""
+        if key in self._reach:
+            kept = self._reach[key]
+        else:
+            up = self._parent._kept_reach(key) if self._parent is not None else None
+            kept = self._reach[key] = None if up is None else up.handed_down()
+        if kept is None or not self._live(key[0], kept):
+            return None
+        return kept
+
+    def roomy(self, k: int) -> list[Noted]:
+        """The noted free areas of at least k cells (see ``area``; some may be no longer live),
+        the parent's live ones handed down when first asked for."""
+        areas = self._roomy.get(k)
+        if areas is None:
+            areas = self._roomy[k] = []
             if self._parent is not None:
-                copies: dict[Noted, Noted | None] = {}
-                kept = self._roomy[k]
-                for x, n in self._parent.roomy(k).items():
-                    if n not in copies:
-                        copies[n] = n.handed_down() if self._parent._live(k, n) else None
-                    c = copies[n]
-                    if c is not None:
-                        kept[x] = c
-                self._handed[k] = [c for c in copies.values() if c is not None]
-        handed = self._handed.get(k)
-        if handed:
-            touched = len(self._touched.get(k, ()))
-            if self._handed_checked.get(k) != touched:
-                for n in handed:
-                    self._live(k, n)
-                self._handed_checked[k] = touched
-        return self._roomy[k]
+                parent = self._parent
+                areas.extend(n.handed_down() for n in parent.roomy(k) if parent._live(k, n))
+        return areas
 

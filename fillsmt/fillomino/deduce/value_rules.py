@@ -24,7 +24,7 @@
 from __future__ import annotations
 
 from fillsmt.fillomino.deduce.board import Contradiction, stuck
-from fillsmt.fillomino.deduce.masks import bit
+from fillsmt.fillomino.deduce.masks import bit, values_of
 from fillsmt.fillomino.deduce.searches import cut_off_counts, sort_free_area
 from fillsmt.fillomino.deduce.state import State
 
@@ -42,9 +42,17 @@ def join_overflow(state: State, k: int) -> None:
     """A cell holding k merges all k-groups it touches: 1 + their sizes must not exceed k."""
     found = state.groups(k)
     groups, group_of = found.groups, found.group_of
-    open_groups = [g for g in groups if g.cells not in state.closed]
-    candidates = sorted({y for g in open_groups for y in g.exits(state.dom)})
-    for y in candidates:
+    # Only a cell touching two groups, or one complete group, can overflow (1 + the size of
+    # one incomplete group is at most k): the candidates among the open groups' exits.
+    once = twice = 0
+    for g, border in zip(groups, found.borders):
+        if g.cells not in state.closed:
+            if g.complete:
+                twice |= border
+            else:
+                twice |= once & border
+                once |= border
+    for y in values_of(twice & state.allowing(k)):
         touched = {group_of[z] for z in state.board.neighbours[y] if z in group_of}
         if 1 + sum(groups[i].size for i in touched) > k:
             state.restrict(y, ~bit(k), "join-overflow", [groups[i].cells for i in touched])
@@ -65,18 +73,44 @@ def area(state: State, k: int) -> None:
     """Remove k from a cell that lies in no possible region of k's (see the module text)."""
     bk = bit(k)
     found = state.groups(k)
-    reached: set[int] = set()
+    reached = 0
     for i in found.incomplete:
         reached |= state.reach(k, found, i).cells
-    roomy = state.roomy(k)
-    cramped: set[int] = set()
-    unreached = [x for x, m in enumerate(state.dom) if m & bk and m != bk and x not in reached]
-    for x in unreached:
-        noted = roomy.get(x)
-        if x not in cramped and (noted is None or not noted.valid):
-            sort_free_area(state, k, x, roomy, cramped)
-        if x in cramped:
-            state.restrict(x, ~bk, "area")
+    unreached = state.allowing(k) & ~reached
+    if not unreached:
+        return
+    areas = state.roomy(k)
+    live = [n for n in areas if state._live(k, n)]
+    if len(live) < len(areas):
+        areas[:] = live
+    roomy = 0  # cells of free areas known to hold at least k cells
+    for n in live:
+        roomy |= n.cells
+    dom = state.dom
+    cramped = 0
+    free = None
+    for x in values_of(unreached & ~roomy):
+        if dom[x] == bk or roomy >> x & 1:
+            continue
+        if not cramped >> x & 1:
+            if free is None:  # only cramped cells lose k below, which changes no other area
+                free = _free_cells(state, k)
+            if free >> x & 1:
+                seen = sort_free_area(free, state.board, k, x)
+                if seen.bit_count() >= k:
+                    areas.append(state.note(k, seen))
+                    roomy |= seen
+                    continue
+                cramped |= seen
+        state.restrict(x, ~bk, "area")
+
+
+def _free_cells(state: State, k: int) -> int:
+    """The cells that allow k, are not fixed to k and touch no cell fixed to k (a set)."""
+    fixed = 0
+    for x in state.fixed.get(k, ()):
+        fixed |= 1 << x
+    return state.allowing(k) & ~state.board.spread(fixed)
 
 
 def forced_cell(state: State, k: int) -> None:
@@ -96,11 +130,13 @@ def forced_cell(state: State, k: int) -> None:
         if reach.analysed:
             continue  # nothing it depends on has changed since forced-cell last looked
         reach.analysed = True
-        if len(cells) < k:
+        size = cells.bit_count()
+        if size < k:
             raise Contradiction(f"the group of {k}s at {state.board.where(g.cells[0])} can reach "
-                                 f"only {len(cells)} cells, fewer than {k}")
+                                 f"only {size} cells, fewer than {k}")
         cut = cut_off_counts(state.board, cells, g.cells[0])
-        for e in sorted(cells):
-            if state.dom[e] != bk and len(cells) - 1 - cut.get(e, 0) < k:
+        # with size > k only a cell that cuts some off can be forced (size - 1 - 0 >= k)
+        for e in values_of(cells) if size == k else sorted(cut):
+            if state.dom[e] != bk and size - 1 - cut.get(e, 0) < k:
                 state.restrict(e, bk, "forced-cell", g.cells)
 
