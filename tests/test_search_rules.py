@@ -398,3 +398,31 @@ def test_budget_distances_match_a_relaxation_to_fixpoint():
             assert got == want, (h, w, k, dom, start)
             checked += 1
     assert checked >= 200
+
+
+def test_the_distance_filter_keeps_every_cell_that_cuts_enough_off():
+    """forced-cell skips cells by their distance from the group (``_may_cut_enough``): every
+    cell whose removal cuts off at least the surplus (by the definition, removing it in turn)
+    must be among those it keeps, on random regions around random groups."""
+    from fillsmt.fillomino.deduce.value_rules import _may_cut_enough
+
+    rng = random.Random(817)
+    kept_some = skipped_all = 0
+    for _ in range(400):
+        h, w = rng.randint(2, 7), rng.randint(2, 7)
+        board = Board.of(h, w)
+        inside = {x for x in range(h * w) if rng.random() < rng.uniform(0.4, 1.0)}
+        if len(inside) < 3:
+            continue
+        root = rng.choice(sorted(inside))
+        group = {root} | {y for y in board.neighbours[root] if y in inside and rng.random() < 0.5}
+        brute = _cut_off_brute(board, inside, root)
+        size = len(inside)
+        surplus = rng.randint(1, size)
+        near = _may_cut_enough(board, sum(1 << x for x in inside), sum(1 << x for x in group), surplus)
+        for e in inside - group:
+            if brute.get(e, 0) >= surplus:
+                assert near >> e & 1, (h, w, inside, group, e, surplus)
+        kept_some += near != 0
+        skipped_all += near == 0
+    assert kept_some > 50 and skipped_all > 50

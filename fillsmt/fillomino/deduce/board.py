@@ -98,13 +98,14 @@ def find_groups(board: Board, dom: list[Mask], k: int, fixed: Iterable[int]) -> 
     contradiction."""
     bk = bit(k)
     group_of: dict[int, int] = {}
-    groups = []
+    groups, masks, borders = [], [], []
     for start in sorted(fixed):
         if start in group_of:
             continue
         index = len(groups)
         group_of[start] = index
         cells, border, stack = [start], set(), [start]
+        mask = 1 << start
         while stack:
             x = stack.pop()
             for y in board.neighbours[x]:
@@ -114,13 +115,20 @@ def find_groups(board: Board, dom: list[Mask], k: int, fixed: Iterable[int]) -> 
                     group_of[y] = index
                     cells.append(y)
                     stack.append(y)
+                    mask |= 1 << y
         if len(cells) > k:
             raise Contradiction(f"the {k}s at {board.where(min(cells))} form a group of "
                                  f"{len(cells)} cells, more than {k}")
         groups.append(Group(k, tuple(sorted(cells)), tuple(sorted(border))))
-    masks = tuple(sum(1 << x for x in g.cells) for g in groups)
-    borders = tuple(sum(1 << x for x in g.border) for g in groups)
-    return Groups(tuple(groups), group_of, masks, sum(masks), borders,
+        masks.append(mask)
+        edge = 0
+        for y in border:
+            edge |= 1 << y
+        borders.append(edge)
+    every = 0
+    for mask in masks:
+        every |= mask
+    return Groups(tuple(groups), group_of, tuple(masks), every, tuple(borders),
                   tuple(i for i, g in enumerate(groups) if not g.complete))
 
 

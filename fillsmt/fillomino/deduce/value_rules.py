@@ -134,9 +134,36 @@ def forced_cell(state: State, k: int) -> None:
         if size < k:
             raise Contradiction(f"the group of {k}s at {state.board.where(g.cells[0])} can reach "
                                  f"only {size} cells, fewer than {k}")
+        if size == k:  # every cell of the reach is forced (size - 1 - cut < k)
+            for e in values_of(cells):
+                if state.dom[e] != bk:
+                    state.restrict(e, bk, "forced-cell", g.cells)
+            continue
+        near = _may_cut_enough(state.board, cells, found.masks[i], size - k)
+        if not near:
+            continue
         cut = cut_off_counts(state.board, cells, g.cells[0])
-        # with size > k only a cell that cuts some off can be forced (size - 1 - 0 >= k)
-        for e in values_of(cells) if size == k else sorted(cut):
-            if state.dom[e] != bk and size - 1 - cut.get(e, 0) < k:
+        for e in sorted(cut):  # size > k: only a cell that cuts some off can be forced
+            if near >> e & 1 and state.dom[e] != bk and size - 1 - cut[e] < k:
                 state.restrict(e, bk, "forced-cell", g.cells)
+
+
+def _may_cut_enough(board, cells: int, group: int, surplus: int) -> int:
+    """The cells of ``cells`` (a group's reach) whose removal may cut ``surplus`` or more of
+    them off from the group (``group``, its cells): a cell at distance d from the group (within
+    ``cells``) cuts off only cells farther than d, since every cell at distance at most d other
+    than it keeps a shortest path to the group through nearer cells. So only the cells of the
+    layers within which more than ``surplus`` - 1 cells lie farther out are returned (a set;
+    none: no cell is forced, and the articulation search can be skipped)."""
+    size = cells.bit_count()
+    seen = frontier = group
+    near = 0
+    while True:
+        frontier = board.spread(frontier) & cells & ~seen
+        if not frontier:
+            return near
+        seen |= frontier
+        if size - seen.bit_count() < surplus:
+            return near
+        near |= frontier
 
