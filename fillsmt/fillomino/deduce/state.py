@@ -46,10 +46,10 @@ class Noted:
     """The result first noted (None: this one), which every handed-down copy shares: two
     live copies of one origin stand for one unchanged search."""
 
-    def handed_down(self) -> Noted:
+    def handed_down(self, valid: bool = True) -> Noted:
         """A copy for a forked state (its own flags, checked from the start of the forked
-        state's log; the same cells and origin)."""
-        return Noted(self.cells, self.watched, True, self.analysed, 0, self.first)
+        state's log; the same cells and origin), live or not (``valid``)."""
+        return Noted(self.cells, self.watched, valid, self.analysed, 0, self.first)
 
     @property
     def first(self) -> Noted:
@@ -98,14 +98,18 @@ class State:
         self._regroup: Mask = 0
         self._groups: dict[int, Groups] = {}
         self._reach: dict[tuple[int, tuple[int, ...]], Noted | None] = {}
-        """The noted budget searches, per value and group; None: none here or in an ancestor."""
+        """The last noted budget search per value and group, live or not; None: none here or
+        in an ancestor."""
         self.joins: dict[tuple[int, tuple[int, ...], tuple[int, ...]], tuple[Noted, Noted, frozenset[int]]] = {}
         """``capacity``'s shared regions of two k-groups, with the budget searches (the
         ``first`` of each group's noted ``reach``) they were computed from."""
         self._roomy: dict[int, list[Noted]] = {}
         self._parent: State | None = None
         """The state forked from, whose noted searches are handed down when this one first
-        asks for them (lazily: a search is copied, once, only when asked for)."""
+        asks for them (lazily: a search is copied, once, only when asked for). The search
+        changes a state no more once it has forked the children it goes on with (a probe's
+        child is dropped before its parent changes), so what is handed down is what the parent
+        held at the fork, or less."""
 
     def fork(self) -> State:
         """A copy to narrow further (a search's child), its statistics at zero, that knows the
@@ -243,21 +247,25 @@ class State:
         ``found`` must be the current k-groups.
         """
         key = (k, found.groups[i].cells)
-        kept = self._kept_reach(key)
-        if kept is None:
-            kept = self._reach[key] = self.note(k, layered(budget_layers(self, k, found, [i])))
-        return kept
+        kept = self._noted_reach(key)
+        if kept is not None and self._live(k, kept):
+            return kept
+        fresh = self._reach[key] = self.note(k, layered(budget_layers(self, k, found, [i])))
+        if kept is not None and kept.cells == fresh.cells:
+            # forced-cell's analysis depends only on the group and these cells, and the cells it
+            # fixed then are fixed still (domains only shrink): no need to look again
+            fresh.analysed = kept.analysed
+        return fresh
 
-    def _kept_reach(self, key: tuple[int, tuple[int, ...]]) -> Noted | None:
-        """The live noted budget search for ``key`` here, handed down from the parent (and its
-        ancestors, recursively) the first time it is asked for; None when there is none."""
+    def _noted_reach(self, key: tuple[int, tuple[int, ...]]) -> Noted | None:
+        """The last noted budget search for ``key`` here, live or not, handed down from the
+        parent (and its ancestors, recursively; live there or not) the first time it is asked
+        for; None when there is none."""
         if key in self._reach:
-            kept = self._reach[key]
-        else:
-            up = self._parent._kept_reach(key) if self._parent is not None else None
-            kept = self._reach[key] = None if up is None else up.handed_down()
-        if kept is None or not self._live(key[0], kept):
-            return None
+            return self._reach[key]
+        parent = self._parent
+        up = parent._noted_reach(key) if parent is not None else None
+        kept = self._reach[key] = None if up is None else up.handed_down(parent._live(key[0], up))
         return kept
 
     def roomy(self, k: int) -> list[Noted]:
