@@ -31,29 +31,31 @@ Why = Union[Sequence[int], Sequence[Sequence[int]], None]
 @dataclass(eq=False)
 class Noted:
     """A result about ``cells`` that depends only on whether some cells (the watched ones)
-    allow, or are fixed to, one value. It stays ``valid`` until one of them loses the value or
-    is fixed to it; ``analysed`` says forced-cell has looked at it."""
+    allow, or are fixed to, one value. It holds until one of them loses the value or is fixed
+    to it (:meth:`State._live`); ``analysed`` says forced-cell has looked at it.
+
+    A cell changes for a value at most once: once it has lost the value it cannot gain it
+    back, and once it is fixed to it any further change empties it (a contradiction). So the
+    cells changed for the value since the result was found are those a state has changed for it
+    (``State._changed``) less those changed when it was found (``base``), and a result can be
+    shared by every state forked from the one that found it, unchanged."""
 
     cells: Cells
-    watched: Cells = 0
+    watched: Cells
     """The cells whose change for the value ends it: ``cells`` and their neighbours."""
-    valid: bool = True
+    base: Cells
+    """The cells changed for the value when it was found."""
+    owner: object = None
+    """The state whose ``analysed`` this is: another state copies the result before setting it
+    (:meth:`State.analysed`)."""
     analysed: bool = False
-    upto: int = 0
-    """How much of its state's log of changes for the value (``State._log``) it has been checked
-    against: the changes before were there when it was found, or did not touch ``watched``."""
     origin: Noted | None = None
-    """The result first noted (None: this one), which every handed-down copy shares: two
-    live copies of one origin stand for one unchanged search."""
-
-    def handed_down(self, valid: bool = True) -> Noted:
-        """A copy for a forked state (its own flags, checked from the start of the forked
-        state's log; the same cells and origin), live or not (``valid``)."""
-        return Noted(self.cells, self.watched, valid, self.analysed, 0, self.first)
+    """The result first noted (None: this one), which every copy shares: two live copies of
+    one origin stand for one unchanged search."""
 
     @property
     def first(self) -> Noted:
-        """The result first noted, of which this is the same or a handed-down copy."""
+        """The result first noted, of which this is the same or a copy."""
         return self.origin or self
 
 
@@ -86,10 +88,9 @@ class State:
         """Every cell whose domain shrank, in order (a cell may appear many times)."""
         self.seen_upto: dict[str, int] = {}
         """Per grid rule: how much of ``changed_cells`` it has taken into account."""
-        self._log: dict[int, list[Cells]] = {}
+        self._changed: dict[int, Cells] = {}
         """Per value some cell is fixed to: the cells changed for it (lost it or were fixed to
-        it), one set of one cell per change, in order. A noted result is checked against the
-        changes after it was found when it is next asked for (:meth:`_live`)."""
+        it) since it was; against it a noted result is checked (:meth:`_live`)."""
         self._allow: dict[int, Cells] = {}
         """Per value asked for (:meth:`allowing`): the cells that allow it, kept up to date."""
         self._allow_values: Mask = 0
@@ -97,19 +98,15 @@ class State:
         """Complete groups none of whose neighbours allows their value any more (for good)."""
         self._regroup: Mask = 0
         self._groups: dict[int, Groups] = {}
-        self._reach: dict[tuple[int, tuple[int, ...]], Noted | None] = {}
-        """The last noted budget search per value and group, live or not; None: none here or
-        in an ancestor."""
+        self._reach: dict[tuple[int, tuple[int, ...]], Noted] = {}
+        """The last noted budget search per value and group, live or not."""
         self.joins: dict[tuple[int, tuple[int, ...], tuple[int, ...]], tuple[Noted, Noted, frozenset[int]]] = {}
         """``capacity``'s shared regions of two k-groups, with the budget searches (the
         ``first`` of each group's noted ``reach``) they were computed from."""
         self._roomy: dict[int, list[Noted]] = {}
         self._parent: State | None = None
-        """The state forked from, whose noted searches are handed down when this one first
-        asks for them (lazily: a search is copied, once, only when asked for). The search
-        changes a state no more once it has forked the children it goes on with (a probe's
-        child is dropped before its parent changes), so what is handed down is what the parent
-        held at the fork, or less."""
+        """The state forked from, whose free areas are handed down when this one first asks
+        for them."""
 
     def fork(self) -> State:
         """A copy to narrow further (a search's child), its statistics at zero, that knows the
@@ -118,15 +115,17 @@ class State:
 
         Shared, not copied: the board and the k-groups found (immutable, valid until a cell is
         fixed to k, which ``_regroup`` tracks). Copied: the domains, the fixed cells, the closed
-        groups (closed for good: domains only shrink). Handed down (issue 17, sixth session): the
-        noted searches (``reach``, free areas) still valid here, as copies. Each copy is
-        checked against the child's own log of changes (``_log``, empty at the fork), as any
-        noted result is against its state's, and dropped once one of its watched cells is
-        among them. So a result is used only while no cell it looked at has lost its value or
-        been fixed to it since it was found, in the parent's run or the child's (each state's
-        log): the condition under which one run reuses it. Sound whatever is kept or
+        groups (closed for good: domains only shrink), the cells changed per value. Handed down
+        (issue 17, sixth session): the noted searches (``reach``: the parent's dict, copied;
+        free areas: the parent's live ones, when the child first asks for them), shared, not
+        copied (see :class:`Noted`). The child checks each against its own cells changed per
+        value, which hold the parent's: so a result is used only while no cell it looked at
+        has lost its value or been fixed to it since it was found, in the parent's run or the
+        child's: the condition under which one run reuses it. Sound whatever is kept or
         dropped: the caches only save work; every restriction a rule makes is sound on its own.
-        Valid only on a state at the rules' fixpoint (no contradiction found)."""
+        Valid only on a state at the rules' fixpoint (no contradiction found). The search
+        changes a state no more once it has forked the children it goes on with (a probe's
+        child is dropped before its parent changes)."""
         child = State.__new__(type(self))
         child.board = self.board
         child.dom = list(self.dom)
@@ -138,32 +137,22 @@ class State:
         child.rounds = 0
         child.changed_cells = []
         child.seen_upto = dict.fromkeys(self.seen_upto, 0)
-        child._log = {}
+        child._changed = dict(self._changed)
         child._allow = dict(self._allow)
         child._allow_values = self._allow_values
         child.closed = set(self.closed)
         child._regroup = self._regroup
         child._groups = dict(self._groups)
-        child._reach = {}
+        child._reach = dict(self._reach) if self.hand_down else {}
         child.joins = dict(self.joins) if self.hand_down else {}
         child._roomy = {}
         child._parent = self if self.hand_down else None
         return child
 
     def _live(self, k: int, noted: Noted) -> bool:
-        """Whether a noted result for value k (noted in this state, or handed down to it) still
-        holds: none of its watched cells is among the changes for k logged since it was last
-        checked (see :meth:`fork`)."""
-        if noted.valid:
-            log = self._log.get(k)
-            if log is not None and noted.upto < len(log):
-                changed = 0
-                for cell in log[noted.upto:]:
-                    changed |= cell
-                noted.upto = len(log)
-                if changed & noted.watched:
-                    noted.valid = False
-        return noted.valid
+        """Whether a noted result for value k still holds here: none of its watched cells has
+        changed for k since it was found (see :class:`Noted`)."""
+        return not (self._changed.get(k, 0) ^ noted.base) & noted.watched
 
     def allowing(self, k: int) -> Cells:
         """The cells that allow k (bit x for cell x)."""
@@ -219,12 +208,9 @@ class State:
         logged = touched & self.anchored
         if logged:
             cell = 1 << x
+            changed = self._changed
             for k in values_of(logged):
-                log = self._log.get(k)
-                if log is None:
-                    self._log[k] = [cell]
-                else:
-                    log.append(cell)
+                changed[k] = changed.get(k, 0) | cell
 
     def groups(self, k: int) -> Groups:
         """The k-groups (cached until a cell is fixed to k; borders do not depend on domains)."""
@@ -236,8 +222,7 @@ class State:
 
     def note(self, k: int, cells: Cells) -> Noted:
         """A result about ``cells`` that depends on value k in them and their neighbours."""
-        log = self._log.get(k)
-        return Noted(cells, self.board.spread(cells), upto=len(log) if log else 0)
+        return Noted(cells, self.board.spread(cells), self._changed.get(k, 0), self)
 
     def reach(self, k: int, found: Groups, i: int) -> Noted:
         """The cells group i can reach within its budget (see :func:`budget_layers`).
@@ -247,7 +232,7 @@ class State:
         ``found`` must be the current k-groups.
         """
         key = (k, found.groups[i].cells)
-        kept = self._noted_reach(key)
+        kept = self._reach.get(key)
         if kept is not None and self._live(k, kept):
             return kept
         fresh = self._reach[key] = self.note(k, layered(budget_layers(self, k, found, [i])))
@@ -257,25 +242,25 @@ class State:
             fresh.analysed = kept.analysed
         return fresh
 
-    def _noted_reach(self, key: tuple[int, tuple[int, ...]]) -> Noted | None:
-        """The last noted budget search for ``key`` here, live or not, handed down from the
-        parent (and its ancestors, recursively; live there or not) the first time it is asked
-        for; None when there is none."""
-        if key in self._reach:
-            return self._reach[key]
-        parent = self._parent
-        up = parent._noted_reach(key) if parent is not None else None
-        kept = self._reach[key] = None if up is None else up.handed_down(parent._live(key[0], up))
-        return kept
+    def analysed(self, k: int, found: Groups, i: int) -> bool:
+        """Whether forced-cell has looked at group i's live budget search (:meth:`reach`) here
+        or in a state this one was forked from; marks it looked at (in this state only)."""
+        noted = self.reach(k, found, i)
+        if noted.analysed:
+            return True
+        if noted.owner is not self:  # shared with the states forked from the same parent
+            noted = self._reach[(k, found.groups[i].cells)] = Noted(
+                noted.cells, noted.watched, noted.base, self, False, noted.first)
+        noted.analysed = True
+        return False
 
     def roomy(self, k: int) -> list[Noted]:
         """The noted free areas of at least k cells (see ``area``; some may be no longer live),
         the parent's live ones handed down when first asked for."""
         areas = self._roomy.get(k)
         if areas is None:
-            areas = self._roomy[k] = []
-            if self._parent is not None:
-                parent = self._parent
-                areas.extend(n.handed_down() for n in parent.roomy(k) if parent._live(k, n))
+            parent = self._parent
+            areas = self._roomy[k] = [] if parent is None else [
+                n for n in parent.roomy(k) if self._live(k, n)]
         return areas
 

@@ -125,11 +125,9 @@ def forced_cell(state: State, k: int) -> None:
         if g.complete or g.cells in done:
             continue
         done.add(g.cells)
-        reach = state.reach(k, found, i)
-        cells = reach.cells
-        if reach.analysed:
+        if state.analysed(k, found, i):
             continue  # nothing it depends on has changed since forced-cell last looked
-        reach.analysed = True
+        cells = state.reach(k, found, i).cells
         size = cells.bit_count()
         if size < k:
             raise Contradiction(f"the group of {k}s at {state.board.where(g.cells[0])} can reach "
