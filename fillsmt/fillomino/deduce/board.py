@@ -6,7 +6,7 @@ lies inside one region of k's. A k-group of k cells is *complete*; a smaller one
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Iterable
 
 from fillsmt.fillomino.deduce.masks import Mask, bit
@@ -91,6 +91,8 @@ class Groups:
     """Each group's border as a set."""
     incomplete: tuple[int, ...] = ()
     """The indices of the incomplete groups."""
+    memo: dict = field(default_factory=dict, compare=False, repr=False)
+    """What is computed from the groups alone, kept with them (see ``capacity``)."""
 
 
 def find_groups(board: Board, dom: list[Mask], k: int, fixed: Iterable[int]) -> Groups:

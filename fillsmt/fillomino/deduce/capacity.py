@@ -61,20 +61,26 @@ def _may_share(g: Group, h: Group, k: int, width: int) -> bool:
     return False
 
 
-def distinct_regions(state: State, k: int, seed: tuple[Group, ...] = ()) -> int:
+def distinct_regions(state: State, k: int, seed: tuple[int, ...] = ()) -> int:
     """A lower bound on the number of regions of k's that hold a cell fixed to k (module
-    text); with ``seed``, incomplete groups assumed to lie in distinct regions, the bound under
-    that assumption."""
+    text); with ``seed``, incomplete groups (indices) assumed to lie in distinct regions, the
+    bound under that assumption. A function of the k-groups alone, so kept with them."""
     found = state.groups(k)
-    width = state.board.width
-    apart: list[Group] = list(seed)
-    count = 0
-    for g in found.groups:
-        if g.complete:
-            count += 1
-        elif g not in seed and not any(_may_share(g, h, k, width) for h in apart):
-            apart.append(g)
-    return count + len(apart)
+    memo = found.memo
+    key = ("regions", seed)
+    count = memo.get(key)
+    if count is None:
+        width = state.board.width
+        groups = found.groups
+        apart: list[Group] = [groups[i] for i in seed]
+        count = 0
+        for i, g in enumerate(groups):
+            if g.complete:
+                count += 1
+            elif i not in seed and not any(_may_share(g, h, k, width) for h in apart):
+                apart.append(g)
+        count = memo[key] = count + len(apart)
+    return count
 
 
 def capacity(state: State) -> None:
@@ -118,7 +124,7 @@ def _joins(state: State, k: int, found, reach: dict[int, int], room: int) -> Non
             g, h = groups[i], groups[j]
             if not _may_share(g, h, k, width):
                 continue  # they cannot share a region
-            if k * distinct_regions(state, k, (g, h)) <= room:
+            if k * distinct_regions(state, k, (i, j)) <= room:
                 continue  # they may lie apart
             inside = _shared_region_cells(state, k, found, i, j)
             reach[i] &= inside
