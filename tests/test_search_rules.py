@@ -291,7 +291,7 @@ def test_a_remembered_join_is_what_a_fresh_search_finds(monkeypatch):
 
 
 def _cut_off_brute(board: Board, inside: set[int], root: int) -> dict[int, int]:
-    """The definition: remove e, count the cells of ``inside`` that no longer reach ``root``
+    """For forced-cell's definition: remove e, count the cells of ``inside`` that no longer reach ``root``
     (for the root itself: every other cell it reaches)."""
 
     def reached(without: int | None) -> set[int]:
@@ -310,23 +310,6 @@ def _cut_off_brute(board: Board, inside: set[int], root: int) -> dict[int, int]:
         if lost:
             out[e] = lost
     return out
-
-
-def test_cut_off_counts_match_their_definition():
-    """The iterative articulation-point DFS against removing each cell in turn."""
-    from fillsmt.fillomino.deduce.searches import cut_off_counts
-
-    rng = random.Random(105)
-    for _ in range(400):
-        h, w = rng.randint(1, 7), rng.randint(1, 7)
-        board = Board.of(h, w)
-        density = rng.random()
-        inside = {x for x in range(h * w) if rng.random() < density}
-        if not inside:
-            continue
-        root = rng.choice(sorted(inside))
-        as_int = sum(1 << x for x in inside)  # the search's sets of cells are ints
-        assert cut_off_counts(board, as_int, root) == _cut_off_brute(board, inside, root), (h, w, inside, root)
 
 
 def _layers_as_counts(layers, found, base):
@@ -400,29 +383,34 @@ def test_budget_distances_match_a_relaxation_to_fixpoint():
     assert checked >= 200
 
 
-def test_the_distance_filter_keeps_every_cell_that_cuts_enough_off():
-    """forced-cell skips cells by their distance from the group (``_may_cut_enough``): every
-    cell whose removal cuts off at least the surplus (by the definition, removing it in turn)
-    must be among those it keeps, on random regions around random groups."""
-    from fillsmt.fillomino.deduce.value_rules import _may_cut_enough
+def test_forced_cells_match_their_definition():
+    """forced-cell's cells (``_forced``: rings from the group, then growing without each
+    candidate) against the definition: removing each cell in turn, fewer than k cells stay
+    connected to the group; on random regions around random groups and budgets k."""
+    from fillsmt.fillomino.deduce.value_rules import _forced
 
     rng = random.Random(817)
-    kept_some = skipped_all = 0
-    for _ in range(400):
+    some = none = 0
+    for _ in range(600):
         h, w = rng.randint(2, 7), rng.randint(2, 7)
         board = Board.of(h, w)
-        inside = {x for x in range(h * w) if rng.random() < rng.uniform(0.4, 1.0)}
-        if len(inside) < 3:
-            continue
-        root = rng.choice(sorted(inside))
+        root = rng.randrange(h * w)
+        inside = {root} | {x for x in range(h * w) if rng.random() < rng.uniform(0.4, 1.0)}
         group = {root} | {y for y in board.neighbours[root] if y in inside and rng.random() < 0.5}
-        brute = _cut_off_brute(board, inside, root)
-        size = len(inside)
-        surplus = rng.randint(1, size)
-        near = _may_cut_enough(board, sum(1 << x for x in inside), sum(1 << x for x in group), surplus)
-        for e in inside - group:
-            if brute.get(e, 0) >= surplus:
-                assert near >> e & 1, (h, w, inside, group, e, surplus)
-        kept_some += near != 0
-        skipped_all += near == 0
-    assert kept_some > 50 and skipped_all > 50
+        seen, stack = set(group), list(group)  # the reach: the cells connected to the group
+        while stack:
+            for y in board.neighbours[stack.pop()]:
+                if y in inside and y not in seen:
+                    seen.add(y)
+                    stack.append(y)
+        if len(seen) < 2:
+            continue
+        k = rng.randint(1, len(seen) - 1)
+        brute = {e for e, lost in _cut_off_brute(board, seen, root).items()
+                 if e not in group and len(seen) - 1 - lost < k}
+        brute |= {e for e in seen - group if len(seen) - 1 < k}
+        got = _forced(board, sum(1 << x for x in seen), sum(1 << x for x in group), k)
+        assert {x for x in seen if got >> x & 1} == brute, (h, w, seen, group, k)
+        some += bool(brute)
+        none += not brute
+    assert some > 50 and none > 50

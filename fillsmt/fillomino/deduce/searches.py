@@ -1,4 +1,4 @@
-"""The searches behind the rules: budget distances, free areas, cut vertices, size caps."""
+"""The searches behind the rules: budget distances, free areas, size caps."""
 
 from __future__ import annotations
 
@@ -88,44 +88,6 @@ def sort_free_area(free: Cells, board: Board, k: int, start: int) -> Cells:
         seen = grown
         count = seen.bit_count()
     return seen
-
-
-def cut_off_counts(board: Board, inside: Cells, root: int) -> dict[int, int]:
-    """For each cell e of ``inside``: how many other cells of ``inside`` lose every path to
-    ``root`` when e is removed (articulation points with subtree sizes, iterative DFS; the
-    cells are numbered in the order the DFS discovers them, so a discovery time is an index)."""
-    nbrs = board.neighbours
-    disc = {root: 0}
-    cells, low, size, up = [root], [0], [1], [-1]
-    cut: dict[int, int] = {}
-    stack = [(0, iter(nbrs[root]))]
-    while stack:
-        u, it = stack[-1]
-        for v in it:
-            if not inside >> v & 1:
-                continue
-            d = disc.get(v)
-            if d is None:
-                d = disc[v] = len(cells)
-                cells.append(v)
-                low.append(d)
-                size.append(1)
-                up.append(u)
-                stack.append((d, iter(nbrs[v])))
-                break
-            if d != up[u] and d < low[u]:
-                low[u] = d
-        else:
-            stack.pop()
-            p = up[u]
-            if p >= 0:
-                size[p] += size[u]
-                if low[u] < low[p]:
-                    low[p] = low[u]
-                if low[u] >= p:
-                    c = cells[p]
-                    cut[c] = cut.get(c, 0) + size[u]
-    return cut
 
 
 def threshold_caps(board: Board, top: list[int]) -> dict[int, int]:

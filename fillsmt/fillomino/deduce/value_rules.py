@@ -23,9 +23,9 @@
 
 from __future__ import annotations
 
-from fillsmt.fillomino.deduce.board import Contradiction, stuck
+from fillsmt.fillomino.deduce.board import Board, Contradiction, stuck
 from fillsmt.fillomino.deduce.masks import bit, values_of
-from fillsmt.fillomino.deduce.searches import cut_off_counts, sort_free_area
+from fillsmt.fillomino.deduce.searches import sort_free_area
 from fillsmt.fillomino.deduce.state import State
 
 
@@ -137,31 +137,41 @@ def forced_cell(state: State, k: int) -> None:
                 if state.dom[e] != bk:
                     state.restrict(e, bk, "forced-cell", g.cells)
             continue
-        near = _may_cut_enough(state.board, cells, found.masks[i], size - k)
-        if not near:
-            continue
-        cut = cut_off_counts(state.board, cells, g.cells[0])
-        for e in sorted(cut):  # size > k: only a cell that cuts some off can be forced
-            if near >> e & 1 and state.dom[e] != bk and size - 1 - cut[e] < k:
+        for e in values_of(_forced(state.board, cells, found.masks[i], k)):
+            if state.dom[e] != bk:
                 state.restrict(e, bk, "forced-cell", g.cells)
 
 
-def _may_cut_enough(board, cells: int, group: int, surplus: int) -> int:
-    """The cells of ``cells`` (a group's reach) whose removal may cut ``surplus`` or more of
-    them off from the group (``group``, its cells): a cell at distance d from the group (within
-    ``cells``) cuts off only cells farther than d, since every cell at distance at most d other
-    than it keeps a shortest path to the group through nearer cells. So only the cells of the
-    layers within which more than ``surplus`` - 1 cells lie farther out are returned (a set;
-    none: no cell is forced, and the articulation search can be skipped)."""
-    size = cells.bit_count()
-    seen = frontier = group
-    near = 0
-    while True:
-        frontier = board.spread(frontier) & cells & ~seen
-        if not frontier:
-            return near
-        seen |= frontier
-        if size - seen.bit_count() < surplus:
-            return near
-        near |= frontier
+def _forced(board: Board, cells: int, group: int, k: int) -> int:
+    """The cells of ``cells`` (a group's reach, more than k cells) without which fewer than k
+    of them stay connected to the group (``group``, its cells), as a set.
 
+    Grown ring by ring from the group (ring d: the cells at distance d within ``cells``), a
+    cell e of ring d leaves connected every cell at distance at most d but itself (each keeps
+    a shortest path through nearer cells): once those number k or more, no cell of ring d or
+    beyond is forced, and the rings stop. For a cell e of an earlier ring, the cells connected
+    without it are grown from there, within ``cells`` less e, until they number k (e is not
+    forced) or stop growing (e is)."""
+    spread = board.spread
+    rings, seen = [], group
+    while True:
+        ring = spread(seen) & cells & ~seen
+        if not ring or (seen | ring).bit_count() > k:  # less any one cell, still k or more
+            break
+        rings.append((seen, ring))
+        seen |= ring
+    forced = 0
+    for inner, ring in rings:
+        for e in values_of(ring):
+            without = cells & ~(1 << e)
+            reached = inner | (ring & without)
+            count = reached.bit_count()
+            while count < k:
+                grown = spread(reached) & without
+                if grown == reached:
+                    break
+                reached = grown
+                count = reached.bit_count()
+            if count < k:
+                forced |= 1 << e
+    return forced
