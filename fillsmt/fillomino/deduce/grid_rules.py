@@ -75,6 +75,10 @@ def size_cap(state: State) -> None:
     For such a value k, let T_k be the unfixed cells whose largest such value is >= k. A region
     of k's lies inside T_k, so x keeps k only if k <= cap(x), the largest t with x in T_t and
     |component of x in T_t| >= t. T_t only grows as t falls, so all caps come from one sweep.
+
+    The caps depend only on the largest such values (``top``) and the values fixed to: when
+    both are what the last sweep of this state (or of the state it was forked from) saw, that
+    sweep's restrictions are in the domains already (they only shrink), and it is not redone.
     """
     if state.seen_upto.get("size-cap") == len(state.changed_cells):
         return  # nothing changed since the last sweep
@@ -82,6 +86,9 @@ def size_cap(state: State) -> None:
     dom = state.dom
     free = ~state.anchored
     top = [(m & free).bit_length() - 1 if not is_single(m) else -1 for m in dom]
+    if state.capped == (state.anchored, top):
+        return
+    state.capped = (state.anchored, top)
     for x, cap in threshold_caps(state.board, top).items():
         if cap < top[x]:
             state.restrict(x, ~(free & ~up_to(cap)), "size-cap")

@@ -94,6 +94,9 @@ class State:
         self._allow: dict[int, Cells] = {}
         """Per value asked for (:meth:`allowing`): the cells that allow it, kept up to date."""
         self._allow_values: Mask = 0
+        self.capped: tuple[Mask, list[int]] | None = None
+        """What size-cap's last sweep looked at (the values fixed to, each cell's largest other
+        value), shared with forked states."""
         self.closed: set[tuple[int, ...]] = set()
         """Complete groups none of whose neighbours allows their value any more (for good)."""
         self._regroup: Mask = 0
@@ -140,6 +143,7 @@ class State:
         child._changed = dict(self._changed)
         child._allow = dict(self._allow)
         child._allow_values = self._allow_values
+        child.capped = self.capped
         child.closed = set(self.closed)
         child._regroup = self._regroup
         child._groups = dict(self._groups)
