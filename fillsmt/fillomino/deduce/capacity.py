@@ -95,10 +95,11 @@ def capacity(state: State) -> None:
     too_big = ~up_to(room)
     unanchored = too_big & ~state.anchored
     dom = state.dom
-    if unanchored:
+    if unanchored & ~state.gone:  # not removed from every cell before (domains only shrink)
         for x, m in enumerate(dom):
             if m & unanchored:
                 state.restrict(x, ~unanchored, "capacity")
+        state.gone |= unanchored
     for k in values_of(too_big & state.anchored):
         bk = bit(k)
         found = state.groups(k)
@@ -121,8 +122,10 @@ def _joins(state: State, k: int, found, reach: dict[int, int], room: int) -> Non
     open_ = found.incomplete
     for a, i in enumerate(open_):
         for j in open_[a + 1:]:
-            g, h = groups[i], groups[j]
-            if not _may_share(g, h, k, width):
+            share = found.memo.get((i, j))
+            if share is None:  # a function of the two groups alone
+                share = found.memo[(i, j)] = _may_share(groups[i], groups[j], k, width)
+            if not share:
                 continue  # they cannot share a region
             if k * distinct_regions(state, k, (i, j)) <= room:
                 continue  # they may lie apart

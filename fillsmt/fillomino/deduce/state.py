@@ -94,6 +94,8 @@ class State:
         self._allow: dict[int, Cells] = {}
         """Per value asked for (:meth:`allowing`): the cells that allow it, kept up to date."""
         self._allow_values: Mask = 0
+        self.gone: Mask = 0
+        """Values ``capacity`` has removed from every cell (for good: domains only shrink)."""
         self.capped: tuple[Mask, list[int]] | None = None
         """What size-cap's last sweep looked at (the values fixed to, each cell's largest other
         value), shared with forked states."""
@@ -144,6 +146,7 @@ class State:
         child._allow = dict(self._allow)
         child._allow_values = self._allow_values
         child.capped = self.capped
+        child.gone = self.gone
         child.closed = set(self.closed)
         child._regroup = self._regroup
         child._groups = dict(self._groups)
