@@ -7,7 +7,7 @@ import random
 import pytest
 
 from conftest import ROOT, solver_or_skip
-from fillsmt.tiling.format import parse_problem, read_problem
+from fillsmt.tiling.plain_format import parse_problem, read_problem
 from fillsmt.tiling.model import Piece, TilingProblem, normalise, upper_bound
 from fillsmt.drivers.registry import get_driver
 from fillsmt.formats.json_format import result_to_dict
