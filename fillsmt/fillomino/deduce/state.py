@@ -8,8 +8,9 @@ budget search and a free area found large enough are remembered with the cells t
 to it. A complete group whose neighbours have lost its value is not looked at again.
 
 Sets of cells are ints (bit x for cell x; issue 17, eighth session): the budget searches run on
-them layer by layer, and a noted result is checked, when next asked for, against the log of the
-cells changed since (one int per change) instead of registering a watcher on each of its cells.
+them layer by layer, and a noted result is checked, when next asked for, against the cells
+changed for its value since it was found (one int per value, see :class:`Noted`) instead of
+registering a watcher on each of its cells.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ Why = Union[Sequence[int], Sequence[Sequence[int]], None]
 class Noted:
     """A result about ``cells`` that depends only on whether some cells (the watched ones)
     allow, or are fixed to, one value. It holds until one of them loses the value or is fixed
-    to it (:meth:`State._live`); ``analysed`` says forced-cell has looked at it.
+    to it (:meth:`State.live`); ``analysed`` says forced-cell has looked at it.
 
     A cell changes for a value at most once: once it has lost the value it cannot gain it
     back, and once it is fixed to it any further change empties it (a contradiction). So the
@@ -90,7 +91,7 @@ class State:
         """Per grid rule: how much of ``changed_cells`` it has taken into account."""
         self._changed: dict[int, Cells] = {}
         """Per value some cell is fixed to: the cells changed for it (lost it or were fixed to
-        it) since it was; against it a noted result is checked (:meth:`_live`)."""
+        it) since it was; against it a noted result is checked (:meth:`live`)."""
         self._allow: dict[int, Cells] = {}
         """Per value asked for (:meth:`allowing`): the cells that allow it, kept up to date."""
         self._allow_values: Mask = 0
@@ -156,7 +157,7 @@ class State:
         child._parent = self if self.hand_down else None
         return child
 
-    def _live(self, k: int, noted: Noted) -> bool:
+    def live(self, k: int, noted: Noted) -> bool:
         """Whether a noted result for value k still holds here: none of its watched cells has
         changed for k since it was found (see :class:`Noted`)."""
         return not (self._changed.get(k, 0) ^ noted.base) & noted.watched
@@ -240,7 +241,7 @@ class State:
         """
         key = (k, found.groups[i].cells)
         kept = self._reach.get(key)
-        if kept is not None and self._live(k, kept):
+        if kept is not None and self.live(k, kept):
             return kept
         fresh = self._reach[key] = self.note(k, layered(budget_layers(self, k, found, [i])))
         if kept is not None and kept.cells == fresh.cells:
@@ -268,6 +269,6 @@ class State:
         if areas is None:
             parent = self._parent
             areas = self._roomy[k] = [] if parent is None else [
-                n for n in parent.roomy(k) if self._live(k, n)]
+                n for n in parent.roomy(k) if self.live(k, n)]
         return areas
 

@@ -80,7 +80,7 @@ def area(state: State, k: int) -> None:
     if not unreached:
         return
     areas = state.roomy(k)
-    live = [n for n in areas if state._live(k, n)]
+    live = [n for n in areas if state.live(k, n)]
     if len(live) < len(areas):
         areas[:] = live
     roomy = 0  # cells of free areas known to hold at least k cells
