@@ -86,6 +86,11 @@ class Problem:
         return pinned
 
     @cached_property
+    def pinned_values(self) -> dict[str, int]:
+        """:attr:`pinned` with the numerals read (once: a lazy session adds them to every model)."""
+        return {term: int(text) for term, text in self.pinned.items()}
+
+    @cached_property
     def asked(self) -> list[str]:
         """The get-value terms a session asks for: :attr:`terms` but the :attr:`pinned` ones."""
         return [t for t in self.terms if t not in self.pinned]
@@ -131,8 +136,8 @@ class Search:
     def _decoded(self) -> tuple[Grid, dict[str, str]]:
         """The model's grid (not yet checked) and the values as the solver printed them."""
         values, raw = self.session.get_values_and_texts(self.problem.asked, self._remaining())
-        for term, text in self.problem.pinned.items():
-            values[term], raw[term] = int(text), text
+        values.update(self.problem.pinned_values)
+        raw.update(self.problem.pinned)
         try:
             return self.problem.decode(values), raw
         except Exception as e:  # the decoders raise FormatError subclasses with the reason

@@ -10,11 +10,13 @@ import pytest
 
 from conftest import solver_or_skip
 from fillsmt.fillomino.encodings import LAZY_ENCODINGS
-from fillsmt.fillomino.lazy import CutOptions, components, encode_anchored, encode_local, polyominoes, region_cuts
+from fillsmt.fillomino.lazy import (CutOptions, components, cut_texts, encode_anchored, encode_local, polyominoes,
+                                   region_cuts)
 from fillsmt.fillomino.model import Puzzle
 from fillsmt.fillomino.verify import check_solution
 from fillsmt.pipeline import count, solve
 from fillsmt.smtlib.answer import Status
+from fillsmt.smtlib.script import render_term
 from test_backtrack import ALL_GRIDS, count_matching
 from test_encode_tree import agree_with_the_brute_force
 
@@ -79,6 +81,17 @@ def test_cuts_hold_in_every_solution_and_refute_every_wrong_grid(shape, options)
         for cut in cuts:
             assert not holds(cut, grid), (grid, cut)
             assert all(holds(cut, s) for s in solutions), (grid, cut)
+
+
+@pytest.mark.parametrize("options", OPTIONS, ids=lambda o: f"many={o.many},general={o.general}")
+def test_the_cut_texts_are_the_rendered_cuts(options):
+    """The session asserts :func:`cut_texts`, written directly as text: the same text as the
+    tested terms of :func:`region_cuts`, rendered, on random grids of every shape up to 7x7."""
+    rng = random.Random(f"texts {options}")
+    for _ in range(200):
+        shape = (rng.randint(1, 7), rng.randint(1, 7))
+        grid = random_grid(rng, *shape, top=rng.choice([2, 4, 9, 30]))
+        assert cut_texts(grid, options) == [render_term(c) for c in region_cuts(grid, options)], grid
 
 
 def _fixed(script_text: str, grid) -> str:

@@ -2,14 +2,33 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from fillsmt.errors import AnswerError
 from fillsmt.fillomino.model import Grid, Puzzle
 from fillsmt.fillomino.names import number_var
 from fillsmt.smtlib.answer import Value
 
 
+@lru_cache(maxsize=8)
+def _names(height: int, width: int) -> tuple[str, ...]:
+    return tuple(number_var(x) for x in range(height * width))
+
+
 def decode_grid(puzzle: Puzzle, values: dict[str, Value], source: str = "<answer>") -> Grid:
     """The grid whose cell ``x`` holds the value of ``number_var(x)``."""
+    h, w = puzzle.height, puzzle.width
+    try:  # the usual answer, in one pass (a lazy session decodes a model every round)
+        flat = [values[name] for name in _names(h, w)]
+        if all(type(v) is int for v in flat):
+            return tuple(tuple(flat[r * w:(r + 1) * w]) for r in range(h))
+    except KeyError:
+        pass
+    return _decode_checked(puzzle, values, source)
+
+
+def _decode_checked(puzzle: Puzzle, values: dict[str, Value], source: str) -> Grid:
+    """:func:`decode_grid` cell by cell: the grid, or the first missing or wrong value's error."""
     rows = []
     for r in range(puzzle.height):
         row = []
