@@ -21,7 +21,8 @@ from procs import HAS_PROC
 from test_race import HANG, _children, _random_puzzle
 from fillsmt.drivers.binaries import CommandDriver
 from fillsmt.drivers.registry import add_solver, remove_solver
-from fillsmt.fillomino.features import LAZY_AREA, PROP_DELAY, PROP_OPEN, largest_open_area, open_cells, staged_racers
+from fillsmt.fillomino.features import (LAZY_AREA, LAZY_DELAY, LAZY_NOW_AREA, PROP_DELAY, PROP_OPEN, largest_open_area,
+                                        open_cells, staged_racers)
 from fillsmt.fillomino.kind import Fillomino
 from fillsmt.fillomino.model import Puzzle
 from fillsmt.fillomino.plain_format import read_puzzle
@@ -154,8 +155,11 @@ def test_the_level_names():
 
 def test_the_lazy_racer_starts_at_once_on_a_large_open_area_and_z3_prop_later_elsewhere():
     open_ = Puzzle(12, 12, ((5,) + (0,) * 11,) + tuple((0,) * 12 for _ in range(11)), "open")
-    assert largest_open_area(open_) == 143 >= LAZY_AREA
-    assert staged_racers(open_) == (("yices", "lazy-local-general", 0.0),)
+    assert LAZY_AREA <= largest_open_area(open_) == 143 < LAZY_NOW_AREA
+    assert staged_racers(open_) == (("yices", "lazy-local-general", LAZY_DELAY),) and LAZY_DELAY > 0
+    wide = Puzzle(14, 14, ((5,) + (0,) * 13,) + tuple((0,) * 14 for _ in range(13)), "wide")
+    assert largest_open_area(wide) == 195 >= LAZY_NOW_AREA
+    assert staged_racers(wide) == (("yices", "lazy-local-general", 0.0),)
     small = read_puzzle(str(INSTANCES / "g12-5x5.txt"))
     assert largest_open_area(small) < LAZY_AREA
     ((solver, encoding, delay),) = staged_racers(small)
@@ -175,7 +179,22 @@ def test_a_huge_open_area_gets_the_lazy_cuts_alone_and_many_open_cells_no_search
     open_ = Puzzle(12, 12, ((5,) + (0,) * 11,) + tuple((0,) * 12 for _ in range(11)), "open")
     assert staged_lead(open_) is None and races_search(open_)
     board = Puzzle(50, 50, tuple(tuple(1 if (r + c) % 2 else 0 for c in range(50)) for r in range(50)), "board")
-    assert open_cells(board) == 1250 > SEARCH_OPEN and not races_search(board) and staged_lead(board) is None
+    assert open_cells(board) == 1250 > SEARCH_OPEN and not races_search(board)
+
+
+def test_many_open_cells_in_small_areas_get_the_lazy_cuts_as_lead():
+    from fillsmt.fillomino.features import LEAD_AREA, LEAD_OPEN, staged_lead
+
+    # a checkerboard of clues: every open cell an area of its own
+    board = Puzzle(20, 20, tuple(tuple(1 if (r + c) % 2 else 0 for c in range(20)) for r in range(20)), "board")
+    assert open_cells(board) == 200 >= LEAD_OPEN and largest_open_area(board) == 1
+    assert staged_lead(board) == "lazy-local-general"
+    few = Puzzle(14, 14, tuple(tuple(1 if (r + c) % 2 or r >= 7 else 0 for c in range(14)) for r in range(14)), "few")
+    assert open_cells(few) == 49 < LEAD_OPEN and staged_lead(few) is None
+    # an area between LAZY_AREA and LEAD_AREA keeps tree-bfs as the lead, however many cells are open
+    open_ = Puzzle(12, 12, ((5,) + (0,) * 11,) + tuple((0,) * 12 for _ in range(11)), "open")
+    assert LAZY_AREA <= largest_open_area(open_) < LEAD_AREA and open_cells(open_) >= LEAD_OPEN
+    assert staged_lead(open_) is None
 
 
 @pytest.mark.parametrize("seed", range(6))

@@ -1,11 +1,14 @@
-"""Cheap features of a presolved Fillomino puzzle that choose the staged race's extra racer
-(``Fillomino.staged_racers``).
+"""Cheap features of a presolved Fillomino puzzle that choose the staged race's plan: its lead
+encoding (``Fillomino.staged_lead``), its extra racer (``Fillomino.staged_racers``), whether the
+rules' search races and who yields the CPU.
 
 Measured after the presolve (benchmarks/README.md, "Issue 17, sixth session"): the largest
 connected area of open cells is 186–596 on the hard-tail puzzles the lazy region cuts win or tie
 (207, 330, 620), 156 on 299 (the tree encoding wins), 61–72 on 266 (Z3 with the region
 propagator won then; the rules' search since the seventh session) and 485 (the rules' search wins), at most 44 on the scaling puzzles and at most
-38 on janko-thesis100 (the tree encoding wins; the lazy cuts lose janko's tail: 286, 234).
+62 on janko-thesis100 (the tree encoding wins; the lazy cuts lose janko's tail: 286, 234). The
+eighth session's table of every set's features beside each racer's CPU time alone
+(``benchmarks/race_features.py``) chose :data:`LAZY_NOW_AREA` and :data:`LEAD_OPEN`.
 """
 
 from __future__ import annotations
@@ -14,6 +17,15 @@ from fillsmt.fillomino.model import Puzzle
 
 LAZY_AREA = 100
 """Open cells in one connected area from which the staged race adds the lazy region cuts."""
+LAZY_NOW_AREA = 180
+"""Open cells in one connected area from which the lazy region cuts join at once; on a smaller
+area (:data:`LAZY_AREA` up to this) they join after :data:`LAZY_DELAY` seconds. Measured alone
+(CPU s, benchmarks/README.md, "issue 17, eighth session"): the lazy cuts settle 207 (area 186)
+in 0.4 s and 620 (284) in 1.0 s, where tree-bfs takes 19 s and more; on 299 (156) they take
+10.5 s against tree-bfs's 2.5 s, and starting them at once cost 299 half its time."""
+LAZY_DELAY = 3.0
+"""Seconds the lazy region cuts wait on an open area below :data:`LAZY_NOW_AREA` (299's tree-bfs
+run needs about 2.5 s of CPU alone)."""
 PROP_OPEN = 150
 """Open cells up to which Z3 with the region propagator joins (it won only on 10×10 and smaller
 grids: 266 and 485 alone, and time-outs on 207, 299, 330 and 620; the 20×20 to 30×30 scaling
@@ -30,6 +42,13 @@ LEAD_AREA = 400
 """Open cells in one connected area from which the lazy region cuts run alone in a staged race:
 no tree-bfs script (janko 330, area 596: its encoding takes 1.7 s and yices 12 s CPU, where the
 lazy cuts settle it in about 8 s; measured in benchmarks/README.md, "issue 17, seventh session")."""
+LEAD_OPEN = 100
+"""Open cells from which the lazy region cuts lead (in place of tree-bfs) a grid whose open areas
+are all smaller than :data:`LAZY_AREA`: many small pockets of small regions, which the cuts
+settle in few rounds. Measured (one process each, CPU s, eighth session): the 20×20 and 30×30
+scaling puzzles (144–294 open cells, areas of at most 19) 0.3–1.3 s with the cuts against
+0.9–2.7 s with tree-bfs, plain and ``--unique``; janko-thesis100 keeps at most 72 cells open (its
+10×10s with big regions, where the cuts lost in the fifth session: 286, 234, 294)."""
 SEARCH_OPEN = 1000
 """Open cells above which the rules' search does not race (janko 330, 1441 open cells: its root
 probing alone does not end in 36 s CPU, and every racer past two shares the two cores)."""
@@ -63,11 +82,13 @@ def open_cells(puzzle: Puzzle) -> int:
 
 
 def staged_racers(presolved: Puzzle) -> tuple[tuple[str, str, float], ...]:
-    """On a large open area, yices on the lazy region cuts, at once; else, on a small puzzle
-    (at most :data:`PROP_OPEN` open cells), Z3 with the region propagator after
-    :data:`PROP_DELAY` seconds; else none."""
-    if largest_open_area(presolved) >= LAZY_AREA:
-        return (("yices", "lazy-local-general", 0.0),)
+    """On a large open area, yices on the lazy region cuts (at once from :data:`LAZY_NOW_AREA`
+    cells, else after :data:`LAZY_DELAY` seconds); else, on a small puzzle (at most
+    :data:`PROP_OPEN` open cells), Z3 with the region propagator after :data:`PROP_DELAY`
+    seconds; else none."""
+    area = largest_open_area(presolved)
+    if area >= LAZY_AREA:
+        return (("yices", "lazy-local-general", 0.0 if area >= LAZY_NOW_AREA else LAZY_DELAY),)
     if open_cells(presolved) <= PROP_OPEN:
         return (("z3-prop", "onehot-prop", PROP_DELAY),)
     return ()
@@ -75,8 +96,12 @@ def staged_racers(presolved: Puzzle) -> tuple[tuple[str, str, float], ...]:
 
 def staged_lead(presolved: Puzzle) -> str | None:
     """``lazy-local-general`` in place of the default encoding on an open area of at least
-    :data:`LEAD_AREA` cells, else None."""
-    return "lazy-local-general" if largest_open_area(presolved) >= LEAD_AREA else None
+    :data:`LEAD_AREA` cells, or on at least :data:`LEAD_OPEN` open cells in areas all smaller
+    than :data:`LAZY_AREA`; else None."""
+    area = largest_open_area(presolved)
+    if area >= LEAD_AREA or (area < LAZY_AREA and open_cells(presolved) >= LEAD_OPEN):
+        return "lazy-local-general"
+    return None
 
 
 def races_search(presolved: Puzzle) -> bool:
@@ -92,5 +117,5 @@ def search_first(presolved: Puzzle) -> bool:
     return open_cells(presolved) <= PROP_OPEN
 
 
-__all__ = ["LAZY_AREA", "LEAD_AREA", "PROP_DELAY", "PROP_OPEN", "SEARCH_OPEN", "largest_open_area", "open_cells",
+__all__ = ["LAZY_AREA", "LAZY_DELAY", "LAZY_NOW_AREA", "LEAD_AREA", "LEAD_OPEN", "PROP_DELAY", "PROP_OPEN", "SEARCH_OPEN", "largest_open_area", "open_cells",
            "races_search", "search_first", "staged_lead", "staged_racers"]
