@@ -32,6 +32,13 @@ HANG = [sys.executable, "-c", "import sys, time\nfor _ in sys.stdin: pass\ntime.
 """Reads what it is sent (a session writes its script first) and never answers."""
 
 
+@pytest.fixture(autouse=True)
+def no_quick_search(monkeypatch):
+    """These tests are about the search racing in a child process: the pipeline's quick search
+    before the race (tests/test_quick_search.py) is left out."""
+    monkeypatch.setattr(type(KIND), "quick_search", lambda self, presolved, limit: None)
+
+
 def _never_answers() -> CommandDriver:
     return CommandDriver(HANG, name="hang")
 

@@ -49,6 +49,7 @@ def only_the_lazy_racer(monkeypatch):
     that never answers, every answer is the lazy racer's."""
     solver_or_skip("yices")
     monkeypatch.setattr(Fillomino, "search", _hanging_search)
+    monkeypatch.setattr(Fillomino, "quick_search", lambda self, presolved, limit: None)
     monkeypatch.setattr(Fillomino, "staged_racers",
                         lambda self, presolved: (("yices", "lazy-local-general", 0.0),))
 
@@ -116,6 +117,7 @@ def test_a_time_out_leaves_no_process_behind(unique, hanging_racer, monkeypatch)
     """Nobody answers (the solver, the search and the extra racer all hang): a time-out, and
     every process the race started is gone."""
     monkeypatch.setattr(Fillomino, "search", _hanging_search)
+    monkeypatch.setattr(Fillomino, "quick_search", lambda self, presolved, limit: None)
     puzzle = read_puzzle(str(INSTANCES / "g12-5x5.txt"))
     before = _children()
     started = time.monotonic()

@@ -19,13 +19,15 @@ LAZY_AREA = 100
 """Open cells in one connected area from which the staged race adds the lazy region cuts."""
 LAZY_NOW_AREA = 180
 """Open cells in one connected area from which the lazy region cuts join at once; on a smaller
-area (:data:`LAZY_AREA` up to this) they join after :data:`LAZY_DELAY` seconds. Measured alone
-(CPU s, benchmarks/README.md, "issue 17, eighth session"): the lazy cuts settle 207 (area 186)
-in 0.4 s and 620 (284) in 1.0 s, where tree-bfs takes 19 s and more; on 299 (156) they take
-10.5 s against tree-bfs's 2.5 s, and starting them at once cost 299 half its time."""
-LAZY_DELAY = 3.0
-"""Seconds the lazy region cuts wait on an open area below :data:`LAZY_NOW_AREA` (299's tree-bfs
-run needs about 2.5 s of CPU alone)."""
+area (:data:`LAZY_AREA` up to this) they join only after :data:`LAZY_DELAY` seconds, a fallback.
+Measured alone (CPU s, benchmarks/README.md, "issue 17, eighth session"): the lazy cuts settle
+207 (area 186) in 0.4 s and 620 (284) in 1.0 s, where tree-bfs takes 19 s and more; on 299
+(156) they take 10.5 s against tree-bfs's 2.5 s and the search's 3.3 s, so started at once they
+only took CPU from the winner."""
+LAZY_DELAY = 10.0
+"""Seconds the lazy region cuts wait on an open area below :data:`LAZY_NOW_AREA`: like
+:data:`PROP_DELAY`, a fallback for a puzzle neither tree-bfs nor the search settles by then (a
+shorter wait, 3 s, still let them join 299 on a loaded machine: eighth session)."""
 PROP_OPEN = 150
 """Open cells up to which Z3 with the region propagator joins (it won only on 10×10 and smaller
 grids: 266 and 485 alone, and time-outs on 207, 299, 330 and 620; the 20×20 to 30×30 scaling
@@ -52,6 +54,25 @@ scaling puzzles (144–294 open cells, areas of at most 19) 0.3–1.3 s with the
 SEARCH_OPEN = 1000
 """Open cells above which the rules' search does not race (janko 330, 1441 open cells: its root
 probing alone does not end in 36 s CPU, and every racer past two shares the two cores)."""
+
+
+QUICK_BASE = 0.02
+"""Seconds of the in-process search before any solver starts (:func:`quick_search_budget`)."""
+QUICK_PER_CELL = 20e-6
+"""Seconds more per cell of the grid (a node's deduction costs more on a larger grid, and so do
+the encoding and the solver the quick search can spare): 0.022 s on a 10×10, 0.052 s on a 40×40."""
+
+
+def quick_search_budget(presolved: Puzzle) -> float:
+    """How long the rules' search runs in this process before the race (0: not at all): on at
+    most :data:`PROP_OPEN` open cells, :data:`QUICK_BASE` + :data:`QUICK_PER_CELL` per cell.
+    Measured alone (CPU, eighth session): the search settles 47 of the 73 janko-thesis100
+    puzzles the rules leave open within 0.03 s (median 0.021 s) where yices alone takes a median
+    0.036 s after an encoding of 0.02-0.05 s; the 40×40 scaling puzzles (2-15 open cells) in
+    0.03-0.06 s against yices's 0.5 s; on grids with more open cells it is the weaker racer."""
+    if open_cells(presolved) > PROP_OPEN:
+        return 0.0
+    return QUICK_BASE + QUICK_PER_CELL * presolved.height * presolved.width
 
 
 def largest_open_area(puzzle: Puzzle) -> int:
@@ -117,5 +138,6 @@ def search_first(presolved: Puzzle) -> bool:
     return open_cells(presolved) <= PROP_OPEN
 
 
-__all__ = ["LAZY_AREA", "LAZY_DELAY", "LAZY_NOW_AREA", "LEAD_AREA", "LEAD_OPEN", "PROP_DELAY", "PROP_OPEN", "SEARCH_OPEN", "largest_open_area", "open_cells",
+__all__ = ["LAZY_AREA", "LAZY_DELAY", "LAZY_NOW_AREA", "LEAD_AREA", "LEAD_OPEN", "PROP_DELAY", "PROP_OPEN", "QUICK_BASE", "QUICK_PER_CELL", "SEARCH_OPEN",
+           "largest_open_area", "open_cells", "quick_search_budget",
            "races_search", "search_first", "staged_lead", "staged_racers"]
