@@ -6,15 +6,18 @@
 # own (an editable install would win over PYTHONPATH), its bin/ holding yices-smt2 and z3.
 #   bash benchmarks/run_mid8.sh OLD NEW VENV OUT ROUND [SETS]   (from the repository, beside ../shared)
 #   SETS: any of hardtail janko baron scaling (default: all four); ROUND odd: OLD first, even: NEW first
+#   JOBS=1 TOGETHER=1 bash benchmarks/run_mid8.sh ...: both at the same time, --jobs 1 each (as
+#   run_small17.sh), so both see the same load
 set -u
 OLD=$1 NEW=$2 VENV=$3 OUT=$4 ROUND=$5
 SETS=${6:-hardtail janko baron scaling}
+JOBS=${JOBS:-2} TOGETHER=${TOGETHER:-0}
 S=../shared/instances/fillomino
 TWO="-c yices/default/staged -c yices/default/staged/unique"
 bench() {  # tree-name tree set folder configs...
   local name=$1 tree=$2 set=$3 folder=$4; shift 4
   echo "$(date -u +%H:%M:%S) $set $name $(cut -d' ' -f1-3 /proc/loadavg)"
-  env PYTHONPATH="$tree" "$VENV/bin/python" -m fillsmt bench "$folder" "$@" --jobs 2 --timeout 60 --overwrite \
+  env PYTHONPATH="$tree" "$VENV/bin/python" -m fillsmt bench "$folder" "$@" --jobs $JOBS --timeout 60 --overwrite \
       --csv "$OUT/mid8-R$ROUND-$set-$name.csv" --no-progress > /dev/null
 }
 for set in $SETS; do
@@ -25,6 +28,12 @@ for set in $SETS; do
     scaling) folder=instances/fillomino/scaling; configs=$TWO ;;
     *) echo "run_mid8.sh: unknown set $set" >&2; exit 2 ;;
   esac
+  if [ "$TOGETHER" = 1 ]; then
+    bench old "$OLD" $set "$folder" $configs &
+    bench new "$NEW" $set "$folder" $configs
+    wait
+    continue
+  fi
   if [ $((ROUND % 2)) -eq 1 ]; then order="old new"; else order="new old"; fi
   for name in $order; do
     if [ $name = old ]; then tree=$OLD; else tree=$NEW; fi

@@ -14,8 +14,7 @@ import random
 import pytest
 
 from conftest import INSTANCES, solver_or_skip
-from test_backtrack import ALL_GRIDS, count_matching
-from test_race import _never_answers, _random_clues
+from test_race import _never_answers, _random_puzzle, assert_forced_agrees
 from fillsmt.fillomino import features
 from fillsmt.fillomino.kind import KIND
 from fillsmt.fillomino.model import Puzzle
@@ -34,12 +33,7 @@ def generous(monkeypatch):
 
 
 def _puzzle(seed: int):
-    rng = random.Random(700 + seed)
-    shape = rng.choice([(2, 3), (3, 3), (2, 4)])
-    clues = _random_clues(rng, shape)
-    if not any(v for row in clues for v in row):
-        clues = ((1,) + clues[0][1:],) + clues[1:]
-    return Puzzle(shape[0], shape[1], clues, f"seed {seed}"), count_matching(ALL_GRIDS[shape], clues)
+    return _random_puzzle(random.Random(700 + seed), seed)
 
 
 @pytest.mark.parametrize("seed", range(12))
@@ -66,15 +60,9 @@ def test_forced_cells_from_the_quick_search_agree_with_brute_force(seed, generou
     it; with more it is not decisive, and the race's solver (here one that never answers) is left."""
     puzzle, expected = _puzzle(seed)
     result = solve(puzzle, _never_answers(), timeout=3 if len(expected) > 2 else 30, presolve="staged", forced=True)
-    if not expected:
-        assert result.status is Status.UNSAT, result.message
-    elif len(expected) <= 2:
-        assert result.status is Status.SAT and result.grid in expected, result.message
-        agreed = tuple(tuple(v if all(g[r][c] == v for g in expected) else 0 for c, v in enumerate(row))
-                       for r, row in enumerate(expected[0]))
-        assert result.forced == agreed
-    else:
-        assert result.forced is None and BEFORE not in result.message
+    assert_forced_agrees(result, expected)
+    if len(expected) > 2:
+        assert BEFORE not in result.message
 
 
 def test_an_unsettled_quick_search_leaves_the_puzzle_to_the_race(monkeypatch):
