@@ -8,7 +8,7 @@ connected area of open cells is 186–596 on the hard-tail puzzles the lazy regi
 propagator won then; the rules' search since the seventh session) and 485 (the rules' search wins), at most 44 on the scaling puzzles and at most
 62 on janko-thesis100 (the tree encoding wins; the lazy cuts lose janko's tail: 286, 234). The
 eighth session's table of every set's features beside each racer's CPU time alone
-(``benchmarks/race_features.py``) chose :data:`LAZY_NOW_AREA` and :data:`LEAD_OPEN`.
+(``benchmarks/race_features.py``) chose :data:`LAZY_NOW_AREA` and :func:`quick_search_budget`.
 """
 
 from __future__ import annotations
@@ -44,13 +44,6 @@ LEAD_AREA = 400
 """Open cells in one connected area from which the lazy region cuts run alone in a staged race:
 no tree-bfs script (janko 330, area 596: its encoding takes 1.7 s and yices 12 s CPU, where the
 lazy cuts settle it in about 8 s; measured in benchmarks/README.md, "issue 17, seventh session")."""
-LEAD_OPEN = 100
-"""Open cells from which the lazy region cuts lead (in place of tree-bfs) a grid whose open areas
-are all smaller than :data:`LAZY_AREA`: many small pockets of small regions, which the cuts
-settle in few rounds. Measured (one process each, CPU s, eighth session): the 20×20 and 30×30
-scaling puzzles (144–294 open cells, areas of at most 19) 0.3–1.3 s with the cuts against
-0.9–2.7 s with tree-bfs, plain and ``--unique``; janko-thesis100 keeps at most 72 cells open (its
-10×10s with big regions, where the cuts lost in the fifth session: 286, 234, 294)."""
 SEARCH_OPEN = 1000
 """Open cells above which the rules' search does not race (janko 330, 1441 open cells: its root
 probing alone does not end in 36 s CPU, and every racer past two shares the two cores)."""
@@ -117,12 +110,11 @@ def staged_racers(presolved: Puzzle) -> tuple[tuple[str, str, float], ...]:
 
 def staged_lead(presolved: Puzzle) -> str | None:
     """``lazy-local-general`` in place of the default encoding on an open area of at least
-    :data:`LEAD_AREA` cells, or on at least :data:`LEAD_OPEN` open cells in areas all smaller
-    than :data:`LAZY_AREA`; else None."""
-    area = largest_open_area(presolved)
-    if area >= LEAD_AREA or (area < LAZY_AREA and open_cells(presolved) >= LEAD_OPEN):
-        return "lazy-local-general"
-    return None
+    :data:`LEAD_AREA` cells, else None. (The lazy cuts as the lead on many open cells in small
+    areas, the 20×20 and 30×30 scaling puzzles, were measured and not kept: 1.5-3× faster one
+    process at a time, but not faster with two bench jobs or as whole processes, and 30×30-3
+    slower in every bench round; benchmarks/README.md, "issue 17, eighth session".)"""
+    return "lazy-local-general" if largest_open_area(presolved) >= LEAD_AREA else None
 
 
 def races_search(presolved: Puzzle) -> bool:
@@ -138,6 +130,6 @@ def search_first(presolved: Puzzle) -> bool:
     return open_cells(presolved) <= PROP_OPEN
 
 
-__all__ = ["LAZY_AREA", "LAZY_DELAY", "LAZY_NOW_AREA", "LEAD_AREA", "LEAD_OPEN", "PROP_DELAY", "PROP_OPEN", "QUICK_BASE", "QUICK_PER_CELL", "SEARCH_OPEN",
+__all__ = ["LAZY_AREA", "LAZY_DELAY", "LAZY_NOW_AREA", "LEAD_AREA", "PROP_DELAY", "PROP_OPEN", "QUICK_BASE", "QUICK_PER_CELL", "SEARCH_OPEN",
            "largest_open_area", "open_cells", "quick_search_budget",
            "races_search", "search_first", "staged_lead", "staged_racers"]

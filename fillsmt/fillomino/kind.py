@@ -107,8 +107,7 @@ class Fillomino(Kind):
         return staged_racers(presolved)
 
     def staged_lead(self, presolved: Puzzle) -> str | None:
-        """The lazy region cuts alone on a huge open area, or on many open cells in small areas
-        (:func:`fillsmt.fillomino.features.staged_lead`)."""
+        """The lazy region cuts alone on a huge open area (:func:`fillsmt.fillomino.features.staged_lead`)."""
         from fillsmt.fillomino.features import staged_lead
 
         return staged_lead(presolved)
