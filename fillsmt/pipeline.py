@@ -192,7 +192,9 @@ def solve(puzzle: Any, driver: Driver, encoding: str | None = None, timeout: flo
     does not stop) is stopped, and the result is a TIMEOUT. An optimisation kind (tilings) is
     handed to its optimiser (``method`` picks how), which keeps its best answer at the time-out.
     With ``presolve`` and ``race``, a kind with a search of its own runs it beside the solver
-    (with ``forced`` it wins only by exhausting its search), and with ``staged`` the kind's other
+    (with ``forced`` it wins only by exhausting its search), and with ``staged`` (and the default
+    solver and encoding) it first tries in this process within the kind's small budget
+    (``Kind.quick_search``) and the kind's other
     SMT configurations (``Kind.staged_racers``) join that race after their delays; ``presolve``
     may also be a name of :data:`PRESOLVE_LEVELS`, which sets all three; ``race`` and ``staged``
     None mean :data:`DEFAULT_RACE` and :data:`DEFAULT_STAGED`."""
@@ -251,7 +253,7 @@ def _solve(kind: Kind, puzzle: Any, driver: Driver, encoding: str | None, timeou
             run = replace(run, encoding=lead)
         entrants = _staged_entrants(kind, target, driver.name, run.encoding) if extra else []
         search = not extra or kind.races_search(target)
-        early = _quick_search(kind, target, run, unique, forced) if search else None
+        early = _quick_search(kind, target, run, unique, forced) if search and extra else None
         if early is not None:
             return early
         return _race(kind, target, hints, run, unique, forced, entrants, search)

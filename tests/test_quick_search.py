@@ -1,5 +1,6 @@
 """The quick search (issue 17, eighth session): the rules' search in fillsmt's own process,
-within a small budget, before any encoding or solver (``Kind.quick_search``, ``pipeline._quick_search``).
+within a small budget, before any encoding or solver (``Kind.quick_search``, ``pipeline._quick_search``),
+in the default plan (the default solver and encoding, staged).
 
 Against a solver that never answers and with a budget large enough for tiny puzzles, every
 answer is the quick search's: its solutions, uniqueness and forced cells agree with the
@@ -20,6 +21,7 @@ from fillsmt.fillomino.kind import KIND
 from fillsmt.fillomino.model import Puzzle
 from fillsmt.fillomino.plain_format import read_puzzle
 from fillsmt.fillomino.verify import check_solution
+from fillsmt import pipeline
 from fillsmt.pipeline import solve
 from fillsmt.smtlib.answer import Status
 
@@ -28,8 +30,10 @@ BEFORE = "before any solver started"
 
 @pytest.fixture
 def generous(monkeypatch):
-    """A budget no tiny puzzle needs (so a loaded machine cannot make the test flaky)."""
+    """A budget no tiny puzzle needs (so a loaded machine cannot make the test flaky), and the
+    solver that never answers taken for the default one (the quick search is the default plan's)."""
     monkeypatch.setattr(features, "QUICK_BASE", 20.0)
+    monkeypatch.setattr(pipeline, "DEFAULT_SOLVER", _never_answers().name)
 
 
 def _puzzle(seed: int):
@@ -76,6 +80,18 @@ def test_an_unsettled_quick_search_leaves_the_puzzle_to_the_race(monkeypatch):
     result = solve(puzzle, get_driver("yices"), timeout=30, unique=True)
     assert result.status is Status.SAT and result.unique is True and BEFORE not in result.message
     assert check_solution(puzzle.cells, result.grid) == []
+
+
+def test_a_solver_the_user_named_gets_no_quick_search(monkeypatch):
+    """Only the default plan (solver and encoding) starts with the quick search: a named one runs."""
+    solver_or_skip("yices")
+    from fillsmt.drivers.registry import get_driver
+
+    monkeypatch.setattr(features, "QUICK_BASE", 20.0)
+    puzzle = read_puzzle(str(INSTANCES / "g12-5x5.txt"))
+    assert BEFORE in solve(puzzle, get_driver("yices"), timeout=30).message
+    named = solve(puzzle, get_driver("yices"), "tree", timeout=30)
+    assert named.status is Status.SAT and named.solver == "yices" and BEFORE not in named.message
 
 
 def test_the_budget_grows_with_the_grid_and_is_none_on_many_open_cells():
