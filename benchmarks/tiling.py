@@ -18,7 +18,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from fillsmt.tiling.format import read_problem  # noqa: E402
+from fillsmt.tiling.plain_format import read_problem  # noqa: E402
 from fillsmt.tiling.model import placements  # noqa: E402
 from fillsmt.tiling.optimize import optimize  # noqa: E402
 

@@ -26,7 +26,7 @@ _BUILT_IN = {
 }
 _DETECTORS = {
     "blocknumber": "fillsmt.blocknumber.plain_format:looks_like_blocknumber",
-    "tiling": "fillsmt.tiling.format:looks_like_tiling",
+    "tiling": "fillsmt.tiling.plain_format:looks_like_tiling",
 }
 """The built-in kinds' file detectors (what their ``looks_like`` calls), so telling a file's kind
 imports only its format modules, not every kind's encoders."""

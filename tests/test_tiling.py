@@ -7,7 +7,7 @@ import pytest
 from conftest import DATA, ROOT
 from fillsmt.errors import FormatError
 from fillsmt.tiling.encode import bound_term, encode_bound, encode_maximize
-from fillsmt.tiling.format import format_problem, looks_like_tiling, parse_problem, read_problem
+from fillsmt.tiling.plain_format import format_problem, looks_like_tiling, parse_problem, read_problem
 from fillsmt.tiling.model import (Piece, TilingProblem, best_sum, normalise, orientations, placements,
                                   upper_bounds)
 from fillsmt.tiling.optimize import verified

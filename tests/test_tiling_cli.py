@@ -20,7 +20,7 @@ from fillsmt.cli import main
 from fillsmt.errors import InputError
 from fillsmt.kinds import detect, load
 from fillsmt.pipeline import DEFAULT_PRESOLVE, DEFAULT_RACE, DEFAULT_STAGED, presolve_level
-from fillsmt.tiling.format import read_problem
+from fillsmt.tiling.plain_format import read_problem
 from fillsmt.tiling.solution import check, parse_labelled
 from fillsmt.tiling.verify import check_tiling
 

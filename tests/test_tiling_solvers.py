@@ -7,9 +7,12 @@ import random
 import pytest
 
 from conftest import ROOT, solver_or_skip
-from fillsmt.tiling.format import parse_problem, read_problem
+from fillsmt.tiling.plain_format import parse_problem, read_problem
 from fillsmt.tiling.model import Piece, TilingProblem, normalise, upper_bound
-from fillsmt.tiling.optimize import Outcome, optimize, to_json
+from fillsmt.drivers.registry import get_driver
+from fillsmt.formats.json_format import result_to_dict
+from fillsmt.pipeline import solve
+from fillsmt.tiling.optimize import Outcome, optimize, placements_json
 from fillsmt.tiling.verify import allowed_images, check_tiling
 
 INSTANCES = ROOT / "instances" / "tiling"
@@ -50,7 +53,7 @@ def brute_force(p: TilingProblem) -> int:
 
 
 def assert_legal(p: TilingProblem, result) -> None:
-    placed = [(q["piece"], [tuple(c) for c in q["cells"]]) for q in to_json(result)["placements"]]
+    placed = [(q["piece"], [tuple(c) for c in q["cells"]]) for q in placements_json(p, result.placements)]
     assert check_tiling(p.height, p.width, p.blocked, {q.name: q.cells for q in p.pieces},
                         {q.name: q.limit for q in p.pieces}, p.rotations, p.reflections,
                         placed, result.covered) == []
@@ -98,9 +101,11 @@ def test_small_instances(solver, name, covered):
     r = optimize(p, solver, 60)
     assert (r.covered, r.optimal, r.upper_bound, r.checks) == (covered, True, covered, 1)
     assert_legal(p, r)
-    data = to_json(r)
+    # the published JSON shape (the one writer every command uses), through the pipeline
+    data = result_to_dict(solve(p, get_driver(solver), timeout=60), name)
     assert data["covered"] == covered and data["optimal"] and data["upper_bound"] == covered
-    assert set(data["times"]) == {"first", "best", "proven"}
+    assert data["status"] == "sat" and {"first", "best", "proven", "total"} <= set(data["times"])
+    assert sum(len(q["cells"]) for q in data["placements"]) == covered
 
 
 def test_z3_maximize():

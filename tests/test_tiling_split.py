@@ -9,7 +9,7 @@ import pytest
 from conftest import solver_or_skip
 from fillsmt.errors import InputError
 from fillsmt.tiling import split
-from fillsmt.tiling.format import parse_problem
+from fillsmt.tiling.plain_format import parse_problem
 from fillsmt.tiling.optimize import optimize
 from fillsmt.tiling.verify import check_tiling
 

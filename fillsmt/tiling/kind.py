@@ -6,7 +6,7 @@ from typing import Any
 
 from fillsmt import limits
 from fillsmt.kind import MAXIMIZE, Encoding, Kind
-from fillsmt.tiling import format as tiling_format
+from fillsmt.tiling import plain_format
 from fillsmt.tiling.decode import decode_placements
 from fillsmt.tiling.encode import AMO_ENCODINGS, encode_maximize
 from fillsmt.tiling.model import TilingProblem, extent, normalise
@@ -23,13 +23,13 @@ class TilingKind(Kind):
     default_encoding = "auto"
 
     def looks_like(self, text: str) -> bool:
-        return tiling_format.looks_like_tiling(text)
+        return plain_format.looks_like_tiling(text)
 
     def parse(self, text: str, source: str) -> TilingProblem:
-        return tiling_format.parse_problem(text, source)
+        return plain_format.parse_problem(text, source)
 
     def format_puzzle(self, puzzle: TilingProblem) -> str:
-        return tiling_format.format_problem(puzzle)
+        return plain_format.format_problem(puzzle)
 
     def to_dict(self, puzzle: TilingProblem) -> dict:
         return {"kind": "tiling", "height": puzzle.height, "width": puzzle.width,
@@ -56,7 +56,7 @@ class TilingKind(Kind):
             reader.fail(f"pieces: expected a non-empty list of pieces, found {reader.show(obj['pieces'])}")
         for i, piece in enumerate(obj["pieces"]):
             lines.extend(_piece_lines(reader, reader.object(piece, f"pieces[{i}]"), i))
-        return reader.reparse(tiling_format.parse_problem, lines)
+        return reader.reparse(plain_format.parse_problem, lines)
 
     def parse_solution(self, text: str, source: str, puzzle: TilingProblem) -> Tiling:
         return parse_labelled(text, source, puzzle)
@@ -141,4 +141,4 @@ def _piece_lines(reader: Any, piece: dict, i: int) -> list[str]:
     limit = piece.get("limit")
     if limit is not None:
         reader.integer(limit, f"pieces[{i}].limit", 0)
-    return [f"piece {name}" + ("" if limit is None else f" max {limit}"), *tiling_format.picture(normalise(cells))]
+    return [f"piece {name}" + ("" if limit is None else f" max {limit}"), *plain_format.picture(normalise(cells))]

@@ -322,26 +322,3 @@ def _empty_result(problem: TilingProblem, driver: Driver, method: str) -> Tiling
 def placements_json(problem: TilingProblem, placements: list[Placement] | tuple[Placement, ...]) -> list[dict]:
     """``[{"piece": name, "cells": [[row, col], …]}, …]``, cells counted from 0."""
     return [{"piece": problem.pieces[p.piece].name, "cells": [list(c) for c in p.cells]} for p in placements]
-
-
-def to_json(result: TilingResult) -> dict:
-    """The result as JSON-ready data (cells as [row, col], counted from 0)."""
-    problem = result.problem
-    def seconds(t):
-        return None if t is None else round(t, 3)
-    return {
-        "covered": result.covered,
-        "optimal": result.optimal,
-        "status": result.status.value,
-        "upper_bound": result.upper_bound,
-        "free_cells": problem.free_cells,
-        "height": problem.height,
-        "width": problem.width,
-        "solver": result.solver,
-        "method": result.method,
-        "checks": result.checks,
-        "amo": result.amo,
-        "times": {"first": seconds(result.time_first), "best": seconds(result.time_best),
-                  "proven": seconds(result.time_proven)},
-        "placements": placements_json(problem, result.placements),
-    }
