@@ -6,7 +6,7 @@ Measured after the presolve (benchmarks/README.md, "Issue 17, sixth session"): t
 connected area of open cells is 186–596 on the hard-tail puzzles the lazy region cuts win or tie
 (207, 330, 620), 156 on 299 (the tree encoding wins), 61–72 on 266 (Z3 with the region
 propagator won then; the rules' search since the seventh session) and 485 (the rules' search wins), at most 44 on the scaling puzzles and at most
-62 on janko-thesis100 (the tree encoding wins; the lazy cuts lose janko's tail: 286, 234). The
+70 on janko-thesis100 (the tree encoding wins; the lazy cuts lose janko's tail: 286, 234). The
 eighth session's table of every set's features beside each racer's CPU time alone
 (``benchmarks/race_features.py``) chose :data:`LAZY_NOW_AREA` and :func:`quick_search_budget`.
 """
