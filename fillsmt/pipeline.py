@@ -43,7 +43,8 @@ each after its delay."""
 PRESOLVE_LEVELS = ("off", "on", "race", "staged")
 """How much kind-specific reasoning ``solve`` adds (bench configurations): none, the presolve
 before encoding, the presolve and the kind's search racing the solver, or that race with the
-kind's other SMT configurations joining it after their delays (``staged``)."""
+kind's other SMT configurations joining it after their delays, preceded by the kind's quick
+search in this process (``staged``; both with the default solver and encoding only)."""
 
 
 def presolve_level(presolve: bool, race: bool, staged: bool = False) -> str:
