@@ -23,7 +23,8 @@ area (:data:`LAZY_AREA` up to this) they join only after :data:`LAZY_DELAY` seco
 Measured alone (CPU s, benchmarks/README.md, "issue 17, eighth session"): the lazy cuts settle
 207 (area 186) in 0.4 s and 620 (284) in 1.0 s, where tree-bfs takes 19 s and more; on 299
 (156) they take 10.5 s against tree-bfs's 2.5 s and the search's 3.3 s, so started at once they
-only took CPU from the winner."""
+share the cores with the winner (with 2 bench jobs the branch without them was faster on 299 in
+4 of 6 rounds under load; one process at a time no slower)."""
 LAZY_DELAY = 10.0
 """Seconds the lazy region cuts wait on an open area below :data:`LAZY_NOW_AREA`: like
 :data:`PROP_DELAY`, a fallback for a puzzle neither tree-bfs nor the search settles by then (a
