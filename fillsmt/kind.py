@@ -147,6 +147,12 @@ class Kind:
         search once it has run a while (``pipeline.YIELD``): where the search is the strong racer."""
         return False
 
+    def quick_search(self, presolved: Any, limit: int) -> Any | None:
+        """The kind's search (as :meth:`search`) on the ``presolved`` puzzle within a small
+        budget, run before any solver starts where the search is the strong racer; its result
+        (the pipeline takes it only when decisive), or None when the kind does not try."""
+        return None
+
     def search(self, puzzle: Any, limit: int, deadline: float | None) -> Any:
         """Up to ``limit`` solutions by the kind's own search (see ``has_search``)."""
         raise InputError(f"{puzzle.source}: {self.name} puzzles have no search of their own")

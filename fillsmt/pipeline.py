@@ -21,7 +21,7 @@ from fillsmt.errors import (EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_NOT_UNIQUE, E
                             EXIT_UNKNOWN, FillsmtError, FormatError, InputError, SolverError)
 from fillsmt.interrupts import run_within
 from fillsmt.kind import MAXIMIZE, Kind
-from fillsmt.race import Entrants, RulesRace, SessionRace, can_race
+from fillsmt.race import Entrants, RulesOutcome, RulesRace, SessionRace, can_race
 from fillsmt.registry import kind_of
 from fillsmt.smtlib import Script
 from fillsmt.smtlib.answer import Status
@@ -43,7 +43,8 @@ each after its delay."""
 PRESOLVE_LEVELS = ("off", "on", "race", "staged")
 """How much kind-specific reasoning ``solve`` adds (bench configurations): none, the presolve
 before encoding, the presolve and the kind's search racing the solver, or that race with the
-kind's other SMT configurations joining it after their delays (``staged``)."""
+kind's other SMT configurations joining it after their delays, preceded by the kind's quick
+search in this process (``staged``; both with the default solver and encoding only)."""
 
 
 def presolve_level(presolve: bool, race: bool, staged: bool = False) -> str:
@@ -192,7 +193,9 @@ def solve(puzzle: Any, driver: Driver, encoding: str | None = None, timeout: flo
     does not stop) is stopped, and the result is a TIMEOUT. An optimisation kind (tilings) is
     handed to its optimiser (``method`` picks how), which keeps its best answer at the time-out.
     With ``presolve`` and ``race``, a kind with a search of its own runs it beside the solver
-    (with ``forced`` it wins only by exhausting its search), and with ``staged`` the kind's other
+    (with ``forced`` it wins only by exhausting its search), and with ``staged`` (and the default
+    solver and encoding) it first tries in this process within the kind's small budget
+    (``Kind.quick_search``) and the kind's other
     SMT configurations (``Kind.staged_racers``) join that race after their delays; ``presolve``
     may also be a name of :data:`PRESOLVE_LEVELS`, which sets all three; ``race`` and ``staged``
     None mean :data:`DEFAULT_RACE` and :data:`DEFAULT_STAGED`."""
@@ -251,6 +254,9 @@ def _solve(kind: Kind, puzzle: Any, driver: Driver, encoding: str | None, timeou
             run = replace(run, encoding=lead)
         entrants = _staged_entrants(kind, target, driver.name, run.encoding) if extra else []
         search = not extra or kind.races_search(target)
+        early = _quick_search(kind, target, run, unique, forced) if search and extra else None
+        if early is not None:
+            return early
         return _race(kind, target, hints, run, unique, forced, entrants, search)
     return _attempt(kind, target, hints, run, unique, forced)
 
@@ -384,6 +390,25 @@ def _race(kind: Kind, target: Any, hints: Any, run: "_Run", unique: bool, forced
     return result
 
 
+def _quick_search(kind: Kind, target: Any, run: "_Run", unique: bool, forced: bool) -> SolveResult | None:
+    """The kind's search within its small budget (``Kind.quick_search``), before any solver or
+    encoding: its result when decisive (the same rule as the race's search: ``limit`` solutions,
+    or an exhausted search; with ``forced`` only an exhausted one) and its grids pass the check,
+    else None (the race follows)."""
+    limit = 2 if unique or forced else 1
+    found = kind.quick_search(target, limit)
+    if found is None:
+        return None
+    outcome = RulesOutcome(found.solutions, found.exhausted, found.nodes, found.max_depth, limit, forced)
+    if not outcome.decisive:
+        return None
+    result = _search_answer(kind, run.puzzle, outcome, run, unique,
+                            {"solve": time.perf_counter() - run.encoding_started}, forced,
+                            f"answered first by the rules' search ({found.nodes} nodes, depth "
+                            f"{found.max_depth}), before any solver started")
+    return result if result.status in (Status.SAT, Status.UNSAT) else None
+
+
 def _joining(run: "_Run", driver, encoding: str) -> "_Run":
     """``run`` for a racer that joins now: its driver and encoding, the time-out's remainder."""
     left = None if run.timeout is None else max(0.001, run.timeout - (time.perf_counter() - run.started))
@@ -403,14 +428,14 @@ def _quick(kind: Kind, puzzle: Any, driver: Driver, encoding: str, t0: float) ->
 
 
 def _search_answer(kind: Kind, puzzle: Any, outcome, run: "_Run", unique: bool, times: dict,
-                   forced: bool = False) -> SolveResult:
+                   forced: bool = False, message: str = "") -> SolveResult:
     """The result from the racing search's decisive outcome (its grids checked again here). With
     ``forced`` the outcome is exhausted, so its solutions (at most two) are all there are: a cell
     is forced where they agree."""
     result = SolveResult(puzzle, Status.UNSAT, RULES_SOLVER, run.encoding, presolved_cells=run.presolved_cells,
                          unique_asked=unique,
-                         message=f"answered first by the rules' search ({outcome.nodes} nodes, depth {outcome.max_depth}), "
-                                 f"racing {run.driver.name}")
+                         message=message or f"answered first by the rules' search ({outcome.nodes} nodes, "
+                                            f"depth {outcome.max_depth}), racing {run.driver.name}")
     if outcome.solutions:
         problems = kind.check(puzzle, outcome.solutions[0])
         if problems:

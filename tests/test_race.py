@@ -32,6 +32,13 @@ HANG = [sys.executable, "-c", "import sys, time\nfor _ in sys.stdin: pass\ntime.
 """Reads what it is sent (a session writes its script first) and never answers."""
 
 
+@pytest.fixture(autouse=True)
+def no_quick_search(monkeypatch):
+    """These tests are about the search racing in a child process: the pipeline's quick search
+    before the race (tests/test_quick_search.py) is left out."""
+    monkeypatch.setattr(type(KIND), "quick_search", lambda self, presolved, limit: None)
+
+
 def _never_answers() -> CommandDriver:
     return CommandDriver(HANG, name="hang")
 
@@ -95,6 +102,13 @@ def test_forced_cells_from_an_exhausted_search_agree_with_brute_force(seed):
     puzzle's solutions agree; with more solutions it is left to the solver (here: a time-out)."""
     puzzle, expected = _random_puzzle(random.Random(100 + seed), seed)
     result = solve(puzzle, _never_answers(), timeout=3 if len(expected) > 2 else 30, presolve="race", forced=True)
+    assert_forced_agrees(result, expected)
+
+
+def assert_forced_agrees(result, expected: list) -> None:
+    """``result`` of ``--forced`` against a solver that never answers, for a puzzle whose
+    solutions are ``expected``: settled (the cells all solutions share) exactly when there are at
+    most two, which the search can exhaust."""
     if not expected:
         assert result.status is Status.UNSAT, result.message
     elif len(expected) <= 2:

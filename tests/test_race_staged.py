@@ -21,7 +21,8 @@ from procs import HAS_PROC
 from test_race import HANG, _children, _random_puzzle
 from fillsmt.drivers.binaries import CommandDriver
 from fillsmt.drivers.registry import add_solver, remove_solver
-from fillsmt.fillomino.features import LAZY_AREA, PROP_DELAY, PROP_OPEN, largest_open_area, open_cells, staged_racers
+from fillsmt.fillomino.features import (LAZY_AREA, LAZY_DELAY, LAZY_NOW_AREA, PROP_DELAY, PROP_OPEN, largest_open_area,
+                                        open_cells, staged_racers)
 from fillsmt.fillomino.kind import Fillomino
 from fillsmt.fillomino.model import Puzzle
 from fillsmt.fillomino.plain_format import read_puzzle
@@ -48,6 +49,7 @@ def only_the_lazy_racer(monkeypatch):
     that never answers, every answer is the lazy racer's."""
     solver_or_skip("yices")
     monkeypatch.setattr(Fillomino, "search", _hanging_search)
+    monkeypatch.setattr(Fillomino, "quick_search", lambda self, presolved, limit: None)
     monkeypatch.setattr(Fillomino, "staged_racers",
                         lambda self, presolved: (("yices", "lazy-local-general", 0.0),))
 
@@ -115,6 +117,7 @@ def test_a_time_out_leaves_no_process_behind(unique, hanging_racer, monkeypatch)
     """Nobody answers (the solver, the search and the extra racer all hang): a time-out, and
     every process the race started is gone."""
     monkeypatch.setattr(Fillomino, "search", _hanging_search)
+    monkeypatch.setattr(Fillomino, "quick_search", lambda self, presolved, limit: None)
     puzzle = read_puzzle(str(INSTANCES / "g12-5x5.txt"))
     before = _children()
     started = time.monotonic()
@@ -154,8 +157,11 @@ def test_the_level_names():
 
 def test_the_lazy_racer_starts_at_once_on_a_large_open_area_and_z3_prop_later_elsewhere():
     open_ = Puzzle(12, 12, ((5,) + (0,) * 11,) + tuple((0,) * 12 for _ in range(11)), "open")
-    assert largest_open_area(open_) == 143 >= LAZY_AREA
-    assert staged_racers(open_) == (("yices", "lazy-local-general", 0.0),)
+    assert LAZY_AREA <= largest_open_area(open_) == 143 < LAZY_NOW_AREA
+    assert staged_racers(open_) == (("yices", "lazy-local-general", LAZY_DELAY),) and LAZY_DELAY > 0
+    wide = Puzzle(14, 14, ((5,) + (0,) * 13,) + tuple((0,) * 14 for _ in range(13)), "wide")
+    assert largest_open_area(wide) == 195 >= LAZY_NOW_AREA
+    assert staged_racers(wide) == (("yices", "lazy-local-general", 0.0),)
     small = read_puzzle(str(INSTANCES / "g12-5x5.txt"))
     assert largest_open_area(small) < LAZY_AREA
     ((solver, encoding, delay),) = staged_racers(small)

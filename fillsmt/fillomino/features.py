@@ -1,11 +1,14 @@
-"""Cheap features of a presolved Fillomino puzzle that choose the staged race's extra racer
-(``Fillomino.staged_racers``).
+"""Cheap features of a presolved Fillomino puzzle that choose the staged race's plan: its lead
+encoding (``Fillomino.staged_lead``), its extra racer (``Fillomino.staged_racers``), whether the
+rules' search races and who yields the CPU.
 
 Measured after the presolve (benchmarks/README.md, "Issue 17, sixth session"): the largest
 connected area of open cells is 186–596 on the hard-tail puzzles the lazy region cuts win or tie
 (207, 330, 620), 156 on 299 (the tree encoding wins), 61–72 on 266 (Z3 with the region
 propagator won then; the rules' search since the seventh session) and 485 (the rules' search wins), at most 44 on the scaling puzzles and at most
-38 on janko-thesis100 (the tree encoding wins; the lazy cuts lose janko's tail: 286, 234).
+70 on janko-thesis100 (the tree encoding wins; the lazy cuts lose janko's tail: 286, 234). The
+eighth session's table of every set's features beside each racer's CPU time alone
+(``benchmarks/race_features.py``) chose :data:`LAZY_NOW_AREA` and :func:`quick_search_budget`.
 """
 
 from __future__ import annotations
@@ -14,6 +17,18 @@ from fillsmt.fillomino.model import Puzzle
 
 LAZY_AREA = 100
 """Open cells in one connected area from which the staged race adds the lazy region cuts."""
+LAZY_NOW_AREA = 180
+"""Open cells in one connected area from which the lazy region cuts join at once; on a smaller
+area (:data:`LAZY_AREA` up to this) they join only after :data:`LAZY_DELAY` seconds, a fallback.
+Measured alone (CPU s, benchmarks/README.md, "issue 17, eighth session"): the lazy cuts settle
+207 (area 186) in 0.4 s and 620 (284) in 1.0 s, where tree-bfs takes 19 s and more; on 299
+(156) they take 10.5 s against tree-bfs's 2.5 s and the search's 3.3 s, so started at once they
+share the cores with the winner (with 2 bench jobs the branch without them was faster on 299 in
+4 of 6 rounds under load; one process at a time no slower)."""
+LAZY_DELAY = 10.0
+"""Seconds the lazy region cuts wait on an open area below :data:`LAZY_NOW_AREA`: like
+:data:`PROP_DELAY`, a fallback for a puzzle neither tree-bfs nor the search settles by then (a
+shorter wait, 3 s, still let them join 299 on a loaded machine: eighth session)."""
 PROP_OPEN = 150
 """Open cells up to which Z3 with the region propagator joins (it won only on 10×10 and smaller
 grids: 266 and 485 alone, and time-outs on 207, 299, 330 and 620; the 20×20 to 30×30 scaling
@@ -33,6 +48,25 @@ lazy cuts settle it in about 8 s; measured in benchmarks/README.md, "issue 17, s
 SEARCH_OPEN = 1000
 """Open cells above which the rules' search does not race (janko 330, 1441 open cells: its root
 probing alone does not end in 36 s CPU, and every racer past two shares the two cores)."""
+
+
+QUICK_BASE = 0.02
+"""Seconds of the in-process search before any solver starts (:func:`quick_search_budget`)."""
+QUICK_PER_CELL = 20e-6
+"""Seconds more per cell of the grid (a node's deduction costs more on a larger grid, and so do
+the encoding and the solver the quick search can spare): 0.022 s on a 10×10, 0.052 s on a 40×40."""
+
+
+def quick_search_budget(presolved: Puzzle) -> float:
+    """How long the rules' search runs in this process before the race (0: not at all): on at
+    most :data:`PROP_OPEN` open cells, :data:`QUICK_BASE` + :data:`QUICK_PER_CELL` per cell.
+    Measured alone (CPU, eighth session): the search settles 47 of the 73 janko-thesis100
+    puzzles the rules leave open within 0.03 s (median 0.021 s) where yices alone takes a median
+    0.036 s after an encoding of 0.02-0.05 s; the 40×40 scaling puzzles (2-15 open cells) in
+    0.03-0.06 s against yices's 0.5 s; on grids with more open cells it is the weaker racer."""
+    if open_cells(presolved) > PROP_OPEN:
+        return 0.0
+    return QUICK_BASE + QUICK_PER_CELL * presolved.height * presolved.width
 
 
 def largest_open_area(puzzle: Puzzle) -> int:
@@ -63,11 +97,13 @@ def open_cells(puzzle: Puzzle) -> int:
 
 
 def staged_racers(presolved: Puzzle) -> tuple[tuple[str, str, float], ...]:
-    """On a large open area, yices on the lazy region cuts, at once; else, on a small puzzle
-    (at most :data:`PROP_OPEN` open cells), Z3 with the region propagator after
-    :data:`PROP_DELAY` seconds; else none."""
-    if largest_open_area(presolved) >= LAZY_AREA:
-        return (("yices", "lazy-local-general", 0.0),)
+    """On a large open area, yices on the lazy region cuts (at once from :data:`LAZY_NOW_AREA`
+    cells, else after :data:`LAZY_DELAY` seconds); else, on a small puzzle (at most
+    :data:`PROP_OPEN` open cells), Z3 with the region propagator after :data:`PROP_DELAY`
+    seconds; else none."""
+    area = largest_open_area(presolved)
+    if area >= LAZY_AREA:
+        return (("yices", "lazy-local-general", 0.0 if area >= LAZY_NOW_AREA else LAZY_DELAY),)
     if open_cells(presolved) <= PROP_OPEN:
         return (("z3-prop", "onehot-prop", PROP_DELAY),)
     return ()
@@ -75,7 +111,10 @@ def staged_racers(presolved: Puzzle) -> tuple[tuple[str, str, float], ...]:
 
 def staged_lead(presolved: Puzzle) -> str | None:
     """``lazy-local-general`` in place of the default encoding on an open area of at least
-    :data:`LEAD_AREA` cells, else None."""
+    :data:`LEAD_AREA` cells, else None. (The lazy cuts as the lead on many open cells in small
+    areas, the 20×20 and 30×30 scaling puzzles, were measured and not kept: 1.5-3× faster one
+    process at a time, but not faster with two bench jobs or as whole processes, and 30×30-3
+    slower in every bench round; benchmarks/README.md, "issue 17, eighth session".)"""
     return "lazy-local-general" if largest_open_area(presolved) >= LEAD_AREA else None
 
 
@@ -92,5 +131,6 @@ def search_first(presolved: Puzzle) -> bool:
     return open_cells(presolved) <= PROP_OPEN
 
 
-__all__ = ["LAZY_AREA", "LEAD_AREA", "PROP_DELAY", "PROP_OPEN", "SEARCH_OPEN", "largest_open_area", "open_cells",
+__all__ = ["LAZY_AREA", "LAZY_DELAY", "LAZY_NOW_AREA", "LEAD_AREA", "PROP_DELAY", "PROP_OPEN", "QUICK_BASE", "QUICK_PER_CELL", "SEARCH_OPEN",
+           "largest_open_area", "open_cells", "quick_search_budget",
            "races_search", "search_first", "staged_lead", "staged_racers"]

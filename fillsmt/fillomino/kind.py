@@ -124,6 +124,18 @@ class Fillomino(Kind):
 
         return search_first(presolved)
 
+    def quick_search(self, presolved: Puzzle, limit: int):
+        """The search of :meth:`search` for at most
+        :func:`~fillsmt.fillomino.features.quick_search_budget` seconds (none on a grid with
+        many open cells), before any solver starts."""
+        import time
+
+        from fillsmt.fillomino.backtrack import solve_strong
+        from fillsmt.fillomino.features import quick_search_budget
+
+        budget = quick_search_budget(presolved)
+        return solve_strong(presolved, limit=limit, deadline=time.monotonic() + budget) if budget > 0 else None
+
     def search(self, puzzle: Puzzle, limit: int, deadline: float | None):
         """The deduction rules plus backtracking (:mod:`fillsmt.fillomino.backtrack`), with the
         search-only reasoning of issue 17 (:func:`~fillsmt.fillomino.backtrack.solve_strong`)."""

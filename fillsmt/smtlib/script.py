@@ -17,32 +17,44 @@ from typing import Callable, Iterable, Iterator, Union
 Term = Union[str, int, tuple]
 
 
-def _render_into(term: Term, out: list[str]) -> None:
+def _render(term: Term) -> str:
+    """The SMT-LIB text of one term (see the module text)."""
     kind = type(term)
+    if kind is tuple:
+        return _application(term)
     if kind is str:
-        out.append(term)
-    elif kind is tuple:
-        out.append("(")
-        for i, item in enumerate(term):
-            if i:
-                out.append(" ")
-            _render_into(item, out)
-        out.append(")")
-    elif kind is int:
-        out.append(str(term) if term >= 0 else f"(- {-term})")
-    elif kind is bool:  # refuse rather than print 0/1
+        return term
+    if kind is int:
+        return str(term) if term >= 0 else f"(- {-term})"
+    if kind is bool:  # refuse rather than print 0/1
         raise TypeError("Boolean literals are the symbols 'true' and 'false'")
-    elif isinstance(term, str):  # str subclasses
-        out.append(str(term))
-    else:
-        raise TypeError(f"not an SMT-LIB term: {term!r}")
+    if isinstance(term, str):  # str subclasses
+        return str(term)
+    raise TypeError(f"not an SMT-LIB term: {term!r}")
+
+
+def _application(term: tuple) -> str:
+    """The text of an application: its items joined, the common ones (symbols, applications,
+    non-negative numerals) without a call to :func:`_render` each. Writing whole strings per
+    application, not one fragment per token into a list, halves the time of a Fillomino script's
+    text (a tenth of a janko puzzle's time; benchmarks/README.md, "issue 17, eighth session")."""
+    parts = []
+    for item in term:
+        kind = type(item)
+        if kind is str:
+            parts.append(item)
+        elif kind is tuple:
+            parts.append(_application(item))
+        elif kind is int and item >= 0:
+            parts.append(str(item))
+        else:
+            parts.append(_render(item))
+    return "(" + " ".join(parts) + ")"
 
 
 def render_term(term: Term) -> str:
     """The SMT-LIB text of one term."""
-    out: list[str] = []
-    _render_into(term, out)
-    return "".join(out)
+    return _render(term)
 
 
 @dataclass(frozen=True)
@@ -53,7 +65,7 @@ class Command:
     args: tuple = ()
 
     def text(self) -> str:
-        return render_term((self.name, *self.args))
+        return _application((self.name, *self.args))
 
 
 def declare(name: str, sort: Term) -> Command:
@@ -128,14 +140,18 @@ class Script:
 
     def chunks(self, size: int = CHUNK) -> Iterator[str]:
         """The script's text (one command per line) in pieces of about ``size`` characters
-        (a piece joins ``size // 4`` fragments, which average a few characters)."""
+        (whole lines: a piece ends with the line that reaches ``size``)."""
         out: list[str] = []
+        held = 0
         for c in self.commands:
-            _render_into((c.name, *c.args), out)
+            line = _application((c.name, *c.args))
+            out.append(line)
             out.append("\n")
-            if len(out) >= size // 4:
+            held += len(line) + 1
+            if held >= size:
                 yield "".join(out)
                 out.clear()
+                held = 0
         if out:
             yield "".join(out)
 
@@ -169,6 +185,7 @@ def script_body(script: Script, joined: bool = False) -> str:
 def _conjunction(terms: Iterable[Term]) -> Iterator[str]:
     """The text of ``(assert (and …))`` over ``terms`` (of the one term alone; nothing for none)."""
     out: list[str] = []
+    held = 0
     first: Term | None = None
     count = 0
     for term in terms:
@@ -178,12 +195,15 @@ def _conjunction(terms: Iterable[Term]) -> Iterator[str]:
             continue
         if count == 2:
             out.append("(assert (and ")
-            _render_into(first, out)
+            out.append(_render(first))
+        text = _render(term)
         out.append(" ")
-        _render_into(term, out)
-        if len(out) >= CHUNK // 4:
+        out.append(text)
+        held += len(text) + 1
+        if held >= CHUNK:
             yield "".join(out)
             out.clear()
+            held = 0
     if count == 1:
         yield render_term(("assert", first)) + "\n"
     elif count > 1:

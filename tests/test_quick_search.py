@@ -1,0 +1,105 @@
+"""The quick search (issue 17, eighth session): the rules' search in fillsmt's own process,
+within a small budget, before any encoding or solver (``Kind.quick_search``, ``pipeline._quick_search``),
+in the default plan (the default solver and encoding, staged).
+
+Against a solver that never answers and with a budget large enough for tiny puzzles, every
+answer is the quick search's: its solutions, uniqueness and forced cells agree with the
+brute-force enumerator of test_backtrack, and every grid passes the checker. A quick search that
+does not settle the puzzle hands it to the race; a grid with many open cells is not tried.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from conftest import INSTANCES, solver_or_skip
+from test_race import _never_answers, _random_puzzle, assert_forced_agrees
+from fillsmt.fillomino import features
+from fillsmt.fillomino.kind import KIND
+from fillsmt.fillomino.model import Puzzle
+from fillsmt.fillomino.plain_format import read_puzzle
+from fillsmt.fillomino.verify import check_solution
+from fillsmt import pipeline
+from fillsmt.pipeline import solve
+from fillsmt.smtlib.answer import Status
+
+BEFORE = "before any solver started"
+
+
+@pytest.fixture
+def generous(monkeypatch):
+    """A budget no tiny puzzle needs (so a loaded machine cannot make the test flaky), and the
+    solver that never answers taken for the default one (the quick search is the default plan's)."""
+    monkeypatch.setattr(features, "QUICK_BASE", 20.0)
+    monkeypatch.setattr(pipeline, "DEFAULT_SOLVER", _never_answers().name)
+
+
+def _puzzle(seed: int):
+    return _random_puzzle(random.Random(700 + seed), seed)
+
+
+@pytest.mark.parametrize("seed", range(12))
+@pytest.mark.parametrize("unique", [False, True])
+def test_the_quick_searchs_answers_agree_with_brute_force(seed, unique, generous):
+    puzzle, expected = _puzzle(seed)
+    result = solve(puzzle, _never_answers(), timeout=30, presolve="staged", unique=unique)
+    if not expected:
+        assert result.status is Status.UNSAT, result.message
+        return
+    assert result.status is Status.SAT and result.grid in expected, result.message
+    assert check_solution(puzzle.cells, result.grid) == []
+    if not result.settled_by_presolve:
+        assert BEFORE in result.message and result.solver == "rules"
+    if unique:
+        assert result.unique is (len(expected) == 1)
+        if len(expected) > 1:
+            assert result.second_grid in expected and result.second_grid != result.grid
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_forced_cells_from_the_quick_search_agree_with_brute_force(seed, generous):
+    """``--forced`` needs an exhausted search: with one or two solutions the quick search settles
+    it; with more it is not decisive, and the race's solver (here one that never answers) is left."""
+    puzzle, expected = _puzzle(seed)
+    result = solve(puzzle, _never_answers(), timeout=3 if len(expected) > 2 else 30, presolve="staged", forced=True)
+    assert_forced_agrees(result, expected)
+    if len(expected) > 2:
+        assert BEFORE not in result.message
+
+
+def test_an_unsettled_quick_search_leaves_the_puzzle_to_the_race(monkeypatch):
+    """No budget at all: the quick search ends undecided, and the race (yices) answers."""
+    solver_or_skip("yices")
+    from fillsmt.drivers.registry import get_driver
+
+    monkeypatch.setattr(features, "QUICK_BASE", -1.0)
+    monkeypatch.setattr(features, "QUICK_PER_CELL", 0.0)
+    puzzle = read_puzzle(str(INSTANCES / "g12-5x5.txt"))
+    result = solve(puzzle, get_driver("yices"), timeout=30, unique=True)
+    assert result.status is Status.SAT and result.unique is True and BEFORE not in result.message
+    assert check_solution(puzzle.cells, result.grid) == []
+
+
+def test_a_solver_the_user_named_gets_no_quick_search(monkeypatch):
+    """Only the default plan (solver and encoding) starts with the quick search: a named one runs."""
+    solver_or_skip("yices")
+    from fillsmt.drivers.registry import get_driver
+
+    monkeypatch.setattr(features, "QUICK_BASE", 20.0)
+    puzzle = read_puzzle(str(INSTANCES / "g12-5x5.txt"))
+    assert BEFORE in solve(puzzle, get_driver("yices"), timeout=30).message
+    named = solve(puzzle, get_driver("yices"), "tree", timeout=30)
+    assert named.status is Status.SAT and named.solver == "yices" and BEFORE not in named.message
+
+
+def test_the_budget_grows_with_the_grid_and_is_none_on_many_open_cells():
+    small = Puzzle(10, 10, ((3,) + (0,) * 9,) + tuple((0,) * 10 for _ in range(9)), "small")
+    large = Puzzle(40, 40, tuple(tuple(0 if r == 0 and c < 20 else 1 + (r + c) % 2 for c in range(40))
+                                 for r in range(40)), "large")
+    assert features.open_cells(small) == 99 and features.open_cells(large) == 20
+    assert 0 < features.quick_search_budget(small) < features.quick_search_budget(large)
+    board = Puzzle(20, 20, tuple(tuple(1 if (r + c) % 2 else 0 for c in range(20)) for r in range(20)), "board")
+    assert features.open_cells(board) > features.PROP_OPEN and features.quick_search_budget(board) == 0.0
+    assert KIND.quick_search(board, 1) is None
