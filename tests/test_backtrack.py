@@ -161,6 +161,17 @@ def test_g12_has_its_published_solution_only():
     assert found.max_depth >= 1 and not found.root_solved  # the rules leave four cells
 
 
+def test_a_passed_first_deadline_stops_a_search_that_found_nothing():
+    """``first_deadline`` (the quick proof's): past it, no node starts while nothing is found;
+    one still ahead leaves the search and its proof as they were."""
+    puzzle = read_puzzle(str(INSTANCES / "g12-5x5.txt"))
+    stopped = solve_by_search(puzzle, limit=2, first_deadline=time.monotonic() - 1)
+    assert stopped.timed_out and not stopped.exhausted and stopped.nodes == 0 and stopped.unique is None
+    later = time.monotonic() + 60
+    found = solve_by_search(puzzle, limit=2, first_deadline=later)
+    assert found.solutions == [G12_SOLUTION] and found.exhausted and found.unique is True
+
+
 @pytest.mark.parametrize("name", ["formats-example-5x5", "random-4x7", "random-6x6", "random-7x7"])
 def test_shipped_instances_are_unique(name):
     puzzle = read_puzzle(str(INSTANCES / f"{name}.txt"))

@@ -69,6 +69,31 @@ def quick_search_budget(presolved: Puzzle) -> float:
     return QUICK_BASE + QUICK_PER_CELL * presolved.height * presolved.width
 
 
+QUICK_PROOF_FIRST = 0.04
+"""With ``--unique`` or ``--forced``: seconds (plus :data:`QUICK_PER_CELL` per cell) the quick
+search has to find its first solution (:func:`quick_proof_budgets`)."""
+QUICK_PROOF = 1.0
+"""With ``--unique`` or ``--forced``: seconds the quick search may take in all, its proof (the
+rest of its search tree) included, once it found a first solution in time."""
+
+
+def quick_proof_budgets(presolved: Puzzle) -> tuple[float, float]:
+    """With ``--unique`` or ``--forced``: (seconds to a first solution, seconds in all) for the
+    in-process search before the race, (0, 0) where :func:`quick_search_budget` is 0. The
+    alternative here is a solver session (first solution, then the proof), not a one-shot run:
+    yices on tree-bfs, one session, no race, takes 0.04-0.49 s (median about 0.1 s) on the
+    janko-thesis100 puzzles the rules leave open, 2.3 s on 286. Measured alone (CPU, ninth
+    session, ``benchmarks/README.md``): every janko-thesis100 and scaling puzzle whose search
+    finds a first solution within 0.06 s has its whole search tree, the proof, done within
+    0.24 s, except janko 286 (first solution 0.03 s, proof 0.67 s, where yices' session needs
+    2.3 s and in the race 1.3 s); so a search that found a solution early goes on to prove it,
+    for up to :data:`QUICK_PROOF` seconds."""
+    if quick_search_budget(presolved) <= 0:
+        return 0.0, 0.0
+    cells = presolved.height * presolved.width
+    return QUICK_PROOF_FIRST + QUICK_PER_CELL * cells, QUICK_PROOF + QUICK_PER_CELL * cells
+
+
 def largest_open_area(puzzle: Puzzle) -> int:
     """The number of cells of the largest 4-connected area of empty (0) cells."""
     h, w = puzzle.height, puzzle.width
@@ -131,6 +156,6 @@ def search_first(presolved: Puzzle) -> bool:
     return open_cells(presolved) <= PROP_OPEN
 
 
-__all__ = ["LAZY_AREA", "LAZY_DELAY", "LAZY_NOW_AREA", "LEAD_AREA", "PROP_DELAY", "PROP_OPEN", "QUICK_BASE", "QUICK_PER_CELL", "SEARCH_OPEN",
-           "largest_open_area", "open_cells", "quick_search_budget",
+__all__ = ["LAZY_AREA", "LAZY_DELAY", "LAZY_NOW_AREA", "LEAD_AREA", "PROP_DELAY", "PROP_OPEN", "QUICK_BASE", "QUICK_PER_CELL", "QUICK_PROOF", "QUICK_PROOF_FIRST", "SEARCH_OPEN",
+           "largest_open_area", "open_cells", "quick_proof_budgets", "quick_search_budget",
            "races_search", "search_first", "staged_lead", "staged_racers"]

@@ -127,14 +127,20 @@ class Fillomino(Kind):
     def quick_search(self, presolved: Puzzle, limit: int):
         """The search of :meth:`search` for at most
         :func:`~fillsmt.fillomino.features.quick_search_budget` seconds (none on a grid with
-        many open cells), before any solver starts."""
+        many open cells), before any solver starts; with ``limit`` 2 (``--unique``,
+        ``--forced``) within :func:`~fillsmt.fillomino.features.quick_proof_budgets`: a first
+        solution found early, the search goes on to settle the question."""
         import time
 
         from fillsmt.fillomino.backtrack import solve_strong
-        from fillsmt.fillomino.features import quick_search_budget
+        from fillsmt.fillomino.features import quick_proof_budgets, quick_search_budget
 
-        budget = quick_search_budget(presolved)
-        return solve_strong(presolved, limit=limit, deadline=time.monotonic() + budget) if budget > 0 else None
+        first, whole = quick_proof_budgets(presolved) if limit > 1 else (0.0, quick_search_budget(presolved))
+        if whole <= 0:
+            return None
+        now = time.monotonic()
+        return solve_strong(presolved, limit=limit, deadline=now + whole,
+                            first_deadline=now + first if limit > 1 else None)
 
     def search(self, puzzle: Puzzle, limit: int, deadline: float | None):
         """The deduction rules plus backtracking (:mod:`fillsmt.fillomino.backtrack`), with the
