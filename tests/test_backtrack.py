@@ -161,15 +161,19 @@ def test_g12_has_its_published_solution_only():
     assert found.max_depth >= 1 and not found.root_solved  # the rules leave four cells
 
 
-def test_a_passed_first_deadline_stops_a_search_that_found_nothing():
-    """``first_deadline`` (the quick proof's): past it, no node starts while nothing is found;
-    one still ahead leaves the search and its proof as they were."""
-    puzzle = read_puzzle(str(INSTANCES / "g12-5x5.txt"))
-    stopped = solve_by_search(puzzle, limit=2, first_deadline=time.monotonic() - 1)
-    assert stopped.timed_out and not stopped.exhausted and stopped.nodes == 0 and stopped.unique is None
-    later = time.monotonic() + 60
-    found = solve_by_search(puzzle, limit=2, first_deadline=later)
-    assert found.solutions == [G12_SOLUTION] and found.exhausted and found.unique is True
+def test_first_nodes_stops_only_a_search_that_found_nothing():
+    """``first_nodes`` (the quick proof's): that many fixpoints without a solution stop the
+    search; a search that found its solution by then goes on to its proof (here 30 nodes to the
+    solution, 65 to the end of the tree)."""
+    puzzle = read_puzzle(str(INSTANCES / "formats-example-5x5.txt"))
+    first = solve_by_search(puzzle, limit=1).nodes  # the node that finds the only solution
+    assert first > 1
+    stopped = solve_by_search(puzzle, limit=2, first_nodes=first - 1)
+    assert stopped.timed_out and stopped.solutions == [] and stopped.nodes == first - 1 and stopped.unique is None
+    found = solve_by_search(puzzle, limit=2, first_nodes=first)
+    assert len(found.solutions) == 1 and found.exhausted and found.unique is True
+    assert found.nodes > first and not found.timed_out
+    assert check_solution(puzzle.cells, found.solutions[0]) == []
 
 
 @pytest.mark.parametrize("name", ["formats-example-5x5", "random-4x7", "random-6x6", "random-7x7"])

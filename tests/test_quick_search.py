@@ -33,7 +33,7 @@ def generous(monkeypatch):
     """A budget no tiny puzzle needs (so a loaded machine cannot make the test flaky), and the
     solver that never answers taken for the default one (the quick search is the default plan's)."""
     monkeypatch.setattr(features, "QUICK_BASE", 20.0)
-    monkeypatch.setattr(features, "QUICK_PROOF_FIRST", 20.0)
+    monkeypatch.setattr(features, "QUICK_PROOF_FIRST", 10**6)
     monkeypatch.setattr(features, "QUICK_PROOF", 40.0)
     monkeypatch.setattr(pipeline, "DEFAULT_SOLVER", _never_answers().name)
 
@@ -115,7 +115,7 @@ def test_with_unique_the_quick_search_goes_on_past_the_plain_budget(monkeypatch)
 
     monkeypatch.setattr(features, "QUICK_BASE", 1e-9)
     monkeypatch.setattr(features, "QUICK_PER_CELL", 0.0)
-    monkeypatch.setattr(features, "QUICK_PROOF_FIRST", 20.0)
+    monkeypatch.setattr(features, "QUICK_PROOF_FIRST", 10**6)
     monkeypatch.setattr(features, "QUICK_PROOF", 40.0)
     puzzle = read_puzzle(str(INSTANCES / "g12-5x5.txt"))
     plain = solve(puzzle, get_driver("yices"), timeout=30)
@@ -125,26 +125,26 @@ def test_with_unique_the_quick_search_goes_on_past_the_plain_budget(monkeypatch)
     assert proof.solver == "rules" and check_solution(puzzle.cells, proof.grid) == []
 
 
-def test_a_first_solution_found_too_late_leaves_the_proof_to_the_race(monkeypatch):
-    """The first-solution deadline has passed before the search starts: however long the proof
-    budget, the quick search stops at once and the race (yices) proves uniqueness."""
+def test_no_first_solution_within_the_nodes_leaves_the_proof_to_the_race(monkeypatch):
+    """No node may pass without a first solution: however long the proof budget, the quick
+    search stops at once and the race (yices) proves uniqueness."""
     solver_or_skip("yices")
     from fillsmt.drivers.registry import get_driver
 
-    monkeypatch.setattr(features, "QUICK_PROOF_FIRST", -1.0)
+    monkeypatch.setattr(features, "QUICK_PROOF_FIRST", 0)
     monkeypatch.setattr(features, "QUICK_PROOF", 40.0)
     puzzle = read_puzzle(str(INSTANCES / "g12-5x5.txt"))
-    assert features.quick_proof_budgets(pipeline.kind_of(puzzle).presolve(puzzle).puzzle)[0] < 0
+    assert features.quick_proof_budget(pipeline.kind_of(puzzle).presolve(puzzle).puzzle)[0] == 0
     result = solve(puzzle, get_driver("yices"), timeout=30, unique=True)
     assert result.status is Status.SAT and result.unique is True and BEFORE not in result.message
 
 
 def test_the_proof_budgets_bound_the_plain_one_and_vanish_with_it():
     small = Puzzle(10, 10, ((3,) + (0,) * 9,) + tuple((0,) * 10 for _ in range(9)), "small")
-    first, whole = features.quick_proof_budgets(small)
-    assert features.quick_search_budget(small) < first < whole
+    first, whole = features.quick_proof_budget(small)
+    assert first >= 1 and features.quick_search_budget(small) < whole
     board = Puzzle(20, 20, tuple(tuple(1 if (r + c) % 2 else 0 for c in range(20)) for r in range(20)), "board")
-    assert features.quick_proof_budgets(board) == (0.0, 0.0) and KIND.quick_search(board, 2) is None
+    assert features.quick_proof_budget(board) == (0, 0.0) and KIND.quick_search(board, 2) is None
 
 
 @pytest.mark.parametrize("want", ["unique", "multiple"])
@@ -160,7 +160,7 @@ def test_the_cli_reports_the_quick_searchs_proof_in_json(want, monkeypatch, tmp_
     from fillsmt.fillomino.plain_format import format_puzzle
 
     solver_or_skip("yices")
-    monkeypatch.setattr(features, "QUICK_PROOF_FIRST", 20.0)
+    monkeypatch.setattr(features, "QUICK_PROOF_FIRST", 10**6)
     monkeypatch.setattr(features, "QUICK_PROOF", 40.0)
     for seed in range(200):  # the first tiny puzzle of the kind wanted that the rules leave open
         puzzle, expected = _puzzle(seed)

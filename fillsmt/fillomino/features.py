@@ -69,29 +69,29 @@ def quick_search_budget(presolved: Puzzle) -> float:
     return QUICK_BASE + QUICK_PER_CELL * presolved.height * presolved.width
 
 
-QUICK_PROOF_FIRST = 0.04
+QUICK_PROOF_FIRST = 40
+"""With ``--unique`` or ``--forced``: the nodes (fixpoints) within which the quick search must
+find its first solution to go on to its proof (:func:`quick_proof_budget`); a count, not seconds,
+so that the choice does not depend on the machine's load."""
+QUICK_PROOF = 1.5
 """With ``--unique`` or ``--forced``: seconds (plus :data:`QUICK_PER_CELL` per cell) the quick
-search has to find its first solution (:func:`quick_proof_budgets`)."""
-QUICK_PROOF = 1.0
-"""With ``--unique`` or ``--forced``: seconds the quick search may take in all, its proof (the
-rest of its search tree) included, once it found a first solution in time."""
+search may take in all, its proof (the rest of its search tree) included."""
 
 
-def quick_proof_budgets(presolved: Puzzle) -> tuple[float, float]:
-    """With ``--unique`` or ``--forced``: (seconds to a first solution, seconds in all) for the
-    in-process search before the race, (0, 0) where :func:`quick_search_budget` is 0. The
+def quick_proof_budget(presolved: Puzzle) -> tuple[int, float]:
+    """With ``--unique`` or ``--forced``: (nodes to a first solution, seconds in all) for the
+    in-process search before the race, (0, 0.0) where :func:`quick_search_budget` is 0. The
     alternative here is a solver session (first solution, then the proof), not a one-shot run:
     yices on tree-bfs, one session, no race, takes 0.04-0.49 s (median about 0.1 s) on the
     janko-thesis100 puzzles the rules leave open, 2.3 s on 286. Measured alone (CPU, ninth
     session, ``benchmarks/README.md``): every janko-thesis100 and scaling puzzle whose search
-    finds a first solution within 0.06 s has its whole search tree, the proof, done within
-    0.24 s, except janko 286 (first solution 0.03 s, proof 0.67 s, where yices' session needs
-    2.3 s and in the race 1.3 s); so a search that found a solution early goes on to prove it,
-    for up to :data:`QUICK_PROOF` seconds."""
+    finds a first solution within 40 nodes has its whole search tree, the proof, done within
+    0.24 s, except janko 286 (first solution at node 16, proof 413 nodes, 0.67 s, where yices'
+    session needs 2.3 s and 1.3 s in the race), and the search's proof beat yices' session on
+    every one; so a search that found a solution early goes on to prove it."""
     if quick_search_budget(presolved) <= 0:
-        return 0.0, 0.0
-    cells = presolved.height * presolved.width
-    return QUICK_PROOF_FIRST + QUICK_PER_CELL * cells, QUICK_PROOF + QUICK_PER_CELL * cells
+        return 0, 0.0
+    return QUICK_PROOF_FIRST, QUICK_PROOF + QUICK_PER_CELL * presolved.height * presolved.width
 
 
 def largest_open_area(puzzle: Puzzle) -> int:
@@ -157,5 +157,5 @@ def search_first(presolved: Puzzle) -> bool:
 
 
 __all__ = ["LAZY_AREA", "LAZY_DELAY", "LAZY_NOW_AREA", "LEAD_AREA", "PROP_DELAY", "PROP_OPEN", "QUICK_BASE", "QUICK_PER_CELL", "QUICK_PROOF", "QUICK_PROOF_FIRST", "SEARCH_OPEN",
-           "largest_open_area", "open_cells", "quick_proof_budgets", "quick_search_budget",
+           "largest_open_area", "open_cells", "quick_proof_budget", "quick_search_budget",
            "races_search", "search_first", "staged_lead", "staged_racers"]

@@ -128,19 +128,21 @@ class Fillomino(Kind):
         """The search of :meth:`search` for at most
         :func:`~fillsmt.fillomino.features.quick_search_budget` seconds (none on a grid with
         many open cells), before any solver starts; with ``limit`` 2 (``--unique``,
-        ``--forced``) within :func:`~fillsmt.fillomino.features.quick_proof_budgets`: a first
-        solution found early, the search goes on to settle the question."""
+        ``--forced``) within the nodes and seconds of
+        :func:`~fillsmt.fillomino.features.quick_proof_budget`: a first solution found within
+        those nodes, the search goes on to settle the question."""
         import time
 
         from fillsmt.fillomino.backtrack import solve_strong
-        from fillsmt.fillomino.features import quick_proof_budgets, quick_search_budget
+        from fillsmt.fillomino.features import quick_proof_budget, quick_search_budget
 
-        first, whole = quick_proof_budgets(presolved) if limit > 1 else (0.0, quick_search_budget(presolved))
+        if limit > 1:
+            first, whole = quick_proof_budget(presolved)
+        else:
+            first, whole = None, quick_search_budget(presolved)
         if whole <= 0:
             return None
-        now = time.monotonic()
-        return solve_strong(presolved, limit=limit, deadline=now + whole,
-                            first_deadline=now + first if limit > 1 else None)
+        return solve_strong(presolved, limit=limit, deadline=time.monotonic() + whole, first_nodes=first)
 
     def search(self, puzzle: Puzzle, limit: int, deadline: float | None):
         """The deduction rules plus backtracking (:mod:`fillsmt.fillomino.backtrack`), with the
