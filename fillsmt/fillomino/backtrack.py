@@ -415,7 +415,7 @@ SECOND_PHASE_ORDER = "big-value"
 
 
 def solve_strong(puzzle: Puzzle, *, limit: int = 1, deadline: float | None = None,
-                 first_nodes: int | None = None) -> SearchResult:
+                 first_nodes: int | None = None, probing: bool = True) -> SearchResult:
     """The search the race and ``solve --solver rules`` use (issue 17): the search rules at every
     node; when :data:`FIRST_PHASE_BUDGET` does not settle the puzzle, the search starts again
     with exit probing at the root (within :data:`PROBE_BUDGET`), guessing in
@@ -424,11 +424,12 @@ def solve_strong(puzzle: Puzzle, *, limit: int = 1, deadline: float | None = Non
     search on those it settles at once (janko 286, hard-tail 485), hence the two phases. The
     result counts the nodes and probes of both phases; both are sound and complete, so the second
     phase's exhausted search is still a proof. ``first_nodes``: as for :func:`solve_by_search`
-    (at most that many fixpoints without a solution, in each phase)."""
+    (at most that many fixpoints without a solution, in each phase); without ``probing`` only
+    the first phase runs (the quick proof's: at most :data:`FIRST_PHASE_BUDGET`)."""
     phase_nodes = FIRST_PHASE_BUDGET // max(1, puzzle.height * puzzle.width)
     first = solve_by_search(puzzle, limit=limit, deadline=deadline, max_nodes=phase_nodes,
                             search_rules=SEARCH_RULES, first_nodes=first_nodes)
-    if len(first.solutions) >= limit or first.exhausted or first.timed_out:
+    if len(first.solutions) >= limit or first.exhausted or first.timed_out or not probing:
         return first
     second = solve_by_search(puzzle, limit=limit, deadline=deadline, search_rules=SEARCH_RULES,
                              first_nodes=first_nodes, probe_depth=0, probe_budget=PROBE_BUDGET,

@@ -130,7 +130,8 @@ class Fillomino(Kind):
         many open cells), before any solver starts; with ``limit`` 2 (``--unique``,
         ``--forced``) within the nodes and seconds of
         :func:`~fillsmt.fillomino.features.quick_proof_budget`: a first solution found within
-        those nodes, the search goes on to settle the question."""
+        those nodes, the search goes on to settle the question, within the strong search's
+        first phase (no restart with probing)."""
         import time
 
         from fillsmt.fillomino.backtrack import solve_strong
@@ -142,7 +143,8 @@ class Fillomino(Kind):
             first, whole = None, quick_search_budget(presolved)
         if whole <= 0:
             return None
-        return solve_strong(presolved, limit=limit, deadline=time.monotonic() + whole, first_nodes=first)
+        return solve_strong(presolved, limit=limit, deadline=time.monotonic() + whole, first_nodes=first,
+                            probing=limit == 1)
 
     def search(self, puzzle: Puzzle, limit: int, deadline: float | None):
         """The deduction rules plus backtracking (:mod:`fillsmt.fillomino.backtrack`), with the
