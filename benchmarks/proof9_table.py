@@ -43,11 +43,37 @@ def _ratios(runs: dict[str, dict[str, dict]]) -> dict[str, float]:
             for n, r in runs.items() if PLAIN in r and UNIQUE in r}
 
 
-def rounds(old: list[str], new: list[str], top: int) -> None:
+def _totals(paths: list[str], config: str) -> dict[str, list[float]]:
+    """puzzle -> its total seconds in ``config``, one per CSV."""
+    out: dict[str, list[float]] = {}
+    for path in paths:
+        for name, r in _runs(path).items():
+            if config in r:
+                out.setdefault(name, []).append(float(r[config]["total_s"]))
+    return out
+
+
+def rounds(old: list[str], new: list[str], top: int, names: list[str]) -> None:
     """Per puzzle, the median over the rounds of each side's ratio (unique / plain total)."""
+    for config in (PLAIN, UNIQUE):
+        o, n = _totals(old, config), _totals(new, config)
+        if not n:
+            continue
+        per_round = lambda t, i: statistics.median(v[i] for v in t.values())  # noqa: E731
+        print(f"- {config}: median total per round, old {', '.join(f'{per_round(o, i):.3f}' for i in range(len(old)))}"
+              f"; new {', '.join(f'{per_round(n, i):.3f}' for i in range(len(new)))}; per-puzzle new / old "
+              f"(medians over the rounds) median {statistics.median(statistics.median(n[k]) / statistics.median(o[k]) for k in n):.2f}")
+    if names:
+        o, n = _totals(old, UNIQUE), _totals(new, UNIQUE)
+        print("\n| puzzle | unique old (s, each round) | unique new (s, each round) |\n|---|---|---|")
+        for k in names:
+            print(f"| {k} | {' '.join(f'{v:.3f}' for v in o[k])} | {' '.join(f'{v:.3f}' for v in n[k])} |")
+    print()
     sides = []
     for paths in (old, new):
         each = [_ratios(_runs(p)) for p in paths]
+        if not each[0]:
+            return
         sides.append(({n: statistics.median(r[n] for r in each) for n in each[0]}, each))
     (old_med, old_each), (new_med, new_each) = sides
     for label, med, each in (("old", old_med, old_each), ("new", new_med, new_each)):
@@ -93,12 +119,13 @@ def main(argv: list[str]) -> None:
     parser.add_argument("csv", nargs="+")
     parser.add_argument("--top", type=int, default=20)
     parser.add_argument("--rounds", action="store_true", help="OLD.csv... -- NEW.csv...: medians over rounds")
+    parser.add_argument("--puzzles", default="", help="with --rounds: comma-separated names to list")
     args = parser.parse_args(argv)
     if args.rounds:
         cut = argv.index("--")
         old = [a for a in argv[:cut] if a.endswith(".csv")]
         new = [a for a in argv[cut + 1:] if a.endswith(".csv")]
-        rounds(old, new, args.top)
+        rounds(old, new, args.top, [p for p in args.puzzles.split(",") if p])
         return
     for path in args.csv:
         table(path, args.top)

@@ -5,8 +5,9 @@
 # benchmarks/results/proof9-{janko,hardtail,baron,scaling}-TAG.{csv,md}; the table: benchmarks/proof9_table.py.
 #
 #   bash benchmarks/run_proof9.sh branch                          # this tree's .venv
-#   git archive main fillsmt | tar -x -C /tmp/main9               # main, by PYTHONPATH, same venv
-#   F="env PYTHONPATH=/tmp/main9 .venv/bin/python -m fillsmt" bash benchmarks/run_proof9.sh main
+#   python3 -m venv /tmp/venv9 && /tmp/venv9/bin/pip install /work/main   # main, NOT editable
+#   F=/tmp/venv9/bin/fillsmt bash benchmarks/run_proof9.sh main
+# (PYTHONPATH does not override an editable install: its import hook comes first.)
 set -u
 cd "$(dirname "$0")/.."
 F=${F:-.venv/bin/fillsmt}
