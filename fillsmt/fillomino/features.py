@@ -85,8 +85,8 @@ def quick_proof_budget(presolved: Puzzle) -> tuple[int, float]:
     """With ``--unique`` or ``--forced``: (nodes to a first solution, seconds in all) for the
     in-process search before the race, (0, 0.0) where :func:`quick_search_budget` is 0. The
     alternative here is a solver session (first solution, then the proof), not a one-shot run:
-    yices on tree-bfs, one session, no race, takes 0.04-0.49 s (median about 0.1 s) on the
-    janko-thesis100 puzzles the rules leave open, 2.3 s on 286. Measured alone (CPU, ninth
+    yices on tree-bfs, one session, no race, takes 0.04-0.49 s (median 0.1 s) on the
+    janko-thesis100 puzzles the rules leave open, 286 aside (2.3 s). Measured alone (CPU, ninth
     session, ``benchmarks/README.md``): every janko-thesis100 and scaling puzzle whose search
     finds a first solution within 40 nodes has its whole search tree, the proof, done within
     0.24 s, except janko 286 (first solution at node 16, proof 413 nodes, 0.67 s, where yices'
