@@ -188,9 +188,17 @@ def _deliver_again(signum: int) -> None:
     timer.start()
 
 
-def _raise(signum, frame) -> None:
+def deferred(signum: int, frame) -> bool:
+    """For a signal handler that raises: True when ``frame`` is in a finalizer (an exception
+    raised there would be dropped), and then ``signum`` comes again just after it."""
     if _in_finalizer(frame):
         _deliver_again(signum)
+        return True
+    return False
+
+
+def _raise(signum, frame) -> None:
+    if deferred(signum, frame):
         return
     # The first signal stops the run; repeats while the solvers are being killed are ignored.
     for s in SIGNALS:

@@ -161,6 +161,35 @@ def test_g12_has_its_published_solution_only():
     assert found.max_depth >= 1 and not found.root_solved  # the rules leave four cells
 
 
+def test_first_nodes_stops_only_a_search_that_found_nothing():
+    """``first_nodes`` (the quick proof's): that many fixpoints without a solution stop the
+    search; a search that found its solution by then goes on to its proof (here 30 nodes to the
+    solution, 65 to the end of the tree)."""
+    puzzle = read_puzzle(str(INSTANCES / "formats-example-5x5.txt"))
+    first = solve_by_search(puzzle, limit=1).nodes  # the node that finds the only solution
+    assert first > 1
+    stopped = solve_by_search(puzzle, limit=2, first_nodes=first - 1)
+    assert stopped.timed_out and stopped.solutions == [] and stopped.nodes == first - 1 and stopped.unique is None
+    found = solve_by_search(puzzle, limit=2, first_nodes=first)
+    assert len(found.solutions) == 1 and found.exhausted and found.unique is True
+    assert found.nodes > first and not found.timed_out
+    assert check_solution(puzzle.cells, found.solutions[0]) == []
+
+
+def test_without_probing_the_strong_search_stops_after_its_first_phase(monkeypatch):
+    """``solve_strong(probing=False)`` (the quick proof's) is the first phase alone: past its
+    nodes it ends unsettled, where the default goes on with probing to the proof."""
+    from fillsmt.fillomino import backtrack
+
+    puzzle = read_puzzle(str(INSTANCES / "scaling" / "10x10-2.txt"))  # 109 nodes to its proof
+    monkeypatch.setattr(backtrack, "FIRST_PHASE_BUDGET", 50 * 100)
+    cut = backtrack.solve_strong(puzzle, limit=2, probing=False)
+    assert cut.nodes == 50 and not cut.exhausted and not cut.timed_out and cut.unique is None
+    assert len(cut.solutions) == 1
+    full = backtrack.solve_strong(puzzle, limit=2)
+    assert full.exhausted and full.unique is True and full.nodes > 50
+
+
 @pytest.mark.parametrize("name", ["formats-example-5x5", "random-4x7", "random-6x6", "random-7x7"])
 def test_shipped_instances_are_unique(name):
     puzzle = read_puzzle(str(INSTANCES / f"{name}.txt"))

@@ -33,6 +33,8 @@ def generous(monkeypatch):
     """A budget no tiny puzzle needs (so a loaded machine cannot make the test flaky), and the
     solver that never answers taken for the default one (the quick search is the default plan's)."""
     monkeypatch.setattr(features, "QUICK_BASE", 20.0)
+    monkeypatch.setattr(features, "QUICK_PROOF_FIRST", 10**6)
+    monkeypatch.setattr(features, "QUICK_PROOF", 40.0)
     monkeypatch.setattr(pipeline, "DEFAULT_SOLVER", _never_answers().name)
 
 
@@ -103,3 +105,81 @@ def test_the_budget_grows_with_the_grid_and_is_none_on_many_open_cells():
     board = Puzzle(20, 20, tuple(tuple(1 if (r + c) % 2 else 0 for c in range(20)) for r in range(20)), "board")
     assert features.open_cells(board) > features.PROP_OPEN and features.quick_search_budget(board) == 0.0
     assert KIND.quick_search(board, 1) is None
+
+
+def test_with_unique_the_quick_search_goes_on_past_the_plain_budget(monkeypatch):
+    """No plain budget to speak of, but the proof's: a plain solve is left to the race (yices),
+    ``--unique`` is settled in-process, the search's exhausted tree being the proof."""
+    solver_or_skip("yices")
+    from fillsmt.drivers.registry import get_driver
+
+    monkeypatch.setattr(features, "QUICK_BASE", 1e-9)
+    monkeypatch.setattr(features, "QUICK_PER_CELL", 0.0)
+    monkeypatch.setattr(features, "QUICK_PROOF_FIRST", 10**6)
+    monkeypatch.setattr(features, "QUICK_PROOF", 40.0)
+    puzzle = read_puzzle(str(INSTANCES / "g12-5x5.txt"))
+    plain = solve(puzzle, get_driver("yices"), timeout=30)
+    assert plain.status is Status.SAT and BEFORE not in plain.message
+    proof = solve(puzzle, get_driver("yices"), timeout=30, unique=True)
+    assert proof.status is Status.SAT and proof.unique is True and BEFORE in proof.message, proof.message
+    assert proof.solver == "rules" and check_solution(puzzle.cells, proof.grid) == []
+
+
+def test_no_first_solution_within_the_nodes_leaves_the_proof_to_the_race(monkeypatch):
+    """No node may pass without a first solution: however long the proof budget, the quick
+    search stops at once and the race (yices) proves uniqueness."""
+    solver_or_skip("yices")
+    from fillsmt.drivers.registry import get_driver
+
+    monkeypatch.setattr(features, "QUICK_PROOF_FIRST", 0)
+    monkeypatch.setattr(features, "QUICK_PROOF", 40.0)
+    puzzle = read_puzzle(str(INSTANCES / "g12-5x5.txt"))
+    assert features.quick_proof_budget(pipeline.kind_of(puzzle).presolve(puzzle).puzzle)[0] == 0
+    result = solve(puzzle, get_driver("yices"), timeout=30, unique=True)
+    assert result.status is Status.SAT and result.unique is True and BEFORE not in result.message
+
+
+def test_the_proof_budgets_bound_the_plain_one_and_vanish_with_it():
+    small = Puzzle(10, 10, ((3,) + (0,) * 9,) + tuple((0,) * 10 for _ in range(9)), "small")
+    first, whole = features.quick_proof_budget(small)
+    assert first >= 1 and features.quick_search_budget(small) < whole
+    board = Puzzle(20, 20, tuple(tuple(1 if (r + c) % 2 else 0 for c in range(20)) for r in range(20)), "board")
+    assert features.quick_proof_budget(board) == (0, 0.0) and KIND.quick_search(board, 2) is None
+
+
+@pytest.mark.parametrize("want", ["unique", "multiple"])
+def test_the_cli_reports_the_quick_searchs_proof_in_json(want, monkeypatch, tmp_path):
+    """Through ``fillsmt solve --unique --format json``: the documented fields, the second
+    solution distinct from the first and both checked, the exit code of each answer."""
+    import json
+
+    from click.testing import CliRunner
+
+    from fillsmt.cli import main
+    from fillsmt.errors import EXIT_NOT_UNIQUE, EXIT_OK
+    from fillsmt.fillomino.plain_format import format_puzzle
+
+    solver_or_skip("yices")
+    monkeypatch.setattr(features, "QUICK_PROOF_FIRST", 10**6)
+    monkeypatch.setattr(features, "QUICK_PROOF", 40.0)
+    for seed in range(200):  # the first tiny puzzle of the kind wanted that the rules leave open
+        puzzle, expected = _puzzle(seed)
+        if (len(expected) == 1) == (want == "unique") and expected and \
+                KIND.presolve(puzzle).grid is None and KIND.presolve(puzzle).contradiction is None:
+            break
+    else:
+        pytest.fail(f"no {want} puzzle among the seeds")
+    path = tmp_path / "p.txt"
+    path.write_text(format_puzzle(puzzle))
+    ran = CliRunner().invoke(main, ["solve", "--unique", "--format", "json", str(path)], catch_exceptions=False)
+    out = json.loads(ran.output.splitlines()[0])
+    assert BEFORE in out["message"] and out["solver"] == "rules" and out["status"] == "sat"
+    grid = tuple(tuple(row) for row in out["grid"])
+    assert grid in expected and check_solution(puzzle.cells, grid) == []
+    if want == "unique":
+        assert out["unique"] is True and ran.exit_code == EXIT_OK
+    else:
+        second = tuple(tuple(row) for row in out["second_grid"])
+        assert out["unique"] is False and ran.exit_code == EXIT_NOT_UNIQUE
+        assert second in expected and second != grid and check_solution(puzzle.cells, second) == []
+        assert out["differing_cells"] and all(grid[r][c] != second[r][c] for r, c in out["differing_cells"])

@@ -22,6 +22,7 @@ from typing import Callable
 from fillsmt.bench.jobs import DEFAULT, Job, on_off
 from fillsmt.drivers import SOLVERS, get_driver
 from fillsmt.errors import InputError
+from fillsmt.interrupts import deferred
 from fillsmt.kinds import kind_of, load
 from fillsmt.kind import MAXIMIZE
 from fillsmt.pipeline import RULES_SOLVER, solve, solve_with_rules
@@ -125,6 +126,8 @@ def died_message(exitcode: int | None) -> str:
 
 
 def _stop_worker(signum, frame):
+    if deferred(signum, frame):  # in a gc callback or finalizer SystemExit would be dropped
+        return
     raise SystemExit(0)  # unwinds the driver, which kills its solver's process group
 
 

@@ -155,12 +155,13 @@ def solve_by_search(puzzle: Puzzle, *, limit: int = 1, max_nodes: int | None = N
                     deadline: float | None = None, rules: Sequence[str] = ALL_RULES,
                     cell_order: str = CELL_ORDERS[0], avoid: Grid | None = None,
                     search_rules: Sequence[str] = (), probe_depth: int = -1,
-                    probe_budget: int | None = None) -> SearchResult:
+                    probe_budget: int | None = None, first_nodes: int | None = None) -> SearchResult:
     """Find up to ``limit`` solutions of ``puzzle`` by the rules plus backtracking.
 
     ``limit=2`` tests uniqueness (:attr:`SearchResult.unique`). ``max_nodes`` caps the
     fixpoints computed; ``deadline`` is a :func:`time.monotonic` value after which no node is
-    started (a fixpoint already running is finished first). ``rules`` (names from
+    started (a fixpoint already running is finished first); ``first_nodes`` stops the search
+    (as timed out) once it computed that many fixpoints without finding a solution. ``rules`` (names from
     :data:`~fillsmt.fillomino.deduce.ALL_RULES`) are applied at every node; ``cell_order`` is
     one of :data:`CELL_ORDERS`.
 
@@ -196,7 +197,8 @@ def solve_by_search(puzzle: Puzzle, *, limit: int = 1, max_nodes: int | None = N
     root = State(Board.of(puzzle.height, puzzle.width), initial_masks(puzzle), active)
     stack = [_Node(root, 0, False)]
     while stack:
-        if deadline is not None and time.monotonic() >= deadline:
+        if deadline is not None and time.monotonic() >= deadline or \
+                first_nodes is not None and not result.solutions and result.nodes >= first_nodes:
             result.timed_out = True
             return result
         if max_nodes is not None and result.nodes >= max_nodes:
@@ -412,7 +414,8 @@ SECOND_PHASE_ORDER = "big-value"
 """Where the strong search's second phase guesses (:data:`SEARCH_ORDERS`)."""
 
 
-def solve_strong(puzzle: Puzzle, *, limit: int = 1, deadline: float | None = None) -> SearchResult:
+def solve_strong(puzzle: Puzzle, *, limit: int = 1, deadline: float | None = None,
+                 first_nodes: int | None = None, probing: bool = True) -> SearchResult:
     """The search the race and ``solve --solver rules`` use (issue 17): the search rules at every
     node; when :data:`FIRST_PHASE_BUDGET` does not settle the puzzle, the search starts again
     with exit probing at the root (within :data:`PROBE_BUDGET`), guessing in
@@ -420,14 +423,17 @@ def solve_strong(puzzle: Puzzle, *, limit: int = 1, deadline: float | None = Non
     plain search gets lost in (hard-tail 299: settled at the root) and costs more than the whole
     search on those it settles at once (janko 286, hard-tail 485), hence the two phases. The
     result counts the nodes and probes of both phases; both are sound and complete, so the second
-    phase's exhausted search is still a proof."""
-    first_nodes = FIRST_PHASE_BUDGET // max(1, puzzle.height * puzzle.width)
-    first = solve_by_search(puzzle, limit=limit, deadline=deadline, max_nodes=first_nodes,
-                            search_rules=SEARCH_RULES)
-    if len(first.solutions) >= limit or first.exhausted or first.timed_out:
+    phase's exhausted search is still a proof. ``first_nodes``: as for :func:`solve_by_search`
+    (at most that many fixpoints without a solution, in each phase); without ``probing`` only
+    the first phase runs (the quick proof's: at most :data:`FIRST_PHASE_BUDGET`)."""
+    phase_nodes = FIRST_PHASE_BUDGET // max(1, puzzle.height * puzzle.width)
+    first = solve_by_search(puzzle, limit=limit, deadline=deadline, max_nodes=phase_nodes,
+                            search_rules=SEARCH_RULES, first_nodes=first_nodes)
+    if len(first.solutions) >= limit or first.exhausted or first.timed_out or not probing:
         return first
     second = solve_by_search(puzzle, limit=limit, deadline=deadline, search_rules=SEARCH_RULES,
-                             probe_depth=0, probe_budget=PROBE_BUDGET, cell_order=SECOND_PHASE_ORDER)
+                             first_nodes=first_nodes, probe_depth=0, probe_budget=PROBE_BUDGET,
+                             cell_order=SECOND_PHASE_ORDER)
     second.nodes += first.nodes
     second.guesses += first.guesses
     second.max_depth = max(second.max_depth, first.max_depth)

@@ -69,6 +69,34 @@ def quick_search_budget(presolved: Puzzle) -> float:
     return QUICK_BASE + QUICK_PER_CELL * presolved.height * presolved.width
 
 
+QUICK_PROOF_FIRST = 40
+"""With ``--unique`` or ``--forced``: the nodes (fixpoints) within which the quick search must
+find its first solution to go on to its proof (:func:`quick_proof_budget`); a count, not seconds,
+so that the choice does not depend on the machine's load."""
+QUICK_PROOF = 3.0
+"""With ``--unique`` or ``--forced``: seconds (plus :data:`QUICK_PER_CELL` per cell) the quick
+search may take in all, a bound for a loaded machine: the search is also bounded by nodes, to the
+strong search's first phase (:data:`~fillsmt.fillomino.backtrack.FIRST_PHASE_BUDGET`, 500
+nodes on a 10×10, about 1 s of CPU there). A wall-clock bound of 1.5 s (ninth session) threw
+janko 286's proof (0.7 s CPU) away under load 8-9 and left it to the race (3.8-4.7 s)."""
+
+
+def quick_proof_budget(presolved: Puzzle) -> tuple[int, float]:
+    """With ``--unique`` or ``--forced``: (nodes to a first solution, seconds in all) for the
+    in-process search before the race, (0, 0.0) where :func:`quick_search_budget` is 0. The
+    alternative here is a solver session (first solution, then the proof), not a one-shot run:
+    yices on tree-bfs, one session, no race, takes 0.04-0.49 s (median 0.1 s) on the
+    janko-thesis100 puzzles the rules leave open, 286 aside (2.3 s). Measured alone (CPU, ninth
+    session, ``benchmarks/README.md``): every janko-thesis100 and scaling puzzle whose search
+    finds a first solution within 40 nodes has its whole search tree, the proof, done within
+    0.24 s, except janko 286 (first solution at node 16, proof 413 nodes, 0.67 s, where yices'
+    session needs 2.3 s and 1.3 s in the race), and the search's proof beat yices' session on
+    every one; so a search that found a solution early goes on to prove it."""
+    if quick_search_budget(presolved) <= 0:
+        return 0, 0.0
+    return QUICK_PROOF_FIRST, QUICK_PROOF + QUICK_PER_CELL * presolved.height * presolved.width
+
+
 def largest_open_area(puzzle: Puzzle) -> int:
     """The number of cells of the largest 4-connected area of empty (0) cells."""
     h, w = puzzle.height, puzzle.width
@@ -131,6 +159,6 @@ def search_first(presolved: Puzzle) -> bool:
     return open_cells(presolved) <= PROP_OPEN
 
 
-__all__ = ["LAZY_AREA", "LAZY_DELAY", "LAZY_NOW_AREA", "LEAD_AREA", "PROP_DELAY", "PROP_OPEN", "QUICK_BASE", "QUICK_PER_CELL", "SEARCH_OPEN",
-           "largest_open_area", "open_cells", "quick_search_budget",
+__all__ = ["LAZY_AREA", "LAZY_DELAY", "LAZY_NOW_AREA", "LEAD_AREA", "PROP_DELAY", "PROP_OPEN", "QUICK_BASE", "QUICK_PER_CELL", "QUICK_PROOF", "QUICK_PROOF_FIRST", "SEARCH_OPEN",
+           "largest_open_area", "open_cells", "quick_proof_budget", "quick_search_budget",
            "races_search", "search_first", "staged_lead", "staged_racers"]

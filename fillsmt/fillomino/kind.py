@@ -127,14 +127,24 @@ class Fillomino(Kind):
     def quick_search(self, presolved: Puzzle, limit: int):
         """The search of :meth:`search` for at most
         :func:`~fillsmt.fillomino.features.quick_search_budget` seconds (none on a grid with
-        many open cells), before any solver starts."""
+        many open cells), before any solver starts; with ``limit`` 2 (``--unique``,
+        ``--forced``) within the nodes and seconds of
+        :func:`~fillsmt.fillomino.features.quick_proof_budget`: a first solution found within
+        those nodes, the search goes on to settle the question, within the strong search's
+        first phase (no restart with probing)."""
         import time
 
         from fillsmt.fillomino.backtrack import solve_strong
-        from fillsmt.fillomino.features import quick_search_budget
+        from fillsmt.fillomino.features import quick_proof_budget, quick_search_budget
 
-        budget = quick_search_budget(presolved)
-        return solve_strong(presolved, limit=limit, deadline=time.monotonic() + budget) if budget > 0 else None
+        if limit > 1:
+            first, whole = quick_proof_budget(presolved)
+        else:
+            first, whole = None, quick_search_budget(presolved)
+        if whole <= 0:
+            return None
+        return solve_strong(presolved, limit=limit, deadline=time.monotonic() + whole, first_nodes=first,
+                            probing=limit == 1)
 
     def search(self, puzzle: Puzzle, limit: int, deadline: float | None):
         """The deduction rules plus backtracking (:mod:`fillsmt.fillomino.backtrack`), with the
