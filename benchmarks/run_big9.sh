@@ -1,0 +1,53 @@
+#!/bin/bash
+# Issue 17, ninth session (big): what benchmarks/README.md's section "(issue 17, ninth session:
+# big)" reports. BEFORE is a checkout of main imported through PYTHONPATH with this worktree's
+# venv (both sides run the same yices); results in benchmarks/results/big9-*.
+# Usage: run_big9.sh BEFORE_CHECKOUT [STEP...]   STEP: loop closed bench (default: all three)
+#   loop    janko 330's lazy loop in one process, the variants side by side, 3 passes
+#   closed  tree-bfs with and without the closed regions, encoding time and yices CPU
+#   bench   main and this branch alternately (main first, then branch first), 2 jobs, 60 s:
+#           hard-tail and scaling (staged, staged/unique), janko (staged, staged/unique), baron
+set -u
+cd "$(dirname "$0")/.."
+BEFORE=$(realpath "$1"); shift
+STEPS=${*:-loop closed bench}
+PY=.venv/bin/python
+S=$(realpath ../shared/instances/fillomino)
+R=benchmarks/results
+for step in $STEPS; do
+    case $step in
+    loop)
+        uptime
+        $PY benchmarks/big9_loop.py "$S/hard-tail/puzzles/330.txt" --passes 3 --csv $R/big9-loop-330.csv \
+            --variant base --variant nopack --variant keepclosed --variant nopack,keepclosed \
+            --variant opt:yices-randomness=0 --variant opt:random-seed=1 --variant opt:random-seed=2
+        $PY benchmarks/big9_loop.py --table $R/big9-loop-330.csv ;;
+    closed)
+        uptime
+        $PY benchmarks/big9_closed.py instances/fillomino/scaling "$S/hard-tail/puzzles/299.txt" \
+            "$S/hard-tail/puzzles/207.txt" --csv $R/big9-closed-scaling.csv
+        $PY benchmarks/big9_closed.py "$S/janko-thesis100/puzzles" "$S/baron-thesis60/puzzles" \
+            --csv $R/big9-closed-janko-baron.csv ;;
+    bench)
+        for round in 1 2; do
+            order="main branch"; [ $round = 2 ] && order="branch main"
+            for side in $order; do
+                code=$(pwd); [ $side = main ] && code=$BEFORE
+                for set in hardtail scaling janko baron; do
+                    case $set in
+                        hardtail) src=$S/hard-tail/puzzles; cfg="-c yices/default/staged -c yices/default/staged/unique" ;;
+                        scaling) src=instances/fillomino/scaling; cfg="-c yices/default/staged -c yices/default/staged/unique" ;;
+                        janko) src=$S/janko-thesis100/puzzles; cfg="-c yices/default/staged -c yices/default/staged/unique" ;;
+                        baron) src=$S/baron-thesis60/puzzles; cfg="-c yices/default/staged" ;;
+                    esac
+                    echo "round $round $side $set $(uptime)"
+                    PYTHONPATH=$code $PY -m fillsmt bench "$src" $cfg --jobs 2 --timeout 60 --overwrite \
+                        --csv "$R/big9-R$round-$set-$side.csv" --summary "$R/big9-R$round-$set-$side.md" --no-progress \
+                        > /dev/null
+                done
+            done
+        done ;;
+    *) echo "run_big9.sh: unknown step $step (loop, closed, bench)" >&2; exit 2 ;;
+    esac
+done
+uptime
