@@ -68,7 +68,7 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Iterator, Sequence
 
-from fillsmt.fillomino.encode_tree import Domains, TreeEncoder, TreeOptions, closed_cells, default_domains
+from fillsmt.fillomino.encode_tree import Domains, TreeEncoder, TreeOptions, default_domains
 from fillsmt.fillomino.model import Grid, Puzzle
 from fillsmt.grid import adjacency, equal_areas
 from fillsmt.fillomino.names import (anchored_var, depth_var, is_root_var, neighbour_indices, number_var,
@@ -278,11 +278,10 @@ def polyominoes(height: int, width: int, size: int) -> Iterator[tuple[int, ...]]
 class _Local:
     """The cell numbers with their domains and the local rules (module text)."""
 
-    def __init__(self, puzzle: Puzzle, domains: Domains, seed_k: int, shapes: int = 0, skip_closed: bool = False):
+    def __init__(self, puzzle: Puzzle, domains: Domains, seed_k: int, shapes: int = 0):
         self.p, self.d, self.seed_k, self.shapes = puzzle, list(domains), seed_k, shapes
         self.cells = range(puzzle.height * puzzle.width)
         self.adj = [neighbour_indices(puzzle.height, puzzle.width, x) for x in self.cells]
-        self.closed = closed_cells(puzzle.height, puzzle.width, self.d) if skip_closed else set()
 
     def commands(self) -> Iterator[Command]:
         n = number_var
@@ -305,8 +304,6 @@ class _Local:
     def local_rules(self) -> Iterator[Command]:
         n = number_var
         for x in self.cells:
-            if x in self.closed:  # every rule below is true of a closed region's fixed numbers
-                continue
             partners = [y for y in self.adj[x] if not self.d[x].isdisjoint(self.d[y])]
             if max(self.d[x]) > 1:
                 if partners:
@@ -348,15 +345,10 @@ class _Local:
         return Script.of([*header, *self.commands(), *query])
 
 
-def encode_local(puzzle: Puzzle, domains: Domains | None = None, seed_k: int = 2, shapes: int = 0,
-                 skip_closed: bool = True) -> Script:
-    """Design (a): the local relaxation (module text); solve it with :func:`region_cuts`. With
-    ``skip_closed`` the cells of closed regions (:func:`~fillsmt.fillomino.encode_tree.closed_cells`)
-    keep only their fixed numbers: each local rule about them holds of those numbers (a closed
-    region's cells have their region mates as equal neighbours, and no neighbour outside it can
-    hold its number), so leaving the rules out changes no model."""
+def encode_local(puzzle: Puzzle, domains: Domains | None = None, seed_k: int = 2, shapes: int = 0) -> Script:
+    """Design (a): the local relaxation (module text); solve it with :func:`region_cuts`."""
     domains = domains if domains is not None else default_domains(puzzle)
-    return _Local(puzzle, domains, seed_k, shapes, skip_closed).script()
+    return _Local(puzzle, domains, seed_k, shapes).script()
 
 
 # --- the tree for anchored regions only (design b) ------------------------------------------------
