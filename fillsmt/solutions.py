@@ -175,8 +175,13 @@ class Search:
 
     def start(self) -> None:
         self.session.load(self.problem.script, self._remaining())
-        if self.problem.packing is not None:
-            self.session.send(self.problem.packing.definitions(), self._remaining())
+        if self._packing is not None:
+            self.session.send(self._packing.definitions(), self._remaining())
+
+    @property
+    def _packing(self) -> "Packing | None":
+        """The problem's packing when this session's solver reads packed values, else None."""
+        return self.problem.packing if self.session.reads_packed else None
 
     def _remaining(self) -> float | None:
         """Seconds left before the deadline (None: no deadline), for every exchange."""
@@ -193,7 +198,7 @@ class Search:
 
     def _decoded(self) -> tuple[Grid, dict[str, str]]:
         """The model's grid (not yet checked) and the values as the solver printed them."""
-        packing = self.problem.packing
+        packing = self._packing
         if packing is None:
             values, raw = self.session.get_values_and_texts(self.problem.asked, self._remaining())
         else:

@@ -239,3 +239,19 @@ def test_a_lazy_session_reads_the_same_model_packed_and_by_name():
             if not cuts:
                 break
             session.send("".join(f"(assert {c})\n" for c in cuts))
+
+
+@pytest.mark.parametrize("solver", ["yices", "z3", "cvc5", "yices-api", "z3-api", "pysmt"])
+def test_every_session_solver_runs_the_loop(solver):
+    """The packed reads go only to the solver binaries (``Session.reads_packed``); sessions that
+    run the commands through an API (no ``define-fun``) are asked cell by cell, and every one of
+    them finds this puzzle's three solutions and no more."""
+    driver = solver_or_skip(solver)
+    puzzle = Puzzle(2, 4, ((0, 0, 0, 3), (0, 1, 0, 0)))
+    truth = count_matching(ALL_GRIDS[2, 4], puzzle.cells)
+    assert len(truth) == 3
+    result = solve(puzzle, driver, "lazy-local-general", timeout=60, presolve=False, unique=True)
+    assert result.status is Status.SAT and result.unique is False, result.message
+    assert result.grid in truth and result.second_grid in truth and result.grid != result.second_grid
+    found = count(puzzle, driver, limit=10, encoding="lazy-local-general", timeout=60, presolve=False)
+    assert found.complete and sorted(found.grids) == truth
