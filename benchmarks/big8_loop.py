@@ -35,17 +35,41 @@ def _cpu_of(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def table(path: str) -> str:
-    """The median of every timing column per label, as a Markdown table (labels in file order)."""
+def timer(spent: dict, name: str, f):
+    """``f`` with the seconds of each call added to ``spent[name]``."""
+    def run(*a, **k):
+        t = time.perf_counter()
+        try:
+            return f(*a, **k)
+        finally:
+            spent[name] += time.perf_counter() - t
+    return run
+
+
+def emit(row: dict, fields: list[str], path: str | None) -> None:
+    """Print ``row`` (floats to 3 places) as key=value pairs and append it to the CSV ``path``."""
+    out = {k: (round(v, 3) if isinstance(v, float) else v) for k, v in row.items()}
+    print(" ".join(f"{k}={out[k]}" for k in fields), flush=True)
+    if path:
+        new = not os.path.exists(path)
+        with open(path, "a", newline="") as f:
+            writer = csv.DictWriter(f, fields)
+            if new:
+                writer.writeheader()
+            writer.writerow(out)
+
+
+def table(path: str, key: str = "label", columns: list[str] | None = None) -> str:
+    """The median of every timing column per ``key`` value, as a Markdown table (in file order)."""
     from statistics import median
 
     with open(path, newline="") as f:
         rows = list(csv.DictReader(f))
-    labels = list(dict.fromkeys(r["label"] for r in rows))
-    columns = [c for c in FIELDS if c not in ("label", "puzzle", "proven", "unique_checks")]
-    lines = ["| " + " | ".join(["label", "runs", *columns]) + " |", "|---|" + "---:|" * (len(columns) + 1)]
+    labels = list(dict.fromkeys(r[key] for r in rows))
+    columns = columns or [c for c in FIELDS if c not in ("label", "puzzle", "proven", "unique_checks")]
+    lines = ["| " + " | ".join([key, "runs", *columns]) + " |", "|---|" + "---:|" * (len(columns) + 1)]
     for label in labels:
-        mine = [r for r in rows if r["label"] == label]
+        mine = [r for r in rows if r[key] == label]
         cells = [f"{median(float(r[c]) for r in mine if r[c] != ''):.2f}" if any(r[c] != '' for r in mine) else ""
                  for c in columns]
         lines.append("| " + " | ".join([label, str(len(mine)), *cells]) + " |")
@@ -74,13 +98,7 @@ def main() -> None:
     spent = {"check": 0.0, "get": 0.0, "cuts": 0.0}
 
     def timed(name, f):
-        def run(*a, **k):
-            t = time.perf_counter()
-            try:
-                return f(*a, **k)
-            finally:
-                spent[name] += time.perf_counter() - t
-        return run
+        return timer(spent, name, f)
 
     with get_driver(args.solver).open_session() as session:
         session.check = timed("check", session.check)
@@ -107,15 +125,7 @@ def main() -> None:
     times = os.times()
     row["python_cpu"] = times.user + times.system
     row["total"] = time.perf_counter() - t_start
-    out = {k: (round(v, 3) if isinstance(v, float) else v) for k, v in row.items()}
-    print(" ".join(f"{k}={out[k]}" for k in FIELDS), flush=True)
-    if args.csv:
-        new = not os.path.exists(args.csv)
-        with open(args.csv, "a", newline="") as f:
-            writer = csv.DictWriter(f, FIELDS)
-            if new:
-                writer.writeheader()
-            writer.writerow(out)
+    emit(row, FIELDS, args.csv)
 
 
 if __name__ == "__main__":

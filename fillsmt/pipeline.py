@@ -326,9 +326,16 @@ def _decisive(result: SolveResult | None, unique: bool, forced: bool) -> bool:
 
 #: (seconds, niceness): where the rules' search is the strong racer (``Kind.search_first``), a
 #: solver still running after 0.5 s gets niceness + 5 (:data:`fillsmt.drivers.process.YIELD_TO_SEARCH`);
-#: elsewhere the search child takes the + 5 from its start. Measured in benchmarks/README.md ("Who
-#: gets the CPU in a race"): 2 bench jobs, hard-tail 266 7.9-8.5 s -> 5.5-6.8 s, janko unchanged.
+#: elsewhere the search child yields from its start (:data:`SEARCH_BEHIND`). Measured in
+#: benchmarks/README.md ("Who gets the CPU in a race"): 2 bench jobs, hard-tail 266 7.9-8.5 s ->
+#: 5.5-6.8 s, janko unchanged.
 YIELD = (0.5, 5)
+#: The niceness the search child takes from its start where the solver leads (not
+#: ``Kind.search_first``): 19, so that with every core busy (two bench jobs) it runs on what the
+#: solvers leave, and at full speed on an idle core. Measured in benchmarks/README.md ("issue 17,
+#: ninth session: big"): at 5 (the seventh session's choice) it took about a quarter of a core
+#: from the solvers on the 20×20 and 30×30 scaling puzzles, where it rarely wins.
+SEARCH_BEHIND = 19
 
 
 def _race(kind: Kind, target: Any, hints: Any, run: "_Run", unique: bool, forced: bool,
@@ -351,7 +358,7 @@ def _race(kind: Kind, target: Any, hints: Any, run: "_Run", unique: bool, forced
 
     rules = RulesRace(lambda limit, deadline: kind.search(target, limit, deadline),
                       lambda grid: kind.check(run.puzzle, grid), 2 if unique or forced else 1, run.timeout,
-                      exhaustive=forced, niceness=0 if first else YIELD[1])
+                      exhaustive=forced, niceness=0 if first else SEARCH_BEHIND)
     decisive = lambda result: _decisive(result, unique, forced)  # noqa: E731
     with rules, Entrants(stop, decisive, close_all) as others:
         try:

@@ -61,6 +61,9 @@ class Problem:
     """A lazy encoding's refinement (:mod:`fillsmt.fillomino.lazy`): the clauses, true in every
     solution, that a decoded grid breaks (none when it is a solution). The script is then a
     relaxation: :meth:`Search.solution` asserts the cuts and checks again."""
+    value_bits: int = 0
+    """When positive: the script bounds every get-value term to an integer in
+    [0, 2**value_bits) in every model, so a session may read them packed (:attr:`packing`)."""
 
     @cached_property
     def terms(self) -> list[str]:
@@ -95,6 +98,59 @@ class Problem:
         """The get-value terms a session asks for: :attr:`terms` but the :attr:`pinned` ones."""
         return [t for t in self.terms if t not in self.pinned]
 
+    @cached_property
+    def packing(self) -> "Packing | None":
+        """How a session reads :attr:`asked` when :attr:`value_bits` bounds them, else None."""
+        return Packing.of(self.asked, self.value_bits) if self.value_bits > 0 and self.asked else None
+
+
+PACK_TERMS = 32
+"""Terms per packed term (:class:`Packing`): 330's 1441 open cells in 46 numerals of about 116 digits."""
+
+
+@dataclass(frozen=True)
+class Packing:
+    """Integer terms known to lie in [0, 2**bits) read :data:`PACK_TERMS` at a time: the session
+    defines ``packed_values_j`` as ``t0 + 2**bits * (t1 + 2**bits * (t2 + ...))`` once, and each
+    get-value asks for these few numerals instead of every term (a lazy session reads a model
+    every round: janko 330 asks for 1441 cells 71 times, and the solver's time for a get-value
+    grows with the number of terms it prints; benchmarks/README.md, "issue 17, ninth session:
+    big"). Exact: with every term in [0, 2**bits), the numeral's base-2**bits digits are the
+    terms' values, lowest first."""
+
+    groups: tuple[tuple[str, ...], ...]
+    bits: int
+
+    @classmethod
+    def of(cls, terms: list[str], bits: int) -> "Packing":
+        return cls(tuple(tuple(terms[i:i + PACK_TERMS]) for i in range(0, len(terms), PACK_TERMS)), bits)
+
+    @property
+    def names(self) -> list[str]:
+        return [f"packed_values_{j}" for j in range(len(self.groups))]
+
+    def definitions(self) -> str:
+        """The ``define-fun`` commands of the packed terms."""
+        scale = 1 << self.bits
+        out = []
+        for name, group in zip(self.names, self.groups):
+            term = group[-1]
+            for t in reversed(group[:-1]):
+                term = f"(+ {t} (* {scale} {term}))"
+            out.append(f"(define-fun {name} () Int {term})\n")
+        return "".join(out)
+
+    def unpack(self, texts: dict[str, str]) -> tuple[dict[str, int], dict[str, str]]:
+        """The terms' values and their texts from the packed numerals as the solver printed them."""
+        mask = (1 << self.bits) - 1
+        values: dict[str, int] = {}
+        for name, group in zip(self.names, self.groups):
+            number = int(texts[name])
+            for t in group:
+                values[t] = number & mask
+                number >>= self.bits
+        return values, {t: str(v) for t, v in values.items()}
+
 
 class WrongAnswer(Exception):
     """The solver's model failed to decode or failed the independent check."""
@@ -119,6 +175,13 @@ class Search:
 
     def start(self) -> None:
         self.session.load(self.problem.script, self._remaining())
+        if self._packing is not None:
+            self.session.send(self._packing.definitions(), self._remaining())
+
+    @property
+    def _packing(self) -> "Packing | None":
+        """The problem's packing when this session's solver reads packed values, else None."""
+        return self.problem.packing if self.session.reads_packed else None
 
     def _remaining(self) -> float | None:
         """Seconds left before the deadline (None: no deadline), for every exchange."""
@@ -135,7 +198,14 @@ class Search:
 
     def _decoded(self) -> tuple[Grid, dict[str, str]]:
         """The model's grid (not yet checked) and the values as the solver printed them."""
-        values, raw = self.session.get_values_and_texts(self.problem.asked, self._remaining())
+        packing = self._packing
+        if packing is None:
+            values, raw = self.session.get_values_and_texts(self.problem.asked, self._remaining())
+        else:
+            try:
+                values, raw = packing.unpack(self.session.get_values_and_texts(packing.names, self._remaining())[1])
+            except (KeyError, ValueError) as e:
+                raise WrongAnswer(f"{self.session.name} gave an unreadable packed value: {e}") from None
         values.update(self.problem.pinned_values)
         raw.update(self.problem.pinned)
         try:
@@ -249,5 +319,5 @@ def backbone(search: Search, first: Found) -> Backbone:
     return Backbone(forced, Status.UNSAT, search.checks - checks0)
 
 
-__all__ = ["Backbone", "Enumeration", "Found", "Problem", "Search", "WrongAnswer", "backbone",
+__all__ = ["Backbone", "Enumeration", "Found", "PACK_TERMS", "Packing", "Problem", "Search", "WrongAnswer", "backbone",
            "differing_cells", "differs", "enumerate_solutions"]

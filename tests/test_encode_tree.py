@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from conftest import GOLDEN, solver_or_skip
 from gridgen import random_solution
-from fillsmt.fillomino.encode_tree import TreeOptions, default_domains, encode_tree
+from fillsmt.fillomino.encode_tree import TreeOptions, closed_cells, default_domains, encode_tree
 from fillsmt.fillomino.encodings import ENCODINGS
 from fillsmt.fillomino.model import Puzzle
 from fillsmt.fillomino.plain_format import parse_puzzle, read_puzzle
@@ -103,7 +103,7 @@ def agree_with_the_brute_force(encoding: str, presolve: bool) -> list[str]:
 
 @pytest.mark.parametrize("presolve", [False, True], ids=["plain", "presolved"])
 @pytest.mark.parametrize("encoding", ["tree-bfs", "tree-bfs-count", "tree-bfs-depth", "tree-bfs-sizedepth",
-                                      "tree-bfs-lean", "tree-bfs-count-lean"])
+                                      "tree-bfs-lean", "tree-bfs-count-lean", "tree-bfs-full"])
 def test_counts_and_uniqueness_agree_with_the_brute_force(encoding, presolve):
     assert agree_with_the_brute_force(encoding, presolve)
 
@@ -187,3 +187,28 @@ def test_equal_default_domains_are_one_shared_set():
     domains = default_domains(_empty(30, 30))
     assert domains[0] == frozenset(range(1, 901))
     assert len({id(d) for d in domains}) == 1
+
+
+def test_closed_cells_are_whole_regions_no_neighbour_can_join():
+    one, two = frozenset({1}), frozenset({2})
+    open_ = frozenset({1, 2, 3})
+    # row 0: a closed 2-region (cells 0, 1), an open cell that cannot be 2, a 1 next to it that
+    # is not closed (the open cell allows 1); row 1: a closed 1 (cell 4), a 3 alone, an open
+    # cell, and a 2 alone (not closed: one cell, and its neighbour allows 2)
+    domains = [two, two, frozenset({1, 3}), one,
+               one, frozenset({3}), open_, two]
+    assert closed_cells(2, 4, domains) == {0, 1, 4}
+    # a group of fixed cells larger or smaller than its number is not closed
+    assert closed_cells(1, 3, [two, two, two]) == set()
+    assert closed_cells(1, 3, [frozenset({3}), frozenset({3}), frozenset({1})]) == {2}
+
+
+def test_closed_regions_get_no_tree_but_keep_their_numbers():
+    p = parse_puzzle("1 4\n2 2 0 0")
+    domains = [frozenset({2}), frozenset({2}), frozenset({1, 3}), frozenset({1, 3})]
+    lean = encode_tree(p, domains, TreeOptions(bfs=True, skip_closed=True)).text()
+    full = encode_tree(p, domains, TreeOptions(bfs=True)).text()
+    assert "(assert (= n_0 2))" in lean and "(assert (= n_1 2))" in lean
+    for name in ("s_0", "r_0", "t_0", "d_0", "p_0_1", "p_1_0", "s_1"):
+        assert name not in lean and name in full
+    assert "s_2" in lean and "p_2_3" in lean  # the open cells keep theirs

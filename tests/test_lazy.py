@@ -194,3 +194,64 @@ def test_a_count_at_its_limit_asks_for_a_solution_not_a_model(encoding):
     assert exact.complete and sorted(exact.grids) == truth
     short = count(puzzle, driver, limit=len(truth) - 1, encoding=encoding, timeout=60, presolve=False)
     assert not short.complete and len(short.grids) == len(truth) - 1
+
+
+def test_packed_values_unpack_to_every_term():
+    from fillsmt.solutions import PACK_TERMS, Packing
+
+    rng = random.Random(7)
+    terms = [f"n_{x}" for x in range(2 * PACK_TERMS + 5)]
+    values = {t: rng.randrange(0, 1 << 12) for t in terms}
+    packing = Packing.of(terms, 12)
+    assert [len(g) for g in packing.groups] == [PACK_TERMS, PACK_TERMS, 5]
+    texts = {}
+    for name, group in zip(packing.names, packing.groups):
+        texts[name] = str(sum(values[t] << (12 * i) for i, t in enumerate(group)))
+    unpacked, raw = packing.unpack(texts)
+    assert unpacked == values and raw == {t: str(v) for t, v in values.items()}
+    assert "(define-fun packed_values_2 () Int (+ n_64 (* 4096 (+ n_65 (* 4096 " in packing.definitions()
+
+
+def test_a_lazy_session_reads_the_same_model_packed_and_by_name():
+    """The packed get-value (``Problem.value_bits``, set for Fillomino's lazy encodings) gives
+    every open cell's value exactly as asking for each cell does, in the same session."""
+    from fillsmt.drivers.registry import get_driver
+    from fillsmt.fillomino.kind import KIND
+    from fillsmt.solutions import Search
+
+    solver_or_skip("yices")
+    rng = random.Random(11)
+    grid = rng.choice(ALL_GRIDS[3, 3])
+    puzzle = Puzzle(3, 3, tuple(tuple(v if rng.random() < 0.3 else 0 for v in row) for row in grid))
+    problem = KIND.problem(puzzle, KIND.encode(puzzle, "lazy-local-general"), "lazy-local-general", "yices")
+    assert problem.value_bits == 4 and problem.packing is not None  # 9 cells: numbers below 16
+    with get_driver("yices").open_session() as session:
+        search = Search(problem, session)
+        search.start()
+        for _ in range(3):
+            assert search.check() is Status.SAT
+            packed, raw = search._decoded()
+            by_name, texts = session.get_values_and_texts(problem.asked)
+            flat = [v for row in packed for v in row]
+            assert all(flat[int(t[2:])] == v for t, v in by_name.items())
+            assert all(raw[t] == texts[t] for t in problem.asked)
+            cuts = problem.cuts(packed)
+            if not cuts:
+                break
+            session.send("".join(f"(assert {c})\n" for c in cuts))
+
+
+@pytest.mark.parametrize("solver", ["yices", "z3", "cvc5", "yices-api", "z3-api", "pysmt"])
+def test_every_session_solver_runs_the_loop(solver):
+    """The packed reads go only to the solver binaries (``Session.reads_packed``); sessions that
+    run the commands through an API (no ``define-fun``) are asked cell by cell, and every one of
+    them finds this puzzle's three solutions and no more."""
+    driver = solver_or_skip(solver)
+    puzzle = Puzzle(2, 4, ((0, 0, 0, 3), (0, 1, 0, 0)))
+    truth = count_matching(ALL_GRIDS[2, 4], puzzle.cells)
+    assert len(truth) == 3
+    result = solve(puzzle, driver, "lazy-local-general", timeout=60, presolve=False, unique=True)
+    assert result.status is Status.SAT and result.unique is False, result.message
+    assert result.grid in truth and result.second_grid in truth and result.grid != result.second_grid
+    found = count(puzzle, driver, limit=10, encoding="lazy-local-general", timeout=60, presolve=False)
+    assert found.complete and sorted(found.grids) == truth

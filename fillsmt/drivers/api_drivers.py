@@ -120,6 +120,8 @@ class Z3PropLazyDriver(Z3PropDriver):
 class GuardedSession(ProcessSession):
     """A worker session that refuses a script its solver cannot take before sending it."""
 
+    reads_packed = False  # the workers run the commands through their own APIs (no define-fun)
+
     def __init__(self, driver: ApiWorkerDriver, argv: list[str]):
         self._driver = driver
         super().__init__(argv, driver.name)

@@ -77,5 +77,7 @@ class PysmtDriver(Driver):
         backend = self._backend()
         if backend is None:
             raise SolverMissing(self.missing_message())
-        return ProcessSession([sys.executable, "-m", "fillsmt.drivers.pysmt_worker", backend, "--incremental"],
-                              self.name)
+        session = ProcessSession([sys.executable, "-m", "fillsmt.drivers.pysmt_worker", backend, "--incremental"],
+                                 self.name)
+        session.reads_packed = False  # pysmt's interpreter: no define-fun
+        return session

@@ -63,6 +63,9 @@ class Session(ABC):
     name: str = "solver"
     #: :meth:`load` sends a script's assertions as one conjunction (:func:`script_body`).
     joined_assertions: bool = False
+    #: The solver takes ``define-fun`` and prints any numeral in a get-value answer, so a search
+    #: may read integer terms packed (:class:`fillsmt.solutions.Packing`): the solver binaries.
+    reads_packed: bool = False
 
     def __init__(self) -> None:
         self.checks = 0
@@ -260,6 +263,8 @@ def _before_marker(buffer: str, marker: str, start: int = 0) -> tuple[str, str] 
 
 class ProcessSession(Session):
     """A solver binary reading SMT-LIB 2 on a pipe (``z3 -in``, ``yices-smt2 --incremental``)."""
+
+    reads_packed = True
 
     def __init__(self, argv: list[str], name: str, joined_assertions: bool = False):
         super().__init__()

@@ -76,6 +76,9 @@ class TreeOptions:
     depth_bounds: bool = False
     root_counts: bool = False
     anchor_depths: bool = True
+    skip_closed: bool = False
+    """Leave the cells of closed regions (:func:`closed_cells`) out of the tree: only their
+    numbers are declared and fixed."""
 
 
 def default_domains(puzzle: Puzzle) -> list[frozenset[int]]:
@@ -166,7 +169,9 @@ class TreeEncoder:
         if options.bitvector and options.root_counts:
             raise ValueError("root counts are written over integers only")
         self.a = Arith(options.bitvector, top, len(self.cells))
-        self.fixed_cells = [x for x in self.cells if self.fixed(x)]
+        self.closed = closed_cells(puzzle.height, puzzle.width, self.d) if options.skip_closed else set()
+        self.tree_cells = [x for x in self.cells if x not in self.closed]
+        self.fixed_cells = [x for x in self.tree_cells if self.fixed(x)]
         self.anchors = self._all_anchors()
 
     def fixed(self, x: int) -> bool:
@@ -199,6 +204,8 @@ class TreeEncoder:
         value, index = self.a.sort(), self.a.sort(index=True)
         for x in self.cells:
             yield declare(number_var(x), value)
+            if x in self.closed:
+                continue
             yield declare(size_var(x), value)
             yield declare(root_var(x), index)
             yield declare(is_root_var(x), "Bool")
@@ -222,7 +229,7 @@ class TreeEncoder:
             yield assertion(conj(parts))
 
     def one_parent_or_root(self) -> Iterator[Command]:
-        for x in self.cells:
+        for x in self.tree_cells:
             options = [is_root_var(x)] + [parent_var(x, y) for y in self.link[x]]
             yield assertion(disj(options))
             for i, a in enumerate(options):
@@ -233,7 +240,7 @@ class TreeEncoder:
         """The root is the region's smallest-index fixed cell, else its smallest-index cell
         (module text); a root's size is its number."""
         c = self.a.const
-        for x in self.cells:
+        for x in self.tree_cells:
             at_anchor = disj([("=", root_var(x), c(z, index=True)) for z in self.anchors[x]])
             lowest = self.a.le(root_var(x), c(x, index=True))
             if self.fixed(x):
@@ -248,7 +255,7 @@ class TreeEncoder:
     def sizes(self) -> Iterator[Command]:
         """1 <= s_x <= n_x, and s_x = 1 + the sizes of x's children."""
         c = self.a.const
-        for x in self.cells:
+        for x in self.tree_cells:
             yield assertion(("and", self.a.le(c(1), size_var(x)), self.a.le(size_var(x), number_var(x))))
             children = [("ite", parent_var(y, x), size_var(y), c(0)) for y in self.link[x]]
             total = self.a.add(c(1), *children) if children else c(1)
@@ -256,7 +263,7 @@ class TreeEncoder:
 
     def parents(self) -> Iterator[Command]:
         """A parent has the same number and root; no two cells are each other's parent."""
-        for x in self.cells:
+        for x in self.tree_cells:
             for y in self.link[x]:
                 yield assertion(("=>", parent_var(x, y),
                                ("and", ("=", number_var(x), number_var(y)), ("=", root_var(x), root_var(y)))))
@@ -265,7 +272,7 @@ class TreeEncoder:
 
     def same_number_same_region(self) -> Iterator[Command]:
         """Neighbours hold equal numbers exactly when they share a root (are one region)."""
-        for x in self.cells:
+        for x in self.tree_cells:
             for y in self.link[x]:
                 if y > x:
                     yield assertion(("=", ("=", number_var(x), number_var(y)), ("=", root_var(x), root_var(y))))
@@ -273,7 +280,7 @@ class TreeEncoder:
     def needs_a_partner(self) -> Iterator[Command]:
         """A number above 1 needs an equal neighbour."""
         c = self.a.const
-        for x in self.cells:
+        for x in self.tree_cells:
             if self.hi[x] == 1:
                 continue
             partners = [("=", number_var(x), number_var(y)) for y in self.link[x]]
@@ -286,7 +293,7 @@ class TreeEncoder:
         """d_x is the distance to the root inside the region; the parent is the first
         neighbour of the region one step closer."""
         c = self.a.const
-        for x in self.cells:
+        for x in self.tree_cells:
             d = depth_var(x)
             yield assertion(self.a.lt(d, number_var(x)))
             yield assertion(("=", is_root_var(x), ("=", d, c(0))))
@@ -304,13 +311,13 @@ class TreeEncoder:
 
     def size_depth_bound(self) -> Iterator[Command]:
         """s_x + d_x <= n_x: the d cells on the path from the root to x are not in x's subtree."""
-        for x in self.cells:
+        for x in self.tree_cells:
             yield assertion(self.a.le(self.a.add(size_var(x), depth_var(x)), number_var(x)))
 
     def depth_lower_bounds(self) -> Iterator[Command]:
         """A cell rooted at a fixed cell is at least as deep as the nearest one it may be rooted at."""
         c = self.a.const
-        for x in self.cells:
+        for x in self.tree_cells:
             if not self.anchors[x]:
                 continue
             near = min(self.steps(x, z) for z in self.anchors[x])
@@ -324,7 +331,7 @@ class TreeEncoder:
         the cells that list z among their candidate roots (module text)."""
         c = self.a.const
         rooted: dict[int, list[int]] = {}
-        for x in self.cells:
+        for x in self.tree_cells:
             for z in self.anchors[x]:
                 rooted.setdefault(z, []).append(x)
         for z, members in rooted.items():
@@ -374,6 +381,40 @@ class TreeEncoder:
         parts = self.constraints()
         header = [Command("set-option", (":print-success", "false")), Command("set-logic", (logic,))]
         return Script.streamed(lambda: (cmd for part in [lambda: iter(header), *parts] for cmd in part()))
+
+
+def closed_cells(height: int, width: int, domains: Domains) -> set[int]:
+    """The cells of *closed* regions: a connected group G of cells fixed to one number k (each
+    domain ``{k}``), maximal among such cells, with exactly k cells, and no neighbour outside G
+    whose domain holds k. In every solution G is a whole region (its cells hold k, are
+    connected, and no neighbour holds k), so the tree encoding needs nothing there but the
+    numbers: no other cell is linked to G's cells (their domains are disjoint from ``{k}``),
+    and a fixed cell of G never roots another cell's region (a region with a cell of G is G),
+    so leaving G's tree out, and G's cells out of the candidate roots, keeps every solution and
+    lets no grid through that the full encoding refuses (the model of the completeness
+    argument, with G's tree dropped, is a model of the smaller script and vice versa)."""
+    adj = [neighbour_indices(height, width, x) for x in range(height * width)]
+    value = [next(iter(d)) if len(d) == 1 else 0 for d in domains]
+    seen = [False] * len(value)
+    closed: set[int] = set()
+    for start, k in enumerate(value):
+        if not k or seen[start]:
+            continue
+        seen[start] = True
+        group, i, outside = [start], 0, False
+        while i < len(group):
+            x = group[i]
+            i += 1
+            for y in adj[x]:
+                if value[y] == k:
+                    if not seen[y]:
+                        seen[y] = True
+                        group.append(y)
+                elif k in domains[y]:
+                    outside = True
+        if len(group) == k and not outside:
+            closed.update(group)
+    return closed
 
 
 def _shared_sets(domains: Domains) -> list[frozenset[int]]:

@@ -168,6 +168,17 @@ class Fillomino(Kind):
     def generated_words(self, made) -> str:
         return f"{made.clues} clues, {made.label}"
 
+    def problem(self, puzzle: Puzzle, script, encoding: str, solver: str):
+        """A lazy encoding's session reads the cell numbers packed (``Problem.value_bits``): its
+        relaxations (:mod:`fillsmt.fillomino.lazy`) assert every cell's domain, a clue's value or
+        within 1..max(largest clue, the size of the cell's open area) (or the presolve's subset
+        of it), so every number lies in [1, max(largest clue, cells of the grid)]."""
+        found = super().problem(puzzle, script, encoding, solver)
+        if self.encoding(encoding).lazy:
+            largest = max((v for row in puzzle.cells for v in row), default=0)
+            found.value_bits = max(largest, puzzle.height * puzzle.width).bit_length()
+        return found
+
     def decode(self, puzzle: Puzzle, values: dict, encoding: str, source: str):
         return decode_grid(puzzle, values, source=source)
 
