@@ -14,12 +14,8 @@ from pathlib import Path
 import click
 
 from fillsmt import __version__
-from fillsmt.bench.compare import markdown_lines
 from fillsmt.bench.jobs import (DEFAULT, RACE, RULES, STAGED, RULES_CONFIG_ENCODING, Config, Job, configurations, expand, on_off,
                                 parse_config)
-from fillsmt.bench.results import ResultsFile
-from fillsmt.bench.run import run_pool
-from fillsmt.bench.summary import is_solved, markdown
 from fillsmt.cli.common import CONTEXT, CliError, Seconds
 from fillsmt.cli.output import check_target, write_file
 from fillsmt.drivers import SOLVERS, get_driver
@@ -215,6 +211,11 @@ def _chosen_configs(solvers, encodings, presolve, config_texts, unique=False) ->
 
 def _bench(puzzles, configs, jobs, timeout, csv_path, resume, overwrite,
            baseline, plot, summary_path, dask, progress, scatter=(None, None)) -> int:
+    from fillsmt.bench.compare import markdown_lines  # the running and the summing up load for a run, not for --help
+    from fillsmt.bench.results import ResultsFile
+    from fillsmt.bench.run import run_pool
+    from fillsmt.bench.summary import is_solved, markdown
+
     if resume and overwrite:
         raise InputError("give --resume or --overwrite, not both")
     check_target(csv_path, option="--csv", make_folder=True)

@@ -7,13 +7,13 @@ share live in :mod:`.common` and :mod:`.output`.
 
 from __future__ import annotations
 
-import importlib
 import os
 
 import click
 
 from fillsmt import __version__
 from fillsmt.cli.common import CONTEXT, CliError, reports_errors, warn
+from fillsmt.imports import resolve
 from fillsmt.interrupts import count_the_start, exit_on_signals
 
 COMMANDS = {
@@ -46,8 +46,7 @@ class LazyGroup(click.Group):
     def get_command(self, ctx, name):
         if name not in COMMANDS:
             return None
-        module, attr = COMMANDS[name].split(":")
-        return getattr(importlib.import_module(module), attr)
+        return resolve(COMMANDS[name])
 
     def main(self, *args, **kwargs):
         if (args[0] if args else kwargs.get("args")) is None:  # this process's own command line

@@ -5,11 +5,9 @@ from __future__ import annotations
 import functools
 import os
 import shlex
-import shutil
 import subprocess
 import sys
-import sysconfig
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 from fillsmt import limits
 from fillsmt.drivers.base import Driver, RunResult, interpret_output
@@ -17,9 +15,15 @@ from fillsmt.drivers.process import run_process
 from fillsmt.errors import InputError, SolverMissing
 from fillsmt.smtlib.answer import Status
 
+if TYPE_CHECKING:
+    from pathlib import Path
+
 
 def script_dirs() -> list[Path]:
     """Where pip puts console scripts for the running interpreter."""
+    import sysconfig  # here, not at start-up: only a solver run looks for its binary
+    from pathlib import Path
+
     dirs = []
     for d in (sysconfig.get_path("scripts"), str(Path(sys.executable).parent)):
         if d and Path(d) not in dirs:
@@ -33,6 +37,8 @@ def find_executable(name: str) -> str | None:
         candidate = d / name
         if candidate.is_file() and os.access(candidate, os.X_OK):
             return str(candidate)
+    import shutil
+
     return shutil.which(name)
 
 
@@ -76,7 +82,7 @@ class CommandDriver(Driver):
         self.argv = argv
         self.session_args = session_args
         self.session_joins_assertions = session_joins_assertions
-        self.name = name or Path(argv[0]).name
+        self.name = name or os.path.basename(argv[0])
         self.install_hint = install_hint
 
     @classmethod
