@@ -7,7 +7,6 @@ import os
 import shlex
 import subprocess
 import sys
-from typing import TYPE_CHECKING
 
 from fillsmt import limits
 from fillsmt.drivers.base import Driver, RunResult, interpret_output
@@ -15,28 +14,24 @@ from fillsmt.drivers.process import run_process
 from fillsmt.errors import InputError, SolverMissing
 from fillsmt.smtlib.answer import Status
 
-if TYPE_CHECKING:
-    from pathlib import Path
 
-
-def script_dirs() -> list[Path]:
+def script_dirs() -> list[str]:
     """Where pip puts console scripts for the running interpreter."""
     import sysconfig  # here, not at start-up: only a solver run looks for its binary
-    from pathlib import Path
 
     dirs = []
-    for d in (sysconfig.get_path("scripts"), str(Path(sys.executable).parent)):
-        if d and Path(d) not in dirs:
-            dirs.append(Path(d))
+    for d in (sysconfig.get_path("scripts"), os.path.dirname(sys.executable)):
+        if d and os.path.normpath(d) not in dirs:
+            dirs.append(os.path.normpath(d))
     return dirs
 
 
 def find_executable(name: str) -> str | None:
     """``name`` in the interpreter's scripts directory, else on PATH."""
     for d in script_dirs():
-        candidate = d / name
-        if candidate.is_file() and os.access(candidate, os.X_OK):
-            return str(candidate)
+        candidate = os.path.join(d, name)
+        if os.path.isfile(candidate) and os.access(candidate, os.X_OK):
+            return candidate
     import shutil
 
     return shutil.which(name)
