@@ -1,7 +1,7 @@
 """What a command imports: the CLI starts without loading what the command does not use.
 
-Each test runs the command in a fresh Python process (``fillsmt.cli.main`` with that command
-line) and reads the modules it ended up with from ``sys.modules``: the solver libraries (z3,
+Each test runs the command in a fresh Python process (the ``fillsmt`` program's entry point,
+:func:`fillsmt.entry.main`, with that command line) and reads the modules it ended up with from ``sys.modules``: the solver libraries (z3,
 pysmt, the yices bindings), the kinds a command did not ask for, the drivers and the solving
 machinery must load on first use only. Timings are in benchmarks/ (``run_startup9.sh``), not here.
 """
@@ -21,7 +21,7 @@ MARK = "MODULES:"
 CHILD = f"""
 import sys
 sys.argv = ["fillsmt", *sys.argv[1:]]
-from fillsmt.cli import main
+from fillsmt.entry import main
 try:
     main()
 except SystemExit:
@@ -56,9 +56,29 @@ def test_loaded_matches_a_module_and_what_is_inside_it_only():
         == ["fillsmt.pipeline", "z3", "z3.z3core"]
 
 
-def test_version_loads_no_kind_no_solver_and_no_solving_machinery():
-    modules = modules_after("--version")
-    assert "fillsmt.cli" in modules  # the child did run the CLI
+@pytest.mark.parametrize("option", ["--version", "-V"])
+def test_version_alone_loads_neither_click_nor_the_cli(option):
+    modules = modules_after(option)
+    assert "fillsmt.entry" in modules  # the child did run the program
+    assert loaded(modules, ("click", "fillsmt.cli", "fillsmt.registry", "fillsmt.kind") + SOLVER_LIBRARIES
+                  + KIND_PACKAGES + SOLVING + HEAVY_STDLIB) == []
+
+
+@pytest.mark.parametrize("args", [["--version"], ["-V"], ["--version", "solve"]])
+def test_the_program_prints_the_version_as_the_cli_option_does(args):
+    from click.testing import CliRunner
+
+    from fillsmt.cli import main
+
+    done = subprocess.run([sys.executable, "-m", "fillsmt", *args], capture_output=True, text=True, timeout=120)
+    expected = CliRunner().invoke(main, args)
+    assert (done.returncode, done.stdout, done.stderr) == (expected.exit_code, expected.output, "")
+    assert done.stdout.startswith("fillsmt, version ")
+
+
+def test_version_with_another_option_loads_the_cli_but_no_kind_and_no_solver():
+    modules = modules_after("--trace", "/dev/null", "--version")
+    assert "fillsmt.cli" in modules
     assert loaded(modules, SOLVER_LIBRARIES + KIND_PACKAGES + SOLVING + HEAVY_STDLIB) == []
     assert loaded(modules, ("fillsmt.kind", "fillsmt.cli.solve")) == []
 

@@ -13,6 +13,7 @@ import click
 
 from fillsmt import __version__
 from fillsmt.cli.common import CONTEXT, CliError, reports_errors, warn
+from fillsmt.version import PROG, VERSION_MESSAGE, VERSION_OPTIONS
 from fillsmt.imports import resolve
 from fillsmt.interrupts import count_the_start, exit_on_signals
 
@@ -73,7 +74,7 @@ def _start_trace(ctx: click.Context, param: click.Parameter, value: str | None) 
 
 
 @click.group(cls=LazyGroup, context_settings=CONTEXT)
-@click.version_option(__version__, "-V", "--version", prog_name="fillsmt")
+@click.version_option(__version__, *VERSION_OPTIONS, prog_name=PROG, message=VERSION_MESSAGE)
 @click.option("--trace", metavar="FILE", callback=_start_trace, expose_value=False, is_eager=True,
               help="Append everything sent to a solver, and its answers as comments, to FILE "
                    "(also: the FILLSMT_TRACE environment variable). The file is never truncated.")
