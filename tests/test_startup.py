@@ -96,6 +96,12 @@ def test_help_loads_no_solver_library_no_solver_driver_and_no_bench_runner(args)
                             "importlib.metadata")) == []
 
 
+def test_the_command_list_loads_no_kind():
+    modules = modules_after("--help")
+    assert "fillsmt.bench.command" in modules  # every command was imported for its line of help
+    assert loaded(modules, ("fillsmt.fillomino.kind", "fillsmt.blocknumber.kind", "fillsmt.tiling.kind")) == []
+
+
 def test_solve_help_loads_no_solving_machinery():
     modules = modules_after("solve", "--help")
     assert "fillsmt.cli.solve" in modules
