@@ -116,3 +116,16 @@ def test_solving_a_fillomino_loads_neither_the_other_kinds_nor_another_solver():
     others = ("fillsmt.drivers.z3api", "fillsmt.drivers.yices_api", "fillsmt.drivers.pysmt_driver",
               "fillsmt.drivers.portfolio")  # (the staged race makes, not starts, a z3-prop driver: api_drivers)
     assert loaded(modules, others) == []
+
+
+@pytest.mark.parametrize("spec, why", [("no_such_module:Kind", "No module named 'no_such_module'"),
+                                       ("fillsmt.kind", "expected module:Class"),
+                                       ("fillsmt.kind:NoSuchKind", "has no attribute 'NoSuchKind'")])
+def test_a_plugin_kind_that_cannot_be_resolved_is_a_one_line_error(spec, why):
+    import os
+
+    done = subprocess.run([sys.executable, "-m", "fillsmt", "solve", str(PUZZLE)], capture_output=True, text=True,
+                          env={**os.environ, "FILLSMT_KINDS": spec}, timeout=120)
+    assert done.returncode == 2
+    assert done.stderr.startswith(f"fillsmt: FILLSMT_KINDS: cannot load the kind {spec!r}: ")
+    assert why in done.stderr and len(done.stderr.strip().splitlines()) == 1
