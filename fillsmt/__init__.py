@@ -14,11 +14,12 @@ Every grid a result carries has passed the kind's independent checker.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 __version__ = "0.1.0"
 
+TYPE_CHECKING = False  # not typing's: importing typing (and re with it) is most of `fillsmt --version`
 if TYPE_CHECKING:
+    from typing import Any
+
     from fillsmt.pipeline import SolveResult
 
 

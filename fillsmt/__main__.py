@@ -1,3 +1,3 @@
-from fillsmt.cli import main
+from fillsmt.entry import main
 
 main()

@@ -10,7 +10,7 @@ or BenchExec expects of a run they stop.
 from __future__ import annotations
 
 import contextlib
-import ctypes
+import functools
 import gc
 import os
 import signal
@@ -328,7 +328,16 @@ def time_limit(seconds: float | None) -> Iterator[None]:
             signal.setitimer(signal.ITIMER_REAL, max(0.001, outer - (time.monotonic() - started)))
 
 
-_set_async_exc = getattr(getattr(ctypes, "pythonapi", None), "PyThreadState_SetAsyncExc", None)
+@functools.cache
+def _async_exc() -> Callable[[int, Any], None] | None:
+    """``exc`` raised in thread ``ident`` (None: the one set is cleared) through CPython's
+    ``PyThreadState_SetAsyncExc``, or None without that API; ctypes loads on first use."""
+    import ctypes
+
+    set_async_exc = getattr(getattr(ctypes, "pythonapi", None), "PyThreadState_SetAsyncExc", None)
+    if set_async_exc is None:
+        return None
+    return lambda ident, exc: set_async_exc(ctypes.c_ulong(ident), exc and ctypes.py_object(exc))
 
 
 @contextlib.contextmanager
@@ -338,7 +347,8 @@ def _thread_limit(seconds: float) -> Iterator[None]:
     have passed, again every :data:`_AGAIN` seconds until the block is left, and just after a
     finalizer it interrupted. It lands when the thread next runs Python code (the drivers'
     waits are short polls). Without that API (not CPython) it sets no limit."""
-    if _set_async_exc is None:
+    set_async_exc = _async_exc()
+    if set_async_exc is None:
         yield
         return
     ident, lock, armed = threading.get_ident(), threading.Lock(), [True]
@@ -350,7 +360,7 @@ def _thread_limit(seconds: float) -> Iterator[None]:
             frame = sys._current_frames().get(ident)
             if frame is not None and _in_finalizer(frame):
                 return schedule(_DEFER)
-            _set_async_exc(ctypes.c_ulong(ident), ctypes.py_object(OutOfTime))
+            set_async_exc(ident, OutOfTime)
             schedule(_AGAIN)
 
     def schedule(delay: float) -> None:
@@ -366,7 +376,7 @@ def _thread_limit(seconds: float) -> Iterator[None]:
     finally:
         with lock:
             armed[0] = False
-            _set_async_exc(ctypes.c_ulong(ident), None)  # one set but not yet raised goes too
+            set_async_exc(ident, None)  # one set but not yet raised goes too
         for timer in timers:
             timer.cancel()
 

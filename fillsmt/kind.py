@@ -14,11 +14,13 @@ kind's :meth:`Kind.optimize` finds the best answer with a driver).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, ClassVar, Hashable
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Hashable
 
 from fillsmt.errors import InputError
-from fillsmt.smtlib import Script
-from fillsmt.solutions import Problem
+
+if TYPE_CHECKING:  # a kind's registry entry is read at start-up: the solving machinery loads on first use
+    from fillsmt.smtlib import Script
+    from fillsmt.solutions import Problem
 
 SATISFY = "satisfy"
 MAXIMIZE = "maximize"
@@ -195,6 +197,8 @@ class Kind:
 
     def problem(self, puzzle: Any, script: Script, encoding: str, solver: str) -> Problem:
         """What a session or a one-shot run needs: the script, the decoder and the checker."""
+        from fillsmt.solutions import Problem
+
         return Problem(script=script,
                        decode=lambda values: self.decode(puzzle, values, encoding, f"{solver}'s answer"),
                        check=lambda solution: self.check(puzzle, solution),

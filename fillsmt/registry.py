@@ -12,12 +12,14 @@ load a plugin kind (``FILLSMT_KINDS=mypackage.kind:MyKind``, comma-separated).
 
 from __future__ import annotations
 
-import importlib
 import os
-from typing import Any, Iterator
+from typing import TYPE_CHECKING, Any, Iterator
 
 from fillsmt.errors import InputError
-from fillsmt.kind import Kind
+from fillsmt.imports import resolve
+
+if TYPE_CHECKING:
+    from fillsmt.kind import Kind
 
 _BUILT_IN = {
     "fillomino": "fillsmt.fillomino.kind:KIND",
@@ -76,10 +78,11 @@ def unregister(name: str) -> None:
 def _load_plugins() -> None:
     """The kinds ``FILLSMT_KINDS`` names (``module:Class``, comma-separated)."""
     for spec in filter(None, (s.strip() for s in os.environ.get(ENV, "").split(","))):
-        module, _, attr = spec.partition(":")
         try:
-            cls = getattr(importlib.import_module(module), attr)
-        except (ImportError, AttributeError) as e:
+            if ":" not in spec:
+                raise ValueError("expected module:Class")
+            cls = resolve(spec)
+        except (ImportError, AttributeError, ValueError) as e:
             raise InputError(f"{ENV}: cannot load the kind {spec!r}: {e}") from None
         register(cls())
 
@@ -105,8 +108,7 @@ def get_kind(name: str) -> Kind:
     if name not in _names:
         raise InputError(f"unknown puzzle kind {name!r}; choose one of {', '.join(_names)}")
     if name not in _loaded:
-        module, attr = _BUILT_IN[name].split(":")
-        _loaded[name] = getattr(importlib.import_module(module), attr)
+        _loaded[name] = resolve(_BUILT_IN[name])
     return _loaded[name]
 
 
@@ -130,8 +132,7 @@ def detect(text: str) -> str:
         if name == FALLBACK:
             continue
         if name in _DETECTORS and name not in _loaded:
-            module, attr = _DETECTORS[name].split(":")
-            claims = getattr(importlib.import_module(module), attr)(text)
+            claims = resolve(_DETECTORS[name])(text)
         else:
             claims = get_kind(name).looks_like(text)
         if claims:

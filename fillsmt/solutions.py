@@ -21,12 +21,14 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Callable, Hashable
+from typing import TYPE_CHECKING, Callable, Hashable
 
-from fillsmt.drivers.session import Session
 from fillsmt.smtlib import Script
 from fillsmt.smtlib.answer import Status
 from fillsmt.smtlib.script import render_term
+
+if TYPE_CHECKING:
+    from fillsmt.drivers.session import Session
 
 Grid = tuple[tuple[int, ...], ...]
 Cell = tuple[int, int]

@@ -20,7 +20,7 @@ from click.testing import CliRunner
 
 from conftest import DATA, INSTANCES, solver_or_skip
 from procs import HAS_PROC, alive, children
-from fillsmt.bench import command as bench_command
+from fillsmt.bench import run as bench_run
 from fillsmt.bench.command import bench
 from fillsmt.bench.jobs import Config, Job, expand, parse_config, set_name
 from fillsmt.bench.plot import cactus_plot
@@ -231,7 +231,7 @@ def test_an_interrupt_keeps_the_finished_rows(monkeypatch, tmp_path):
                 raise KeyboardInterrupt
         run_pool(jobs, timeout, workers, on_row_then_ctrl_c)
 
-    monkeypatch.setattr(bench_command, "run_pool", interrupted_after_two)
+    monkeypatch.setattr(bench_run, "run_pool", interrupted_after_two)
     path = tmp_path / "runs.csv"
     result = invoke(*puzzles, "--csv", path, "--timeout", 30)
     assert result.exit_code == 130

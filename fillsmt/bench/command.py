@@ -14,13 +14,9 @@ from pathlib import Path
 import click
 
 from fillsmt import __version__
-from fillsmt.bench.compare import markdown_lines
 from fillsmt.bench.jobs import (DEFAULT, RACE, RULES, STAGED, RULES_CONFIG_ENCODING, Config, Job, configurations, expand, on_off,
                                 parse_config)
-from fillsmt.bench.results import ResultsFile
-from fillsmt.bench.run import run_pool
-from fillsmt.bench.summary import is_solved, markdown
-from fillsmt.cli.common import CONTEXT, CliError, Seconds
+from fillsmt.cli.common import CONTEXT, CliError, LazyChoice, Seconds
 from fillsmt.cli.output import check_target, write_file
 from fillsmt.drivers import SOLVERS, get_driver
 from fillsmt.errors import FillsmtError, InputError
@@ -95,7 +91,7 @@ def _progress_bar(total: int, enabled: bool):
               help=f"A solver to run ({', '.join(SOLVERS)}, pysmt:NAME, portfolio:A,B, or rules: "
                    "the deduction rules plus backtracking, Fillomino only); repeat the option to "
                    f"compare several; {ALL_SOLVERS}: every installed solver of that list but the portfolio.")
-@click.option("--encoding", "-e", "encodings", multiple=True, type=click.Choice([DEFAULT, *all_encodings()]),
+@click.option("--encoding", "-e", "encodings", multiple=True, type=LazyChoice(lambda: [DEFAULT, *all_encodings()]),
               default=[DEFAULT], show_default=True,
               help="An encoding to run; repeat the option to compare several. default: each puzzle "
                    "kind's own (tree-bfs for Fillomino, onehot for BlockNumber, auto for tilings).")
@@ -215,6 +211,11 @@ def _chosen_configs(solvers, encodings, presolve, config_texts, unique=False) ->
 
 def _bench(puzzles, configs, jobs, timeout, csv_path, resume, overwrite,
            baseline, plot, summary_path, dask, progress, scatter=(None, None)) -> int:
+    from fillsmt.bench.compare import markdown_lines  # the running and the summing up load for a run, not for --help
+    from fillsmt.bench.results import ResultsFile
+    from fillsmt.bench.run import run_pool
+    from fillsmt.bench.summary import is_solved, markdown
+
     if resume and overwrite:
         raise InputError("give --resume or --overwrite, not both")
     check_target(csv_path, option="--csv", make_folder=True)

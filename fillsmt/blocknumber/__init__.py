@@ -4,17 +4,24 @@ The pipeline stages, in order: :mod:`.plain_format` and :mod:`.model` (puzzle fi
 :class:`Puzzle` data), :mod:`.names` (SMT-LIB names), :mod:`.encode` and :mod:`.encodings` (pure
 encoders), :mod:`.decode` (answer → grid), :mod:`.verify` (the referee, which imports nothing
 from fillsmt), :mod:`.render` (the pretty picture); :mod:`.generate` makes random solutions.
+
+The names below are imported from their modules on first use, so that reading one module of the
+package (telling a file's kind reads :mod:`.plain_format`) does not load the rest.
 """
 
-from fillsmt.blocknumber.decode import decode_grid
-from fillsmt.blocknumber.encodings import DEFAULT_ENCODING, ENCODINGS, Encoding
-from fillsmt.blocknumber.generate import random_solution
-from fillsmt.blocknumber.model import Grid, Puzzle
-from fillsmt.blocknumber.plain_format import (format_grid, format_puzzle, looks_like_blocknumber, parse_grid,
-                                              parse_puzzle, read_grid, read_puzzle)
-from fillsmt.blocknumber.render import render_pretty
-from fillsmt.blocknumber.verify import check_solution
+from fillsmt.imports import lazy_exports
 
-__all__ = ["DEFAULT_ENCODING", "ENCODINGS", "Encoding", "Grid", "Puzzle", "check_solution", "decode_grid",
-           "format_grid", "format_puzzle", "looks_like_blocknumber", "parse_grid", "parse_puzzle",
-           "random_solution", "read_grid", "read_puzzle", "render_pretty"]
+_FORMAT = "fillsmt.blocknumber.plain_format"
+__getattr__, __all__ = lazy_exports(__name__, {
+    "DEFAULT_ENCODING": "fillsmt.blocknumber.encodings",
+    "ENCODINGS": "fillsmt.blocknumber.encodings",
+    "Encoding": "fillsmt.blocknumber.encodings",
+    "Grid": "fillsmt.blocknumber.model",
+    "Puzzle": "fillsmt.blocknumber.model",
+    "check_solution": "fillsmt.blocknumber.verify",
+    "decode_grid": "fillsmt.blocknumber.decode",
+    "random_solution": "fillsmt.blocknumber.generate",
+    "render_pretty": "fillsmt.blocknumber.render",
+    **dict.fromkeys(["format_grid", "format_puzzle", "looks_like_blocknumber", "parse_grid", "parse_puzzle",
+                     "read_grid", "read_puzzle"], _FORMAT),
+})

@@ -9,12 +9,16 @@ cells named, rows and columns counted from 1. A solution file is ``H W`` then H 
 
 from __future__ import annotations
 
-from fillsmt.blocknumber.model import Grid, Puzzle, normalise_labels
+from typing import TYPE_CHECKING
+
 from fillsmt.blocknumber.names import KING_STEPS
 from fillsmt import limits
 from fillsmt.errors import FormatError
 from fillsmt.formats.text import read_size, read_text, tokens
 from fillsmt.grid import cell_groups
+
+if TYPE_CHECKING:  # the model loads when a puzzle is read, not when a file's kind is told
+    from fillsmt.blocknumber.model import Grid, Puzzle
 
 
 Token = tuple[str, int]
@@ -136,6 +140,8 @@ class _Reader:
 
 def parse_puzzle(text: str, source: str = "<text>") -> Puzzle:
     """Parse a BlockNumber puzzle; block labels are normalised (see :class:`Puzzle`)."""
+    from fillsmt.blocknumber.model import Puzzle, normalise_labels
+
     toks = tokens(text, source)
     height, width = _size(toks, source, "the givens and the block labels")
     body = toks[2:]

@@ -7,13 +7,14 @@ share live in :mod:`.common` and :mod:`.output`.
 
 from __future__ import annotations
 
-import importlib
 import os
 
 import click
 
 from fillsmt import __version__
 from fillsmt.cli.common import CONTEXT, CliError, reports_errors, warn
+from fillsmt.version import PROG, VERSION_MESSAGE, VERSION_OPTIONS
+from fillsmt.imports import resolve
 from fillsmt.interrupts import count_the_start, exit_on_signals
 
 COMMANDS = {
@@ -46,8 +47,7 @@ class LazyGroup(click.Group):
     def get_command(self, ctx, name):
         if name not in COMMANDS:
             return None
-        module, attr = COMMANDS[name].split(":")
-        return getattr(importlib.import_module(module), attr)
+        return resolve(COMMANDS[name])
 
     def main(self, *args, **kwargs):
         if (args[0] if args else kwargs.get("args")) is None:  # this process's own command line
@@ -74,7 +74,7 @@ def _start_trace(ctx: click.Context, param: click.Parameter, value: str | None) 
 
 
 @click.group(cls=LazyGroup, context_settings=CONTEXT)
-@click.version_option(__version__, "-V", "--version", prog_name="fillsmt")
+@click.version_option(__version__, *VERSION_OPTIONS, prog_name=PROG, message=VERSION_MESSAGE)
 @click.option("--trace", metavar="FILE", callback=_start_trace, expose_value=False, is_eager=True,
               help="Append everything sent to a solver, and its answers as comments, to FILE "
                    "(also: the FILLSMT_TRACE environment variable). The file is never truncated.")

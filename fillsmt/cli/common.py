@@ -10,7 +10,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import math
-from typing import Iterator
+from typing import Callable, Iterable, Iterator
 
 import click
 
@@ -101,6 +101,26 @@ class EncodingName(click.ParamType):
         if value not in known:
             self.fail(f"{value!r} is not one of {', '.join(map(repr, known))}", param, ctx)
         return value
+
+
+class LazyChoice(click.Choice):
+    """A :class:`click.Choice` whose choices come from ``make()`` when first needed (parsing the
+    option, or its command's help): importing the command, e.g. for ``fillsmt --help``'s list,
+    does not load what they are made from (``bench``'s encodings: every kind)."""
+
+    def __init__(self, make: Callable[[], Iterable[str]], case_sensitive: bool = True):
+        self._make, self._choices = make, None
+        super().__init__((), case_sensitive)
+
+    @property
+    def choices(self) -> tuple[str, ...]:
+        if self._choices is None:
+            self._choices = tuple(self._make())
+        return self._choices
+
+    @choices.setter
+    def choices(self, value) -> None:  # click.Choice.__init__ sets it; ours come from make()
+        pass
 
 
 class KindName(click.ParamType):

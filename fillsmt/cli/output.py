@@ -12,11 +12,12 @@ problem is an :class:`~fillsmt.errors.InputError` naming the file (exit 2).
 from __future__ import annotations
 
 import os
-import tempfile
-from pathlib import Path
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
 from fillsmt.errors import InputError
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 
 def _umask() -> int:
@@ -29,6 +30,8 @@ def check_target(output: str, *, force: bool = True, protect: str | None = None,
                  make_folder: bool = False) -> Path:
     """The path ``output`` after the checks every written file gets (see the module text); with
     ``make_folder`` a missing folder is created (``bench``'s outputs), else it is an error."""
+    from pathlib import Path  # here, not at the top: only a command that writes a file needs it
+
     where = f"{option} {output}" if option else output
     target = Path(output)
     if protect not in (None, "-") and target.exists() and Path(protect).exists() and target.samefile(protect):
@@ -56,6 +59,9 @@ def write_file(output: str, data: str | bytes | Iterable[str], *, force: bool = 
                protect: str | None = None, option: str = "", make_folder: bool = False) -> None:
     """Write ``data`` to ``output`` atomically (see the module text); ``data`` may be pieces of
     text, written as they come (a large script is never held whole)."""
+    import tempfile
+    from pathlib import Path
+
     target = check_target(output, force=force, protect=protect, option=option, make_folder=make_folder)
     where = f"{option} {output}" if option else output
     try:

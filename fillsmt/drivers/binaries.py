@@ -5,11 +5,8 @@ from __future__ import annotations
 import functools
 import os
 import shlex
-import shutil
 import subprocess
 import sys
-import sysconfig
-from pathlib import Path
 
 from fillsmt import limits
 from fillsmt.drivers.base import Driver, RunResult, interpret_output
@@ -18,21 +15,25 @@ from fillsmt.errors import InputError, SolverMissing
 from fillsmt.smtlib.answer import Status
 
 
-def script_dirs() -> list[Path]:
+def script_dirs() -> list[str]:
     """Where pip puts console scripts for the running interpreter."""
+    import sysconfig  # here, not at start-up: only a solver run looks for its binary
+
     dirs = []
-    for d in (sysconfig.get_path("scripts"), str(Path(sys.executable).parent)):
-        if d and Path(d) not in dirs:
-            dirs.append(Path(d))
+    for d in (sysconfig.get_path("scripts"), os.path.dirname(sys.executable)):
+        if d and os.path.normpath(d) not in dirs:
+            dirs.append(os.path.normpath(d))
     return dirs
 
 
 def find_executable(name: str) -> str | None:
     """``name`` in the interpreter's scripts directory, else on PATH."""
     for d in script_dirs():
-        candidate = d / name
-        if candidate.is_file() and os.access(candidate, os.X_OK):
-            return str(candidate)
+        candidate = os.path.join(d, name)
+        if os.path.isfile(candidate) and os.access(candidate, os.X_OK):
+            return candidate
+    import shutil
+
     return shutil.which(name)
 
 
@@ -76,7 +77,7 @@ class CommandDriver(Driver):
         self.argv = argv
         self.session_args = session_args
         self.session_joins_assertions = session_joins_assertions
-        self.name = name or Path(argv[0]).name
+        self.name = name or os.path.basename(argv[0])
         self.install_hint = install_hint
 
     @classmethod

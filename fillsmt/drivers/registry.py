@@ -12,28 +12,40 @@ can do (sessions, being stopped, optimisation) is declared by its driver, never 
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
-from fillsmt.drivers.api_drivers import BitwuzlaDriver, Cvc5Driver, Z3PropDriver, Z3PropLazyDriver
-from fillsmt.drivers.base import Driver
-from fillsmt.drivers.binaries import CommandDriver, yices_binary, z3_binary
-from fillsmt.drivers.portfolio import portfolio
-from fillsmt.drivers.pysmt_driver import PysmtDriver
-from fillsmt.drivers.yices_api import YicesApiDriver
-from fillsmt.drivers.z3api import Z3ApiDriver
 from fillsmt.errors import InputError
+from fillsmt.imports import resolve
+
+if TYPE_CHECKING:
+    from fillsmt.drivers.base import Driver
+    from fillsmt.drivers.binaries import CommandDriver
+
+
+def _built_in(path: str) -> Callable[..., Driver]:
+    """The factory at ``module:name``, imported when a driver is first made (so naming the
+    solvers, e.g. in ``--help``, loads no driver module)."""
+    def make(*args) -> Driver:
+        return resolve(path)(*args)
+
+    make.__qualname__ = make.__name__ = path.rpartition(":")[2]
+    return make
+
+
+_pysmt_driver = _built_in("fillsmt.drivers.pysmt_driver:PysmtDriver")
+_portfolio = _built_in("fillsmt.drivers.portfolio:portfolio")
 
 _FACTORIES: dict[str, Callable[[], Driver]] = {
-    "z3": z3_binary,
-    "yices": yices_binary,
-    "z3-api": Z3ApiDriver,
-    "pysmt": PysmtDriver,
-    "yices-api": YicesApiDriver,
-    "cvc5": Cvc5Driver,
-    "bitwuzla": BitwuzlaDriver,
-    "z3-prop": Z3PropDriver,
-    "z3-prop-lazy": Z3PropLazyDriver,
-    "portfolio": lambda: portfolio(None, get_driver),
+    "z3": _built_in("fillsmt.drivers.binaries:z3_binary"),
+    "yices": _built_in("fillsmt.drivers.binaries:yices_binary"),
+    "z3-api": _built_in("fillsmt.drivers.z3api:Z3ApiDriver"),
+    "pysmt": _pysmt_driver,
+    "yices-api": _built_in("fillsmt.drivers.yices_api:YicesApiDriver"),
+    "cvc5": _built_in("fillsmt.drivers.api_drivers:Cvc5Driver"),
+    "bitwuzla": _built_in("fillsmt.drivers.api_drivers:BitwuzlaDriver"),
+    "z3-prop": _built_in("fillsmt.drivers.api_drivers:Z3PropDriver"),
+    "z3-prop-lazy": _built_in("fillsmt.drivers.api_drivers:Z3PropLazyDriver"),
+    "portfolio": lambda: _portfolio(None, get_driver),
 }
 
 
@@ -51,6 +63,8 @@ def add_generic_solver(name: str, argv: list[str], session_argv: list[str] | Non
         raise InputError(f"solver {name!r}: the session command must start with the one-shot command {argv}")
 
     def make() -> CommandDriver:
+        from fillsmt.drivers.binaries import CommandDriver
+
         driver = CommandDriver(list(argv), name=name, install_hint=install_hint,
                                session_args=tuple(session[len(argv):]))
         driver.supports_optimisation = optimisation
@@ -70,13 +84,15 @@ def solver_names() -> list[str]:
 def get_driver(name: str, solver_cmd: str | None = None) -> Driver:
     """The driver for ``--solver name`` (or for ``--solver-cmd``, which wins when given)."""
     if solver_cmd is not None:
+        from fillsmt.drivers.binaries import CommandDriver
+
         return CommandDriver.from_command_line(solver_cmd)
     if name in _FACTORIES:
         return _FACTORIES[name]()
     if name.startswith("pysmt:") and len(name) > len("pysmt:"):
-        return PysmtDriver(name.split(":", 1)[1])
+        return _pysmt_driver(name.split(":", 1)[1])
     if name.startswith("portfolio:"):
-        return portfolio(name.split(":", 1)[1], get_driver)
+        return _portfolio(name.split(":", 1)[1], get_driver)
     raise InputError(f"unknown solver {name!r}; choose one of {', '.join(_FACTORIES)}, pysmt:NAME, "
                      f"or give --solver-cmd")
 

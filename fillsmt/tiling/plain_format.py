@@ -23,10 +23,13 @@ Blank lines are ignored.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
 
 from fillsmt import limits
 from fillsmt.errors import FormatError
-from fillsmt.tiling.model import Piece, TilingProblem, extent, is_connected, normalise, orientations
+
+if TYPE_CHECKING:  # the model loads when a problem is read or written, not when a file's kind is told
+    from fillsmt.tiling.model import Piece, TilingProblem
 
 KEYWORDS = ("board", "rotations", "reflections", "blocked", "piece")
 
@@ -167,6 +170,8 @@ class _Reader:
         return height, width
 
     def problem(self) -> TilingProblem:
+        from fillsmt.tiling.model import TilingProblem
+
         height, width = self.board_size()
         blocked = {(r, c) for r, (_, text) in enumerate(self.board_rows) for c, ch in enumerate(text) if ch == "#"}
         for n, (r, c) in self.blocked:
@@ -180,6 +185,8 @@ class _Reader:
         return TilingProblem(height, width, frozenset(blocked), pieces, self.rotations, self.reflections, self.source)
 
     def make_piece(self, p: dict, height: int, width: int) -> Piece:
+        from fillsmt.tiling.model import Piece, extent, is_connected, normalise, orientations
+
         name, n = p["name"], p["line"]
         cells = normalise((r, c) for r, (_, text) in enumerate(p["rows"]) for c, ch in enumerate(text) if ch == "#")
         if not cells:
@@ -227,6 +234,8 @@ def looks_like_tiling(text: str) -> bool:
 
 def picture(cells) -> list[str]:
     """The rows of a piece's picture (``#`` cell, ``.`` gap)."""
+    from fillsmt.tiling.model import extent
+
     h, w = extent(cells)
     return ["".join("#" if (r, c) in cells else "." for c in range(w)) for r in range(h)]
 

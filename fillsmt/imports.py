@@ -1,0 +1,32 @@
+"""Names loaded on first use: how fillsmt starts a command without importing what it does not need.
+
+A registry (of kinds, solvers, commands) names each entry as ``module:attribute`` and
+:func:`resolve` imports it when it is first asked for; a package that re-exports names from its
+modules does so through :func:`lazy_exports`. ``tests/test_startup.py`` checks, in a fresh
+process, which modules ``fillsmt --version`` and friends load.
+"""
+
+from __future__ import annotations
+
+import pkgutil
+import sys
+from typing import Any, Callable
+
+resolve: Callable[[str], Any] = pkgutil.resolve_name
+"""The object at ``"package.module:attribute"``, its module imported if it is not yet."""
+
+
+def lazy_exports(package: str, exports: dict[str, str]) -> tuple[Callable[[str], Any], list[str]]:
+    """The module ``__getattr__`` (PEP 562) and ``__all__`` of ``package``, which re-exports each
+    name of ``exports`` from the module it maps to (``module`` for the same name there, or
+    ``module:attribute``), imported when the name is first used."""
+
+    def __getattr__(name: str) -> Any:
+        if name not in exports:
+            raise AttributeError(f"module {package!r} has no attribute {name!r}")
+        target = exports[name]
+        value = resolve(target if ":" in target else f"{target}:{name}")
+        setattr(sys.modules[package], name, value)
+        return value
+
+    return __getattr__, sorted(exports)
