@@ -94,6 +94,34 @@ def test_the_cut_texts_are_the_rendered_cuts(options):
         assert cut_texts(grid, options) == [render_term(c) for c in region_cuts(grid, options)], grid
 
 
+@pytest.mark.parametrize("shape", [(2, 3), (3, 3), (2, 4)])
+def test_cuts_with_pinned_cells_hold_in_every_solution_that_keeps_the_pins(shape):
+    """The general cuts with ``fixed`` cells (left-out atoms false under the pins): for random
+    pin sets taken from a solution, a wrong grid that keeps the pins gets a cut, each cut is
+    false in it, and each holds in every solution with the same pinned numbers; the text is the
+    rendered term."""
+    general = CutOptions(general=True)
+    rng = random.Random(f"pinned {shape}")
+    solutions = ALL_GRIDS[shape]
+    cells = shape[0] * shape[1]
+    checked = 0
+    for _ in range(300):
+        base = rng.choice(solutions)
+        flat = [v for row in base for v in row]
+        fixed = frozenset(x for x in range(cells) if rng.random() < 0.5)
+        keep = [s for s in solutions if all(s[x // shape[1]][x % shape[1]] == flat[x] for x in fixed)]
+        grid = tuple(tuple(flat[r * shape[1] + c] if r * shape[1] + c in fixed else rng.randint(1, cells)
+                           for c in range(shape[1])) for r in range(shape[0]))
+        cuts = region_cuts(grid, general, fixed)
+        assert cut_texts(grid, general, fixed) == [render_term(c) for c in cuts]
+        assert bool(cuts) == bool(check_solution([[0] * shape[1]] * shape[0], grid)), grid
+        for cut in cuts:
+            assert not holds(cut, grid), (grid, fixed, cut)
+            assert all(holds(cut, s) for s in keep), (grid, fixed, cut)
+            checked += 1
+    assert checked > 100
+
+
 def _fixed(script_text: str, grid) -> str:
     body = script_text.split("(check-sat)")[0]
     numbers = "".join(f"(assert (= n_{x} {v}))\n" for x, v in enumerate(v for row in grid for v in row))

@@ -42,23 +42,29 @@ ENCODINGS: dict[str, Encoder] = {
 }
 DEFAULT_ENCODING = "tree-bfs"
 
-Cuts = Callable[[tuple], list]
+Cuts = Callable[..., list]
+"""``cuts(grid, fixed=frozenset())``: the clauses a decoded grid breaks; ``fixed`` the cells the
+script pins (:func:`fillsmt.fillomino.lazy.cut_texts`)."""
+
+
+def _cutter(options: CutOptions) -> Cuts:
+    return lambda grid, fixed=frozenset(): cut_texts(grid, options, fixed)
 
 
 def _lazy() -> dict[str, tuple[Encoder, Cuts]]:
     one, many, general = CutOptions(), CutOptions(many=True), CutOptions(general=True)
     return {
-        "lazy-local": (lambda puzzle, domains=None: encode_local(puzzle, domains), lambda g: cut_texts(g, one)),
+        "lazy-local": (lambda puzzle, domains=None: encode_local(puzzle, domains), _cutter(one)),
         "lazy-local-general": (lambda puzzle, domains=None: encode_local(puzzle, domains),
-                               lambda g: cut_texts(g, general)),
+                               _cutter(general)),
         "lazy-local-shapes3": (lambda puzzle, domains=None: encode_local(puzzle, domains, shapes=3),
-                               lambda g: cut_texts(g, general)),
+                               _cutter(general)),
         "lazy-local-many": (lambda puzzle, domains=None: encode_local(puzzle, domains),
-                            lambda g: cut_texts(g, many)),
+                            _cutter(many)),
         "lazy-local-seeded": (lambda puzzle, domains=None: encode_local(puzzle, domains, seed_k=4),
-                              lambda g: cut_texts(g, many)),
-        "lazy-tree": (encode_anchored, lambda g: cut_texts(g, one)),
-        "lazy-tree-many": (encode_anchored, lambda g: cut_texts(g, many)),
+                              _cutter(many)),
+        "lazy-tree": (encode_anchored, _cutter(one)),
+        "lazy-tree-many": (encode_anchored, _cutter(many)),
     }
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from fillsmt.fillomino import plain_format
@@ -177,6 +178,8 @@ class Fillomino(Kind):
         if self.encoding(encoding).lazy:
             largest = max((v for row in puzzle.cells for v in row), default=0)
             found.value_bits = max(largest, puzzle.height * puzzle.width).bit_length()
+            # the cuts leave out atoms the script's pins make false (fillsmt.fillomino.lazy)
+            found.cuts = partial(found.cuts, fixed=frozenset(cell_of_number_var(t) for t in found.pinned))
         return found
 
     def decode(self, puzzle: Puzzle, values: dict, encoding: str, source: str):
