@@ -8,7 +8,8 @@ Each pass runs every variant once in this process, one after the other. A varian
 
 * ``base``: the default plan (presolve, ``lazy-local-general``, one yices session, ``Search``),
   with this branch's cuts (atoms false under the script's pins left out, trees through pinned cells);
-* ``nopin``: the cuts as before the tenth session (no ``fixed`` cells passed to them);
+* ``nopin``: the cuts as before the tenth session (no ``fixed`` cells or ``bounds`` passed to them);
+* ``nobounds``: the cuts with the pinned cells only (the first kept form);
 * ``seed=N``: ``(set-option :random-seed N)`` after ``set-logic`` (one variant over several search paths);
 * ``fixfirst``: the first, hand-written form of the pinned cuts (measured, superseded by ``base``);
 * ``dom``: ``fixfirst`` and also border / size atoms dropped that the presolve's domains make false (not kept);
@@ -33,6 +34,7 @@ import argparse
 import os
 import sys
 import time
+from functools import partial
 from collections import deque
 
 from fillsmt.drivers.registry import get_driver
@@ -218,6 +220,8 @@ def run_variant(path: str, variant: str) -> dict:
     problem = KIND.problem(puzzle, script, encoding, "yices")
     if "nopin" in parts:  # the cuts as before the tenth session: no atoms left out for pinned cells
         problem.cuts = problem.cuts.func
+    if "nobounds" in parts:  # atoms left out for pinned cells only, not for the bounds
+        problem.cuts = partial(problem.cuts.func, fixed=problem.cuts.keywords["fixed"])
     problem.asked  # noqa: B018
     t2 = time.perf_counter()
     spent = {"check": 0.0, "get": 0.0, "cuts": 0.0, "send": 0.0}

@@ -11,7 +11,7 @@ import pytest
 from conftest import solver_or_skip
 from fillsmt.fillomino.encodings import LAZY_ENCODINGS
 from fillsmt.fillomino.lazy import (CutOptions, components, cut_texts, encode_anchored, encode_local, polyominoes,
-                                   region_cuts)
+                                   region_cuts, script_bounds)
 from fillsmt.fillomino.model import Puzzle
 from fillsmt.fillomino.verify import check_solution
 from fillsmt.pipeline import count, solve
@@ -94,14 +94,15 @@ def test_the_cut_texts_are_the_rendered_cuts(options):
         assert cut_texts(grid, options) == [render_term(c) for c in region_cuts(grid, options)], grid
 
 
+@pytest.mark.parametrize("with_bounds", [False, True], ids=["pins", "pins+bounds"])
 @pytest.mark.parametrize("shape", [(2, 3), (3, 3), (2, 4)])
-def test_cuts_with_pinned_cells_hold_in_every_solution_that_keeps_the_pins(shape):
-    """The general cuts with ``fixed`` cells (left-out atoms false under the pins): for random
-    pin sets taken from a solution, a wrong grid that keeps the pins gets a cut, each cut is
-    false in it, and each holds in every solution with the same pinned numbers; the text is the
-    rendered term."""
+def test_cuts_with_pinned_cells_hold_in_every_solution_that_keeps_the_pins(shape, with_bounds):
+    """The general cuts with ``fixed`` cells and ``bounds`` (left-out atoms false under them):
+    for random pins and bounds taken around a solution, a wrong grid within them gets a cut,
+    each cut is false in it, and each holds in every solution within the same pins and bounds;
+    the text is the rendered term."""
     general = CutOptions(general=True)
-    rng = random.Random(f"pinned {shape}")
+    rng = random.Random(f"pinned {shape} {with_bounds}")
     solutions = ALL_GRIDS[shape]
     cells = shape[0] * shape[1]
     checked = 0
@@ -109,17 +110,33 @@ def test_cuts_with_pinned_cells_hold_in_every_solution_that_keeps_the_pins(shape
         base = rng.choice(solutions)
         flat = [v for row in base for v in row]
         fixed = frozenset(x for x in range(cells) if rng.random() < 0.5)
-        keep = [s for s in solutions if all(s[x // shape[1]][x % shape[1]] == flat[x] for x in fixed)]
-        grid = tuple(tuple(flat[r * shape[1] + c] if r * shape[1] + c in fixed else rng.randint(1, cells)
-                           for c in range(shape[1])) for r in range(shape[0]))
-        cuts = region_cuts(grid, general, fixed)
-        assert cut_texts(grid, general, fixed) == [render_term(c) for c in cuts]
+        bounds = [(v, v) if x in fixed else (rng.randint(1, v), rng.randint(v, cells)) if with_bounds else (1, cells)
+                  for x, v in enumerate(flat)]
+
+        def within(g) -> bool:
+            return all(bounds[x][0] <= v <= bounds[x][1] for x, v in enumerate(v for row in g for v in row))
+
+        keep = [s for s in solutions if within(s)]
+        grid = tuple(tuple(rng.randint(*bounds[r * shape[1] + c]) for c in range(shape[1])) for r in range(shape[0]))
+        cuts = region_cuts(grid, general, fixed, bounds if with_bounds else None)
+        assert cut_texts(grid, general, fixed, bounds if with_bounds else None) == [render_term(c) for c in cuts]
         assert bool(cuts) == bool(check_solution([[0] * shape[1]] * shape[0], grid)), grid
         for cut in cuts:
-            assert not holds(cut, grid), (grid, fixed, cut)
-            assert all(holds(cut, s) for s in keep), (grid, fixed, cut)
+            assert not holds(cut, grid), (grid, fixed, bounds, cut)
+            assert all(holds(cut, s) for s in keep), (grid, fixed, bounds, cut)
             checked += 1
     assert checked > 100
+
+
+def test_script_bounds_read_pins_and_domains():
+    """:func:`script_bounds` reads the local relaxation's pins and domains (presolved 2x3)."""
+    from fillsmt.fillomino.deduce import deduce
+
+    puzzle = Puzzle(2, 3, ((0, 0, 0), (0, 0, 3)))
+    found = deduce(puzzle)
+    bounds = script_bounds(encode_local(puzzle, found.domains), 6)
+    assert bounds == [(min(d), max(d)) for d in found.domains]
+    assert script_bounds(encode_local(puzzle), 6)[5] == (3, 3)
 
 
 def _fixed(script_text: str, grid) -> str:

@@ -43,12 +43,12 @@ ENCODINGS: dict[str, Encoder] = {
 DEFAULT_ENCODING = "tree-bfs"
 
 Cuts = Callable[..., list]
-"""``cuts(grid, fixed=frozenset())``: the clauses a decoded grid breaks; ``fixed`` the cells the
-script pins (:func:`fillsmt.fillomino.lazy.cut_texts`)."""
+"""``cuts(grid, fixed=frozenset(), bounds=None)``: the clauses a decoded grid breaks; ``fixed`` the
+cells the script pins, ``bounds`` its cells' numbers' bounds (:func:`fillsmt.fillomino.lazy.cut_texts`)."""
 
 
 def _cutter(options: CutOptions) -> Cuts:
-    return lambda grid, fixed=frozenset(): cut_texts(grid, options, fixed)
+    return lambda grid, fixed=frozenset(), bounds=None: cut_texts(grid, options, fixed, bounds)
 
 
 def _lazy() -> dict[str, tuple[Encoder, Cuts]]:

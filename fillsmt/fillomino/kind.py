@@ -8,6 +8,7 @@ from typing import Any
 from fillsmt.fillomino import plain_format
 from fillsmt.fillomino.decode import decode_grid
 from fillsmt.fillomino.encodings import DEFAULT_ENCODING, ENCODINGS, LAZY_ENCODINGS
+from fillsmt.fillomino.lazy import script_bounds
 from fillsmt.fillomino.model import Puzzle
 from fillsmt.fillomino.names import cell_of_number_var
 from fillsmt.fillomino.render import render_pretty
@@ -179,7 +180,8 @@ class Fillomino(Kind):
             largest = max((v for row in puzzle.cells for v in row), default=0)
             found.value_bits = max(largest, puzzle.height * puzzle.width).bit_length()
             # the cuts leave out atoms the script's pins make false (fillsmt.fillomino.lazy)
-            found.cuts = partial(found.cuts, fixed=frozenset(cell_of_number_var(t) for t in found.pinned))
+            found.cuts = partial(found.cuts, fixed=frozenset(cell_of_number_var(t) for t in found.pinned),
+                                 bounds=script_bounds(script, puzzle.height * puzzle.width))
         return found
 
     def decode(self, puzzle: Puzzle, values: dict, encoding: str, source: str):

@@ -84,10 +84,14 @@ from typing import Iterator, Sequence
 from fillsmt.fillomino.encode_tree import Domains, TreeEncoder, TreeOptions, default_domains
 from fillsmt.fillomino.model import Grid, Puzzle
 from fillsmt.grid import adjacency, equal_areas
-from fillsmt.fillomino.names import (anchored_var, depth_var, is_root_var, neighbour_indices, number_var,
+from fillsmt.fillomino.names import (anchored_var, cell_of_number_var, depth_var, is_root_var, neighbour_indices, number_var,
                                      parent_var, root_var, size_var)
 from fillsmt.smtlib import Command, Script, Term
 from fillsmt.smtlib.script import assertion, conj, declare, disj
+
+
+Bounds = Sequence[tuple[int, int]]
+"""Each cell's (lowest, highest) number in every model of a script (:func:`script_bounds`)."""
 
 
 @dataclass(frozen=True)
@@ -231,17 +235,31 @@ def _cheap_tree(cells: Sequence[int], fixed, adj, limit: int) -> tuple[list[int]
     return taken, edges
 
 
-def _pinned_general(k: int, cells: list[int], too_big: bool, fixed, adj, atoms) -> Term:
-    """The general cut of a component that holds a pinned cell (module text): the tree grown
-    from a pinned cell through pinned cells first, whose size atom is on that cell and, like
-    every edge atom between two pinned cells, false under the pins: left out."""
-    taken, edges = _cheap_tree(cells, fixed, adj, k + 1 if too_big else len(cells))
+def _pruned_general(k: int, cells: list[int], parents: list[int], too_big: bool, fixed, bounds, adj,
+                    atoms) -> Term:
+    """The general cut of a wrong component with the atoms that are false in every model of the
+    script left out (module text: pinned cells, bounds). With a pinned cell, the tree is grown
+    from it through pinned cells first and the size atom is put on it."""
+    if fixed.isdisjoint(cells):
+        taken = sorted(cells[:k + 1]) if too_big else cells
+        edges = sorted(zip(parents[:k], cells[1:k + 1]) if too_big else zip(parents, cells[1:]))
+    else:
+        taken, edges = _cheap_tree(cells, fixed, adj, k + 1 if too_big else len(cells))
     parts = [atoms.differ(x, y) for x, y in edges if x not in fixed or y not in fixed]
-    if not too_big:  # the size atom is on the tree's first cell, pinned: left out
+    # under "every cell of the tree is equal", their number lies in [low, high]
+    low = max(bounds[x][0] for x in taken) if bounds else 0
+    high = min(bounds[x][1] for x in taken) if bounds else len(adj)
+    size = len(taken)
+    if too_big:
+        if taken[0] not in fixed and high >= size:
+            parts.append(atoms.at_least(taken[0], size))
+    else:
         inside = set(cells)
         parts += [atoms.same(x, y) for x, y in sorted({(x, y) for x in cells for y in adj[x] if y not in inside})
-                  if x not in fixed or y not in fixed]  # two pinned cells across S's border differ (S is maximal)
-    # too big: the size atom is on the tree's first cell, pinned, and holds k < k + 1: left out
+                  if (x not in fixed or y not in fixed)  # two pinned cells across S's border differ (S is maximal)
+                  and not (bounds and (bounds[y][1] < low or bounds[y][0] > high))]
+        if taken[0] not in fixed and low <= size <= high:
+            parts.append(atoms.is_(cells[0] if fixed.isdisjoint(cells) else taken[0], size))
     return atoms.any_of(parts) if parts else "false"
 
 
@@ -266,18 +284,18 @@ def too_small_general(cells: Sequence[int], edges, border_edges) -> Term:
     return _too_small(cells, edges, border_edges, _TermCuts)
 
 
-def _cuts(grid: Grid, options: CutOptions, atoms, fixed: frozenset[int] = frozenset()) -> list:
+def _cuts(grid: Grid, options: CutOptions, atoms, fixed: frozenset[int] = frozenset(), bounds=None) -> list:
     """The cuts of :func:`region_cuts`, their atoms written by ``atoms``."""
     height, width = len(grid), len(grid[0])
     adj = adjacency(height, width)
-    pinned = options.general and not options.many and fixed
+    pruned = options.general and not options.many and (fixed or bounds)
     cuts: list = []
     for k, cells, parents in _components_with_trees(grid):
         size = len(cells)
         if size == k:
             continue
-        if pinned and not fixed.isdisjoint(cells):
-            cuts.append(_pinned_general(k, cells, size > k, fixed, adj, atoms))
+        if pruned:
+            cuts.append(_pruned_general(k, cells, parents, size > k, fixed, bounds, adj, atoms))
             continue
         if size > k:
             if options.many:
@@ -299,17 +317,42 @@ def _cuts(grid: Grid, options: CutOptions, atoms, fixed: frozenset[int] = frozen
     return cuts
 
 
-def region_cuts(grid: Grid, options: CutOptions = CutOptions(), fixed: frozenset[int] = frozenset()) -> list[Term]:
+def region_cuts(grid: Grid, options: CutOptions = CutOptions(), fixed: frozenset[int] = frozenset(),
+                bounds: Bounds | None = None) -> list[Term]:
     """The clauses ``grid`` breaks, one or more per wrong component (module text); empty when
     every component has the size of its number. ``fixed``: cells the script pins at their grid
-    values (the general cuts then leave out atoms the pins make false; module text)."""
-    return _cuts(grid, options, _TermCuts, fixed)
+    values (the general cuts then leave out atoms the pins make false; module text); ``bounds``:
+    each cell's (lowest, highest) number in every model of the script (:func:`script_bounds`)."""
+    return _cuts(grid, options, _TermCuts, fixed, bounds)
 
 
-def cut_texts(grid: Grid, options: CutOptions = CutOptions(), fixed: frozenset[int] = frozenset()) -> list[str]:
+def cut_texts(grid: Grid, options: CutOptions = CutOptions(), fixed: frozenset[int] = frozenset(),
+              bounds: Bounds | None = None) -> list[str]:
     """:func:`region_cuts` as SMT-LIB text, ready to assert (written directly, the same text as
     rendering the terms)."""
-    return _cuts(grid, options, _TextCuts, fixed)
+    return _cuts(grid, options, _TextCuts, fixed, bounds)
+
+
+def script_bounds(script: Script, cells: int) -> Bounds:
+    """Each cell's (lowest, highest) number as the script asserts them at the top level: a pin
+    ``(= n_x c)`` or the local relaxation's domain ``(and (<= lo n_x) (<= n_x hi) ...)``; (1,
+    cells) for a cell with neither (every number of a grid of ``cells`` cells lies there)."""
+    bounds = [(1, cells)] * cells
+    for c in script.commands:
+        if c.name != "assert":
+            continue
+        t = c.args[0]
+        if type(t) is not tuple or len(t) < 3:
+            continue
+        if t[0] == "=" and type(t[1]) is str and t[1].startswith("n_") and type(t[2]) is int:
+            x = cell_of_number_var(t[1])
+            bounds[x] = (t[2], t[2])
+        elif (t[0] == "and" and type(t[1]) is tuple and type(t[2]) is tuple and t[1][0] == "<=" and t[2][0] == "<="
+              and type(t[1][1]) is int and type(t[1][2]) is str and t[1][2] == t[2][1] and type(t[2][2]) is int
+              and t[1][2].startswith("n_")):
+            x = cell_of_number_var(t[1][2])
+            bounds[x] = (t[1][1], t[2][2])
+    return bounds
 
 
 # --- the local relaxation (design a) --------------------------------------------------------------
@@ -504,5 +547,5 @@ def encode_anchored(puzzle: Puzzle, domains: Domains | None = None) -> Script:
     return _AnchoredTree(puzzle, domains, TreeOptions(bfs=True)).script()
 
 
-__all__ = ["CutOptions", "components", "cut_texts", "encode_anchored", "encode_local", "polyominoes",
+__all__ = ["Bounds", "CutOptions", "components", "script_bounds", "cut_texts", "encode_anchored", "encode_local", "polyominoes",
            "region_cuts"]
