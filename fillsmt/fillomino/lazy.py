@@ -40,6 +40,14 @@ in the grid; fewer of its atoms are open (measured on janko 330: 10-20 % fewer p
 the loop, ``benchmarks/README.md``, tenth session). Components without a pinned cell get the cuts
 below unchanged.
 
+**Bounds** (``bounds``: each cell's lowest and highest number in every model of the script,
+:func:`script_bounds`). Under a cut's condition "every cell of the tree is equal", their number
+lies in [low, high], the intersection of their bounds; so a too-small cut leaves out a border
+atom ``n_x = n_y`` when y's bounds miss [low, high], and its size atom when |S| is outside it,
+and a too-big cut its size atom when high < k + 1. Each left-out atom is false in every model in
+which the condition holds, and where it does not, an edge atom of the cut is true: the clause is
+the same in every model of the script (10 % fewer propagations on 330 than with the pins alone).
+
 Each cut holds in every solution (so no solution is ever cut off: *completeness*, ``unsat`` is a
 proof) and is false in the grid it came from (that grid has all of S at k, and for a too-small S
 no neighbour at k: S is maximal), so the same grid never comes back. The numbers range over
