@@ -46,7 +46,7 @@ lies in [low, high], the intersection of their bounds; so a too-small cut leaves
 atom ``n_x = n_y`` when y's bounds miss [low, high], and its size atom when |S| is outside it,
 and a too-big cut its size atom when high < k + 1. Each left-out atom is false in every model in
 which the condition holds, and where it does not, an edge atom of the cut is true: the clause is
-the same in every model of the script (10 % fewer propagations on 330 than with the pins alone).
+the same in every model of the script (330: yices CPU -6 % in sum over 6 seeds against the pins alone).
 
 Each cut holds in every solution (so no solution is ever cut off: *completeness*, ``unsat`` is a
 proof) and is false in the grid it came from (that grid has all of S at k, and for a too-small S
