@@ -92,14 +92,16 @@ from typing import Iterator, Sequence
 from fillsmt.fillomino.encode_tree import Domains, TreeEncoder, TreeOptions, default_domains
 from fillsmt.fillomino.model import Grid, Puzzle
 from fillsmt.grid import adjacency, equal_areas
-from fillsmt.fillomino.names import (anchored_var, cell_of_number_var, depth_var, is_root_var, neighbour_indices, number_var,
-                                     parent_var, root_var, size_var)
+from fillsmt.fillomino.names import (anchored_var, cell_of_number_var, depth_var, is_root_var, neighbour_indices,
+                                     number_var, parent_var, root_var, size_var)
 from fillsmt.smtlib import Command, Script, Term
 from fillsmt.smtlib.script import assertion, conj, declare, disj
 
 
 Bounds = Sequence[tuple[int, int]]
 """Each cell's (lowest, highest) number in every model of a script (:func:`script_bounds`)."""
+UNBOUNDED = (-(1 << 62), 1 << 62)
+"""A cell's bounds when the script asserts none."""
 
 
 @dataclass(frozen=True)
@@ -255,8 +257,8 @@ def _pruned_general(k: int, cells: list[int], parents: list[int], too_big: bool,
         taken, edges = _cheap_tree(cells, fixed, adj, k + 1 if too_big else len(cells))
     parts = [atoms.differ(x, y) for x, y in edges if x not in fixed or y not in fixed]
     # under "every cell of the tree is equal", their number lies in [low, high]
-    low = max(bounds[x][0] for x in taken) if bounds else 0
-    high = min(bounds[x][1] for x in taken) if bounds else len(adj)
+    low = max(bounds[x][0] for x in taken) if bounds else UNBOUNDED[0]
+    high = min(bounds[x][1] for x in taken) if bounds else UNBOUNDED[1]
     size = len(taken)
     if too_big:
         if taken[0] not in fixed and high >= size:
@@ -343,9 +345,9 @@ def cut_texts(grid: Grid, options: CutOptions = CutOptions(), fixed: frozenset[i
 
 def script_bounds(script: Script, cells: int) -> Bounds:
     """Each cell's (lowest, highest) number as the script asserts them at the top level: a pin
-    ``(= n_x c)`` or the local relaxation's domain ``(and (<= lo n_x) (<= n_x hi) ...)``; (1,
-    cells) for a cell with neither (every number of a grid of ``cells`` cells lies there)."""
-    bounds = [(1, cells)] * cells
+    ``(= n_x c)`` or the local relaxation's domain ``(and (<= lo n_x) (<= n_x hi) ...)``;
+    :data:`UNBOUNDED` for a cell with neither. Every model of the script keeps them."""
+    bounds = [UNBOUNDED] * cells
     for c in script.commands:
         if c.name != "assert":
             continue
@@ -555,5 +557,5 @@ def encode_anchored(puzzle: Puzzle, domains: Domains | None = None) -> Script:
     return _AnchoredTree(puzzle, domains, TreeOptions(bfs=True)).script()
 
 
-__all__ = ["Bounds", "CutOptions", "components", "script_bounds", "cut_texts", "encode_anchored", "encode_local", "polyominoes",
-           "region_cuts"]
+__all__ = ["Bounds", "CutOptions", "UNBOUNDED", "components", "cut_texts", "encode_anchored", "encode_local",
+           "polyominoes", "region_cuts", "script_bounds"]
