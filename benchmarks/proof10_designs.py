@@ -41,6 +41,14 @@ no solution.
     skipped: with S in the state they cannot be refuted). The probed root domains hold every
     solution, so every node still on the stack is narrowed to them before its fixpoint; a root
     the probing fixes entirely is the proof.
+``weak-defer``, ``weak-remember``
+    Passing over guesses that split without deciding anything (the twins of
+    ``proof10_twins.py``): once the first solution is found, the guess of the group-exit order is
+    tried on both sides (each side forked and settled; a side settled this way is reused as the
+    child); when neither side fixes more than the guessed cell and neither is a contradiction,
+    the next group's guess is tried (at most 4; none better: the first). ``weak-remember`` does
+    not try again a guess once found weak anywhere. The look-ahead's settles count as probes
+    (``_nodes`` holds nodes + probes).
 ``capacity-first``
     The same search as ``current`` (same nodes) with the search rules (``capacity``) run once
     before the rules' fixpoint at every node: a node cost, not a tree, change.
@@ -301,8 +309,97 @@ def capacity_first(puzzle) -> SearchResult:
     return result
 
 
+class _Lookahead(_Search):
+    """The search, which in the proof (a first solution found) passes over weak guesses."""
+
+    current: State | None = None
+    looked = 0
+    reused = 0
+    ready: dict | None = None
+
+    def expand(self, node: _Node) -> list[_Node]:
+        self.current, self.ready = node.state, {}
+        children = super().expand(node)
+        for child in children:  # a child settled while looking ahead: that state, not again
+            x = next((x for x, m in enumerate(child.state.dom) if m != node.state.dom[x]), None)
+            settled = self.ready.get((x, child.state.dom[x])) if x is not None else None
+            if settled is not None:
+                child.state.__dict__.update(settled.__dict__)
+                self.reused += 1
+        return children
+
+
+def _groups_by_key(puzzle, masks) -> list[tuple[int, int]]:
+    """Every incomplete group's guess (its exit with the fewest values, its value), in
+    group-exit order (``backtrack._tightest_group_exit``'s key)."""
+    h, w = puzzle.height, puzzle.width
+    seen = [False] * len(masks)
+    out = []
+    for start, m in enumerate(masks):
+        if seen[start] or m & (m - 1):
+            continue
+        seen[start] = True
+        size, exits, stack = 1, set(), [start]
+        while stack:
+            x = stack.pop()
+            for y in neighbour_indices(h, w, x):
+                if masks[y] == m:
+                    if not seen[y]:
+                        seen[y] = True
+                        size += 1
+                        stack.append(y)
+                elif masks[y] & m:
+                    exits.add(y)
+        k = m.bit_length() - 1
+        if size < k and exits:
+            out.append(((len(exits), k - size, start), (min(exits, key=lambda x: (masks[x].bit_count(), x)), k)))
+    return [g for _, g in sorted(out)]
+
+
+TRIES = 4
+"""Groups ``weak-defer`` tries at a node before it takes the first one."""
+
+
+def weak_defer(puzzle, remember: bool = False) -> SearchResult:
+    """``weak-defer`` and ``weak-remember`` (module text)."""
+    result = SearchResult()
+    search, root = _start(puzzle, result, _Lookahead)
+    plain = backtrack._guess
+    known_weak: set[tuple[int, int]] = set()
+
+    def weak(state: State, cell: int, allowed: int, open_: int) -> bool:
+        child = state.fork()
+        child.assume(cell, allowed)
+        search.looked += 1
+        if search.settle(child) is not None:
+            return False
+        search.ready[(cell, allowed)] = child
+        return open_ - sum(1 for m in child.dom if m & (m - 1)) <= 1
+
+    def guess(p, masks, unfixed, order):
+        if not result.solutions:
+            return plain(p, masks, unfixed, order)
+        every = _groups_by_key(p, masks)
+        candidates = [g for g in every if not (remember and g in known_weak)][:TRIES]
+        for cell, k in candidates:
+            if not weak(search.current, cell, 1 << k, len(unfixed)) or \
+                    not weak(search.current, cell, masks[cell] & ~(1 << k), len(unfixed)):
+                return cell, k
+            known_weak.add((cell, k))
+        return (candidates or every)[0] if every else plain(p, masks, unfixed, order)
+    backtrack._guess = guess
+    try:
+        result.exhausted = _run(search, [_Node(root, 0, False)], 2)
+    finally:
+        backtrack._guess = plain
+    result.probes, result.refuted = search.looked, search.reused
+    result.nodes += search.looked - search.reused
+    return result
+
+
 DESIGNS = {
-    "current": current, "avoid": avoid, "guided-row": _guided("row-major"),
+    "current": current, "weak-defer": weak_defer,
+    "weak-remember": lambda puzzle: weak_defer(puzzle, remember=True), "avoid": avoid, "guided-row": _guided("row-major"),
     "guided-left": _guided("fewest-left"), "wdeg-exits": _wdeg("exits"), "wdeg-tie": _wdeg("tie"),
     "wdeg-ratio": _wdeg("ratio"), "sol-probe": sol_probe, "capacity-first": capacity_first,
 }
