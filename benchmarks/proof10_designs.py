@@ -196,31 +196,38 @@ class _Weighted(_Search):
         return contradiction
 
 
-def _weighted_guess(search: _Weighted, puzzle, masks, unfixed) -> tuple[int, int]:
-    """group-exit with the weights (``wdeg-*``): the group's key as ``search.mode`` says."""
-    h, w, weights = puzzle.height, puzzle.width, search.weights
+def _incomplete_groups(puzzle, masks):
+    """Every incomplete group with an exit: (first cell, its cells, its exits, its value), the
+    walk of ``backtrack._tightest_group_exit``, which keeps only the best."""
+    h, w = puzzle.height, puzzle.width
     seen = [False] * len(masks)
-    best_key, best = None, None
     for start, m in enumerate(masks):
         if seen[start] or m & (m - 1):
             continue
         seen[start] = True
-        size, exits, stack, wt = 1, set(), [start], weights[start]
+        cells, exits, stack = [start], set(), [start]
         while stack:
             x = stack.pop()
             for y in neighbour_indices(h, w, x):
                 if masks[y] == m:
                     if not seen[y]:
                         seen[y] = True
-                        size += 1
-                        wt += weights[y]
+                        cells.append(y)
                         stack.append(y)
                 elif masks[y] & m:
                     exits.add(y)
         k = m.bit_length() - 1
-        if size >= k or not exits:
-            continue
-        wt += sum(weights[y] for y in exits)
+        if len(cells) < k and exits:
+            yield start, cells, exits, k
+
+
+def _weighted_guess(search: _Weighted, puzzle, masks, unfixed) -> tuple[int, int]:
+    """group-exit with the weights (``wdeg-*``): the group's key as ``search.mode`` says."""
+    weights = search.weights
+    best_key, best = None, None
+    for start, cells, exits, k in _incomplete_groups(puzzle, masks):
+        wt = sum(weights[y] for y in cells) + sum(weights[y] for y in exits)
+        size = len(cells)
         key = {"exits": (len(exits), -wt, k - size, start), "tie": (len(exits), k - size, -wt, start),
                "ratio": (len(exits) / (1 + wt), k - size, start)}[search.mode]
         if best_key is None or key < best_key:
@@ -332,28 +339,9 @@ class _Lookahead(_Search):
 def _groups_by_key(puzzle, masks) -> list[tuple[int, int]]:
     """Every incomplete group's guess (its exit with the fewest values, its value), in
     group-exit order (``backtrack._tightest_group_exit``'s key)."""
-    h, w = puzzle.height, puzzle.width
-    seen = [False] * len(masks)
-    out = []
-    for start, m in enumerate(masks):
-        if seen[start] or m & (m - 1):
-            continue
-        seen[start] = True
-        size, exits, stack = 1, set(), [start]
-        while stack:
-            x = stack.pop()
-            for y in neighbour_indices(h, w, x):
-                if masks[y] == m:
-                    if not seen[y]:
-                        seen[y] = True
-                        size += 1
-                        stack.append(y)
-                elif masks[y] & m:
-                    exits.add(y)
-        k = m.bit_length() - 1
-        if size < k and exits:
-            out.append(((len(exits), k - size, start), (min(exits, key=lambda x: (masks[x].bit_count(), x)), k)))
-    return [g for _, g in sorted(out)]
+    return [guess for _, guess in sorted(
+        ((len(exits), k - len(cells), start), (min(exits, key=lambda x: (masks[x].bit_count(), x)), k))
+        for start, cells, exits, k in _incomplete_groups(puzzle, masks))]
 
 
 TRIES = 4
