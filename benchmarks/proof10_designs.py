@@ -41,14 +41,18 @@ no solution.
     skipped: with S in the state they cannot be refuted). The probed root domains hold every
     solution, so every node still on the stack is narrowed to them before its fixpoint; a root
     the probing fixes entirely is the proof.
-``weak-defer``, ``weak-remember``
+``weak-defer``, ``weak-remember``, ``weak-all``, ``weak-all-remember``, ``weak-restart``
     Passing over guesses that split without deciding anything (the twins of
     ``proof10_twins.py``): once the first solution is found, the guess of the group-exit order is
     tried on both sides (each side forked and settled; a side settled this way is reused as the
     child); when neither side fixes more than the guessed cell and neither is a contradiction,
-    the next group's guess is tried (at most 4; none better: the first). ``weak-remember`` does
-    not try again a guess once found weak anywhere. The look-ahead's settles count as probes
-    (``_nodes`` holds nodes + probes).
+    the next group's guess is tried (at most 4; none better: the first). ``-remember``: a guess
+    once found weak anywhere is not tried again (nor taken, while another group has a guess).
+    ``weak-all``: from the root on, not only after the first solution (the proof's search then
+    finds its first solution in another order, still within :data:`FIRST` nodes or not at all).
+    ``weak-restart``: the first solution as ``current`` finds it, then ``weak-all-remember``'s
+    search from the root, without the :data:`FIRST` bound. The look-ahead's settles that are not
+    reused as children count as nodes.
 ``capacity-first``
     The same search as ``current`` (same nodes) with the search rules (``capacity``) run once
     before the rules' fixpoint at every node: a node cost, not a tree, change.
@@ -344,11 +348,24 @@ def _groups_by_key(puzzle, masks) -> list[tuple[int, int]]:
         for start, cells, exits, k in _incomplete_groups(puzzle, masks))]
 
 
+def _restart(puzzle) -> SearchResult:
+    """``weak-restart``: the first solution as the kept proof finds it (group-exit, within
+    :data:`FIRST` nodes), then the whole proof again from the root in ``weak-remember``'s order
+    from the start."""
+    first = _first(puzzle)
+    if not first.solutions:
+        return first
+    proof = weak_defer(puzzle, remember=True, from_root=True, first=False)
+    proof.nodes += first.nodes
+    return proof
+
+
 TRIES = 4
 """Groups ``weak-defer`` tries at a node before it takes the first one."""
 
 
-def weak_defer(puzzle, remember: bool = False) -> SearchResult:
+def weak_defer(puzzle, remember: bool = False, from_root: bool = False, tries: int = TRIES,
+               first: bool = True) -> SearchResult:
     """``weak-defer`` and ``weak-remember`` (module text)."""
     result = SearchResult()
     search, root = _start(puzzle, result, _Lookahead)
@@ -365,10 +382,10 @@ def weak_defer(puzzle, remember: bool = False) -> SearchResult:
         return open_ - sum(1 for m in child.dom if m & (m - 1)) <= 1
 
     def guess(p, masks, unfixed, order):
-        if not result.solutions:
+        if not result.solutions and not from_root:
             return plain(p, masks, unfixed, order)
         every = _groups_by_key(p, masks)
-        candidates = [g for g in every if not (remember and g in known_weak)][:TRIES]
+        candidates = [g for g in every if not (remember and g in known_weak)][:tries]
         for cell, k in candidates:
             if not weak(search.current, cell, 1 << k, len(unfixed)) or \
                     not weak(search.current, cell, masks[cell] & ~(1 << k), len(unfixed)):
@@ -377,7 +394,7 @@ def weak_defer(puzzle, remember: bool = False) -> SearchResult:
         return (candidates or every)[0] if every else plain(p, masks, unfixed, order)
     backtrack._guess = guess
     try:
-        result.exhausted = _run(search, [_Node(root, 0, False)], 2)
+        result.exhausted = _run(search, [_Node(root, 0, False)], 2, first=first)
     finally:
         backtrack._guess = plain
     result.probes, result.refuted = search.looked, search.reused
@@ -387,7 +404,10 @@ def weak_defer(puzzle, remember: bool = False) -> SearchResult:
 
 DESIGNS = {
     "current": current, "weak-defer": weak_defer,
-    "weak-remember": lambda puzzle: weak_defer(puzzle, remember=True), "avoid": avoid, "guided-row": _guided("row-major"),
+    "weak-remember": lambda puzzle: weak_defer(puzzle, remember=True),
+    "weak-all": lambda puzzle: weak_defer(puzzle, from_root=True),
+    "weak-all-remember": lambda puzzle: weak_defer(puzzle, remember=True, from_root=True),
+    "weak-restart": lambda puzzle: _restart(puzzle), "avoid": avoid, "guided-row": _guided("row-major"),
     "guided-left": _guided("fewest-left"), "wdeg-exits": _wdeg("exits"), "wdeg-tie": _wdeg("tie"),
     "wdeg-ratio": _wdeg("ratio"), "sol-probe": sol_probe, "capacity-first": capacity_first,
 }
