@@ -53,6 +53,10 @@ no solution.
     ``weak-restart``: the first solution as ``current`` finds it, then ``weak-all-remember``'s
     search from the root, without the :data:`FIRST` bound. The look-ahead's settles that are not
     reused as children count as nodes.
+``weak-all-remember-2s``, ``weak-2s-fallback``
+    ``weak-all-remember`` looking ahead at 2-groups only (a 2-clue choosing its partner; any
+    other group's guess is taken as it comes): what ``backtrack``'s ``pass_weak`` does. The
+    fallback: without a first solution within :data:`FIRST` nodes, ``current`` after it.
 ``capacity-first``
     The same search as ``current`` (same nodes) with the search rules (``capacity``) run once
     before the rules' fixpoint at every node: a node cost, not a tree, change.
@@ -360,12 +364,23 @@ def _restart(puzzle) -> SearchResult:
     return proof
 
 
+def _fallback(puzzle) -> SearchResult:
+    """``weak-2s-fallback``: ``weak-all-remember`` looking ahead at 2-groups only; without a
+    first solution within :data:`FIRST` nodes, ``current``."""
+    proof = weak_defer(puzzle, remember=True, from_root=True, only_value=2)
+    if proof.solutions:
+        return proof
+    again = current(puzzle)
+    again.nodes += proof.nodes
+    return again
+
+
 TRIES = 4
 """Groups ``weak-defer`` tries at a node before it takes the first one."""
 
 
 def weak_defer(puzzle, remember: bool = False, from_root: bool = False, tries: int = TRIES,
-               first: bool = True) -> SearchResult:
+               first: bool = True, only_value: int | None = None) -> SearchResult:
     """``weak-defer`` and ``weak-remember`` (module text)."""
     result = SearchResult()
     search, root = _start(puzzle, result, _Lookahead)
@@ -387,6 +402,8 @@ def weak_defer(puzzle, remember: bool = False, from_root: bool = False, tries: i
         every = _groups_by_key(p, masks)
         candidates = [g for g in every if not (remember and g in known_weak)][:tries]
         for cell, k in candidates:
+            if only_value is not None and k != only_value:
+                return cell, k
             if not weak(search.current, cell, 1 << k, len(unfixed)) or \
                     not weak(search.current, cell, masks[cell] & ~(1 << k), len(unfixed)):
                 return cell, k
@@ -407,7 +424,9 @@ DESIGNS = {
     "weak-remember": lambda puzzle: weak_defer(puzzle, remember=True),
     "weak-all": lambda puzzle: weak_defer(puzzle, from_root=True),
     "weak-all-remember": lambda puzzle: weak_defer(puzzle, remember=True, from_root=True),
-    "weak-restart": lambda puzzle: _restart(puzzle), "avoid": avoid, "guided-row": _guided("row-major"),
+    "weak-restart": lambda puzzle: _restart(puzzle),
+    "weak-all-remember-2s": lambda puzzle: weak_defer(puzzle, remember=True, from_root=True, only_value=2),
+    "weak-2s-fallback": lambda puzzle: _fallback(puzzle), "avoid": avoid, "guided-row": _guided("row-major"),
     "guided-left": _guided("fewest-left"), "wdeg-exits": _wdeg("exits"), "wdeg-tie": _wdeg("tie"),
     "wdeg-ratio": _wdeg("ratio"), "sol-probe": sol_probe, "capacity-first": capacity_first,
 }
