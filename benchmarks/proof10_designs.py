@@ -204,36 +204,23 @@ class _Weighted(_Search):
         return contradiction
 
 
-def _incomplete_groups(puzzle, masks):
-    """Every incomplete group with an exit: (first cell, its cells, its exits, its value), the
-    walk of ``backtrack._tightest_group_exit``, which keeps only the best."""
-    h, w = puzzle.height, puzzle.width
-    seen = [False] * len(masks)
-    for start, m in enumerate(masks):
-        if seen[start] or m & (m - 1):
-            continue
-        seen[start] = True
-        cells, exits, stack = [start], set(), [start]
+def _groups_with_cells(puzzle, masks):
+    """``backtrack._incomplete_groups`` with each group's cells (for its weight)."""
+    for start, size, exits, k in backtrack._incomplete_groups(puzzle, masks):
+        m, cells, stack = masks[start], {start}, [start]
         while stack:
-            x = stack.pop()
-            for y in neighbour_indices(h, w, x):
-                if masks[y] == m:
-                    if not seen[y]:
-                        seen[y] = True
-                        cells.append(y)
-                        stack.append(y)
-                elif masks[y] & m:
-                    exits.add(y)
-        k = m.bit_length() - 1
-        if len(cells) < k and exits:
-            yield start, cells, exits, k
+            for y in neighbour_indices(puzzle.height, puzzle.width, stack.pop()):
+                if masks[y] == m and y not in cells:
+                    cells.add(y)
+                    stack.append(y)
+        yield start, cells, exits, k
 
 
 def _weighted_guess(search: _Weighted, puzzle, masks, unfixed) -> tuple[int, int]:
     """group-exit with the weights (``wdeg-*``): the group's key as ``search.mode`` says."""
     weights = search.weights
     best_key, best = None, None
-    for start, cells, exits, k in _incomplete_groups(puzzle, masks):
+    for start, cells, exits, k in _groups_with_cells(puzzle, masks):
         wt = sum(weights[y] for y in cells) + sum(weights[y] for y in exits)
         size = len(cells)
         key = {"exits": (len(exits), -wt, k - size, start), "tie": (len(exits), k - size, -wt, start),
@@ -344,14 +331,6 @@ class _Lookahead(_Search):
         return children
 
 
-def _groups_by_key(puzzle, masks) -> list[tuple[int, int]]:
-    """Every incomplete group's guess (its exit with the fewest values, its value), in
-    group-exit order (``backtrack._tightest_group_exit``'s key)."""
-    return [guess for _, guess in sorted(
-        ((len(exits), k - len(cells), start), (min(exits, key=lambda x: (masks[x].bit_count(), x)), k))
-        for start, cells, exits, k in _incomplete_groups(puzzle, masks))]
-
-
 def _restart(puzzle) -> SearchResult:
     """``weak-restart``: the first solution as the kept proof finds it (group-exit, within
     :data:`FIRST` nodes), then the whole proof again from the root in ``weak-remember``'s order
@@ -399,7 +378,7 @@ def weak_defer(puzzle, remember: bool = False, from_root: bool = False, tries: i
     def guess(p, masks, unfixed, order):
         if not result.solutions and not from_root:
             return plain(p, masks, unfixed, order)
-        every = _groups_by_key(p, masks)
+        every = backtrack._group_guesses(p, masks)
         candidates = [g for g in every if not (remember and g in known_weak)][:tries]
         for cell, k in candidates:
             if only_value is not None and k != only_value:

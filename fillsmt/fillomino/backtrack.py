@@ -406,27 +406,8 @@ def _tightest_group_exit(puzzle: Puzzle, masks: list[Mask], order=GROUP_KEYS["gr
                          ) -> tuple[int, int] | None:
     """The exit and value of the incomplete group to grow (the least ``order`` key, module
     text), or None when no group is incomplete."""
-    h, w = puzzle.height, puzzle.width
-    seen = [False] * len(masks)
     best_key, best = None, None
-    for start, m in enumerate(masks):
-        if seen[start] or m & (m - 1):
-            continue
-        seen[start] = True
-        size, exits, stack = 1, set(), [start]
-        while stack:
-            x = stack.pop()
-            for y in neighbour_indices(h, w, x):
-                if masks[y] == m:
-                    if not seen[y]:
-                        seen[y] = True
-                        size += 1
-                        stack.append(y)
-                elif masks[y] & m:
-                    exits.add(y)
-        k = m.bit_length() - 1
-        if size >= k or not exits:
-            continue  # complete, or stuck (the rules have then found a contradiction)
+    for start, size, exits, k in _incomplete_groups(puzzle, masks):
         key = order(len(exits), k, size, start)
         if best_key is None or key < best_key:
             best_key = key
@@ -437,9 +418,18 @@ def _tightest_group_exit(puzzle: Puzzle, masks: list[Mask], order=GROUP_KEYS["gr
 def _group_guesses(puzzle: Puzzle, masks: list[Mask]) -> list[tuple[int, int]]:
     """Every incomplete group's guess (its exit with the fewest values, row-major among equals;
     its value), best first by the ``group-exit`` key, as :func:`_tightest_group_exit` ranks them."""
+    key = GROUP_KEYS["group-exit"]
+    return [guess for _, guess in sorted(
+        (key(len(exits), k, size, start), (min(exits, key=lambda x: (masks[x].bit_count(), x)), k))
+        for start, size, exits, k in _incomplete_groups(puzzle, masks))]
+
+
+def _incomplete_groups(puzzle: Puzzle, masks: list[Mask]):
+    """Every group (connected cells fixed to one value k) with fewer than k cells and an exit
+    (an outside neighbour still allowing k): its first cell (row-major), size, exits and k. A
+    group without an exit is skipped (the rules have then found a contradiction)."""
     h, w = puzzle.height, puzzle.width
     seen = [False] * len(masks)
-    ranked = []
     for start, m in enumerate(masks):
         if seen[start] or m & (m - 1):
             continue
@@ -457,10 +447,7 @@ def _group_guesses(puzzle: Puzzle, masks: list[Mask]) -> list[tuple[int, int]]:
                     exits.add(y)
         k = m.bit_length() - 1
         if size < k and exits:
-            ranked.append((GROUP_KEYS["group-exit"](len(exits), k, size, start),
-                           (min(exits, key=lambda x: (masks[x].bit_count(), x)), k)))
-    ranked.sort()
-    return [guess for _, guess in ranked]
+            yield start, size, exits, k
 
 
 def _solution(puzzle: Puzzle, masks: list[Mask]) -> Grid:
