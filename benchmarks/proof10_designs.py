@@ -53,6 +53,9 @@ no solution.
     ``weak-restart``: the first solution as ``current`` finds it, then ``weak-all-remember``'s
     search from the root, without the :data:`FIRST` bound. The look-ahead's settles that are not
     reused as children count as nodes.
+``weak-late-60``, ``weak-late-100``
+    ``current``; a proof still open after 60 / 100 nodes starts again from the root with
+    ``backtrack``'s ``pass_weak`` (within what is left of the 500 nodes).
 ``weak-all-remember-2s``, ``weak-2s-fallback``
     ``weak-all-remember`` looking ahead at 2-groups only (a 2-clue choosing its partner; any
     other group's guess is taken as it comes): what ``backtrack``'s ``pass_weak`` does. The
@@ -343,6 +346,20 @@ def _restart(puzzle) -> SearchResult:
     return proof
 
 
+def _late(puzzle, after: int) -> SearchResult:
+    """``weak-late-N``: ``current``, but a proof still open after N nodes starts again from the
+    root passing over weak 2-group guesses (``backtrack``'s ``pass_weak``), within what is left
+    of the 500 nodes."""
+    head = solve_by_search(puzzle, limit=2, deadline=time.monotonic() + SECONDS, max_nodes=after,
+                           search_rules=SEARCH_RULES, first_nodes=FIRST)
+    if head.unique is not None or not head.solutions:
+        return head
+    proof = solve_by_search(puzzle, limit=2, deadline=time.monotonic() + SECONDS, max_nodes=NODES - after,
+                            search_rules=SEARCH_RULES, pass_weak=True)
+    proof.nodes += head.nodes
+    return proof
+
+
 def _fallback(puzzle) -> SearchResult:
     """``weak-2s-fallback``: ``weak-all-remember`` looking ahead at 2-groups only; without a
     first solution within :data:`FIRST` nodes, ``current``."""
@@ -405,7 +422,8 @@ DESIGNS = {
     "weak-all-remember": lambda puzzle: weak_defer(puzzle, remember=True, from_root=True),
     "weak-restart": lambda puzzle: _restart(puzzle),
     "weak-all-remember-2s": lambda puzzle: weak_defer(puzzle, remember=True, from_root=True, only_value=2),
-    "weak-2s-fallback": lambda puzzle: _fallback(puzzle), "avoid": avoid, "guided-row": _guided("row-major"),
+    "weak-2s-fallback": lambda puzzle: _fallback(puzzle),
+    "weak-late-60": lambda puzzle: _late(puzzle, 60), "weak-late-100": lambda puzzle: _late(puzzle, 100), "avoid": avoid, "guided-row": _guided("row-major"),
     "guided-left": _guided("fewest-left"), "wdeg-exits": _wdeg("exits"), "wdeg-tie": _wdeg("tie"),
     "wdeg-ratio": _wdeg("ratio"), "sol-probe": sol_probe, "capacity-first": capacity_first,
 }
