@@ -8,14 +8,15 @@
 #   bash benchmarks/run_final.sh final7   # seventh session: staged (the default) only
 #   bash benchmarks/run_final.sh final8   # eighth session: the same configurations as final7
 #   bash benchmarks/run_final.sh final9   # ninth session: the same configurations as final7
+#   bash benchmarks/run_final.sh final10  # any later finalN: the same configurations as final7
 #
-# A new session adds its configurations as one more case below.
+# A session that changes the configurations adds its case above the finalN default below.
 set -u
 cd "$(dirname "$0")/.."
 F=.venv/bin/fillsmt
 S=../shared/instances/fillomino
 R=benchmarks/results
-SESSION=${1:?usage: run_final.sh final5|final6|final7|final8|final9}
+SESSION=${1:?usage: run_final.sh finalN (final5, final6, or any later N)}
 case "$SESSION" in
 final5)
     HARDTAIL="-c yices/default/race -c yices/default/race/unique -c yices/lazy-local-general/race
@@ -28,13 +29,13 @@ final6)
     JANKO="-c yices/default/staged -c yices/default/staged/unique"
     BARON="-c yices/default/staged"
     SCALING="-c yices/default/staged" ;;
-final7|final8|final9)
+final[0-9]*)
     HARDTAIL="-c yices/default/staged -c yices/default/staged/unique"
     JANKO="-c yices/default/staged -c yices/default/staged/unique"
     BARON="-c yices/default/staged"
     SCALING="-c yices/default/staged -c yices/default/staged/unique" ;;
 *)
-    echo "run_final.sh: unknown session $SESSION; expected final5, final6, final7, final8 or final9" >&2
+    echo "run_final.sh: unknown session $SESSION; expected finalN (final5, final6, final7, ...)" >&2
     exit 2 ;;
 esac
 run() {  # set name, puzzle folder, configurations (one word each)
