@@ -49,6 +49,18 @@ state (:meth:`~fillsmt.fillomino.deduce.state.State.fork`), so its fixpoint look
 its guess changes (the thesis' search, with neither, propagates every node from scratch, so
 its rule counts, which the rating reports, stay as they were).
 
+``pass_weak`` (issue 17, tenth session; an option of the quick proof, off by default:
+:data:`fillsmt.fillomino.features.QUICK_PROOF_PASS_WEAK` says why): a 2-group's guess ("its
+exit e is 2": a 2-clue choosing its partner) often decides nothing, and the search then refutes
+the same thing twice, once under each side (janko 286: half of its proof's nodes). So before
+guessing at a 2-group the search settles both sides (forked states, as the children would be);
+when neither is a contradiction and neither fixes any cell but the guessed one, the guess is
+*weak*: it is remembered and the next group (group-exit order, at most :data:`WEAK_TRIES`) is
+looked at instead; a remembered weak guess is not looked at again, and is taken only when no
+other group remains. Whatever is guessed, the guess and its complement split the node's
+solutions, so the search stays complete and sound; a side settled while looking is the child
+itself (its fixpoint is not computed twice), the others count as ``probes``.
+
 Depth (thesis 6.2: "how many successive guesses in a row the program has made before starting
 to backtrack"): the root, the puzzle after the rules alone, is at depth 0; a guess "x is v"
 is one deeper than its parent; its complement "x is not v" stays at the parent's depth, since
@@ -155,7 +167,8 @@ def solve_by_search(puzzle: Puzzle, *, limit: int = 1, max_nodes: int | None = N
                     deadline: float | None = None, rules: Sequence[str] = ALL_RULES,
                     cell_order: str = CELL_ORDERS[0], avoid: Grid | None = None,
                     search_rules: Sequence[str] = (), probe_depth: int = -1,
-                    probe_budget: int | None = None, first_nodes: int | None = None) -> SearchResult:
+                    probe_budget: int | None = None, first_nodes: int | None = None,
+                    pass_weak: bool = False) -> SearchResult:
     """Find up to ``limit`` solutions of ``puzzle`` by the rules plus backtracking.
 
     ``limit=2`` tests uniqueness (:attr:`SearchResult.unique`). ``max_nodes`` caps the
@@ -170,6 +183,8 @@ def solve_by_search(puzzle: Puzzle, *, limit: int = 1, max_nodes: int | None = N
     ``probe_depth`` >= 0 probes exits (module text) at every node up to that depth, at most
     ``probe_budget`` cells times probes in all (None: no bound). Both are off
     by default (the thesis' search, which the rating measures); :func:`solve_strong` uses them.
+
+    ``pass_weak`` passes over weak 2-group guesses (module text).
 
     ``avoid`` (a known solution) turns the search into a hunt for another one: ``avoid`` is
     never returned, and where the guessed cell may still hold ``avoid``'s value, the guess is
@@ -193,7 +208,7 @@ def solve_by_search(puzzle: Puzzle, *, limit: int = 1, max_nodes: int | None = N
     search = _Search(puzzle, tuple(r for r in ALL_RULES if r in rules),
                      tuple(r for r in SEARCH_RULES if r in search_rules), probe_depth,
                      None if probe_budget is None else probe_budget // max(1, puzzle.height * puzzle.width),
-                     deadline, cell_order, avoid, result)
+                     deadline, cell_order, avoid, result, pass_weak)
     root = State(Board.of(puzzle.height, puzzle.width), initial_masks(puzzle), active)
     stack = [_Node(root, 0, False)]
     while stack:
@@ -225,6 +240,9 @@ class _Search:
     cell_order: str
     avoid: Grid | None
     result: SearchResult
+    pass_weak: bool = False
+    weak: set[tuple[int, int]] = field(default_factory=set)
+    """The weak guesses found (``pass_weak``): (cell, value)."""
 
     def settle(self, state: State) -> str | None:
         """The rules' fixpoint, then the search rules; again until neither changes anything.
@@ -300,7 +318,11 @@ class _Search:
                 if result.solution_depth is None:
                     result.solution_depth = node.depth
             return []
-        cell, value = _guess(puzzle, masks, unfixed, self.cell_order)
+        settled: dict[int, State] = {}
+        if self.pass_weak and self.cell_order == "group-exit":
+            cell, value = self.strong_guess(state, unfixed, settled)
+        else:
+            cell, value = _guess(puzzle, masks, unfixed, self.cell_order)
         chosen, rest = 1 << value, masks[cell] & ~(1 << value)
         if self.avoid is not None:
             known = 1 << self.avoid[cell // puzzle.width][cell % puzzle.width]
@@ -308,7 +330,9 @@ class _Search:
                 chosen, rest = masks[cell] & ~known, known
         children = []
         for allowed, deeper in ((chosen, True), (rest, False)):
-            if self.search_rules or self.probe_depth >= 0:
+            if allowed in settled:  # settled while looking at the guess: the child itself
+                child = settled.pop(allowed)
+            elif self.search_rules or self.probe_depth >= 0:
                 child = state.fork()
                 child.assume(cell, allowed)
             else:  # the thesis' search: every node's fixpoint from scratch, as the rating has it
@@ -316,7 +340,39 @@ class _Search:
                 masks[cell] = allowed
                 child = State(state.board, masks, list(state.fixed_by_rule))
             children.append(_Node(child, node.depth + deeper, deeper))
+        result.probes += len(settled)  # looked at, not used
         return children
+
+    def strong_guess(self, state: State, unfixed: list[int], settled: dict[int, State]) -> tuple[int, int]:
+        """The group-exit guess, passing over weak 2-group guesses (``pass_weak``, module text).
+        The sides settled for the guess returned are left in ``settled`` (by allowed values)."""
+        masks = state.dom
+        every = _group_guesses(self.puzzle, masks)
+        if not every:
+            return _guess(self.puzzle, masks, unfixed, self.cell_order)
+        candidates = [g for g in every if g not in self.weak][:WEAK_TRIES]
+        for cell, k in candidates:
+            if k != 2:
+                return cell, k
+            settled.clear()
+            if not self.weak_side(state, cell, 1 << k, len(unfixed), settled) or \
+                    not self.weak_side(state, cell, masks[cell] & ~(1 << k), len(unfixed), settled):
+                return cell, k
+            self.weak.add((cell, k))
+            self.result.probes += len(settled)
+        settled.clear()
+        return (candidates or every)[0]
+
+    def weak_side(self, state: State, cell: int, allowed: Mask, open_: int, settled: dict[int, State]) -> bool:
+        """Whether one side of a guess is weak: settled without a contradiction, no cell fixed
+        but the guessed one. Settled sides without a contradiction go to ``settled``."""
+        child = state.fork()
+        child.assume(cell, allowed)
+        if self.settle(child) is not None:
+            self.result.probes += 1
+            return False
+        settled[allowed] = child
+        return open_ - sum(1 for m in child.dom if m & (m - 1)) <= 1
 
 
 def _exits(state: State) -> list[tuple[int, int]]:
@@ -350,9 +406,30 @@ def _tightest_group_exit(puzzle: Puzzle, masks: list[Mask], order=GROUP_KEYS["gr
                          ) -> tuple[int, int] | None:
     """The exit and value of the incomplete group to grow (the least ``order`` key, module
     text), or None when no group is incomplete."""
+    best_key, best = None, None
+    for start, size, exits, k in _incomplete_groups(puzzle, masks):
+        key = order(len(exits), k, size, start)
+        if best_key is None or key < best_key:
+            best_key = key
+            best = (min(exits, key=lambda x: (masks[x].bit_count(), x)), k)
+    return best
+
+
+def _group_guesses(puzzle: Puzzle, masks: list[Mask]) -> list[tuple[int, int]]:
+    """Every incomplete group's guess (its exit with the fewest values, row-major among equals;
+    its value), best first by the ``group-exit`` key, as :func:`_tightest_group_exit` ranks them."""
+    key = GROUP_KEYS["group-exit"]
+    return [guess for _, guess in sorted(
+        (key(len(exits), k, size, start), (min(exits, key=lambda x: (masks[x].bit_count(), x)), k))
+        for start, size, exits, k in _incomplete_groups(puzzle, masks))]
+
+
+def _incomplete_groups(puzzle: Puzzle, masks: list[Mask]):
+    """Every group (connected cells fixed to one value k) with fewer than k cells and an exit
+    (an outside neighbour still allowing k): its first cell (row-major), size, exits and k. A
+    group without an exit is skipped (the rules have then found a contradiction)."""
     h, w = puzzle.height, puzzle.width
     seen = [False] * len(masks)
-    best_key, best = None, None
     for start, m in enumerate(masks):
         if seen[start] or m & (m - 1):
             continue
@@ -369,13 +446,8 @@ def _tightest_group_exit(puzzle: Puzzle, masks: list[Mask], order=GROUP_KEYS["gr
                 elif masks[y] & m:
                     exits.add(y)
         k = m.bit_length() - 1
-        if size >= k or not exits:
-            continue  # complete, or stuck (the rules have then found a contradiction)
-        key = order(len(exits), k, size, start)
-        if best_key is None or key < best_key:
-            best_key = key
-            best = (min(exits, key=lambda x: (masks[x].bit_count(), x)), k)
-    return best
+        if size < k and exits:
+            yield start, size, exits, k
 
 
 def _solution(puzzle: Puzzle, masks: list[Mask]) -> Grid:
@@ -400,6 +472,9 @@ def propagate(puzzle: Puzzle, masks: list[Mask], rules: Sequence[str] = ALL_RULE
     return propagate_masks(puzzle, masks, rules)
 
 
+WEAK_TRIES = 4
+"""Groups the search looks at, at most, before it guesses (``pass_weak``, module text)."""
+
 FIRST_PHASE_BUDGET = 50_000
 """Cells times nodes the strong search runs without probing before it starts again with probing
 (500 nodes on a 10x10: janko 286's proof takes 413)."""
@@ -415,7 +490,7 @@ SECOND_PHASE_ORDER = "big-value"
 
 
 def solve_strong(puzzle: Puzzle, *, limit: int = 1, deadline: float | None = None,
-                 first_nodes: int | None = None, probing: bool = True) -> SearchResult:
+                 first_nodes: int | None = None, probing: bool = True, pass_weak: bool = False) -> SearchResult:
     """The search the race and ``solve --solver rules`` use (issue 17): the search rules at every
     node; when :data:`FIRST_PHASE_BUDGET` does not settle the puzzle, the search starts again
     with exit probing at the root (within :data:`PROBE_BUDGET`), guessing in
@@ -425,10 +500,11 @@ def solve_strong(puzzle: Puzzle, *, limit: int = 1, deadline: float | None = Non
     result counts the nodes and probes of both phases; both are sound and complete, so the second
     phase's exhausted search is still a proof. ``first_nodes``: as for :func:`solve_by_search`
     (at most that many fixpoints without a solution, in each phase); without ``probing`` only
-    the first phase runs (the quick proof's: at most :data:`FIRST_PHASE_BUDGET`)."""
+    the first phase runs (the quick proof's: at most :data:`FIRST_PHASE_BUDGET`). ``pass_weak``:
+    the first phase passes over weak guesses (module text)."""
     phase_nodes = FIRST_PHASE_BUDGET // max(1, puzzle.height * puzzle.width)
     first = solve_by_search(puzzle, limit=limit, deadline=deadline, max_nodes=phase_nodes,
-                            search_rules=SEARCH_RULES, first_nodes=first_nodes)
+                            search_rules=SEARCH_RULES, first_nodes=first_nodes, pass_weak=pass_weak)
     if len(first.solutions) >= limit or first.exhausted or first.timed_out or not probing:
         return first
     second = solve_by_search(puzzle, limit=limit, deadline=deadline, search_rules=SEARCH_RULES,
@@ -440,4 +516,4 @@ def solve_strong(puzzle: Puzzle, *, limit: int = 1, deadline: float | None = Non
     return second
 
 
-__all__ = ["CELL_ORDERS", "SEARCH_ORDERS", "SECOND_PHASE_ORDER", "PROBE_BUDGET", "FIRST_PHASE_BUDGET", "solve_strong", "SearchError", "SearchResult", "propagate", "solve_by_search"]
+__all__ = ["CELL_ORDERS", "SEARCH_ORDERS", "SECOND_PHASE_ORDER", "PROBE_BUDGET", "FIRST_PHASE_BUDGET", "WEAK_TRIES", "solve_strong", "SearchError", "SearchResult", "propagate", "solve_by_search"]

@@ -81,6 +81,18 @@ nodes on a 10×10, about 1 s of CPU there). A wall-clock bound of 1.5 s (ninth s
 janko 286's proof (0.7 s CPU) away under load 8-9 and left it to the race (3.8-4.7 s)."""
 
 
+QUICK_PROOF_PASS_WEAK = False
+"""Whether the quick proof's search passes over weak guesses (``backtrack``'s ``pass_weak``: a
+2-group's guess neither of whose sides fixes another cell). Off: measured (tenth session,
+``benchmarks/README.md``, ``benchmarks/proof10_pipeline.py --ab``, one process, min of 5 rounds),
+it takes janko 286's proof from 413 to 183 nodes (``--unique`` 0.68 → 0.31 s, 2.2× → 1.0× its
+plain solve), but it changes the order in which the proof's search finds its first solution:
+janko 171 then finds one within the 40 nodes and spends the whole 500-node budget failing to
+prove it before the race (``--unique`` 0.18 → 0.63 s), 067 no longer finds one within 40 nodes,
+and the look-ahead's fixpoints cost the small proofs (250 +25 %); janko proofs under 2× their
+plain solve 94 → 93 and 96 → 95 in two A/B runs."""
+
+
 def quick_proof_budget(presolved: Puzzle) -> tuple[int, float]:
     """With ``--unique`` or ``--forced``: (nodes to a first solution, seconds in all) for the
     in-process search before the race, (0, 0.0) where :func:`quick_search_budget` is 0. The
@@ -160,5 +172,5 @@ def search_first(presolved: Puzzle) -> bool:
 
 
 __all__ = ["LAZY_AREA", "LAZY_DELAY", "LAZY_NOW_AREA", "LEAD_AREA", "PROP_DELAY", "PROP_OPEN", "QUICK_BASE", "QUICK_PER_CELL", "QUICK_PROOF", "QUICK_PROOF_FIRST", "SEARCH_OPEN",
-           "largest_open_area", "open_cells", "quick_proof_budget", "quick_search_budget",
+           "largest_open_area", "open_cells", "quick_proof_budget", "quick_search_budget", "QUICK_PROOF_PASS_WEAK",
            "races_search", "search_first", "staged_lead", "staged_racers"]

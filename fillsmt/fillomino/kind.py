@@ -133,20 +133,21 @@ class Fillomino(Kind):
         ``--forced``) within the nodes and seconds of
         :func:`~fillsmt.fillomino.features.quick_proof_budget`: a first solution found within
         those nodes, the search goes on to settle the question, within the strong search's
-        first phase (no restart with probing)."""
+        first phase (no restart with probing), passing over weak guesses if
+        :data:`~fillsmt.fillomino.features.QUICK_PROOF_PASS_WEAK` (off)."""
         import time
 
+        from fillsmt.fillomino import features
         from fillsmt.fillomino.backtrack import solve_strong
-        from fillsmt.fillomino.features import quick_proof_budget, quick_search_budget
 
         if limit > 1:
-            first, whole = quick_proof_budget(presolved)
+            first, whole = features.quick_proof_budget(presolved)
         else:
-            first, whole = None, quick_search_budget(presolved)
+            first, whole = None, features.quick_search_budget(presolved)
         if whole <= 0:
             return None
         return solve_strong(presolved, limit=limit, deadline=time.monotonic() + whole, first_nodes=first,
-                            probing=limit == 1)
+                            probing=limit == 1, pass_weak=limit > 1 and features.QUICK_PROOF_PASS_WEAK)
 
     def search(self, puzzle: Puzzle, limit: int, deadline: float | None):
         """The deduction rules plus backtracking (:mod:`fillsmt.fillomino.backtrack`), with the
