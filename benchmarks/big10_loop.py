@@ -39,7 +39,7 @@ from collections import deque
 
 from fillsmt.drivers.registry import get_driver
 from fillsmt.fillomino.kind import KIND
-from fillsmt.fillomino.lazy import _components_with_trees
+from fillsmt.fillomino.lazy import _cheap_tree, _components_with_trees
 from fillsmt.grid import adjacency
 from fillsmt.solutions import Search, Status
 
@@ -122,26 +122,8 @@ def count_cuts(grid, domains, adj, fixed, depth_cap: int) -> list[str]:
 
 
 def min_tree(cells, fixed, adj, limit=None):
-    """Prim's spanning tree over ``cells`` with fixed-fixed edges free (0-1 BFS): the cells in
-    the order taken (up to ``limit``) and the tree's (parent, child) edges."""
-    inside = set(cells)
-    start = next((x for x in cells if x in fixed), cells[0])
-    taken, edges, seen = [start], [], {start}
-    dq = deque((start, y) for y in adj[start] if y in inside)
-    while dq and (limit is None or len(taken) < limit):
-        x, y = dq.popleft()
-        if y in seen:
-            continue
-        seen.add(y)
-        taken.append(y)
-        edges.append((x, y))
-        for z in adj[y]:
-            if z in inside and z not in seen:
-                if y in fixed and z in fixed:
-                    dq.appendleft((y, z))
-                else:
-                    dq.append((y, z))
-    return taken, edges
+    """lazy's own tree for the cuts (fixed-fixed edges first), over all of ``cells`` by default."""
+    return _cheap_tree(cells, fixed, adj, len(cells) if limit is None else limit)
 
 
 def fixfirst_cuts(grid, fixed, adj) -> list[str]:
