@@ -192,6 +192,50 @@ def test_handed_down_searches_change_no_node(monkeypatch):
     assert sum(len(r.solutions) for r in runs[True]) >= 10
 
 
+def test_staged_rounds_change_no_node(monkeypatch):
+    """The strong search's staged rounds (``backtrack.STAGED_SETTLE``) reach the plain rounds'
+    fixpoint: the same solutions in the same nodes on the thinned janko grids."""
+    from fillsmt.fillomino import backtrack
+
+    puzzles = _thinned_janko(["007", "015", "024", "029", "286"], 17)
+    runs = {}
+    for on in (True, False):
+        monkeypatch.setattr(backtrack, "STAGED_SETTLE", on)
+        runs[on] = [solve_by_search(p, search_rules=SEARCH_RULES, probe_depth=1, probe_budget=10**6, limit=50,
+                                    max_nodes=400) for p in puzzles]
+    for staged, plain in zip(runs[True], runs[False]):
+        assert staged.solutions == plain.solutions
+        assert (staged.nodes, staged.probes, staged.refuted) == (plain.nodes, plain.probes, plain.refuted)
+    assert sum(len(r.solutions) for r in runs[True]) >= 10
+
+
+def test_staged_rounds_reach_the_same_fixpoint():
+    """``fixpoint(..., staged=True)`` against the plain rounds, from the shipped puzzles' domains
+    with random cells narrowed to one of their values (as guesses do): a contradiction in both or
+    in neither, and the same domains when there is none."""
+    from conftest import INSTANCES
+
+    rng = random.Random("staged")
+    compared = contradictions = 0
+    for path in sorted((INSTANCES / "generated").glob("*.txt")):
+        puzzle = read_puzzle(str(path))
+        board = Board.of(puzzle.height, puzzle.width)
+        for _ in range(10):
+            masks = initial_masks(puzzle)
+            for x in rng.sample(range(len(masks)), rng.randint(1, 2)):
+                values = [k for k in range(masks[x].bit_length()) if masks[x] >> k & 1]
+                masks[x] = 1 << rng.choice(values)
+            plain, staged = (State(board, list(masks), ALL_RULES) for _ in range(2))
+            found = fixpoint(plain, ALL_RULES), fixpoint(staged, ALL_RULES, staged=True)
+            assert (found[0] is None) == (found[1] is None), (path.name, found)
+            if found[0] is None:
+                assert plain.dom == staged.dom, path.name
+                compared += 1
+            else:
+                contradictions += 1
+    assert compared >= 20 and contradictions >= 5, (compared, contradictions)
+
+
 def _thinned_janko(names: list[str], seed: int) -> list[Puzzle]:
     """janko-thesis100 solutions with about a third of their cells emptied (many solutions)."""
     folder = SHARED / "janko-thesis100"

@@ -130,8 +130,30 @@ def check_groups(state: State) -> None:
                     raise stuck(state.board, found.groups[i])
 
 
-def run_rules(state: State, rules: Sequence[str]) -> None:
-    """Apply the rules until a whole round changes nothing."""
+CHEAP_RULES: tuple[str, ...] = ("complete-group", "join-overflow", "single-exit")
+"""The per-value rules a staged round (:func:`run_rules`' ``staged``) runs first, to their own
+fixpoint: each looks at one group and its border."""
+DEAR_RULES: tuple[str, ...] = ("forced-cell", "area")
+"""The other per-value rules, in the order a staged round runs them: both search the cells a
+group can reach; forced-cell finds most of the contradictions in a search's proof (issue 17,
+eleventh session)."""
+
+
+def run_rules(state: State, rules: Sequence[str], staged: bool = False) -> None:
+    """Apply the rules until a whole round changes nothing.
+
+    ``staged``: each round first runs the cheap per-value rules (:data:`CHEAP_RULES`) to their
+    own fixpoint, then the others (:data:`DEAR_RULES`) on every value the cheap ones looked at,
+    going back to the cheap ones' fixpoint whenever one of them changed a cell, then the grid
+    rules. Each rule still looks at every value changed since it last looked (a value the cheap
+    rules took off ``dirty`` is kept for the others), and the run ends only when a whole round
+    changes nothing: so it ends at a fixpoint of every rule, as the plain round does, and a
+    contradiction the cheap rules find comes before the costly ones run. The search's nodes
+    use it (the strong search); ``deduce``, ``explain`` and the rating keep the plain round,
+    whose order of rules their counts report."""
+    if staged:
+        _run_staged(state, rules)
+        return
     value_rules = [VALUE_RULES[r] for r in ALL_RULES if r in rules and r in VALUE_RULES]
     grid_rules = [GRID_RULES[r] for r in ALL_RULES if r in rules and r in GRID_RULES]
     while True:
@@ -142,6 +164,43 @@ def run_rules(state: State, rules: Sequence[str]) -> None:
             state.dirty &= ~bit(k)
             for rule in value_rules:
                 rule(state, k)
+        for grid_rule in grid_rules:
+            grid_rule(state)
+        if len(state.changed_cells) == before:
+            return
+
+
+def _run_staged(state: State, rules: Sequence[str]) -> None:
+    """:func:`run_rules` with ``staged``."""
+    cheap = [VALUE_RULES[r] for r in CHEAP_RULES if r in rules]
+    dear = [VALUE_RULES[r] for r in DEAR_RULES + tuple(r for r in VALUE_RULES if r not in CHEAP_RULES + DEAR_RULES)
+            if r in rules]
+    grid_rules = [GRID_RULES[r] for r in ALL_RULES if r in rules and r in GRID_RULES]
+    pending = 0  # values the cheap rules took off ``dirty`` that the dear ones have yet to see
+
+    def settle_cheap() -> None:
+        nonlocal pending
+        while True:
+            todo = state.dirty & state.anchored
+            if not todo:
+                return
+            pending |= todo
+            for k in values_of(todo):
+                state.dirty &= ~bit(k)
+                for rule in cheap:
+                    rule(state, k)
+
+    while True:
+        state.rounds += 1
+        before = len(state.changed_cells)
+        settle_cheap()
+        todo, pending = pending, 0
+        for k in values_of(todo):
+            for rule in dear:
+                mark = len(state.changed_cells)
+                rule(state, k)
+                if len(state.changed_cells) != mark:
+                    settle_cheap()
         for grid_rule in grid_rules:
             grid_rule(state)
         if len(state.changed_cells) == before:
@@ -180,15 +239,16 @@ def propagate_masks(puzzle: Puzzle, masks: list[Mask], rules: Sequence[str] = AL
     return state.dom, dict(state.fixed_by_rule), contradiction
 
 
-def fixpoint(state: State, rules: Sequence[str]) -> str | None:
+def fixpoint(state: State, rules: Sequence[str], staged: bool = False) -> str | None:
     """Run ``rules`` on ``state`` (any :class:`State`, a tracing one too) to their fixpoint,
-    with the two facts checked before and after: the contradiction found, or None."""
+    with the two facts checked before and after: the contradiction found, or None. ``staged``:
+    the rounds of :func:`run_rules` with ``staged`` (the same fixpoint)."""
     try:
         for x, m in enumerate(state.dom):
             if not m:
                 raise Contradiction(f"{state.board.where(x)} has no possible value left")
         check_groups(state)
-        run_rules(state, rules)
+        run_rules(state, rules, staged)
         check_groups(state)
     except Contradiction as e:
         return str(e)
