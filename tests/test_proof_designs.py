@@ -39,3 +39,30 @@ def test_every_proof_design_agrees_with_brute_force(seed, designs):
         assert result.unique is (len(expected) == 1), (name, result)
         if len(result.solutions) == 2:
             assert result.solutions[0] != result.solutions[1], name
+
+
+NOGOODS = SCRIPT.parent / "proof11_nogoods.py"
+
+
+@pytest.fixture(scope="module")
+def nogoods():
+    if not NOGOODS.exists():
+        pytest.skip(f"{NOGOODS} is not in this tree")
+    spec = importlib.util.spec_from_file_location("proof11_nogoods", NOGOODS)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_every_nogood_variant_agrees_with_brute_force(seed, nogoods):
+    """The eleventh session's oracle (``benchmarks/proof11_nogoods.py``): backjumping, nogoods,
+    their unit propagation and the root's facts keep the search's answer (unique exactly when
+    there is one solution), on which its node counts rest."""
+    puzzle, expected = _random_puzzle(random.Random(1100 + seed), seed)
+    for variant in nogoods.VARIANTS:
+        found = nogoods.run(puzzle, variant)
+        if not expected:
+            assert found["unique"] is not True, variant
+            continue
+        assert found["unique"] is (len(expected) == 1), (variant, found)
