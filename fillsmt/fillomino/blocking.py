@@ -3,9 +3,9 @@
 The generic clause (:func:`fillsmt.solutions.differs`) says "some cell's number differs from
 the first solution S": fresh disequalities ``n_x != v`` the solver has to split. Two clauses
 with the same meaning over what the encodings already hold (measured in benchmarks/README.md,
-"Issue 17, eleventh session: janko 257's yices proof"):
+"Issue 17, eleventh session: janko 257's yices proof"; :data:`BLOCKING` picks one):
 
-* :func:`tree_clause` (``trees``, the default on an encoding with one tree per solution,
+* :func:`tree_clause` (``trees``, on an encoding with one tree per solution,
   :data:`~fillsmt.fillomino.encodings.CANONICAL_TREES`): "some parent pointer ``p_x_y`` or root
   flag ``t_x`` differs from S's model", Boolean variables only.
 * :func:`boundary_clause` (``boundaries``): "some pair of neighbours is equal in one and unequal
@@ -48,8 +48,14 @@ BLOCKINGS = ("cells", "boundaries", "trees")
 """``cells``: the generic clause; ``boundaries``: :func:`boundary_clause`; ``trees``:
 :func:`tree_clause` on an encoding with one tree per solution, else the generic clause."""
 
-BLOCKING = "trees"
-"""The one a Fillomino session uses (module text; measured in benchmarks/README.md)."""
+BLOCKING = "cells"
+"""The one a Fillomino session uses. ``cells``, the generic clause, stays the default: measured
+(eleventh session, benchmarks/README.md), ``trees`` lowers the second check of the 17
+janko-thesis100 proofs yices settles by a quarter in all (janko 257: 63 → 25 ms; under 8 random
+seeds a sixth lower on average, and lower or within 3 ms on each of the 17), but with yices's
+default seed, the one always run, it makes two of them dearer (171 and 269: +8-9 ms, from 14
+and 7 ms; their ratios to the plain solve stay under 1.5), and a change is kept on only when no
+other proof gets slower."""
 
 TREE_PREFIXES = ("p_", "t_")
 """The tree variables :func:`tree_clause` compares: parent pointers and root flags."""
