@@ -173,8 +173,8 @@ class Fillomino(Kind):
 
     def problem(self, puzzle: Puzzle, script, encoding: str, solver: str):
         """Another solution is asked for as :mod:`fillsmt.fillomino.blocking` says
-        (``Problem.block``). A lazy encoding's session reads the cell numbers packed (``Problem.value_bits``): its
-        relaxations (:mod:`fillsmt.fillomino.lazy`) assert every cell's domain, a clue's value or
+        (``Problem.block``). A lazy encoding's session reads the cell numbers packed
+        (``Problem.value_bits``): its relaxations (:mod:`fillsmt.fillomino.lazy`) assert every cell's domain, a clue's value or
         within 1..max(largest clue, the size of the cell's open area) (or the presolve's subset
         of it), so every number lies in [1, max(largest clue, cells of the grid)]."""
         found = super().problem(puzzle, script, encoding, solver)
@@ -233,7 +233,8 @@ def _block(problem, encoding: str):
         return None
 
     def block(found, read) -> str:
-        terms = blocking.tree_terms((c.args[0], c.args[2]) for c in problem.script.commands if c.name == "declare-fun")
+        declared = ((c.args[0], c.args[2]) for c in problem.script.commands if c.name == "declare-fun")
+        terms = blocking.tree_terms(declared)
         try:
             return blocking.tree_clause(read(terms))
         except ValueError as e:
