@@ -2,7 +2,9 @@
 stage by stage, through ``pipeline.solve`` (default configuration), one process, the two
 alternating; each stage's start and length in ms since ``solve`` was called, per round. With
 ``--quick``: the in-process quick search alone, as the plain solve runs it (limit 1, the time
-budget) and as ``--unique`` runs it (limit 2, the 40-node bound), min of 5 each.
+budget) and as ``--unique`` runs it (limit 2, the 40-node bound), min of 5 each, and how long
+the quick proof's search takes to its first solution (limit 1, the 40-node bound, no time
+budget; min of 3): what a time bound on that first solution would keep or lose.
 
     .venv/bin/python benchmarks/proof11_breakdown.py [--rounds N] [--quick] PUZZLES... > OUT.txt
 
@@ -22,6 +24,8 @@ from fillsmt import pipeline
 from fillsmt.drivers import binaries
 from fillsmt.drivers import session as sessions
 from fillsmt.drivers.registry import get_driver
+from fillsmt.fillomino.backtrack import solve_strong
+from fillsmt.fillomino.features import QUICK_PROOF_FIRST
 from fillsmt.fillomino.kind import Fillomino
 from fillsmt.fillomino.plain_format import read_puzzle
 from fillsmt.pipeline import solve
@@ -86,9 +90,20 @@ def quick(paths: list[str]) -> None:
                     best[limit] = (spent, r)
         (p, rp), (u, ru) = best[1], best[2]
         plain_sum, unique_sum = plain_sum + p, unique_sum + u
+        first = min(_first_solution(found.puzzle) for _ in range(3))
         print(f"{path.rsplit('/', 1)[-1]}: plain {p * 1000:.0f} ms ({rp.nodes} nodes, {len(rp.solutions)} solutions), "
-              f"--unique {u * 1000:.0f} ms ({ru.nodes} nodes, {len(ru.solutions)} solutions)")
+              f"--unique {u * 1000:.0f} ms ({ru.nodes} nodes, {len(ru.solutions)} solutions), "
+              f"first solution within {QUICK_PROOF_FIRST} nodes: "
+              + (f"{first[0] * 1000:.0f} ms ({first[1]} nodes)" if first[1] else "none"))
     print(f"sum: plain {plain_sum * 1000:.0f} ms, --unique {unique_sum * 1000:.0f} ms")
+
+
+def _first_solution(presolved) -> tuple[float, int]:
+    """Seconds and nodes of the quick proof's search (no time budget) to its first solution
+    within :data:`QUICK_PROOF_FIRST` nodes; (seconds, 0) when it finds none."""
+    t = time.perf_counter()
+    r = solve_strong(presolved, limit=1, first_nodes=QUICK_PROOF_FIRST, probing=False)
+    return time.perf_counter() - t, r.nodes if r.solutions else 0
 
 
 def main() -> None:
