@@ -5,7 +5,9 @@ script an encoder wrote, with its ``check-sat`` and ``get-value`` commands taken
 
 * a solution is blocked by asserting that at least one *get-value term* (the cell numbers, never
   the spanning-tree edges) differs from its value in that solution — two trees of the same
-  regions are one solution;
+  regions are one solution — or by the kind's own clause with the same meaning
+  (``Problem.block``: Fillomino's may name the solution's spanning trees or its pairs of
+  neighbours instead, :mod:`fillsmt.fillomino.blocking`; off by default);
 * the forced cells are the *backbone* of the cell terms: keep the candidate terms on which every
   solution seen so far agrees, ask (inside ``push``/``pop``) for a solution that differs on at
   least one of them, drop the terms it changes, and stop when the solver says ``unsat``. Every
@@ -66,6 +68,16 @@ class Problem:
     value_bits: int = 0
     """When positive: the script bounds every get-value term to an integer in
     [0, 2**value_bits) in every model, so a session may read them packed (:attr:`packing`)."""
+    block: Callable[["Found", Callable[[list[str]], dict[str, str]]], str] | None = None
+    """The kind's own "another solution than ``found``" (:meth:`excluding`): an assertion that
+    ``found`` breaks and every *other* solution of the puzzle satisfies (a model of a lazy
+    relaxation that is no solution may break it too: its cuts refute it anyway), given
+    ``found`` and a reader of other terms' values in the same model (as the solver printed
+    them). None: the generic one, :func:`differs` over every get-value term."""
+
+    def excluding(self, found: "Found", read: Callable[[list[str]], dict[str, str]]) -> str:
+        """The assertion that blocks ``found`` and no other solution (:attr:`block`)."""
+        return self.block(found, read) if self.block is not None else differs(found.raw, self.terms)
 
     @cached_property
     def terms(self) -> list[str]:
@@ -242,7 +254,8 @@ class Search:
         if found is None:
             return status, None
         self.solutions.append(found)
-        self.session.assert_term(differs(found.raw, self.problem.terms), self._remaining())
+        read = lambda terms: self.session.get_values_and_texts(terms, self._remaining())[1]  # noqa: E731
+        self.session.assert_term(self.problem.excluding(found, read), self._remaining())
         return status, found
 
 

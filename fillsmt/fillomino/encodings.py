@@ -19,28 +19,35 @@ from fillsmt.smtlib import Script
 Encoder = Callable[[Puzzle, Optional[Domains]], Script]
 
 
-def _tree(**options) -> Encoder:
-    chosen = TreeOptions(**options)
+def _tree(chosen: TreeOptions) -> Encoder:
     return lambda puzzle, domains=None: encode_tree(puzzle, domains, chosen)
 
 
+TREES: dict[str, TreeOptions] = {
+    "tree": TreeOptions(),
+    "tree-bfs": TreeOptions(bfs=True, skip_closed=True),
+    "tree-bv": TreeOptions(bitvector=True),
+    "tree-bfs-bv": TreeOptions(bfs=True, bitvector=True),
+    # Issue 17, sixth session: tree-bfs plus redundant constraints (measured in benchmarks/README.md).
+    "tree-bfs-count": TreeOptions(bfs=True, root_counts=True),
+    "tree-bfs-depth": TreeOptions(bfs=True, depth_bounds=True),
+    "tree-bfs-sizedepth": TreeOptions(bfs=True, size_depth=True),
+    "tree-bfs-lean": TreeOptions(bfs=True, anchor_depths=False),
+    "tree-bfs-count-lean": TreeOptions(bfs=True, root_counts=True, anchor_depths=False),
+    "tree-bfs-full": TreeOptions(bfs=True),
+}
+"""The spanning-tree encodings (:mod:`fillsmt.fillomino.encode_tree`) by name."""
+
 ENCODINGS: dict[str, Encoder] = {
     "thesis": lambda puzzle, domains=None: encode_thesis(puzzle),
-    "tree": _tree(),
-    "tree-bfs": _tree(bfs=True, skip_closed=True),
-    "tree-bv": _tree(bitvector=True),
-    "tree-bfs-bv": _tree(bfs=True, bitvector=True),
-    # Issue 17, sixth session: tree-bfs plus redundant constraints (measured in benchmarks/README.md).
-    "tree-bfs-count": _tree(bfs=True, root_counts=True),
-    "tree-bfs-depth": _tree(bfs=True, depth_bounds=True),
-    "tree-bfs-sizedepth": _tree(bfs=True, size_depth=True),
-    "tree-bfs-lean": _tree(bfs=True, anchor_depths=False),
-    "tree-bfs-count-lean": _tree(bfs=True, root_counts=True, anchor_depths=False),
-    "tree-bfs-full": _tree(bfs=True),
+    **{name: _tree(options) for name, options in TREES.items()},
     "onehot-prop": encode_onehot,
     "tree-bfs-onehot": encode_tree_onehot,
 }
 DEFAULT_ENCODING = "tree-bfs"
+CANONICAL_TREES = frozenset(name for name, options in TREES.items() if options.bfs)
+"""The encodings written by :func:`encode_tree` with ``bfs``: exactly one model of the tree
+variables per solution (:mod:`fillsmt.fillomino.blocking` blocks a solution by its tree)."""
 
 Cuts = Callable[..., list]
 """``cuts(grid, fixed=frozenset(), bounds=None)``: the clauses a decoded grid breaks; ``fixed`` the

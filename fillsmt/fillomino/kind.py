@@ -172,11 +172,13 @@ class Fillomino(Kind):
         return f"{made.clues} clues, {made.label}"
 
     def problem(self, puzzle: Puzzle, script, encoding: str, solver: str):
-        """A lazy encoding's session reads the cell numbers packed (``Problem.value_bits``): its
-        relaxations (:mod:`fillsmt.fillomino.lazy`) assert every cell's domain, a clue's value or
+        """Another solution is asked for as :mod:`fillsmt.fillomino.blocking` says
+        (``Problem.block``). A lazy encoding's session reads the cell numbers packed
+        (``Problem.value_bits``): its relaxations (:mod:`fillsmt.fillomino.lazy`) assert every cell's domain, a clue's value or
         within 1..max(largest clue, the size of the cell's open area) (or the presolve's subset
         of it), so every number lies in [1, max(largest clue, cells of the grid)]."""
         found = super().problem(puzzle, script, encoding, solver)
+        found.block = _block(found, encoding)
         if self.encoding(encoding).lazy:
             largest = max((v for row in puzzle.cells for v in row), default=0)
             found.value_bits = max(largest, puzzle.height * puzzle.width).bit_length()
@@ -215,6 +217,30 @@ class Fillomino(Kind):
         from fillsmt.fillomino.rating import rate
 
         return rate(puzzle).label
+
+
+def _block(problem, encoding: str):
+    """``Problem.block`` for :data:`fillsmt.fillomino.blocking.BLOCKING` on ``encoding`` (None:
+    the generic clause over every cell)."""
+    from fillsmt.fillomino import blocking
+    from fillsmt.fillomino.encodings import CANONICAL_TREES
+    from fillsmt.solutions import WrongAnswer
+
+    if blocking.BLOCKING == "boundaries":
+        return lambda found, read: blocking.boundary_clause(
+            found.grid, [cell_of_number_var(t) for t in problem.pinned])
+    if blocking.BLOCKING != "trees" or encoding not in CANONICAL_TREES:
+        return None
+
+    def block(found, read) -> str:
+        declared = ((c.args[0], c.args[2]) for c in problem.script.commands if c.name == "declare-fun")
+        terms = blocking.tree_terms(declared)
+        try:
+            return blocking.tree_clause(read(terms))
+        except ValueError as e:
+            raise WrongAnswer(f"the solver's tree: {e}") from None
+
+    return block
 
 
 KIND = Fillomino()
