@@ -7,7 +7,7 @@ script an encoder wrote, with its ``check-sat`` and ``get-value`` commands taken
   the spanning-tree edges) differs from its value in that solution — two trees of the same
   regions are one solution — or by the kind's own clause with the same meaning
   (``Problem.block``: Fillomino's may name the solution's spanning trees or its pairs of
-  neighbours instead, :mod:`fillsmt.fillomino.blocking`; off by default);
+  neighbours instead, :mod:`fillsmt.fillomino.blocking`: the trees by default);
 * the forced cells are the *backbone* of the cell terms: keep the candidate terms on which every
   solution seen so far agrees, ask (inside ``push``/``pop``) for a solution that differs on at
   least one of them, drop the terms it changes, and stop when the solver says ``unsat``. Every

@@ -48,14 +48,15 @@ BLOCKINGS = ("cells", "boundaries", "trees")
 """``cells``: the generic clause; ``boundaries``: :func:`boundary_clause`; ``trees``:
 :func:`tree_clause` on an encoding with one tree per solution, else the generic clause."""
 
-BLOCKING = "cells"
-"""The one a Fillomino session uses. ``cells``, the generic clause, stays the default: measured
-(eleventh session, benchmarks/README.md), ``trees`` lowers the second check of the 17
-janko-thesis100 proofs yices settles by a quarter in all (janko 257: 63 → 25 ms; under 8 random
-seeds a sixth lower on average, and lower or within 3 ms on each of the 17), but with yices's
-default seed, the one always run, it makes two of them dearer (171 and 269: +8-9 ms, from 14
-and 7 ms; their ratios to the plain solve stay under 1.5), and a change is kept on only when no
-other proof gets slower."""
+BLOCKING = "trees"
+"""The one a Fillomino session uses: ``trees`` (the lead's call at the eleventh session's merge,
+on the helper's measurements in benchmarks/README.md, "Issue 17, eleventh session: janko 257's
+yices proof"). It lowers the second check of the 17 janko-thesis100 proofs yices settles by a
+quarter in all (janko 257, a proof over 2x its plain solve in final10: 63 -> 25 ms; under 8
+random seeds a sixth lower on average, and lower or within 3 ms on each of the 17). With yices's
+default seed it makes two of them dearer (171 and 269: +8-9 ms, from 14 and 7 ms), but their
+ratios to the plain solve stay under 1.5; the target is every proof under 2x its solve, and the
+sum and the tail both fall."""
 
 TREE_PREFIXES = ("p_", "t_")
 """The tree variables :func:`tree_clause` compares: parent pointers and root flags."""
