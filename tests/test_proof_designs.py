@@ -17,14 +17,19 @@ from test_race import _random_puzzle
 SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "proof10_designs.py"
 
 
-@pytest.fixture(scope="module")
-def designs():
-    if not SCRIPT.exists():
-        pytest.skip(f"{SCRIPT} is not in this tree")
-    spec = importlib.util.spec_from_file_location("proof10_designs", SCRIPT)
+def _benchmark(script: Path):
+    """A benchmark script loaded as a module (skipped where the tree has no benchmarks/)."""
+    if not script.exists():
+        pytest.skip(f"{script} is not in this tree")
+    spec = importlib.util.spec_from_file_location(script.stem, script)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    return module.DESIGNS
+    return module
+
+
+@pytest.fixture(scope="module")
+def designs():
+    return _benchmark(SCRIPT).DESIGNS
 
 
 @pytest.mark.parametrize("seed", range(30))
@@ -46,12 +51,7 @@ NOGOODS = SCRIPT.parent / "proof11_nogoods.py"
 
 @pytest.fixture(scope="module")
 def nogoods():
-    if not NOGOODS.exists():
-        pytest.skip(f"{NOGOODS} is not in this tree")
-    spec = importlib.util.spec_from_file_location("proof11_nogoods", NOGOODS)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return _benchmark(NOGOODS)
 
 
 @pytest.mark.parametrize("seed", range(30))
