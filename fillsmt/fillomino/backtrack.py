@@ -409,10 +409,10 @@ class _Search:
         if node.decisions > 1:
             if self.result.learn_tests >= LEARN_TESTS and self.result.learned * LEARN_RATE < self.result.learn_tests:
                 return
-            test = self.root.fork()
-            if not test.dom[x] & m:
+            if not self.root.dom[x] & m:
                 return  # the root rules it out already
             self.result.learn_tests += 1
+            test = self.root.fork()
             test.assume(x, m)
             if self.settle(test) is None:
                 return

@@ -232,9 +232,12 @@ def _block(problem, encoding: str):
     if blocking.BLOCKING != "trees" or encoding not in CANONICAL_TREES:
         return None
 
+    terms: list[str] = []  # the script's tree variables, found at the first solution blocked
+
     def block(found, read) -> str:
-        declared = ((c.args[0], c.args[2]) for c in problem.script.commands if c.name == "declare-fun")
-        terms = blocking.tree_terms(declared)
+        if not terms:
+            terms.extend(blocking.tree_terms((c.args[0], c.args[2]) for c in problem.script.commands
+                                             if c.name == "declare-fun"))
         try:
             return blocking.tree_clause(read(terms))
         except ValueError as e:
