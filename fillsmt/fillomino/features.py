@@ -80,11 +80,12 @@ QUICK_PROOF_FIRST = 40
 find its first solution to go on to its proof (:func:`quick_proof_budget`); a count, not seconds,
 so that the choice does not depend on the machine's load."""
 QUICK_PROOF = 3.0
-"""With ``--unique`` or ``--forced``: seconds (plus :data:`QUICK_PER_CELL` per cell) the quick
-search may take in all, a bound for a loaded machine: the search is also bounded by nodes, to the
-strong search's first phase (:data:`~fillsmt.fillomino.backtrack.FIRST_PHASE_BUDGET`, 500
-nodes on a 10×10, about 1 s of CPU there). A wall-clock bound of 1.5 s (ninth session) threw
-janko 286's proof (0.7 s CPU) away under load 8-9 and left it to the race (3.8-4.7 s)."""
+"""With ``--unique`` or ``--forced``: seconds of :data:`QUICK_CLOCK` (plus :data:`QUICK_PER_CELL`
+per cell) the quick search may take in all: the search is also bounded by nodes, to the strong
+search's first phase (:data:`~fillsmt.fillomino.backtrack.FIRST_PHASE_BUDGET`, 500 nodes on a
+10×10, about 1 s of CPU there). A wall-clock bound of 1.5 s (ninth session) threw janko 286's
+proof (0.7 s CPU) away under load 8-9 and left it to the race (3.8-4.7 s); the bound has been
+CPU time since the twelfth session."""
 
 
 QUICK_PROOF_PASS_WEAK = False
