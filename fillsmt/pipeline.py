@@ -92,7 +92,22 @@ class SolveResult:
     optimum: Any = None
     """An optimisation kind's report (bound, whether proven optimal, …); None otherwise."""
     settled_by_presolve: bool = False
-    """The presolve alone solved the puzzle or proved it has no solution (no solver ran)."""
+    """No solver ran: the presolve alone solved the puzzle or proved it has no solution, or (a
+    puzzle without clues) the kind built a valid grid."""
+
+    @property
+    def answered_by(self) -> str:
+        """Whose answer this is: ``presolve`` (no solver ran, :attr:`settled_by_presolve`),
+        ``rules`` (the rules' search, racing or alone), or ``SOLVER/ENCODING`` (the racer whose
+        answer it is, not necessarily the solver asked for); "" when nothing was settled (a
+        time-out, an error)."""
+        if self.status not in (Status.SAT, Status.UNSAT):
+            return ""
+        if self.settled_by_presolve:
+            return "presolve"
+        if self.solver == RULES_SOLVER:
+            return RULES_SOLVER
+        return f"{self.solver}/{self.encoding}"
 
     @property
     def kind(self) -> Kind:
@@ -431,7 +446,7 @@ def _quick(kind: Kind, puzzle: Any, driver: Driver, encoding: str, t0: float) ->
     if grid is None or kind.check(puzzle, grid):
         return None
     result = SolveResult(puzzle, Status.SAT, driver.name, encoding, grid=grid, presolved_cells=0,
-                         message="no clues: any valid grid is a solution")
+                         message="no clues: any valid grid is a solution", settled_by_presolve=True)
     elapsed = time.perf_counter() - t0
     result.times = {"presolve": elapsed, "encode": 0.0, "solve": 0.0, "check": 0.0, "total": elapsed}
     return result
