@@ -173,7 +173,7 @@ def test_the_lazy_racer_starts_at_once_on_a_large_open_area_and_z3_prop_later_el
 
 
 def test_a_huge_open_area_gets_the_lazy_cuts_alone_and_many_open_cells_no_search():
-    from fillsmt.fillomino.features import LEAD_AREA, SEARCH_OPEN, races_search, staged_lead
+    from fillsmt.fillomino.features import LEAD_AREA, LEAD_OPEN, SEARCH_OPEN, races_search, staged_lead
 
     huge = Puzzle(30, 30, ((5,) + (0,) * 29,) + tuple((0,) * 30 for _ in range(29)), "huge")
     assert largest_open_area(huge) == 899 >= LEAD_AREA and staged_lead(huge) == "lazy-local-general"
@@ -181,7 +181,13 @@ def test_a_huge_open_area_gets_the_lazy_cuts_alone_and_many_open_cells_no_search
     open_ = Puzzle(12, 12, ((5,) + (0,) * 11,) + tuple((0,) * 12 for _ in range(11)), "open")
     assert staged_lead(open_) is None and races_search(open_)
     board = Puzzle(50, 50, tuple(tuple(1 if (r + c) % 2 else 0 for c in range(50)) for r in range(50)), "board")
-    assert open_cells(board) == 1250 > SEARCH_OPEN and not races_search(board) and staged_lead(board) is None
+    assert open_cells(board) == 1250 > SEARCH_OPEN and not races_search(board)
+    # many open cells, every area small: the lazy cuts lead too (the 20x20 and 30x30 scaling puzzles)
+    assert staged_lead(board) == "lazy-local-general"
+    few = Puzzle(10, 10, tuple(tuple(1 if (r + c) % 2 else 0 for c in range(10)) for r in range(10)), "few")
+    assert open_cells(few) == 50 < LEAD_OPEN and staged_lead(few) is None
+    # an area of LAZY_AREA up to LEAD_AREA cells keeps tree-bfs, however many cells are open
+    assert LAZY_AREA <= largest_open_area(open_) < LEAD_AREA and open_cells(open_) >= LEAD_OPEN
 
 
 @pytest.mark.parametrize("seed", range(6))
