@@ -1,0 +1,50 @@
+"""Per-puzzle totals of two bench CSVs of the same puzzles side by side (issue 17, twelfth session).
+
+    python benchmarks/loop12_ab_table.py A.csv B.csv [A2.csv B2.csv ...]
+
+Pairs of CSVs (one A/B round each, ``fillsmt bench --csv``): for every (puzzle, configuration)
+the total seconds of each side in every round ("t/o" when not solved, "✓" when proven unique),
+and per round the median over the puzzles of B's total divided by A's.
+"""
+
+from __future__ import annotations
+
+import csv
+import os
+import statistics
+import sys
+
+
+def rows(path: str) -> dict[tuple[str, str], dict]:
+    with open(path) as f:
+        return {(os.path.basename(r["puzzle"]), r["key"].rsplit("|", 1)[1]): r for r in csv.DictReader(f)}
+
+
+def cell(r: dict | None) -> str:
+    if r is None:
+        return "–"
+    if r["status"] != "sat":
+        return r["status"]
+    mark = " ✓" if r.get("unique") in ("True", "true", "1") else ""
+    return f"{float(r['total_s']):.2f}{mark}"
+
+
+def main(paths: list[str]) -> None:
+    pairs = [(rows(a), rows(b)) for a, b in zip(paths[::2], paths[1::2])]
+    keys = sorted({k for a, b in pairs for k in (*a, *b)})
+    head = " | ".join(f"r{i + 1} A → B" for i in range(len(pairs)))
+    print(f"| puzzle | configuration | {head} |")
+    print("|---|---|" + "---:|" * len(pairs))
+    for k in keys:
+        print(f"| {k[0]} | {k[1]} | " + " | ".join(f"{cell(a.get(k))} → {cell(b.get(k))}" for a, b in pairs) + " |")
+    for i, (a, b) in enumerate(pairs):
+        ratios = [float(b[k]["total_s"]) / float(a[k]["total_s"]) for k in keys
+                  if k in a and k in b and a[k]["status"] == b[k]["status"] == "sat" and float(a[k]["total_s"]) > 0]
+        sa = sum(float(a[k]["total_s"]) for k in keys if k in a)
+        sb = sum(float(b[k]["total_s"]) for k in keys if k in b)
+        print(f"\nround {i + 1}: per-puzzle median B ÷ A {statistics.median(ratios):.2f} over {len(ratios)}; "
+              f"sum {sa:.2f} → {sb:.2f} s")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
