@@ -1,6 +1,7 @@
 """Per-puzzle totals of two bench CSVs of the same puzzles side by side (issue 17, twelfth session).
 
     python benchmarks/loop12_ab_table.py A.csv B.csv [A2.csv B2.csv ...]
+    python benchmarks/loop12_ab_table.py --process FILE.csv    # benchmarks/loop12_ab.sh's runs
 
 Pairs of CSVs (one A/B round each, ``fillsmt bench --csv``): for every (puzzle, configuration)
 the total seconds of each side in every round ("t/o" when not solved, "✓" when proven unique),
@@ -29,7 +30,28 @@ def cell(r: dict | None) -> str:
     return f"{float(r['total_s']):.2f}{mark}"
 
 
+def process(path: str) -> None:
+    """Per puzzle: median wall and CPU (user + sys) seconds of each side, and branch ÷ main."""
+    with open(path) as f:
+        runs = list(csv.DictReader(f))
+    puzzles = list(dict.fromkeys(r["puzzle"] for r in runs))
+    print("| puzzle | runs | main wall | branch wall | wall ratio | main CPU | branch CPU | CPU ratio | answered (branch) |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---|")
+    for p in puzzles:
+        side = {s: [r for r in runs if r["puzzle"] == p and r["side"] == s and r["wall"]] for s in ("main", "branch")}
+        wall = {s: statistics.median(float(r["wall"]) for r in side[s]) for s in side}
+        cpu = {s: statistics.median(float(r["user"]) + float(r["sys"]) for r in side[s]) for s in side}
+        bad = sum(1 for s in side for r in side[s] if r["status"] != "sat")
+        answered = ", ".join(sorted({r["answered"] for r in side["branch"]}))
+        print(f"| {p} | {len(side['main'])} + {len(side['branch'])}{f' ({bad} not sat)' if bad else ''} | "
+              f"{wall['main']:.2f} | {wall['branch']:.2f} | {wall['branch'] / wall['main']:.2f} | "
+              f"{cpu['main']:.2f} | {cpu['branch']:.2f} | {cpu['branch'] / cpu['main']:.2f} | {answered} |")
+
+
 def main(paths: list[str]) -> None:
+    if paths[:1] == ["--process"]:
+        process(paths[1])
+        return
     pairs = [(rows(a), rows(b)) for a, b in zip(paths[::2], paths[1::2])]
     keys = sorted({k for a, b in pairs for k in (*a, *b)})
     head = " | ".join(f"r{i + 1} A → B" for i in range(len(pairs)))
