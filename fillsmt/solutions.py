@@ -214,9 +214,10 @@ class Search:
             return None
         return max(0.001, self.deadline - time.monotonic())
 
-    def check(self) -> Status:
+    def check(self, before: str = "") -> Status:
+        """Check (``before``: assertions sent with the check-sat, :meth:`Session.check`)."""
         self.checks += 1
-        return self.session.check(timeout=self._remaining())
+        return self.session.check(timeout=self._remaining(), before=before)
 
     def model(self) -> Found:
         return self._checked(*self._decoded())
@@ -257,8 +258,9 @@ class Search:
         """Check; on SAT the model's (checked) solution. A lazy problem (``problem.cuts``) has
         each refuted model's cuts asserted and is checked again, until a model is a solution or
         the answer is not SAT."""
+        cuts_text = ""  # the last model's cuts, asserted with the next check-sat (one round trip)
         while True:
-            status = self.check()
+            status = self.check(cuts_text)
             if status is not Status.SAT or self.problem.cuts is None:
                 return status, self.model() if status is Status.SAT else None
             grid, values, raw = self._read()
@@ -266,7 +268,7 @@ class Search:
             if not cuts:
                 return status, self._checked(grid, raw if raw is not None else _texts(values))
             self.cuts += len(cuts)
-            self.session.send("".join(f"(assert {c})\n" for c in cuts), self._remaining())
+            cuts_text = "".join(f"(assert {c})\n" for c in cuts)
 
     def next_solution(self) -> tuple[Status, Found | None]:
         """Check again; on SAT, record the (checked) solution and block it for the next check."""

@@ -288,3 +288,17 @@ def test_the_quick_reply_path_agrees_with_the_general_reader(output):
             Session._items(fake, output, "test")
         return
     assert Session._items(fake, output, "test") == general
+
+
+def test_assertions_sent_with_the_check_count_and_their_errors_are_reported(session_driver):
+    """``check(before=...)`` (a lazy loop's cuts with its next check-sat): the assertions hold
+    from that check on, as if sent first; one the solver refuses is a SolverError."""
+    with session_driver.open_session() as session:
+        session.send("(set-logic QF_LIA)\n(declare-fun x () Int)\n(assert (<= 0 x))\n(assert (<= x 2))\n")
+        assert session.check(before="(assert (not (= x 0)))\n(assert (not (= x 2)))\n") is Status.SAT
+        assert session.get_values(["x"]) == {"x": 1}
+        assert session.check(before="(assert (not (= x 1)))\n") is Status.UNSAT
+    with session_driver.open_session() as session:
+        session.send("(set-logic QF_LIA)\n(declare-fun x () Int)\n")
+        with pytest.raises(SolverError):
+            session.check(before="(assert (= y 1))\n")

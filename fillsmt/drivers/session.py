@@ -147,12 +147,16 @@ class Session(ABC):
     def pop(self, timeout: float | None = None) -> None:
         self.send("(pop 1)\n", timeout)
 
-    def check(self, timeout: float | None = None, assumptions: Sequence[str] = ()) -> Status:
+    def check(self, timeout: float | None = None, assumptions: Sequence[str] = (), before: str = "") -> Status:
         """``check-sat`` (or ``check-sat-assuming`` with Boolean symbols / their negations).
+        ``before``: commands that print nothing when they succeed (a lazy loop's cuts), sent in
+        the same exchange ahead of the check (one round trip, not two; an error they cause is
+        reported as :meth:`send` would, as a :class:`SolverError`).
 
         Returns SAT, UNSAT, UNKNOWN, or TIMEOUT (the session is then closed)."""
         self._require_alive()
         command = f"(check-sat-assuming ({' '.join(assumptions)}))\n" if assumptions else "(check-sat)\n"
+        command = before + command
         start = time.perf_counter()
         output, timed_out = self._talk(command, timeout)
         self.checks += 1
