@@ -12,7 +12,7 @@ while [ $# -gt 0 ]; do
 done
 [ -f "$OUT" ] || echo "round,side,puzzle,wall,user,sys,status,answered" > "$OUT"
 cd /tmp
-side_name() { case "$1" in /work/main/*) echo main ;; *) echo branch ;; esac; }
+side_name() { case "$1" in */main/*|*main-*) echo main ;; *) echo branch ;; esac; }
 for ((r = 1; r <= ROUNDS; r++)); do
     if ((r % 2)); then ORDER="$A $B"; else ORDER="$B $A"; fi
     for p in "${PUZZLES[@]}"; do

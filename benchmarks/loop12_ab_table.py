@@ -31,20 +31,25 @@ def cell(r: dict | None) -> str:
 
 
 def process(path: str) -> None:
-    """Per puzzle: median wall and CPU (user + sys) seconds of each side, and branch ÷ main."""
+    """Per puzzle: median wall and CPU (user + sys) seconds of each side, branch ÷ main, and the
+    median of the paired (same round) wall differences, branch − main."""
     with open(path) as f:
         runs = list(csv.DictReader(f))
     puzzles = list(dict.fromkeys(r["puzzle"] for r in runs))
-    print("| puzzle | runs | main wall | branch wall | wall ratio | main CPU | branch CPU | CPU ratio | answered (branch) |")
-    print("|---|---:|---:|---:|---:|---:|---:|---:|---|")
+    print("| puzzle | runs | main wall | branch wall | wall ratio | paired wall diff | branch faster | main CPU | "
+          "branch CPU | CPU ratio | answered (branch) |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|")
     for p in puzzles:
         side = {s: [r for r in runs if r["puzzle"] == p and r["side"] == s and r["wall"]] for s in ("main", "branch")}
         wall = {s: statistics.median(float(r["wall"]) for r in side[s]) for s in side}
         cpu = {s: statistics.median(float(r["user"]) + float(r["sys"]) for r in side[s]) for s in side}
         bad = sum(1 for s in side for r in side[s] if r["status"] != "sat")
         answered = ", ".join(sorted({r["answered"] for r in side["branch"]}))
+        by_round = {s: {r["round"]: float(r["wall"]) for r in side[s]} for s in side}
+        diffs = [by_round["branch"][k] - by_round["main"][k] for k in by_round["main"] if k in by_round["branch"]]
         print(f"| {p} | {len(side['main'])} + {len(side['branch'])}{f' ({bad} not sat)' if bad else ''} | "
               f"{wall['main']:.2f} | {wall['branch']:.2f} | {wall['branch'] / wall['main']:.2f} | "
+              f"{statistics.median(diffs):+.2f} | {sum(d < 0 for d in diffs)} of {len(diffs)} | "
               f"{cpu['main']:.2f} | {cpu['branch']:.2f} | {cpu['branch'] / cpu['main']:.2f} | {answered} |")
 
 
