@@ -1,7 +1,12 @@
 #!/bin/bash
 # Whole-process A/B of two fillsmt installs (issue 17, twelfth session: loop12): `fillsmt solve PUZZLE
 # --timeout 60` under /usr/bin/time, the sides alternating (which side goes first alternates by
-# round), from /tmp. One CSV line per run: round,side,puzzle,wall,user,sys,status,answered.
+# round), from /tmp. One CSV line per run: round,side,puzzle,wall,user,sys,status,answered (a side
+# whose path holds "main" is main). Compile both sides' modules first (python -m compileall): with
+# PYTHONDONTWRITEBYTECODE set (as in this session's shells) a checkout without __pycache__ compiles
+# every module it imports at each start, 0.03-0.05 s that no installed package pays; the sides
+# used here (benchmarks/README.md, twelfth session) were wrappers running one python with
+# PYTHONPATH=<compiled copy of main> or <this worktree, compiled>.
 # Usage: loop12_ab.sh OUT.csv ROUNDS "A_FILLSMT B_FILLSMT" PUZZLE... [-- EXTRA SOLVE ARGS]
 set -u
 OUT=$(realpath -m "$1"); ROUNDS=$2; read -r A B <<< "$3"; shift 3
