@@ -156,6 +156,11 @@ class Packing:
 
     def unpack(self, texts: dict[str, str]) -> tuple[dict[str, int], dict[str, str]]:
         """The terms' values and their texts from the packed numerals as the solver printed them."""
+        values = self.values(texts)
+        return values, _texts(values)
+
+    def values(self, texts: dict[str, str]) -> dict[str, int]:
+        """The terms' values from the packed numerals as the solver printed them."""
         mask = (1 << self.bits) - 1
         values: dict[str, int] = {}
         for name, group in zip(self.names, self.groups):
@@ -163,7 +168,13 @@ class Packing:
             for t in group:
                 values[t] = number & mask
                 number >>= self.bits
-        return values, {t: str(v) for t, v in values.items()}
+        return values
+
+
+def _texts(values: dict[str, int]) -> dict[str, str]:
+    """Integer values as a solver prints them (a numeral, for the non-negative ones packed reads
+    and pinned terms hold)."""
+    return {t: str(v) for t, v in values.items()}
 
 
 class WrongAnswer(Exception):
@@ -203,27 +214,37 @@ class Search:
             return None
         return max(0.001, self.deadline - time.monotonic())
 
-    def check(self) -> Status:
+    def check(self, before: str = "") -> Status:
+        """Check (``before``: assertions sent with the check-sat, :meth:`Session.check`)."""
         self.checks += 1
-        return self.session.check(timeout=self._remaining())
+        return self.session.check(timeout=self._remaining(), before=before)
 
     def model(self) -> Found:
         return self._checked(*self._decoded())
 
     def _decoded(self) -> tuple[Grid, dict[str, str]]:
         """The model's grid (not yet checked) and the values as the solver printed them."""
+        grid, values, raw = self._read()
+        return grid, raw if raw is not None else _texts(values)
+
+    def _read(self) -> tuple[Grid, dict, dict[str, str] | None]:
+        """The model's grid (not yet checked), the values, and the values as the solver printed
+        them; None for those when read packed (every value an integer, printed as ``str`` of it:
+        :func:`_texts` makes them when asked; a lazy loop's models but the last are only cut)."""
         packing = self._packing
+        raw: dict[str, str] | None
         if packing is None:
             values, raw = self.session.get_values_and_texts(self.problem.asked, self._remaining())
+            raw.update(self.problem.pinned)
         else:
             try:
-                values, raw = packing.unpack(self.session.get_values_and_texts(packing.names, self._remaining())[1])
+                values = packing.values(self.session.get_values_and_texts(packing.names, self._remaining())[1])
             except (KeyError, ValueError) as e:
                 raise WrongAnswer(f"{self.session.name} gave an unreadable packed value: {e}") from None
+            raw = None
         values.update(self.problem.pinned_values)
-        raw.update(self.problem.pinned)
         try:
-            return self.problem.decode(values), raw
+            return self.problem.decode(values), values, raw
         except Exception as e:  # the decoders raise FormatError subclasses with the reason
             raise WrongAnswer(str(e)) from None
 
@@ -237,16 +258,17 @@ class Search:
         """Check; on SAT the model's (checked) solution. A lazy problem (``problem.cuts``) has
         each refuted model's cuts asserted and is checked again, until a model is a solution or
         the answer is not SAT."""
+        cuts_text = ""  # the last model's cuts, asserted with the next check-sat (one round trip)
         while True:
-            status = self.check()
+            status = self.check(cuts_text)
             if status is not Status.SAT or self.problem.cuts is None:
                 return status, self.model() if status is Status.SAT else None
-            grid, raw = self._decoded()
+            grid, values, raw = self._read()
             cuts = self.problem.cuts(grid)
             if not cuts:
-                return status, self._checked(grid, raw)
+                return status, self._checked(grid, raw if raw is not None else _texts(values))
             self.cuts += len(cuts)
-            self.session.send("".join(f"(assert {c})\n" for c in cuts), self._remaining())
+            cuts_text = "".join(f"(assert {c})\n" for c in cuts)
 
     def next_solution(self) -> tuple[Status, Found | None]:
         """Check again; on SAT, record the (checked) solution and block it for the next check."""

@@ -209,10 +209,12 @@ def test_staged_rounds_change_no_node(monkeypatch):
     assert sum(len(r.solutions) for r in runs[True]) >= 10
 
 
-def test_staged_rounds_reach_the_same_fixpoint():
-    """``fixpoint(..., staged=True)`` against the plain rounds, from the shipped puzzles' domains
-    with random cells narrowed to one of their values (as guesses do): a contradiction in both or
-    in neither, and the same domains when there is none."""
+@pytest.mark.parametrize("schedule", ["staged", "grid_last"])
+def test_staged_rounds_reach_the_same_fixpoint(schedule):
+    """``fixpoint(..., staged=True)`` (and ``grid_last=True``, the presolve's rounds) against the
+    plain rounds, from the shipped puzzles' domains with random cells narrowed to one of their
+    values (as guesses do): a contradiction in both or in neither, and the same domains when
+    there is none."""
     from conftest import INSTANCES
 
     rng = random.Random("staged")
@@ -226,7 +228,7 @@ def test_staged_rounds_reach_the_same_fixpoint():
                 values = [k for k in range(masks[x].bit_length()) if masks[x] >> k & 1]
                 masks[x] = 1 << rng.choice(values)
             plain, staged = (State(board, list(masks), ALL_RULES) for _ in range(2))
-            found = fixpoint(plain, ALL_RULES), fixpoint(staged, ALL_RULES, staged=True)
+            found = fixpoint(plain, ALL_RULES), fixpoint(staged, ALL_RULES, **{schedule: True})
             assert (found[0] is None) == (found[1] is None), (path.name, found)
             if found[0] is None:
                 assert plain.dom == staged.dom, path.name

@@ -105,6 +105,9 @@ class Session(ABC):
 
     # -- the commands ------------------------------------------------------------------------
     def _items(self, output: str, what: str) -> list:
+        words = output.split()
+        if not words or (len(words) == 1 and words[0] in _STATUS):  # nothing, or a check's answer: as read_all
+            return words
         try:
             items = [i.value for i in read_all(output)]
         except SExprError as e:
@@ -144,12 +147,16 @@ class Session(ABC):
     def pop(self, timeout: float | None = None) -> None:
         self.send("(pop 1)\n", timeout)
 
-    def check(self, timeout: float | None = None, assumptions: Sequence[str] = ()) -> Status:
+    def check(self, timeout: float | None = None, assumptions: Sequence[str] = (), before: str = "") -> Status:
         """``check-sat`` (or ``check-sat-assuming`` with Boolean symbols / their negations).
+        ``before``: commands that print nothing when they succeed (a lazy loop's cuts), sent in
+        the same exchange ahead of the check (one round trip, not two; an error they cause is
+        reported as :meth:`send` would, as a :class:`SolverError`).
 
         Returns SAT, UNSAT, UNKNOWN, or TIMEOUT (the session is then closed)."""
         self._require_alive()
         command = f"(check-sat-assuming ({' '.join(assumptions)}))\n" if assumptions else "(check-sat)\n"
+        command = before + command
         start = time.perf_counter()
         output, timed_out = self._talk(command, timeout)
         self.checks += 1
@@ -231,7 +238,7 @@ def _simple_values(output: str) -> tuple[dict[str, Value], dict[str, str]] | Non
         if text[0] in "tf":
             values[term] = text == "true"
         elif len(text) > limits.MAX_DIGITS:
-            return None  # the general reader keeps such a numeral as text
+            values[term] = parse_value(text)  # as the general reader keeps it (the packed reads' numerals)
         else:
             values[term] = int(text)
         texts[term] = text
@@ -259,6 +266,10 @@ def _before_marker(buffer: str, marker: str, start: int = 0) -> tuple[str, str] 
             return buffer[:begin], buffer[end + 1:]
         at = buffer.find(marker, end)
     return None
+
+
+DIRECT_WRITE = 1024
+"""Characters up to which :meth:`ProcessSession._send` writes without a thread."""
 
 
 class ProcessSession(Session):
@@ -353,7 +364,18 @@ class ProcessSession(Session):
 
     def _send(self, text: str, deadline: float | None) -> None:
         """Write ``text`` to the solver by ``deadline``: a thread writes, so a solver that stops
-        reading cannot hold fillsmt past its time-out (it is killed, which ends the write)."""
+        reading cannot hold fillsmt past its time-out (it is killed, which ends the write). A
+        text of at most :data:`DIRECT_WRITE` characters is written here: every exchange waits for
+        the solver's reply, so the solver has read everything sent before and the pipe is empty,
+        and a pipe holds at least one page (4096 bytes, 4 per character at most): such a write
+        cannot block (a lazy session sends three commands a round; janko 330: 216 threads)."""
+        if len(text) <= DIRECT_WRITE:
+            try:
+                self._proc.stdin.write(text)
+                self._proc.stdin.flush()
+            except (OSError, ValueError):  # a broken pipe, or closed by a kill
+                raise self._died("") from None
+            return
         failed: list[BaseException] = []
 
         def write() -> None:

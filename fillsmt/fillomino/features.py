@@ -47,6 +47,14 @@ LEAD_AREA = 400
 """Open cells in one connected area from which the lazy region cuts run alone in a staged race:
 no tree-bfs script (janko 330, area 596: its encoding takes 1.7 s and yices 12 s CPU, where the
 lazy cuts settle it in about 8 s; measured in benchmarks/README.md, "issue 17, seventh session")."""
+LEAD_OPEN = 100
+"""Open cells from which the lazy region cuts also lead where every open area is small (below
+:data:`LAZY_AREA`): the 20×20 and 30×30 scaling puzzles (144–294 open cells in areas of at most
+19). Measured (benchmarks/README.md, "issue 17, twelfth session: loop12"): in one process the
+default race takes 0.36–1.56 s there with tree-bfs leading, 0.19–0.68 s with the lazy cuts
+(30×30-3 1.56 → 0.67 s); the eighth session measured this plan slower under two bench jobs
+(30×30-3 1.26 → 1.36 s), before the lazy loop read packed models and wrote pinned cuts. No
+janko-thesis100 puzzle keeps 100 open cells (at most 73), nor hard-tail 266 or 485."""
 SEARCH_OPEN = 1000
 """Open cells above which the rules' search does not race (janko 330, 1441 open cells: its root
 probing alone does not end in 36 s CPU, and every racer past two shares the two cores)."""
@@ -158,11 +166,13 @@ def staged_racers(presolved: Puzzle) -> tuple[tuple[str, str, float], ...]:
 
 def staged_lead(presolved: Puzzle) -> str | None:
     """``lazy-local-general`` in place of the default encoding on an open area of at least
-    :data:`LEAD_AREA` cells, else None. (The lazy cuts as the lead on many open cells in small
-    areas, the 20×20 and 30×30 scaling puzzles, were measured and not kept: 1.5-3× faster one
-    process at a time, but not faster with two bench jobs or as whole processes, and 30×30-3
-    slower in every bench round; benchmarks/README.md, "issue 17, eighth session".)"""
-    return "lazy-local-general" if largest_open_area(presolved) >= LEAD_AREA else None
+    :data:`LEAD_AREA` cells, or on at least :data:`LEAD_OPEN` open cells in areas all smaller
+    than :data:`LAZY_AREA`; else None (an area of :data:`LAZY_AREA` up to :data:`LEAD_AREA`
+    cells keeps tree-bfs, with the lazy cuts racing: :func:`staged_racers`)."""
+    area = largest_open_area(presolved)
+    if area >= LEAD_AREA or (area < LAZY_AREA and open_cells(presolved) >= LEAD_OPEN):
+        return "lazy-local-general"
+    return None
 
 
 def races_search(presolved: Puzzle) -> bool:
@@ -178,6 +188,6 @@ def search_first(presolved: Puzzle) -> bool:
     return open_cells(presolved) <= PROP_OPEN
 
 
-__all__ = ["LAZY_AREA", "LAZY_DELAY", "LAZY_NOW_AREA", "LEAD_AREA", "PROP_DELAY", "PROP_OPEN", "QUICK_BASE", "QUICK_CLOCK", "QUICK_PER_CELL", "QUICK_PROOF", "QUICK_PROOF_FIRST", "SEARCH_OPEN",
+__all__ = ["LAZY_AREA", "LAZY_DELAY", "LAZY_NOW_AREA", "LEAD_AREA", "LEAD_OPEN", "PROP_DELAY", "PROP_OPEN", "QUICK_BASE", "QUICK_CLOCK", "QUICK_PER_CELL", "QUICK_PROOF", "QUICK_PROOF_FIRST", "SEARCH_OPEN",
            "largest_open_area", "open_cells", "quick_proof_budget", "quick_search_budget", "QUICK_PROOF_PASS_WEAK",
            "races_search", "search_first", "staged_lead", "staged_racers"]

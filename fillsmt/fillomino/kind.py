@@ -85,7 +85,7 @@ class Fillomino(Kind):
 
         if too_open(puzzle):
             return None
-        deduction = deduce(puzzle)
+        deduction = deduce(puzzle, grid_last=True)
         if deduction.contradiction is not None:
             return Presolved(deduction.fixed_count, contradiction=deduction.contradiction)
         return Presolved(deduction.fixed_count, grid=deduction.grid(), puzzle=deduction.filled_puzzle(puzzle),
