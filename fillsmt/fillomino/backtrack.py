@@ -102,6 +102,7 @@ from fillsmt.fillomino.deduce.board import Board, Contradiction
 from fillsmt.fillomino.deduce.masks import values_of
 from fillsmt.fillomino.deduce.capacity import SEARCH_RULES, capacity
 from fillsmt.fillomino.deduce.fixpoint import fixpoint
+from fillsmt.fillomino.deduce.reasons import ReasonState
 from fillsmt.fillomino.deduce.state import State
 from fillsmt.fillomino.model import Grid, Puzzle
 from fillsmt.fillomino.verify import check_solution
@@ -168,6 +169,8 @@ class SearchResult:
     learn_tests: int = 0
     """``learn``: decisions tested at the root, and how many facts were learned."""
     learned: int = 0
+    skipped: int = 0
+    """``cbj``: children left unexplored because their parent was refuted without its guess."""
 
     @property
     def unique(self) -> bool | None:
@@ -196,6 +199,48 @@ class _Node:
     """The guess or complement that made this node: (cell, the values it keeps)."""
     decisions: int = 0
     """How many guesses and complements lie on its path from the root."""
+    frame: _Frame | None = None
+    """``cbj``: the guess its parent made (None at the root)."""
+
+
+@dataclass(eq=False)
+class _Frame:
+    """``cbj`` (module text): a node's guess, whose two children are explored below it. ``bit``
+    is the children's decision (position ``decisions`` of the node: its guess and its
+    complement share it); ``conflict`` the union of the refuted children's conflict sets less
+    that bit; ``solved`` whether a solution lies below; ``done`` whether the node is settled,
+    its remaining child to be skipped."""
+
+    parent: _Frame | None
+    bit: int
+    pending: int = 2
+    conflict: int = 0
+    solved: bool = False
+    done: bool = False
+
+
+def _settle_frame(frame: _Frame | None, conflict: int | None) -> int:
+    """A child of ``frame`` is settled: refuted with the conflict set ``conflict``, or with a
+    solution below it (None). Settle the frames it completes, upwards; the number of children
+    left unexplored that way (skipped by backjumping)."""
+    skipped = 0
+    while frame is not None and not frame.done:
+        frame.pending -= 1
+        if conflict is None:
+            frame.solved = True
+        elif not frame.solved:
+            if not conflict & frame.bit:  # refuted without this guess: so is its other side
+                frame.done = True
+                skipped += frame.pending
+                frame = frame.parent
+                continue
+            frame.conflict |= conflict & ~frame.bit
+        if frame.pending:
+            return skipped
+        frame.done = True
+        conflict = None if frame.solved else frame.conflict
+        frame = frame.parent
+    return skipped
 
 
 def solve_by_search(puzzle: Puzzle, *, limit: int = 1, max_nodes: int | None = None,
@@ -203,7 +248,7 @@ def solve_by_search(puzzle: Puzzle, *, limit: int = 1, max_nodes: int | None = N
                     cell_order: str = CELL_ORDERS[0], avoid: Grid | None = None,
                     search_rules: Sequence[str] = (), probe_depth: int = -1,
                     probe_budget: int | None = None, first_nodes: int | None = None,
-                    pass_weak: bool = False, learn: bool = False) -> SearchResult:
+                    pass_weak: bool = False, learn: bool = False, cbj: bool = False) -> SearchResult:
     """Find up to ``limit`` solutions of ``puzzle`` by the rules plus backtracking.
 
     ``limit=2`` tests uniqueness (:attr:`SearchResult.unique`). ``max_nodes`` caps the
@@ -220,7 +265,8 @@ def solve_by_search(puzzle: Puzzle, *, limit: int = 1, max_nodes: int | None = N
     by default (the thesis' search, which the rating measures); :func:`solve_strong` uses them.
 
     ``pass_weak`` passes over weak 2-group guesses (module text); ``learn`` learns facts at
-    the root from refuted decisions (module text).
+    the root from refuted decisions (module text); ``cbj`` backjumps by the rules' explanations
+    (module text; not with ``learn`` or probing).
 
     ``avoid`` (a known solution) turns the search into a hunt for another one: ``avoid`` is
     never returned, and where the guessed cell may still hold ``avoid``'s value, the guess is
@@ -240,12 +286,14 @@ def solve_by_search(puzzle: Puzzle, *, limit: int = 1, max_nodes: int | None = N
     active = [r for r in ALL_RULES if r in rules] + [r for r in SEARCH_RULES if r in search_rules]
     if probe_depth >= 0:
         active.append("probe")
+    if cbj and (learn or probe_depth >= 0):
+        raise InputError("backjumping (cbj) does not combine with learn or probing")
     result = SearchResult(rules_used=dict.fromkeys(active, 0))
     search = _Search(puzzle, tuple(r for r in ALL_RULES if r in rules),
                      tuple(r for r in SEARCH_RULES if r in search_rules), probe_depth,
                      None if probe_budget is None else probe_budget // max(1, puzzle.height * puzzle.width),
-                     deadline, cell_order, avoid, result, pass_weak, learn=learn)
-    root = State(Board.of(puzzle.height, puzzle.width), initial_masks(puzzle), active)
+                     deadline, cell_order, avoid, result, pass_weak, learn=learn, cbj=cbj)
+    root = (ReasonState if cbj else State)(Board.of(puzzle.height, puzzle.width), initial_masks(puzzle), active)
     stack = [_Node(root, 0, False)]
     while stack:
         if deadline is not None and time.monotonic() >= deadline or \
@@ -255,6 +303,8 @@ def solve_by_search(puzzle: Puzzle, *, limit: int = 1, max_nodes: int | None = N
         if max_nodes is not None and result.nodes >= max_nodes:
             return result
         node = stack.pop()
+        if node.frame is not None and node.frame.done:
+            continue  # cbj: its parent is refuted already (skipped, counted by ``_settle_frame``)
         stack.extend(reversed(search.expand(node)))
         if len(result.solutions) >= limit:
             result.exhausted = not stack
@@ -285,6 +335,7 @@ class _Search:
     root: State | None = None
     """``learn``: the settled root with every fact learned so far assumed (never changed once
     forked: a new fact makes a new one)."""
+    cbj: bool = False
 
     def settle(self, state: State) -> str | None:
         """The rules' fixpoint, then the search rules; again until neither changes anything.
@@ -298,6 +349,7 @@ class _Search:
                 for rule in self.search_rules:
                     SEARCH_RULE_FUNCTIONS[rule](state)
             except Contradiction as e:
+                state.failed(e)
                 return str(e)
             if len(state.changed_cells) == before:
                 return None
@@ -358,6 +410,8 @@ class _Search:
         if contradiction is not None:
             if self.learn and node.decision is not None and self.root is not None:
                 self.learn_from(node)
+            if self.cbj:
+                result.skipped += _settle_frame(node.frame, state.conflict)
             return []
         if not unfixed:
             grid = _solution(puzzle, masks)
@@ -365,6 +419,8 @@ class _Search:
                 result.solutions.append(grid)
                 if result.solution_depth is None:
                     result.solution_depth = node.depth
+            if self.cbj:
+                _settle_frame(node.frame, None)
             return []
         settled: dict[int, State] = {}
         if self.pass_weak and self.cell_order == "group-exit":
@@ -377,17 +433,18 @@ class _Search:
             if masks[cell] & known:
                 chosen, rest = masks[cell] & ~known, known
         children = []
+        frame = _Frame(node.frame, 1 << node.decisions) if self.cbj else None
         for allowed, deeper in ((chosen, True), (rest, False)):
             if allowed in settled:  # settled while looking at the guess: the child itself
                 child = settled.pop(allowed)
-            elif self.search_rules or self.probe_depth >= 0:
+            elif self.search_rules or self.probe_depth >= 0 or self.cbj:
                 child = state.fork()
                 child.assume(cell, allowed)
             else:  # the thesis' search: every node's fixpoint from scratch, as the rating has it
                 masks = list(state.dom)
                 masks[cell] = allowed
                 child = State(state.board, masks, list(state.fixed_by_rule))
-            children.append(_Node(child, node.depth + deeper, deeper, (cell, allowed), node.decisions + 1))
+            children.append(_Node(child, node.depth + deeper, deeper, (cell, allowed), node.decisions + 1, frame))
         result.probes += len(settled)  # looked at, not used
         return children
 
@@ -574,7 +631,7 @@ SECOND_PHASE_ORDER = "big-value"
 
 def solve_strong(puzzle: Puzzle, *, limit: int = 1, deadline: float | None = None,
                  first_nodes: int | None = None, probing: bool = True, pass_weak: bool = False,
-                 learn: bool = False) -> SearchResult:
+                 learn: bool = False, cbj: bool = False) -> SearchResult:
     """The search the race and ``solve --solver rules`` use (issue 17): the search rules at every
     node; when :data:`FIRST_PHASE_BUDGET` does not settle the puzzle, the search starts again
     with exit probing at the root (within :data:`PROBE_BUDGET`), guessing in
@@ -586,11 +643,11 @@ def solve_strong(puzzle: Puzzle, *, limit: int = 1, deadline: float | None = Non
     (at most that many fixpoints without a solution, in each phase); without ``probing`` only
     the first phase runs (the quick proof's: at most :data:`FIRST_PHASE_BUDGET`). ``pass_weak``:
     the first phase passes over weak guesses (module text); ``learn``: the first phase learns
-    facts at the root (module text)."""
+    facts at the root (module text); ``cbj``: the first phase backjumps (module text)."""
     phase_nodes = FIRST_PHASE_BUDGET // max(1, puzzle.height * puzzle.width)
     first = solve_by_search(puzzle, limit=limit, deadline=deadline, max_nodes=phase_nodes,
                             search_rules=SEARCH_RULES, first_nodes=first_nodes, pass_weak=pass_weak,
-                            learn=learn)
+                            learn=learn, cbj=cbj)
     if len(first.solutions) >= limit or first.exhausted or first.timed_out or not probing:
         return first
     second = solve_by_search(puzzle, limit=limit, deadline=deadline, search_rules=SEARCH_RULES,

@@ -251,5 +251,6 @@ def fixpoint(state: State, rules: Sequence[str], staged: bool = False) -> str | 
         run_rules(state, rules, staged)
         check_groups(state)
     except Contradiction as e:
+        state.failed(e)
         return str(e)
     return None
