@@ -131,6 +131,9 @@ SEARCHES = [
     pytest.param("cbj-thesis-{shape}", 40, {"cbj": True}, id="cbj"),
     pytest.param("cbj-weak-{shape}", 40, {"search_rules": SEARCH_RULES, "cbj": True, "pass_weak": True},
                  id="strong-cbj-pass-weak"),
+    # and nogoods learned from the conflict sets, with unit narrowing
+    pytest.param("nogoods-{shape}", 60, {"search_rules": SEARCH_RULES, "nogoods": True}, id="strong-nogoods"),
+    pytest.param("nogoods-thesis-{shape}", 40, {"nogoods": True}, id="nogoods"),
 ]
 
 
@@ -309,6 +312,8 @@ def test_backjumping_keeps_every_answer():
         jumped = solve_by_search(puzzle, limit=2, search_rules=SEARCH_RULES, cbj=True)
         assert jumped.solutions == plain.solutions and jumped.unique == plain.unique is True, path.name
         assert jumped.nodes + jumped.skipped <= plain.nodes, path.name
+        learned = solve_by_search(puzzle, limit=2, search_rules=SEARCH_RULES, nogoods=True)
+        assert learned.solutions == plain.solutions and learned.unique is True, path.name
     rng = random.Random("cbj-limit")
     for _ in range(30):
         clues = tuple(tuple(v if rng.random() < 0.3 else 0 for v in row) for row in G12_SOLUTION)
@@ -317,12 +322,15 @@ def test_backjumping_keeps_every_answer():
             plain = solve_by_search(puzzle, limit=limit, search_rules=SEARCH_RULES)
             jumped = solve_by_search(puzzle, limit=limit, search_rules=SEARCH_RULES, cbj=True)
             assert jumped.solutions == plain.solutions and jumped.unique == plain.unique, (clues, limit)
+            learned = solve_by_search(puzzle, limit=limit, search_rules=SEARCH_RULES, nogoods=True)
+            assert len(learned.solutions) == len(plain.solutions) and learned.unique == plain.unique, (clues, limit)
 
 
 @pytest.mark.parametrize("name", ["285", "008"])
 def test_backjumping_shortens_janko_proofs(name):
     """The quick proof's search with ``cbj`` (its first phase, limit 2): the published solution,
-    proven unique, in fewer nodes (janko 285: 99 nodes without)."""
+    proven unique, in fewer nodes (janko 285: 99 nodes without); with ``nogoods`` in fewer
+    still, or as few."""
     from fillsmt.fillomino.backtrack import solve_strong
     from fillsmt.fillomino.kind import KIND
 
@@ -335,6 +343,30 @@ def test_backjumping_shortens_janko_proofs(name):
     jumped = solve_strong(puzzle, limit=2, probing=False, cbj=True)
     assert plain.solutions == jumped.solutions == [published] and jumped.unique is True
     assert jumped.skipped > 0 and jumped.nodes < plain.nodes, (jumped.nodes, plain.nodes)
+    learned = solve_strong(puzzle, limit=2, probing=False, nogoods=True)
+    assert learned.solutions == [published] and learned.unique is True and learned.nodes <= jumped.nodes
+
+
+def test_the_brute_force_catches_a_nogood_learned_whole(monkeypatch):
+    """The agreement test above can fail for ``nogoods``: learning every refuted leaf's whole
+    path but its newest decision as a nogood (as if its conflict set lacked it) loses
+    solutions the brute force has."""
+    from fillsmt.fillomino.deduce.reasons import ReasonState
+
+    honest = ReasonState.failed
+
+    def careless(self, contradiction):
+        honest(self, contradiction)
+        self.conflict &= ~(1 << max(self.level - 1, 0))
+
+    monkeypatch.setattr(ReasonState, "failed", careless)
+    rng = random.Random("careless-nogoods")
+    wrong = 0
+    for _ in range(60):
+        clues = random_clues(rng, 3, 3)
+        expected = count_matching(ALL_GRIDS[3, 3], clues)
+        wrong += sorted(all_by_search(Puzzle(3, 3, clues), search_rules=SEARCH_RULES, nogoods=True)) != expected
+    assert wrong > 0
 
 
 def test_the_brute_force_catches_a_reason_without_the_newest_decision(monkeypatch):

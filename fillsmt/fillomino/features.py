@@ -93,6 +93,15 @@ and the look-ahead's fixpoints cost the small proofs (250 +25 %); janko proofs u
 plain solve 94 → 93 and 96 → 95 in two A/B runs."""
 
 
+QUICK_PROOF_LEARNING = "off"
+"""What the quick proof's search learns from its refutations (issue 17, twelfth session;
+``backtrack``'s module text): ``"off"``, ``"cbj"`` (conflict-directed backjumping on the rules'
+explanations, :mod:`fillsmt.fillomino.deduce.reasons`) or ``"nogoods"`` (also the refutations'
+conflict sets as nogoods, with unit narrowing). Measured in ``benchmarks/README.md`` ("Issue 17,
+twelfth session"; ``benchmarks/proof12_cbj.py``)."""
+QUICK_PROOF_LEARNINGS = ("off", "cbj", "nogoods")
+
+
 def quick_proof_budget(presolved: Puzzle) -> tuple[int, float]:
     """With ``--unique`` or ``--forced``: (nodes to a first solution, seconds in all) for the
     in-process search before the race, (0, 0.0) where :func:`quick_search_budget` is 0. The
@@ -173,4 +182,5 @@ def search_first(presolved: Puzzle) -> bool:
 
 __all__ = ["LAZY_AREA", "LAZY_DELAY", "LAZY_NOW_AREA", "LEAD_AREA", "PROP_DELAY", "PROP_OPEN", "QUICK_BASE", "QUICK_PER_CELL", "QUICK_PROOF", "QUICK_PROOF_FIRST", "SEARCH_OPEN",
            "largest_open_area", "open_cells", "quick_proof_budget", "quick_search_budget", "QUICK_PROOF_PASS_WEAK",
+           "QUICK_PROOF_LEARNING", "QUICK_PROOF_LEARNINGS",
            "races_search", "search_first", "staged_lead", "staged_racers"]

@@ -96,6 +96,7 @@ def capacity(state: State) -> None:
     taken = sum(k * r for k, r in regions.items())
     n = len(state.dom)
     room = n - taken
+    state.inference()
     if room < 0:
         e = Contradiction(f"the regions around the fixed cells need {taken} cells, more than "
                           f"the grid's {n}")

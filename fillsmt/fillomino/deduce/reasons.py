@@ -70,6 +70,11 @@ from fillsmt.fillomino.deduce.masks import Mask, bit, is_single, values_of
 from fillsmt.fillomino.deduce.state import State, Why, search_premises
 
 
+WHOLE_RULES = ("single-exit", "forced-cell")
+"""Rules whose reason covers the whole of what they assert (that the cell holds k), not only
+the values they remove."""
+
+
 class ReasonState(State):
     """A :class:`State` that records each removal's reason (module text) and, on a
     contradiction, its explanation (:attr:`conflict`). Decisions are made by :meth:`assume`
@@ -80,8 +85,12 @@ class ReasonState(State):
         super().__init__(board, dom, rules)
         self.dep: list[int] = [0] * len(dom)
         self.history: list[tuple | None] = [None] * len(dom)
-        """Per cell, its removals newest first, as a chain (values removed, reason, older):
-        shared, not copied, by forked states."""
+        """Per cell, its steps newest first, as a chain (values excluded, reason, older):
+        shared, not copied, by forked states. A step excludes the values it removed, or, when
+        its reason covers the whole of what it asserts (a decision, a rule fixing the cell, a
+        nogood), every value the cell started with outside those it keeps."""
+        self.start = list(dom)
+        """The domains the state started with (shared by forked states)."""
         self.alldep = 0
         """The union of every reason so far."""
         self.fixdep = 0
@@ -90,17 +99,19 @@ class ReasonState(State):
         """Decisions on the path to this state (its :meth:`assume` is decision ``level - 1``)."""
         self.conflict: int | None = None
         """The contradiction's explanation, once a run on this state found one."""
-        self._units = None
+        self._shared: dict = {}
+        """Premises shared by the removals of one rule's application (:meth:`inference`)."""
 
     def fork(self) -> ReasonState:
         child = super().fork()
         child.dep = list(self.dep)
         child.history = list(self.history)
+        child.start = self.start
         child.alldep = self.alldep
         child.fixdep = self.fixdep
         child.level = self.level + 1
         child.conflict = None
-        child._units = None
+        child._shared = {}
         return child
 
     def failed(self, contradiction: Contradiction) -> None:
@@ -137,36 +148,53 @@ class ReasonState(State):
         return r
 
     def kdeps(self, cells: int, k: int) -> int:
-        """The reasons of the cells' state for k: of a cell fixed to k, its whole ``dep``; of
-        one that lost k, that removal's reason; of one that allows k among others, nothing
-        (no fact about k holds there)."""
+        """The reasons of the cells' state for k: of a cell fixed to k, the oldest single step
+        that excludes every other value it started with (a guess, single-exit, forced-cell),
+        else its whole ``dep``; of one that lost k, the oldest step that excludes k; of one
+        that allows k among others, nothing (no fact about k holds there)."""
         bk = bit(k)
-        dom, dep, history = self.dom, self.dep, self.history
+        dom, dep, history, start = self.dom, self.dep, self.history, self.start
         r = 0
         for y in values_of(cells):
             m = dom[y]
             if m & bk:
                 if m == bk:
-                    r |= dep[y]
-            else:
+                    others = start[y] & ~bk
+                    best = dep[y]
+                    h = history[y]
+                    while h is not None:
+                        if h[0] & others == others and h[1].bit_length() <= best.bit_length():
+                            best = h[1]
+                        h = h[2]
+                    r |= best
+            elif start[y] & bk:
+                best = None
                 h = history[y]
                 while h is not None:
-                    if h[0] & bk:
-                        r |= h[1]
-                        break
+                    if h[0] & bk and (best is None or h[1].bit_length() <= best.bit_length()):
+                        best = h[1]
                     h = h[2]
+                r |= best
         return r
 
     def assume(self, x: int, allowed: Mask) -> None:
-        """The decision this state was forked for: keep only ``allowed`` in x."""
+        """The decision this state was forked for: keep only ``allowed`` in x. As a literal, a
+        decision keeping one value v asserts that x is v; any other, that x holds none of the
+        values it removes (:func:`decision_literal`)."""
         old = self.dom[x]
         if old & allowed != old:
-            self._step(x, allowed, None, 1 << max(self.level - 1, 0))
+            self._step(x, allowed, None, 1 << max(self.level - 1, 0), is_single(allowed))
+
+    def narrow_by(self, x: int, allowed: Mask, reason: int) -> None:
+        """Keep only ``allowed`` in x for a reason given (a learned nogood's), by no rule."""
+        old = self.dom[x]
+        if old & allowed != old:
+            self._step(x, allowed, None, reason, True)
 
     def restrict(self, x: int, allowed: Mask, rule: str, why: Why = None) -> None:
         old = self.dom[x]
         if old & allowed != old:
-            self._step(x, allowed, rule, self.reason(x, allowed, rule, why))
+            self._step(x, allowed, rule, self.reason(x, allowed, rule, why), rule in WHOLE_RULES)
 
     def reason(self, x: int, allowed: Mask, rule: str, why: Why) -> int:
         """The union of the reasons of the removal's premises (module text)."""
@@ -205,7 +233,9 @@ class ReasonState(State):
             k = ~allowed & self.anchored
             if k:
                 k = k.bit_length() - 1
-                r = self.fixdep | self.kdeps(self._reaches(k), k)
+                r = self._shared.get(k)
+                if r is None:
+                    r = self._shared[k] = self.fixdep | self.kdeps(self._reaches(k), k)
             else:  # values no cell is fixed to, all above the room the count leaves
                 removed = self.dom[x] & ~allowed
                 least = (removed & -removed).bit_length() - 1
@@ -214,22 +244,22 @@ class ReasonState(State):
             r = self.alldep
         return r
 
+    def inference(self) -> None:
+        self._shared = {}
+
     def _counted(self) -> tuple[int, list[tuple[int, int]]]:
         """``capacity``'s count: the cells it takes, and per group counted its reason (the
-        ``dep`` of its cells) and value, the newest decisions first (kept while the groups
-        are the same objects)."""
-        groups = [self.groups(k) for k in values_of(self.anchored)]
-        kept = self._units
-        if kept is not None and len(kept[0]) == len(groups) and all(a is b for a, b in zip(kept[0], groups)):
-            return kept[1]
-        units = []
-        for found in groups:
-            k = found.groups[0].value if found.groups else 0
-            for i in counted_groups(self, k):
-                units.append((self.deps_of(found.masks[i]), k))
-        units.sort(key=lambda u: -u[0].bit_length())
-        counted = (sum(k for _, k in units), units)
-        self._units = (groups, counted)
+        ``dep`` of its cells) and value, the newest decisions first (found once per
+        :meth:`inference`: the count's premises are the groups when it counted)."""
+        counted = self._shared.get("count")
+        if counted is None:
+            units = []
+            for k in values_of(self.anchored):
+                found = self.groups(k)
+                for i in counted_groups(self, k):
+                    units.append((self.deps_of(found.masks[i]), k))
+            units.sort(key=lambda u: -u[0].bit_length())
+            counted = self._shared["count"] = (sum(k for _, k in units), units)
         return counted
 
     def _count_reason(self, slack: int) -> int:
@@ -268,7 +298,10 @@ class ReasonState(State):
             area = grown
         if (area & free).bit_count() >= k:
             return self.alldep  # not a cramped area (cannot happen): the fallback
-        return self.kdeps(self._reaches(k) | spread(spread(area)), k)
+        reaches = self._shared.get(k)
+        if reaches is None:
+            reaches = self._shared[k] = self.kdeps(self._reaches(k), k)
+        return reaches | self.kdeps(spread(spread(area)), k)
 
     def _cap_reason(self, x: int, removed: Mask) -> int:
         """``size-cap`` removes ``removed`` from x (module text)."""
@@ -290,7 +323,7 @@ class ReasonState(State):
             r |= self.lost(y, removed)
         return r
 
-    def _step(self, x: int, allowed: Mask, rule: str | None, reason: int) -> None:
+    def _step(self, x: int, allowed: Mask, rule: str | None, reason: int, whole: bool = False) -> None:
         d = self.dep[x] | reason
         self.dep[x] = d
         self.alldep |= reason
@@ -301,9 +334,15 @@ class ReasonState(State):
             e.deps = d
             raise
         new = self.dom[x]
-        self.history[x] = (old & ~new, reason, self.history[x])
+        self.history[x] = ((self.start[x] if whole else old) & ~allowed, reason, self.history[x])
         if is_single(new):
             self.fixdep |= d
 
 
-__all__ = ["ReasonState"]
+def decision_literal(x: int, before: Mask, allowed: Mask) -> tuple[int, Mask]:
+    """A decision keeping ``allowed`` of x's values ``before`` as the literal it asserts
+    (:meth:`ReasonState.assume`): (x, the values x's value lies within)."""
+    return (x, allowed) if is_single(allowed) else (x, ~(before & ~allowed))
+
+
+__all__ = ["ReasonState", "WHOLE_RULES", "decision_literal"]

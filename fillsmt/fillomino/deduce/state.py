@@ -180,6 +180,11 @@ class State:
         """Called with the contradiction that ended a run on this state (nothing to do here; a
         state that explains its contradictions, :class:`.reasons.ReasonState`, records why)."""
 
+    def inference(self) -> None:
+        """Called where a rule starts removing values from what it has just found (``area``,
+        ``capacity``): nothing to do here; a state that explains its removals
+        (:class:`.reasons.ReasonState`) forgets the premises it shared between them."""
+
     def restrict(self, x: int, allowed: Mask, rule: str, why: Why = None) -> None:
         """Keep only ``allowed`` values in cell x; an empty domain is a contradiction.
 

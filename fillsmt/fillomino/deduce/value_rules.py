@@ -79,6 +79,7 @@ def area(state: State, k: int) -> None:
     unreached = state.allowing(k) & ~reached
     if not unreached:
         return
+    state.inference()
     areas = state.roomy(k)
     live = [n for n in areas if state.live(k, n)]
     if len(live) < len(areas):
