@@ -74,7 +74,7 @@ def search_mode(paths: list[str], rounds: int) -> None:
                 answers.add((tuple(found.solutions), found.unique))
             row += [round(best[lr], 4), found.nodes, found.skipped, found.unique,
                     round(best[lr] / best["solve"], 2)]
-        if len(answers) != 1:
+        if len(answers) > 1:
             raise SystemExit(f"{name}: the learnings disagree: {answers}")
         row += [oracle.get((name, "cbj"), ""), oracle.get((name, "unit"), "")]
         out.writerow(row)

@@ -75,6 +75,25 @@ janko 246's proof from 53 to 13 nodes and 285's from 99 to 35, but a test settle
 decision from the root (1-2 ms where a node takes 0.5-0.9 ms), and over janko-thesis100 the
 search takes a median 1.3× the CPU with it.
 
+``cbj`` (issue 17, twelfth session; an option, off: :data:`fillsmt.fillomino.features.QUICK_PROOF_LEARNING`
+says why): conflict-directed backjumping on explanations the rules record as they go
+(:class:`~fillsmt.fillomino.deduce.reasons.ReasonState`; its module text argues them sound).
+Each decision on the path (a guess or its complement) is numbered by its position; a refuted
+node's *conflict set* is the explanation of its contradiction: decisions no solution satisfies
+together. A node whose children are both refuted gets the union of their sets less its own
+position (resolution on "x is v" / "x is not v"); when the guess child's set lacks that
+position, the decisions above refute the node already, so its complement is skipped (counted
+in ``skipped``) and the set goes up as it is. A node with a solution below it has no set:
+nothing is skipped above it, so no solution is lost and the counts up to any limit stay the
+same (``tests/test_backtrack.py`` checks them against the brute force, and catches two broken
+explanations). ``nogoods`` also keeps every conflict set (of a refuted leaf or inner node) as
+a *nogood*, its decisions as literals (a guess: x is v; a complement: x is not v); a node
+whose domains, after its fixpoint, entail all literals of one is refuted (its set: the reasons
+of those literals' removals), and one with all literals but one entailed, that one still
+possible, loses that literal's values in its cell (unit narrowing) and is settled again.
+Sound because every nogood is a conflict set, which holds anywhere in the search; neither
+option combines with ``learn`` or probing.
+
 The strong search's nodes run the rules' rounds *staged* (:data:`STAGED_SETTLE`;
 :func:`fillsmt.fillomino.deduce.fixpoint.run_rules`): the cheap per-value rules to their own
 fixpoint first, the costly ones after; the same fixpoint, so the same tree, and a

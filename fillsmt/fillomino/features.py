@@ -97,8 +97,13 @@ QUICK_PROOF_LEARNING = "off"
 """What the quick proof's search learns from its refutations (issue 17, twelfth session;
 ``backtrack``'s module text): ``"off"``, ``"cbj"`` (conflict-directed backjumping on the rules'
 explanations, :mod:`fillsmt.fillomino.deduce.reasons`) or ``"nogoods"`` (also the refutations'
-conflict sets as nogoods, with unit narrowing). Measured in ``benchmarks/README.md`` ("Issue 17,
-twelfth session"; ``benchmarks/proof12_cbj.py``)."""
+conflict sets as nogoods, with unit narrowing). Off: measured (``benchmarks/README.md``, "Issue 17,
+twelfth session"; ``benchmarks/proof12_cbj.py``, one process, alternating), ``nogoods`` cuts janko
+246's proof from 53 to 21 nodes and 008's from 59 to 29 (``--unique`` 2.2× → 1.6× and 2.1× →
+1.4× their plain solve) and lets 041, 249 and 255 be proven in the quick search (about 2.5× faster
+``--unique``), but the explanations' bookkeeping costs 12-20 % a node, so proofs it does not
+shorten get dearer (211 1.6-1.7× → 2.1-2.2×); janko proofs over 2× in three runs: 6 → 4, 5 → 6,
+6 → 5."""
 QUICK_PROOF_LEARNINGS = ("off", "cbj", "nogoods")
 
 

@@ -155,19 +155,19 @@ class ReasonState(State):
         bk = bit(k)
         dom, dep, history, start = self.dom, self.dep, self.history, self.start
         r = 0
-        for y in values_of(cells):
-            m = dom[y]
-            if m & bk:
-                if m == bk:
-                    others = start[y] & ~bk
-                    best = dep[y]
-                    h = history[y]
-                    while h is not None:
-                        if h[0] & others == others and h[1].bit_length() <= best.bit_length():
-                            best = h[1]
-                        h = h[2]
-                    r |= best
-            elif start[y] & bk:
+        # only the cells fixed to k and those that lost k hold a fact about k
+        for y in self.fixed.get(k, ()):
+            if cells >> y & 1:
+                others = start[y] & ~bk
+                best = dep[y]
+                h = history[y]
+                while h is not None:
+                    if h[0] & others == others and h[1].bit_length() <= best.bit_length():
+                        best = h[1]
+                    h = h[2]
+                r |= best
+        for y in values_of(cells & ~self.allowing(k)):
+            if start[y] & bk:
                 best = None
                 h = history[y]
                 while h is not None:
@@ -194,7 +194,9 @@ class ReasonState(State):
     def restrict(self, x: int, allowed: Mask, rule: str, why: Why = None) -> None:
         old = self.dom[x]
         if old & allowed != old:
-            self._step(x, allowed, rule, self.reason(x, allowed, rule, why), rule in WHOLE_RULES)
+            # before any decision every reason is 0 (each ``dep`` lies within ``alldep``)
+            reason = self.reason(x, allowed, rule, why) if self.alldep else 0
+            self._step(x, allowed, rule, reason, rule in WHOLE_RULES)
 
     def reason(self, x: int, allowed: Mask, rule: str, why: Why) -> int:
         """The union of the reasons of the removal's premises (module text)."""
