@@ -92,7 +92,22 @@ class SolveResult:
     optimum: Any = None
     """An optimisation kind's report (bound, whether proven optimal, …); None otherwise."""
     settled_by_presolve: bool = False
-    """The presolve alone solved the puzzle or proved it has no solution (no solver ran)."""
+    """No solver ran: the presolve alone solved the puzzle or proved it has no solution, or (a
+    puzzle without clues) the kind built a valid grid."""
+
+    @property
+    def answered_by(self) -> str:
+        """Whose answer this is: ``presolve`` (no solver ran, :attr:`settled_by_presolve`),
+        ``rules`` (the rules' search, racing or alone), or ``SOLVER/ENCODING`` (the racer whose
+        answer it is, not necessarily the solver asked for); "" when nothing was settled (a
+        time-out, an error)."""
+        if self.status not in (Status.SAT, Status.UNSAT):
+            return ""
+        if self.settled_by_presolve:
+            return "presolve"
+        if self.solver == RULES_SOLVER:
+            return RULES_SOLVER
+        return f"{self.solver}/{self.encoding}"
 
     @property
     def kind(self) -> Kind:
@@ -431,7 +446,7 @@ def _quick(kind: Kind, puzzle: Any, driver: Driver, encoding: str, t0: float) ->
     if grid is None or kind.check(puzzle, grid):
         return None
     result = SolveResult(puzzle, Status.SAT, driver.name, encoding, grid=grid, presolved_cells=0,
-                         message="no clues: any valid grid is a solution")
+                         message="no clues: any valid grid is a solution", settled_by_presolve=True)
     elapsed = time.perf_counter() - t0
     result.times = {"presolve": elapsed, "encode": 0.0, "solve": 0.0, "check": 0.0, "total": elapsed}
     return result
@@ -575,6 +590,10 @@ def _count(kind: Kind, puzzle: Any, driver: Driver, limit: int, encoding: str | 
                                                      f"{found.contradiction}")
     if found is not None and found.puzzle is not None:
         target, hints = found.puzzle, found.hints
+        if kind.has_search and DEFAULT_STAGED and _default_choice(kind, driver, encoding):
+            quick = _quick_count(kind, puzzle, target, limit)
+            if quick is not None:
+                return quick
     driver.require_session()
     driver.require()
     problem = kind.problem(puzzle, kind.encode(target, encoding, hints), encoding, driver.name)
@@ -588,6 +607,24 @@ def _count(kind: Kind, puzzle: Any, driver: Driver, limit: int, encoding: str | 
             return Enumeration([f.grid for f in search.solutions], False, Status.ERROR, search.checks, str(e))
         except SessionTimeout as e:
             return Enumeration([f.grid for f in search.solutions], False, Status.TIMEOUT, search.checks, str(e))
+
+
+def _quick_count(kind: Kind, puzzle: Any, target: Any, limit: int) -> Enumeration | None:
+    """The count by the kind's quick search (:meth:`Kind.quick_search`, as ``solve`` runs it
+    before any solver in the default plan) of the presolved ``target``, asked for ``limit`` + 1
+    solutions: decisive when it found that many (the count is then ``limit``+, as the solver's
+    extra check would say) or exhausted its tree (the count is exact: the search is complete and
+    every rule sound); else None, and the solver counts. Every grid is checked."""
+    found = kind.quick_search(target, limit + 1)
+    if found is None or not (found.exhausted or len(found.solutions) > limit):
+        return None
+    for grid in found.solutions:
+        problems = kind.check(puzzle, grid)
+        if problems:
+            return Enumeration([], False, Status.ERROR, 0, f"the search's grid fails the check: {problems[0]}")
+    complete = len(found.solutions) <= limit
+    return Enumeration(found.solutions[:limit], complete, Status.UNSAT if complete else Status.SAT, 0,
+                       f"counted by the rules' search ({found.nodes} nodes), before any solver started")
 
 
 def optimise(puzzle: Any, driver: Driver, encoding: str | None = None, timeout: float | None = None,

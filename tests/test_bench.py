@@ -134,8 +134,10 @@ def test_a_run_writes_one_row_per_job_with_checked_answers(first_run, puzzle_dir
                 ("sat", "true", "small", str(h), str(w))
             assert float(r["total_s"]) >= float(r["solve_s"]) > 0
         assert (row("unsat-1x2.txt")["status"], row("unsat-1x2.txt")["checked"]) == ("unsat", "false")
+        assert {row(name)["answered_by"] for name in ("g12-5x5.txt", "random-4x7.txt", "unsat-1x2.txt")} == \
+            {f"{solver}/thesis"}
         bad = row("too-few.txt", "broken")
-        assert (bad["status"], bad["set"], bad["height"]) == ("bad-input", "broken", "")
+        assert (bad["status"], bad["set"], bad["height"], bad["answered_by"]) == ("bad-input", "broken", "", "")
         assert bad["message"].endswith("too-few.txt:3: expected 4 cell values (2 rows of 2), found 3")
     assert {r["timeout_s"] for r in rows} == {"30"}
     assert all(r["timestamp"] and r["solver_version"] for r in rows)
@@ -505,7 +507,7 @@ def test_config_and_solver_together_is_a_usage_error(tmp_path):
     assert (result.exit_code, result.stderr) == (2, "Error: give either --config or --solver, not both\n")
 
 
-@pytest.mark.parametrize("which", [0, 1])
+@pytest.mark.parametrize("which", [0, 1, 2])
 def test_a_csv_of_the_older_header_is_read_and_upgraded_on_resume(tmp_path, which):
     from fillsmt.bench.results import COLUMNS, OLDER_HEADERS, ResultsFile
 
@@ -513,9 +515,9 @@ def test_a_csv_of_the_older_header_is_read_and_upgraded_on_resume(tmp_path, whic
     row = {c: v for c, v in _row("p1", "a", "sat", 1.0).items() if c in old}
     row["timestamp"] = "2026-11-20T00:00:00+00:00"
     path = tmp_path / "old.csv"
-    path.write_text(",".join(old) + "\n" + ",".join(str(row[c]) for c in old) + "\n")
+    path.write_text(",".join(old) + "\n" + ",".join(str(row.get(c, "")) for c in old) + "\n")
     (got,) = read_rows(path)
-    assert got["unique"] == "" and got["total_s"] == "1.0"
+    assert got["unique"] == got["answered_by"] == "" and got["total_s"] == "1.0"
     with ResultsFile(path, resume=True) as results:
         assert list(results.done) == ["p1|a/thesis/off"]
     assert path.read_text().splitlines()[0] == ",".join(COLUMNS)
@@ -538,3 +540,38 @@ def test_the_summary_splits_solve_and_total_time_by_puzzle_size(tmp_path):
     assert "| 15x15 | 2.000 / 3.000 (1/2) | – |" in text
     one_size = markdown([r for r in read_back if r["height"] == "2"])
     assert "By puzzle size" not in one_size
+
+
+def test_the_summary_says_who_answered_each_configurations_solved_runs(tmp_path):
+    from fillsmt.bench.results import ResultsFile
+    from fillsmt.bench.summary import markdown
+
+    rows = [_row("p1", "a", "sat", 1.0), _row("p2", "a", "sat", 3.0), _row("p3", "a", "unsat", 2.0),
+            _row("p4", "a", "timeout", 10.0), _row("p1", "b", "sat", 0.5)]
+    for r, who in zip(rows, ["rules", "a/thesis", "rules", "", "presolve"]):
+        r["answered_by"] = who
+    with ResultsFile(tmp_path / "r.csv") as results:
+        read_back = [results.write(r) for r in rows]
+    text = markdown(read_back)
+    assert "| a/thesis/off | rules 2, a/thesis 1 |" in text
+    assert "| b/thesis/off | presolve 1 |" in text
+    for r in read_back:
+        r["answered_by"] = ""
+    assert "Who answered" not in markdown(read_back)  # an older CSV says nothing of it
+
+
+def test_the_csv_names_the_racer_whose_answer_it_is(tmp_path):
+    """``solver`` is the configuration's; ``answered_by`` whose answer the row's is: the rules'
+    quick search answers a small puzzle in the default plan before yices starts, yices alone
+    answers it with a named encoding and no presolve."""
+    solver_or_skip("yices")
+    path = tmp_path / "r.csv"
+    result = invoke(INSTANCES / "g12-5x5.txt", "-c", "yices/default/staged", "-c", "yices/tree/off",
+                    "--csv", path, "--no-progress")
+    assert result.exit_code == 0, result.output
+    rows = {r["key"].rsplit("|", 1)[1]: r for r in csv_rows(path)}
+    staged, named = rows["yices/default/staged"], rows["yices/tree/off"]
+    assert (staged["solver"], staged["answered_by"], staged["status"]) == ("yices", "rules", "sat")
+    assert "before any solver started" in staged["message"]
+    assert (named["solver"], named["answered_by"], named["status"]) == ("yices", "yices/tree", "sat")
+    assert "| yices/default/staged | rules 1 |" in result.stdout

@@ -11,6 +11,7 @@ does not settle the puzzle hands it to the race; a grid with many open cells is 
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 
@@ -189,3 +190,57 @@ def test_the_cli_reports_the_quick_searchs_proof_in_json(want, monkeypatch, tmp_
         assert out["unique"] is False and ran.exit_code == EXIT_NOT_UNIQUE
         assert second in expected and second != grid and check_solution(puzzle.cells, second) == []
         assert out["differing_cells"] and all(grid[r][c] != second[r][c] for r, c in out["differing_cells"])
+
+
+def test_the_quick_budget_is_measured_on_the_quick_clock(monkeypatch):
+    """The quick search's seconds are :data:`features.QUICK_CLOCK`'s (the process's CPU time, so
+    that a loaded machine does not change which puzzles it settles): a clock that leaps by an
+    hour between readings stops it before its first node; a clock that stands still lets it
+    settle the puzzle whatever the wall clock does."""
+    import itertools
+
+    puzzle = read_puzzle(str(INSTANCES / "g12-5x5.txt"))
+    presolved = pipeline.kind_of(puzzle).presolve(puzzle).puzzle
+    assert features.QUICK_CLOCK is time.process_time
+    leaps = itertools.count(0.0, 3600.0)
+    monkeypatch.setattr(features, "QUICK_CLOCK", lambda: next(leaps))
+    for limit in (1, 2):
+        stopped = KIND.quick_search(presolved, limit)
+        assert stopped.timed_out and stopped.nodes == 0 and not stopped.solutions
+    monkeypatch.setattr(features, "QUICK_CLOCK", lambda: 0.0)
+    monkeypatch.setattr(features, "QUICK_BASE", 1e-9)
+    monkeypatch.setattr(features, "QUICK_PER_CELL", 0.0)
+    settled = KIND.quick_search(presolved, 2)
+    assert settled.exhausted and len(settled.solutions) == 1
+    assert check_solution(puzzle.cells, settled.solutions[0]) == []
+
+
+@pytest.mark.parametrize("seed", range(12))
+@pytest.mark.parametrize("limit", [1, 2, 3])
+def test_the_quick_searchs_counts_agree_with_brute_force(seed, limit, generous):
+    """``count`` in the default plan: the quick search, asked for one solution more than the
+    limit, settles the count (exact when its tree is exhausted, ``limit``+ when it found more);
+    the solver that never answers is never needed on these tiny puzzles."""
+    from fillsmt.pipeline import count
+
+    puzzle, expected = _puzzle(seed)
+    found = count(puzzle, _never_answers(), limit, timeout=30)
+    assert found.status is not Status.TIMEOUT, found.message
+    assert len(found.grids) == min(limit, len(expected)) and len(set(found.grids)) == len(found.grids)
+    assert all(g in expected and check_solution(puzzle.cells, g) == [] for g in found.grids)
+    assert found.complete is (len(expected) <= limit)
+    assert found.status is (Status.UNSAT if found.complete else Status.SAT)
+
+
+def test_a_count_the_quick_search_cannot_settle_goes_to_the_solver(monkeypatch):
+    """No budget: the quick search ends undecided, and yices counts in its session."""
+    solver_or_skip("yices")
+    from fillsmt.drivers.registry import get_driver
+    from fillsmt.pipeline import count
+
+    monkeypatch.setattr(features, "QUICK_BASE", -1.0)
+    monkeypatch.setattr(features, "QUICK_PER_CELL", 0.0)
+    puzzle = read_puzzle(str(INSTANCES / "g12-5x5.txt"))
+    found = count(puzzle, get_driver("yices"), 2, timeout=30)
+    assert (len(found.grids), found.complete, found.status) == (1, True, Status.UNSAT)
+    assert found.checks >= 2 and "before any solver" not in found.message

@@ -160,6 +160,7 @@ def test_a_clueless_grid_gets_a_checked_solution_without_a_solver(shape):
     assert grid is not None and check_solution(cells, grid) == []
     result = solve(Puzzle(h, w, cells, "empty"), _never_answers(), timeout=30)
     assert result.status is Status.SAT and check_solution(cells, result.grid) == []
+    assert result.settled_by_presolve and result.answered_by == "presolve"  # no solver ran
 
 
 def test_a_clue_means_no_shortcut():

@@ -18,16 +18,19 @@ from typing import Iterable
 from fillsmt.errors import InputError
 
 COLUMNS = [
-    "key", "puzzle", "set", "kind", "height", "width", "solver", "encoding", "presolve", "timeout_s",
+    "key", "puzzle", "set", "kind", "height", "width", "solver", "encoding", "answered_by", "presolve", "timeout_s",
     "status", "checked", "presolved_cells", "presolve_s", "encode_s", "solve_s", "check_s",
     "total_s", "unique", "unique_s", "covered", "optimal", "solver_version", "message", "timestamp",
 ]
 """The CSV header; ``timestamp`` (UTC, when the job finished) stays last. ``covered`` and
 ``optimal`` are for tilings (the cells the best tiling covers, and whether that is proven the
-most); ``unique`` and ``unique_s`` for /unique configurations."""
+most); ``unique`` and ``unique_s`` for /unique configurations. ``solver`` is the configuration's;
+``encoding`` and ``answered_by`` are the answer's (see ``SolveResult.answered_by``: ``presolve``,
+``rules`` or SOLVER/ENCODING, the racer whose answer it is; empty when none was settled)."""
 
-OLDER_HEADERS = [[c for c in COLUMNS if c not in ("unique", "unique_s", "kind", "covered", "optimal")],
-                 [c for c in COLUMNS if c not in ("kind", "covered", "optimal")]]
+OLDER_HEADERS = [[c for c in COLUMNS if c not in ("unique", "unique_s", "kind", "covered", "optimal", "answered_by")],
+                 [c for c in COLUMNS if c not in ("kind", "covered", "optimal", "answered_by")],
+                 [c for c in COLUMNS if c != "answered_by"]]
 """Headers of earlier fillsmt versions: read with the new columns empty; on --resume the file is
 first rewritten (every row kept) with the current header."""
 

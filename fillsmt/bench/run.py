@@ -39,7 +39,7 @@ RowCallback = Callable[[Job, dict], None]
 def job_row(job: Job, timeout: float, status: str, message: str = "") -> dict:
     """A row with the job's own columns filled, for ``status``; times, size and check left empty."""
     row = {"key": job.key, "puzzle": job.puzzle, "set": job.set, "kind": "", "height": "", "width": "",
-           "solver": job.config.solver, "encoding": job.config.encoding,
+           "solver": job.config.solver, "encoding": job.config.encoding, "answered_by": "",
            "presolve": on_off(job.config.presolve), "timeout_s": repr(float(timeout)).removesuffix(".0"), "status": status,
            "checked": False, "presolved_cells": "", "unique": "", "unique_s": "", "covered": "", "optimal": "",
            "message": message}
@@ -77,7 +77,7 @@ def result_row(job: Job, timeout: float, result) -> dict:
     if result.optimum is not None and not extra["optimal"]:
         note = f"best found covers {extra['covered']}; no tiling covers more than {extra['upper_bound']}"
     row = job_row(job, timeout, result.status.value, note)
-    row["encoding"] = result.encoding
+    row["encoding"], row["answered_by"] = result.encoding, result.answered_by
     row["checked"] = result.grid is not None
     row["presolved_cells"] = "" if result.presolved_cells is None else result.presolved_cells
     row.update({f"{stage}_s": round(result.times[stage], 4)

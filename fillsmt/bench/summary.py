@@ -13,6 +13,7 @@ Everything is computed from CSV rows (strings), so a summary can be redone from 
 from __future__ import annotations
 
 import statistics
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Iterable
 
@@ -151,6 +152,26 @@ def by_size(rows: list[dict], summaries: list[ConfigSummary]) -> list[str]:
     return lines
 
 
+def answered(rows: list[dict], summaries: list[ConfigSummary]) -> list[str]:
+    """Per configuration, whose answers its solved runs were (the ``answered_by`` column: the
+    presolve, the rules' search or a racing SOLVER/ENCODING), most frequent first; nothing when no
+    row says (a CSV of an older fillsmt)."""
+    by_config: dict[str, Counter] = {}
+    for r in rows:
+        if is_solved(r) and r.get("answered_by"):
+            by_config.setdefault(config_of(r).label, Counter())[r["answered_by"]] += 1
+    if not by_config:
+        return []
+    lines = ["", "Who answered (solved runs; a race's answer is its first decisive, checked one):", "",
+             "| configuration | answered by |", "|---|---|"]
+    for s in summaries:
+        counts = by_config.get(s.config.label)
+        if counts:
+            lines.append(f"| {s.config.label} | " + ", ".join(f"{who} {n}" for who, n in
+                                                           sorted(counts.items(), key=lambda c: (-c[1], c[0]))) + " |")
+    return lines
+
+
 def markdown(rows: list[dict], baseline: Config | str | None = None) -> str:
     """The summary tables (totals, then the split by stage) as Markdown."""
     if isinstance(baseline, str):
@@ -198,6 +219,7 @@ def markdown(rows: list[dict], baseline: Config | str | None = None) -> str:
     if unique_counts:
         lines += ["", "| configuration | proven unique | not unique | sat, uniqueness not settled |", "|---|---:|---:|---:|"]
         lines += [f"| {label} | {c['true']} | {c['false']} | {c['']} |" for label, c in unique_counts]
+    lines += answered(rows, summaries)
     lines += by_size(rows, summaries)
     tilings = [r for r in rows if r.get("covered")]
     if tilings:

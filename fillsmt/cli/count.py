@@ -29,6 +29,10 @@ from fillsmt.smtlib.answer import Status
 def count(puzzle, limit, show, solver, solver_cmd, encoding, timeout, presolve, kind, as_json):
     """Count PUZZLE's distinct solutions, up to --limit, in one incremental solver session.
 
+    With the default solver and encoding, a small Fillomino is first counted by the rules'
+    search within a small budget (exhausted: the count is exact; every grid is checked), as
+    `solve` does; the solver counts what it leaves.
+
     Prints the count ("2+" when the limit is hit: there may be more). Solutions differ in at
     least one cell's number; two spanning trees of the same regions are one solution. Exit
     code: 0 exactly one, 5 more than one, 1 none, 3 time-out before the count was settled.

@@ -113,7 +113,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import Sequence
+from typing import Callable, Sequence
 
 from fillsmt.errors import FillsmtError, InputError
 from fillsmt.fillomino.deduce import ALL_RULES, Mask, initial_masks, propagate_masks
@@ -287,12 +287,14 @@ def solve_by_search(puzzle: Puzzle, *, limit: int = 1, max_nodes: int | None = N
                     cell_order: str = CELL_ORDERS[0], avoid: Grid | None = None,
                     search_rules: Sequence[str] = (), probe_depth: int = -1,
                     probe_budget: int | None = None, first_nodes: int | None = None,
-                    pass_weak: bool = False, learn: bool = False, cbj: bool = False,
+                    pass_weak: bool = False, learn: bool = False,
+                    clock: Callable[[], float] = time.monotonic, cbj: bool = False,
                     nogoods: bool = False) -> SearchResult:
     """Find up to ``limit`` solutions of ``puzzle`` by the rules plus backtracking.
 
     ``limit=2`` tests uniqueness (:attr:`SearchResult.unique`). ``max_nodes`` caps the
-    fixpoints computed; ``deadline`` is a :func:`time.monotonic` value after which no node is
+    fixpoints computed; ``deadline`` is a ``clock`` value (default :func:`time.monotonic`; the
+    quick search's is the process's CPU time) after which no node is
     started (a fixpoint already running is finished first); ``first_nodes`` stops the search
     (as timed out) once it computed that many fixpoints without finding a solution. ``rules`` (names from
     :data:`~fillsmt.fillomino.deduce.ALL_RULES`) are applied at every node; ``cell_order`` is
@@ -333,12 +335,12 @@ def solve_by_search(puzzle: Puzzle, *, limit: int = 1, max_nodes: int | None = N
     search = _Search(puzzle, tuple(r for r in ALL_RULES if r in rules),
                      tuple(r for r in SEARCH_RULES if r in search_rules), probe_depth,
                      None if probe_budget is None else probe_budget // max(1, puzzle.height * puzzle.width),
-                     deadline, cell_order, avoid, result, pass_weak, learn=learn, cbj=cbj or nogoods,
-                     learn_nogoods=nogoods)
+                     deadline, cell_order, avoid, result, pass_weak, learn=learn, clock=clock,
+                     cbj=cbj, learn_nogoods=nogoods)
     root = (ReasonState if cbj else State)(Board.of(puzzle.height, puzzle.width), initial_masks(puzzle), active)
     stack = [_Node(root, 0, False)]
     while stack:
-        if deadline is not None and time.monotonic() >= deadline or \
+        if deadline is not None and clock() >= deadline or \
                 first_nodes is not None and not result.solutions and result.nodes >= first_nodes:
             result.timed_out = True
             return result
@@ -377,6 +379,8 @@ class _Search:
     root: State | None = None
     """``learn``: the settled root with every fact learned so far assumed (never changed once
     forked: a new fact makes a new one)."""
+    clock: Callable[[], float] = time.monotonic
+    """What ``deadline`` is measured on."""
     cbj: bool = False
     learn_nogoods: bool = False
     nogoods: list[tuple[tuple[int, Mask], ...]] = field(default_factory=list)
@@ -410,7 +414,7 @@ class _Search:
                 bk = 1 << k
                 if not state.dom[e] & bk or state.dom[e] == bk:
                     continue  # settled since the pass began
-                if self.deadline is not None and time.monotonic() >= self.deadline:
+                if self.deadline is not None and self.clock() >= self.deadline:
                     return None
                 if self.max_probes is not None and self.result.probes >= self.max_probes:
                     return None
@@ -723,7 +727,8 @@ SECOND_PHASE_ORDER = "big-value"
 
 def solve_strong(puzzle: Puzzle, *, limit: int = 1, deadline: float | None = None,
                  first_nodes: int | None = None, probing: bool = True, pass_weak: bool = False,
-                 learn: bool = False, cbj: bool = False, nogoods: bool = False) -> SearchResult:
+                 learn: bool = False, clock: Callable[[], float] = time.monotonic,
+                 cbj: bool = False, nogoods: bool = False) -> SearchResult:
     """The search the race and ``solve --solver rules`` use (issue 17): the search rules at every
     node; when :data:`FIRST_PHASE_BUDGET` does not settle the puzzle, the search starts again
     with exit probing at the root (within :data:`PROBE_BUDGET`), guessing in
@@ -735,17 +740,17 @@ def solve_strong(puzzle: Puzzle, *, limit: int = 1, deadline: float | None = Non
     (at most that many fixpoints without a solution, in each phase); without ``probing`` only
     the first phase runs (the quick proof's: at most :data:`FIRST_PHASE_BUDGET`). ``pass_weak``:
     the first phase passes over weak guesses (module text); ``learn``: the first phase learns
-    facts at the root (module text); ``cbj``: the first phase backjumps (module text), and with
-    ``nogoods`` learns nogoods (module text)."""
+    facts at the root (module text); ``clock``: what ``deadline`` is measured on; ``cbj``: the
+    first phase backjumps (module text), and with ``nogoods`` learns nogoods (module text)."""
     phase_nodes = FIRST_PHASE_BUDGET // max(1, puzzle.height * puzzle.width)
     first = solve_by_search(puzzle, limit=limit, deadline=deadline, max_nodes=phase_nodes,
                             search_rules=SEARCH_RULES, first_nodes=first_nodes, pass_weak=pass_weak,
-                            learn=learn, cbj=cbj, nogoods=nogoods)
+                            learn=learn, clock=clock, cbj=cbj, nogoods=nogoods)
     if len(first.solutions) >= limit or first.exhausted or first.timed_out or not probing:
         return first
     second = solve_by_search(puzzle, limit=limit, deadline=deadline, search_rules=SEARCH_RULES,
                              first_nodes=first_nodes, probe_depth=0, probe_budget=PROBE_BUDGET,
-                             cell_order=SECOND_PHASE_ORDER)
+                             cell_order=SECOND_PHASE_ORDER, clock=clock)
     second.nodes += first.nodes
     second.guesses += first.guesses
     second.max_depth = max(second.max_depth, first.max_depth)
