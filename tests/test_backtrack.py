@@ -125,6 +125,15 @@ SEARCHES = [
     # facts learned at the root (eleventh session), in the strong search and the thesis' own
     pytest.param("learn-{shape}", 40, {"search_rules": SEARCH_RULES, "learn": True}, id="strong-learn"),
     pytest.param("learn-thesis-{shape}", 40, {"learn": True}, id="learn"),
+    # conflict-directed backjumping on the rules' explanations (twelfth session), the strong
+    # search's and the thesis' own, and with the quick proof's passing over weak guesses
+    pytest.param("cbj-{shape}", 60, {"search_rules": SEARCH_RULES, "cbj": True}, id="strong-cbj"),
+    pytest.param("cbj-thesis-{shape}", 40, {"cbj": True}, id="cbj"),
+    pytest.param("cbj-weak-{shape}", 40, {"search_rules": SEARCH_RULES, "cbj": True, "pass_weak": True},
+                 id="strong-cbj-pass-weak"),
+    # and nogoods learned from the conflict sets, with unit narrowing
+    pytest.param("nogoods-{shape}", 60, {"search_rules": SEARCH_RULES, "nogoods": True}, id="strong-nogoods"),
+    pytest.param("nogoods-thesis-{shape}", 40, {"nogoods": True}, id="nogoods"),
 ]
 
 
@@ -290,6 +299,111 @@ def test_the_brute_force_catches_a_fact_learned_without_its_test(monkeypatch):
         expected = count_matching(ALL_GRIDS[3, 3], clues)
         wrong += sorted(all_by_search(Puzzle(3, 3, clues), search_rules=SEARCH_RULES, learn=True)) != expected
     assert wrong > 0
+
+
+def test_backjumping_keeps_every_answer():
+    """``cbj``: on the shipped generated puzzles the same solutions, proven unique alike (limit
+    2), never more nodes; the counts up to each limit agree on thinned 5x5 puzzles."""
+    for path in sorted((INSTANCES / "generated").glob("*.txt")):
+        puzzle = read_puzzle(str(path))
+        if puzzle.height * puzzle.width > 100:
+            continue  # the search alone, unbounded, is slow on the larger ones
+        plain = solve_by_search(puzzle, limit=2, search_rules=SEARCH_RULES)
+        jumped = solve_by_search(puzzle, limit=2, search_rules=SEARCH_RULES, cbj=True)
+        assert jumped.solutions == plain.solutions and jumped.unique == plain.unique is True, path.name
+        assert jumped.nodes + jumped.skipped <= plain.nodes, path.name
+        learned = solve_by_search(puzzle, limit=2, search_rules=SEARCH_RULES, nogoods=True)
+        assert learned.solutions == plain.solutions and learned.unique is True, path.name
+    rng = random.Random("cbj-limit")
+    for _ in range(30):
+        clues = tuple(tuple(v if rng.random() < 0.3 else 0 for v in row) for row in G12_SOLUTION)
+        puzzle = Puzzle(5, 5, clues)
+        for limit in (1, 2, 3):
+            plain = solve_by_search(puzzle, limit=limit, search_rules=SEARCH_RULES)
+            jumped = solve_by_search(puzzle, limit=limit, search_rules=SEARCH_RULES, cbj=True)
+            assert jumped.solutions == plain.solutions and jumped.unique == plain.unique, (clues, limit)
+            learned = solve_by_search(puzzle, limit=limit, search_rules=SEARCH_RULES, nogoods=True)
+            assert len(learned.solutions) == len(plain.solutions) and learned.unique == plain.unique, (clues, limit)
+
+
+@pytest.mark.parametrize("name", ["285", "008"])
+def test_backjumping_shortens_janko_proofs(name):
+    """The quick proof's search with ``cbj`` (its first phase, limit 2): the published solution,
+    proven unique, in fewer nodes (janko 285: 99 nodes without); with ``nogoods`` in fewer
+    still, or as few."""
+    from fillsmt.fillomino.backtrack import solve_strong
+    from fillsmt.fillomino.kind import KIND
+
+    folder = SHARED / "janko-thesis100"
+    if not folder.exists():
+        pytest.skip(f"{folder} is absent")
+    _, _, published = parse_grid((folder / "solutions" / f"{name}.txt").read_text())
+    puzzle = KIND.presolve(read_puzzle(str(folder / "puzzles" / f"{name}.txt"))).puzzle
+    plain = solve_strong(puzzle, limit=2, probing=False)
+    jumped = solve_strong(puzzle, limit=2, probing=False, cbj=True)
+    assert plain.solutions == jumped.solutions == [published] and jumped.unique is True
+    assert jumped.skipped > 0 and jumped.nodes < plain.nodes, (jumped.nodes, plain.nodes)
+    learned = solve_strong(puzzle, limit=2, probing=False, nogoods=True)
+    assert learned.solutions == [published] and learned.unique is True and learned.nodes <= jumped.nodes
+
+
+def test_the_brute_force_catches_a_nogood_learned_whole(monkeypatch):
+    """The agreement test above can fail for ``nogoods``: learning every refuted leaf's whole
+    path but its newest decision as a nogood (as if its conflict set lacked it) loses
+    solutions the brute force has."""
+    from fillsmt.fillomino.deduce.reasons import ReasonState
+
+    honest = ReasonState.failed
+
+    def careless(self, contradiction):
+        honest(self, contradiction)
+        self.conflict &= ~(1 << max(self.level - 1, 0))
+
+    monkeypatch.setattr(ReasonState, "failed", careless)
+    rng = random.Random("careless-nogoods")
+    wrong = 0
+    for _ in range(60):
+        clues = random_clues(rng, 3, 3)
+        expected = count_matching(ALL_GRIDS[3, 3], clues)
+        wrong += sorted(all_by_search(Puzzle(3, 3, clues), search_rules=SEARCH_RULES, nogoods=True)) != expected
+    assert wrong > 0
+
+
+def test_the_brute_force_catches_a_reason_without_the_newest_decision(monkeypatch):
+    """The agreement test above can fail: a reason that leaves out the newest decision lets
+    backjumping skip complements that hold solutions the brute force has."""
+    from fillsmt.fillomino.deduce.reasons import ReasonState
+
+    honest = ReasonState.reason
+
+    def careless(self, x, allowed, rule, why):
+        return honest(self, x, allowed, rule, why) & ~(1 << max(self.level - 1, 0))
+
+    monkeypatch.setattr(ReasonState, "reason", careless)
+    rng = random.Random("careless-cbj")
+    wrong = 0
+    for _ in range(60):
+        clues = random_clues(rng, 3, 3)
+        expected = count_matching(ALL_GRIDS[3, 3], clues)
+        wrong += sorted(all_by_search(Puzzle(3, 3, clues), search_rules=SEARCH_RULES, cbj=True)) != expected
+    assert wrong > 0
+
+
+def test_a_budget_search_explained_by_its_watched_cells_alone_loses_a_solution(monkeypatch):
+    """The shipped-puzzle test above can fail: a budget search's premises without the whole of
+    the groups next to it (the first version's) lose 5x5-fiendish-1's solution, whose 7-group
+    beside the search's edge grew by a guess."""
+    from fillsmt.fillomino.deduce import reasons, value_rules
+
+    def watched_only(state, k, noted):
+        return noted.watched
+
+    monkeypatch.setattr(reasons, "search_premises", watched_only)
+    monkeypatch.setattr(value_rules, "search_premises", watched_only)
+    puzzle = read_puzzle(str(INSTANCES / "generated" / "5x5-fiendish-1.txt"))
+    plain = solve_by_search(puzzle, limit=2, search_rules=SEARCH_RULES)
+    jumped = solve_by_search(puzzle, limit=2, search_rules=SEARCH_RULES, cbj=True)
+    assert len(plain.solutions) == 1 and jumped.solutions == []
 
 
 @pytest.mark.parametrize("name", [*(f"baron-thesis60/puzzles/{n}" for n in ("05x10-01", "10x10-09", "15x20-05")),

@@ -75,6 +75,25 @@ janko 246's proof from 53 to 13 nodes and 285's from 99 to 35, but a test settle
 decision from the root (1-2 ms where a node takes 0.5-0.9 ms), and over janko-thesis100 the
 search takes a median 1.3× the CPU with it.
 
+``cbj`` (issue 17, twelfth session; an option, off: :data:`fillsmt.fillomino.features.QUICK_PROOF_LEARNING`
+says why): conflict-directed backjumping on explanations the rules record as they go
+(:class:`~fillsmt.fillomino.deduce.reasons.ReasonState`; its module text argues them sound).
+Each decision on the path (a guess or its complement) is numbered by its position; a refuted
+node's *conflict set* is the explanation of its contradiction: decisions no solution satisfies
+together. A node whose children are both refuted gets the union of their sets less its own
+position (resolution on "x is v" / "x is not v"); when the guess child's set lacks that
+position, the decisions above refute the node already, so its complement is skipped (counted
+in ``skipped``) and the set goes up as it is. A node with a solution below it has no set:
+nothing is skipped above it, so no solution is lost and the counts up to any limit stay the
+same (``tests/test_backtrack.py`` checks them against the brute force, and catches two broken
+explanations). ``nogoods`` also keeps every conflict set (of a refuted leaf or inner node) as
+a *nogood*, its decisions as literals (a guess: x is v; a complement: x is not v); a node
+whose domains, after its fixpoint, entail all literals of one is refuted (its set: the reasons
+of those literals' removals), and one with all literals but one entailed, that one still
+possible, loses that literal's values in its cell (unit narrowing) and is settled again.
+Sound because every nogood is a conflict set, which holds anywhere in the search; neither
+option combines with ``learn`` or probing.
+
 The strong search's nodes run the rules' rounds *staged* (:data:`STAGED_SETTLE`;
 :func:`fillsmt.fillomino.deduce.fixpoint.run_rules`): the cheap per-value rules to their own
 fixpoint first, the costly ones after; the same fixpoint, so the same tree, and a
@@ -102,6 +121,7 @@ from fillsmt.fillomino.deduce.board import Board, Contradiction
 from fillsmt.fillomino.deduce.masks import values_of
 from fillsmt.fillomino.deduce.capacity import SEARCH_RULES, capacity
 from fillsmt.fillomino.deduce.fixpoint import fixpoint
+from fillsmt.fillomino.deduce.reasons import ReasonState, decision_literal
 from fillsmt.fillomino.deduce.state import State
 from fillsmt.fillomino.model import Grid, Puzzle
 from fillsmt.fillomino.verify import check_solution
@@ -168,6 +188,8 @@ class SearchResult:
     learn_tests: int = 0
     """``learn``: decisions tested at the root, and how many facts were learned."""
     learned: int = 0
+    skipped: int = 0
+    """``cbj``: children left unexplored because their parent was refuted without its guess."""
 
     @property
     def unique(self) -> bool | None:
@@ -196,6 +218,68 @@ class _Node:
     """The guess or complement that made this node: (cell, the values it keeps)."""
     decisions: int = 0
     """How many guesses and complements lie on its path from the root."""
+    frame: _Frame | None = None
+    """``cbj``: the guess its parent made (None at the root)."""
+    literal: tuple[int, Mask] | None = None
+    """``cbj``: its decision as the literal it asserts (cell, the values its value lies within:
+    :func:`~fillsmt.fillomino.deduce.reasons.decision_literal`)."""
+
+
+@dataclass(eq=False)
+class _Frame:
+    """``cbj`` (module text): a node's guess, whose two children are explored below it. ``bit``
+    is the children's decision (position ``decisions`` of the node: its guess and its
+    complement share it); ``conflict`` the union of the refuted children's conflict sets less
+    that bit; ``solved`` whether a solution lies below; ``done`` whether the node is settled,
+    its remaining child to be skipped. ``decision``: the node's own decision as a literal
+    (cell, values: the cell's value lies within them), at position ``bit`` / 2."""
+
+    parent: _Frame | None
+    bit: int
+    decision: tuple[int, Mask] | None = None
+    pending: int = 2
+    conflict: int = 0
+    solved: bool = False
+    done: bool = False
+
+    def literals(self, conflict: int) -> tuple[tuple[int, Mask], ...]:
+        """The decisions of a conflict set (positions below this frame's children's) as literals."""
+        out = []
+        frame = self
+        while frame is not None and conflict:
+            position = frame.bit >> 1
+            if conflict & position:
+                out.append(frame.decision)
+                conflict &= ~position
+            frame = frame.parent
+        return tuple(out)
+
+
+def _settle_frame(frame: _Frame | None, conflict: int | None, learned: list | None = None) -> int:
+    """A child of ``frame`` is settled: refuted with the conflict set ``conflict``, or with a
+    solution below it (None). Settle the frames it completes, upwards; the number of children
+    left unexplored that way (skipped by backjumping). ``learned`` (``nogoods``) receives the
+    conflict set of every frame refuted, as literals."""
+    skipped = 0
+    while frame is not None and not frame.done:
+        frame.pending -= 1
+        if conflict is None:
+            frame.solved = True
+        elif not frame.solved:
+            if not conflict & frame.bit:  # refuted without this guess: so is its other side
+                frame.done = True
+                skipped += frame.pending
+                frame = frame.parent
+                continue
+            frame.conflict |= conflict & ~frame.bit
+        if frame.pending:
+            return skipped
+        frame.done = True
+        conflict = None if frame.solved else frame.conflict
+        if conflict and learned is not None:
+            learned.append(frame.literals(conflict))
+        frame = frame.parent
+    return skipped
 
 
 def solve_by_search(puzzle: Puzzle, *, limit: int = 1, max_nodes: int | None = None,
@@ -204,7 +288,8 @@ def solve_by_search(puzzle: Puzzle, *, limit: int = 1, max_nodes: int | None = N
                     search_rules: Sequence[str] = (), probe_depth: int = -1,
                     probe_budget: int | None = None, first_nodes: int | None = None,
                     pass_weak: bool = False, learn: bool = False,
-                    clock: Callable[[], float] = time.monotonic) -> SearchResult:
+                    clock: Callable[[], float] = time.monotonic, cbj: bool = False,
+                    nogoods: bool = False) -> SearchResult:
     """Find up to ``limit`` solutions of ``puzzle`` by the rules plus backtracking.
 
     ``limit=2`` tests uniqueness (:attr:`SearchResult.unique`). ``max_nodes`` caps the
@@ -222,7 +307,8 @@ def solve_by_search(puzzle: Puzzle, *, limit: int = 1, max_nodes: int | None = N
     by default (the thesis' search, which the rating measures); :func:`solve_strong` uses them.
 
     ``pass_weak`` passes over weak 2-group guesses (module text); ``learn`` learns facts at
-    the root from refuted decisions (module text).
+    the root from refuted decisions (module text); ``cbj`` backjumps by the rules' explanations
+    (module text; not with ``learn`` or probing), ``nogoods`` also learns their conflict sets.
 
     ``avoid`` (a known solution) turns the search into a hunt for another one: ``avoid`` is
     never returned, and where the guessed cell may still hold ``avoid``'s value, the guess is
@@ -242,12 +328,16 @@ def solve_by_search(puzzle: Puzzle, *, limit: int = 1, max_nodes: int | None = N
     active = [r for r in ALL_RULES if r in rules] + [r for r in SEARCH_RULES if r in search_rules]
     if probe_depth >= 0:
         active.append("probe")
+    cbj = cbj or nogoods
+    if cbj and (learn or probe_depth >= 0):
+        raise InputError("backjumping (cbj) does not combine with learn or probing")
     result = SearchResult(rules_used=dict.fromkeys(active, 0))
     search = _Search(puzzle, tuple(r for r in ALL_RULES if r in rules),
                      tuple(r for r in SEARCH_RULES if r in search_rules), probe_depth,
                      None if probe_budget is None else probe_budget // max(1, puzzle.height * puzzle.width),
-                     deadline, cell_order, avoid, result, pass_weak, learn=learn, clock=clock)
-    root = State(Board.of(puzzle.height, puzzle.width), initial_masks(puzzle), active)
+                     deadline, cell_order, avoid, result, pass_weak, learn=learn, clock=clock,
+                     cbj=cbj, learn_nogoods=nogoods)
+    root = (ReasonState if cbj else State)(Board.of(puzzle.height, puzzle.width), initial_masks(puzzle), active)
     stack = [_Node(root, 0, False)]
     while stack:
         if deadline is not None and clock() >= deadline or \
@@ -257,6 +347,8 @@ def solve_by_search(puzzle: Puzzle, *, limit: int = 1, max_nodes: int | None = N
         if max_nodes is not None and result.nodes >= max_nodes:
             return result
         node = stack.pop()
+        if node.frame is not None and node.frame.done:
+            continue  # cbj: its parent is refuted already (skipped, counted by ``_settle_frame``)
         stack.extend(reversed(search.expand(node)))
         if len(result.solutions) >= limit:
             result.exhausted = not stack
@@ -289,6 +381,10 @@ class _Search:
     forked: a new fact makes a new one)."""
     clock: Callable[[], float] = time.monotonic
     """What ``deadline`` is measured on."""
+    cbj: bool = False
+    learn_nogoods: bool = False
+    nogoods: list[tuple[tuple[int, Mask], ...]] = field(default_factory=list)
+    """``nogoods``: the conflict sets of the refuted nodes, as literals (module text)."""
 
     def settle(self, state: State) -> str | None:
         """The rules' fixpoint, then the search rules; again until neither changes anything.
@@ -302,6 +398,7 @@ class _Search:
                 for rule in self.search_rules:
                     SEARCH_RULE_FUNCTIONS[rule](state)
             except Contradiction as e:
+                state.failed(e)
                 return str(e)
             if len(state.changed_cells) == before:
                 return None
@@ -345,6 +442,8 @@ class _Search:
             contradiction = self.settle(state)
         if contradiction is None and node.depth <= self.probe_depth:
             contradiction = self.probe(state)
+        if contradiction is None and self.nogoods:
+            contradiction = self.apply_nogoods(state)
         masks, fixed_by_rule = state.dom, state.fixed_by_rule
         result.nodes += 1
         result.guesses += node.guess
@@ -362,6 +461,12 @@ class _Search:
         if contradiction is not None:
             if self.learn and node.decision is not None and self.root is not None:
                 self.learn_from(node)
+            if self.cbj:
+                if self.learn_nogoods and node.frame is not None and state.conflict:
+                    own = (node.literal,) if state.conflict & node.frame.bit else ()
+                    self.nogoods.append(own + node.frame.literals(state.conflict & ~node.frame.bit))
+                result.skipped += _settle_frame(node.frame, state.conflict,
+                                                self.nogoods if self.learn_nogoods else None)
             return []
         if not unfixed:
             grid = _solution(puzzle, masks)
@@ -369,6 +474,8 @@ class _Search:
                 result.solutions.append(grid)
                 if result.solution_depth is None:
                     result.solution_depth = node.depth
+            if self.cbj:
+                _settle_frame(node.frame, None)
             return []
         settled: dict[int, State] = {}
         if self.pass_weak and self.cell_order == "group-exit":
@@ -381,19 +488,61 @@ class _Search:
             if masks[cell] & known:
                 chosen, rest = masks[cell] & ~known, known
         children = []
+        before = masks[cell]
+        frame = _Frame(node.frame, 1 << node.decisions, node.literal) if self.cbj else None
         for allowed, deeper in ((chosen, True), (rest, False)):
             if allowed in settled:  # settled while looking at the guess: the child itself
                 child = settled.pop(allowed)
-            elif self.search_rules or self.probe_depth >= 0:
+            elif self.search_rules or self.probe_depth >= 0 or self.cbj:
                 child = state.fork()
                 child.assume(cell, allowed)
             else:  # the thesis' search: every node's fixpoint from scratch, as the rating has it
                 masks = list(state.dom)
                 masks[cell] = allowed
                 child = State(state.board, masks, list(state.fixed_by_rule))
-            children.append(_Node(child, node.depth + deeper, deeper, (cell, allowed), node.decisions + 1))
+            children.append(_Node(child, node.depth + deeper, deeper, (cell, allowed), node.decisions + 1, frame,
+                                  decision_literal(cell, before, allowed)))
         result.probes += len(settled)  # looked at, not used
         return children
+
+    def apply_nogoods(self, state: ReasonState) -> str | None:
+        """``nogoods`` (module text): a nogood all of whose literals the state's domains entail
+        refutes it; one with all but one entailed and that one still possible narrows its cell
+        to the values outside it (the reason: the entailed literals' removals), and the state is
+        settled again; until no nogood narrows. The contradiction, or None."""
+        again = True
+        while again:
+            again = False
+            dom = state.dom
+            for nogood in self.nogoods:
+                open_ = None
+                for x, m in nogood:
+                    d = dom[x]
+                    if not d & m:
+                        break  # the literal cannot hold: the nogood is satisfied
+                    if d & ~m:
+                        if open_ is not None:
+                            break  # two literals not entailed
+                        open_ = (x, m)
+                else:
+                    reason = 0
+                    for x, m in nogood:
+                        if (x, m) != open_:
+                            reason |= state.lost(x, ~m)
+                    if open_ is None:
+                        state.conflict = reason
+                        return "a learned nogood holds"
+                    try:
+                        state.narrow_by(open_[0], ~open_[1], reason)
+                    except Contradiction as e:
+                        state.failed(e)
+                        return str(e)
+                    contradiction = self.settle(state)
+                    if contradiction is not None:
+                        return contradiction
+                    again = True
+                    break
+        return None
 
     def apply_facts(self, state: State) -> str | None:
         """Narrow a node's state by the facts learned (``learn``); the contradiction, or None."""
@@ -578,7 +727,8 @@ SECOND_PHASE_ORDER = "big-value"
 
 def solve_strong(puzzle: Puzzle, *, limit: int = 1, deadline: float | None = None,
                  first_nodes: int | None = None, probing: bool = True, pass_weak: bool = False,
-                 learn: bool = False, clock: Callable[[], float] = time.monotonic) -> SearchResult:
+                 learn: bool = False, clock: Callable[[], float] = time.monotonic,
+                 cbj: bool = False, nogoods: bool = False) -> SearchResult:
     """The search the race and ``solve --solver rules`` use (issue 17): the search rules at every
     node; when :data:`FIRST_PHASE_BUDGET` does not settle the puzzle, the search starts again
     with exit probing at the root (within :data:`PROBE_BUDGET`), guessing in
@@ -590,11 +740,12 @@ def solve_strong(puzzle: Puzzle, *, limit: int = 1, deadline: float | None = Non
     (at most that many fixpoints without a solution, in each phase); without ``probing`` only
     the first phase runs (the quick proof's: at most :data:`FIRST_PHASE_BUDGET`). ``pass_weak``:
     the first phase passes over weak guesses (module text); ``learn``: the first phase learns
-    facts at the root (module text); ``clock``: what ``deadline`` is measured on."""
+    facts at the root (module text); ``clock``: what ``deadline`` is measured on; ``cbj``: the
+    first phase backjumps (module text), and with ``nogoods`` learns nogoods (module text)."""
     phase_nodes = FIRST_PHASE_BUDGET // max(1, puzzle.height * puzzle.width)
     first = solve_by_search(puzzle, limit=limit, deadline=deadline, max_nodes=phase_nodes,
                             search_rules=SEARCH_RULES, first_nodes=first_nodes, pass_weak=pass_weak,
-                            learn=learn, clock=clock)
+                            learn=learn, clock=clock, cbj=cbj, nogoods=nogoods)
     if len(first.solutions) >= limit or first.exhausted or first.timed_out or not probing:
         return first
     second = solve_by_search(puzzle, limit=limit, deadline=deadline, search_rules=SEARCH_RULES,

@@ -108,6 +108,20 @@ and the look-ahead's fixpoints cost the small proofs (250 +25 %); janko proofs u
 plain solve 94 → 93 and 96 → 95 in two A/B runs."""
 
 
+QUICK_PROOF_LEARNING = "off"
+"""What the quick proof's search learns from its refutations (issue 17, twelfth session;
+``backtrack``'s module text): ``"off"``, ``"cbj"`` (conflict-directed backjumping on the rules'
+explanations, :mod:`fillsmt.fillomino.deduce.reasons`) or ``"nogoods"`` (also the refutations'
+conflict sets as nogoods, with unit narrowing). Off: measured (``benchmarks/README.md``, "Issue 17,
+twelfth session"; ``benchmarks/proof12_cbj.py``, one process, alternating), ``nogoods`` cuts janko
+246's proof from 53 to 21 nodes and 008's from 59 to 29 (``--unique`` 2.2× → 1.6× and 2.1× →
+1.4× their plain solve) and lets 041, 249 and 255 be proven in the quick search (about 2.5× faster
+``--unique``), but the explanations' bookkeeping costs 12-20 % a node, so proofs it does not
+shorten get dearer (211 1.6-1.7× → 2.1-2.2×); janko proofs over 2× in three runs: 6 → 4, 5 → 6,
+6 → 5."""
+QUICK_PROOF_LEARNINGS = ("off", "cbj", "nogoods")
+
+
 def quick_proof_budget(presolved: Puzzle) -> tuple[int, float]:
     """With ``--unique`` or ``--forced``: (nodes to a first solution, seconds in all) for the
     in-process search before the race, (0, 0.0) where :func:`quick_search_budget` is 0. The
@@ -190,4 +204,5 @@ def search_first(presolved: Puzzle) -> bool:
 
 __all__ = ["LAZY_AREA", "LAZY_DELAY", "LAZY_NOW_AREA", "LEAD_AREA", "LEAD_OPEN", "PROP_DELAY", "PROP_OPEN", "QUICK_BASE", "QUICK_CLOCK", "QUICK_PER_CELL", "QUICK_PROOF", "QUICK_PROOF_FIRST", "SEARCH_OPEN",
            "largest_open_area", "open_cells", "quick_proof_budget", "quick_search_budget", "QUICK_PROOF_PASS_WEAK",
+           "QUICK_PROOF_LEARNING", "QUICK_PROOF_LEARNINGS",
            "races_search", "search_first", "staged_lead", "staged_racers"]

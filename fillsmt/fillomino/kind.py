@@ -134,8 +134,9 @@ class Fillomino(Kind):
         :func:`~fillsmt.fillomino.features.quick_proof_budget`: a first solution found within
         those nodes, the search goes on to settle the question, within the strong search's
         first phase (no restart with probing), passing over weak guesses if
-        :data:`~fillsmt.fillomino.features.QUICK_PROOF_PASS_WEAK` (off). The seconds are
-        :data:`~fillsmt.fillomino.features.QUICK_CLOCK`'s."""
+        :data:`~fillsmt.fillomino.features.QUICK_PROOF_PASS_WEAK` (off), learning from its
+        refutations as :data:`~fillsmt.fillomino.features.QUICK_PROOF_LEARNING` says. The
+        seconds are :data:`~fillsmt.fillomino.features.QUICK_CLOCK`'s."""
         from fillsmt.fillomino import features
         from fillsmt.fillomino.backtrack import solve_strong
 
@@ -146,9 +147,10 @@ class Fillomino(Kind):
         if whole <= 0:
             return None
         clock = features.QUICK_CLOCK
+        learning = features.QUICK_PROOF_LEARNING if limit > 1 else "off"
         return solve_strong(presolved, limit=limit, deadline=clock() + whole, first_nodes=first,
                             probing=limit == 1, pass_weak=limit > 1 and features.QUICK_PROOF_PASS_WEAK,
-                            clock=clock)
+                            clock=clock, cbj=learning == "cbj", nogoods=learning == "nogoods")
 
     def search(self, puzzle: Puzzle, limit: int, deadline: float | None):
         """The deduction rules plus backtracking (:mod:`fillsmt.fillomino.backtrack`), with the

@@ -52,7 +52,15 @@ class Board:
 
 
 class Contradiction(Exception):
-    """The puzzle has no solution; the message says why."""
+    """The puzzle has no solution; the message says why. ``cells``: a set of cells (bit x for
+    cell x) whose state alone the contradiction rests on, when the check that found it names
+    them (:mod:`.reasons` explains it by them), else None; ``value``: the k when only whether
+    they allow k and whether they are fixed to k matters (a per-value check), else None."""
+
+    def __init__(self, message: str, cells: int | None = None, value: int | None = None):
+        super().__init__(message)
+        self.cells = cells
+        self.value = value
 
 
 @dataclass(frozen=True)
@@ -120,7 +128,7 @@ def find_groups(board: Board, dom: list[Mask], k: int, fixed: Iterable[int]) -> 
                     mask |= 1 << y
         if len(cells) > k:
             raise Contradiction(f"the {k}s at {board.where(min(cells))} form a group of "
-                                 f"{len(cells)} cells, more than {k}")
+                                 f"{len(cells)} cells, more than {k}", mask, k)
         groups.append(Group(k, tuple(sorted(cells)), tuple(sorted(border))))
         masks.append(mask)
         edge = 0
@@ -135,6 +143,9 @@ def find_groups(board: Board, dom: list[Mask], k: int, fixed: Iterable[int]) -> 
 
 
 def stuck(board: Board, g: Group) -> Contradiction:
+    """An incomplete group without an exit: its cells and their neighbours (which have lost its
+    value) are the premises."""
     return Contradiction(f"the group of {g.value}s at {board.where(g.cells[0])} has {g.size} "
-                          f"of {g.value} cells and no neighbour can join it")
+                          f"of {g.value} cells and no neighbour can join it",
+                          board.spread(sum(1 << x for x in g.cells)), g.value)
 

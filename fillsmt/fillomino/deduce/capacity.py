@@ -65,22 +65,29 @@ def distinct_regions(state: State, k: int, seed: tuple[int, ...] = ()) -> int:
     """A lower bound on the number of regions of k's that hold a cell fixed to k (module
     text); with ``seed``, incomplete groups (indices) assumed to lie in distinct regions, the
     bound under that assumption. A function of the k-groups alone, so kept with them."""
+    return len(counted_groups(state, k, seed))
+
+
+def counted_groups(state: State, k: int, seed: tuple[int, ...] = ()) -> tuple[int, ...]:
+    """The k-groups (indices) :func:`distinct_regions` counts: every complete one, and a set of
+    incomplete ones that pairwise cannot share a region (``seed`` first, then greedily). Each
+    lies in a region of its own; so does each of any subset of them (what ``reasons`` uses)."""
     found = state.groups(k)
     memo = found.memo
     key = ("regions", seed)
-    count = memo.get(key)
-    if count is None:
+    counted = memo.get(key)
+    if counted is None:
         width = state.board.width
         groups = found.groups
-        apart: list[Group] = [groups[i] for i in seed]
-        count = 0
+        apart = list(seed)
+        complete = []
         for i, g in enumerate(groups):
             if g.complete:
-                count += 1
-            elif i not in seed and not any(_may_share(g, h, k, width) for h in apart):
-                apart.append(g)
-        count = memo[key] = count + len(apart)
-    return count
+                complete.append(i)
+            elif i not in seed and not any(_may_share(g, groups[j], k, width) for j in apart):
+                apart.append(i)
+        counted = memo[key] = tuple(complete + apart)
+    return counted
 
 
 def capacity(state: State) -> None:
@@ -89,9 +96,12 @@ def capacity(state: State) -> None:
     taken = sum(k * r for k, r in regions.items())
     n = len(state.dom)
     room = n - taken
+    state.inference()
     if room < 0:
-        raise Contradiction(f"the regions around the fixed cells need {taken} cells, more than "
-                            f"the grid's {n}")
+        e = Contradiction(f"the regions around the fixed cells need {taken} cells, more than "
+                          f"the grid's {n}")
+        e.slack = -room - 1  # the cells the count may lose and still exceed the grid's
+        raise e
     too_big = ~up_to(room)
     unanchored = too_big & ~state.anchored
     dom = state.dom

@@ -265,5 +265,6 @@ def fixpoint(state: State, rules: Sequence[str], staged: bool = False, grid_last
         run_rules(state, rules, staged, grid_last)
         check_groups(state)
     except Contradiction as e:
+        state.failed(e)
         return str(e)
     return None

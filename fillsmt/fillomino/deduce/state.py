@@ -176,6 +176,15 @@ class State:
         """Keep only ``allowed`` values in cell x by a guess, not a rule (counted nowhere)."""
         self._narrow(x, allowed, None)
 
+    def failed(self, contradiction: Contradiction) -> None:
+        """Called with the contradiction that ended a run on this state (nothing to do here; a
+        state that explains its contradictions, :class:`.reasons.ReasonState`, records why)."""
+
+    def inference(self) -> None:
+        """Called where a rule starts removing values from what it has just found (``area``,
+        ``capacity``): nothing to do here; a state that explains its removals
+        (:class:`.reasons.ReasonState`) forgets the premises it shared between them."""
+
     def restrict(self, x: int, allowed: Mask, rule: str, why: Why = None) -> None:
         """Keep only ``allowed`` values in cell x; an empty domain is a contradiction.
 
@@ -272,3 +281,13 @@ class State:
                 n for n in parent.roomy(k) if self.live(k, n)]
         return areas
 
+
+def search_premises(state: State, k: int, noted: Noted) -> int:
+    """The premise cells of a group's budget search for k (``noted``): the cells it looked at
+    (``watched``: the cells reached and their neighbours) and the whole of every k-group among
+    them (entering a group costs its size, which its cells beyond those make)."""
+    cells = noted.watched
+    for mask in state.groups(k).masks:
+        if mask & cells:
+            cells |= mask
+    return cells

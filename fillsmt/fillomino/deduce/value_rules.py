@@ -26,7 +26,7 @@ from __future__ import annotations
 from fillsmt.fillomino.deduce.board import Board, Contradiction, stuck
 from fillsmt.fillomino.deduce.masks import bit, values_of
 from fillsmt.fillomino.deduce.searches import sort_free_area
-from fillsmt.fillomino.deduce.state import State
+from fillsmt.fillomino.deduce.state import State, search_premises
 
 
 def complete_group(state: State, k: int) -> None:
@@ -79,6 +79,7 @@ def area(state: State, k: int) -> None:
     unreached = state.allowing(k) & ~reached
     if not unreached:
         return
+    state.inference()
     areas = state.roomy(k)
     live = [n for n in areas if state.live(k, n)]
     if len(live) < len(areas):
@@ -127,11 +128,12 @@ def forced_cell(state: State, k: int) -> None:
         done.add(g.cells)
         if state.analysed(k, found, i):
             continue  # nothing it depends on has changed since forced-cell last looked
-        cells = state.reach(k, found, i).cells
+        noted = state.reach(k, found, i)
+        cells = noted.cells
         size = cells.bit_count()
         if size < k:
             raise Contradiction(f"the group of {k}s at {state.board.where(g.cells[0])} can reach "
-                                 f"only {size} cells, fewer than {k}")
+                                 f"only {size} cells, fewer than {k}", search_premises(state, k, noted), k)
         if size == k:  # every cell of the reach is forced (size - 1 - cut < k)
             for e in values_of(cells):
                 if state.dom[e] != bk:
