@@ -105,9 +105,9 @@ class Session(ABC):
 
     # -- the commands ------------------------------------------------------------------------
     def _items(self, output: str, what: str) -> list:
-        words = output.split()
-        if not words or (len(words) == 1 and words[0] in _STATUS):  # nothing, or a check's answer: as read_all
-            return words
+        word = output.strip()
+        if not word or word in _STATUS:  # nothing, or a check's answer alone: as read_all reads it
+            return [word] if word else []
         try:
             items = [i.value for i in read_all(output)]
         except SExprError as e:

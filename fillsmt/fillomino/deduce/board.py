@@ -55,12 +55,18 @@ class Contradiction(Exception):
     """The puzzle has no solution; the message says why. ``cells``: a set of cells (bit x for
     cell x) whose state alone the contradiction rests on, when the check that found it names
     them (:mod:`.reasons` explains it by them), else None; ``value``: the k when only whether
-    they allow k and whether they are fixed to k matters (a per-value check), else None."""
+    they allow k and whether they are fixed to k matters (a per-value check), else None;
+    ``slack``: for ``capacity``'s count, the cells it may lose and still exceed the grid's, else
+    None. ``deps``: the explanation (a set of decisions) when a state that explains its removals
+    has already found it (an emptied cell), else None."""
 
-    def __init__(self, message: str, cells: int | None = None, value: int | None = None):
+    def __init__(self, message: str, cells: int | None = None, value: int | None = None,
+                 slack: int | None = None):
         super().__init__(message)
         self.cells = cells
         self.value = value
+        self.slack = slack
+        self.deps: int | None = None
 
 
 @dataclass(frozen=True)

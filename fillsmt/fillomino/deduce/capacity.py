@@ -98,10 +98,8 @@ def capacity(state: State) -> None:
     room = n - taken
     state.inference()
     if room < 0:
-        e = Contradiction(f"the regions around the fixed cells need {taken} cells, more than "
-                          f"the grid's {n}")
-        e.slack = -room - 1  # the cells the count may lose and still exceed the grid's
-        raise e
+        raise Contradiction(f"the regions around the fixed cells need {taken} cells, more than "
+                            f"the grid's {n}", slack=-room - 1)
     too_big = ~up_to(room)
     unanchored = too_big & ~state.anchored
     dom = state.dom

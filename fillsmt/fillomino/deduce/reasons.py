@@ -115,8 +115,7 @@ class ReasonState(State):
         return child
 
     def failed(self, contradiction: Contradiction) -> None:
-        deps = getattr(contradiction, "deps", None)
-        slack = getattr(contradiction, "slack", None)
+        deps, slack = contradiction.deps, contradiction.slack
         if deps is None and slack is not None:
             deps = self._count_reason(slack)
         if deps is None:
