@@ -26,6 +26,9 @@ class Board:
     """The cells that have a left neighbour (all but the first column)."""
     right: int = 0
     """The cells that have a right neighbour (all but the last column)."""
+    found: dict = field(default_factory=dict, compare=False, repr=False)
+    """:func:`find_groups`' results on this board, by value and cells fixed to it (at most
+    :data:`FOUND_KEPT`): the k-groups depend on nothing else."""
 
     @classmethod
     def of(cls, height: int, width: int) -> Board:
@@ -69,26 +72,51 @@ class Contradiction(Exception):
         self.deps: int | None = None
 
 
-@dataclass(frozen=True)
 class Group:
-    """A k-group and its border (the outside neighbours of its cells)."""
+    """A k-group and its border (the outside neighbours of its cells). Immutable. A plain class
+    with slots (issue 17, thirteenth session: the search builds many): ``size`` and
+    ``complete`` are kept with it, the border as a set (``edge``, bit y for cell y), its cells
+    listed only when asked for."""
 
-    value: int
-    cells: tuple[int, ...]
-    border: tuple[int, ...]
+    __slots__ = ("value", "cells", "edge", "size", "complete")
+
+    def __init__(self, value: int, cells: tuple[int, ...], edge: int):
+        self.value = value
+        self.cells = cells
+        self.edge = edge
+        self.size = len(cells)
+        self.complete = len(cells) == value
 
     @property
-    def size(self) -> int:
-        return len(self.cells)
+    def border(self) -> tuple[int, ...]:
+        """The border's cells, in increasing order."""
+        return tuple(cells_of(self.edge))
 
-    @property
-    def complete(self) -> bool:
-        return len(self.cells) == self.value
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Group):
+            return NotImplemented
+        return (self.value, self.cells, self.edge) == (other.value, other.cells, other.edge)
+
+    def __hash__(self) -> int:
+        return hash((self.value, self.cells, self.edge))
+
+    def __repr__(self) -> str:
+        return f"Group(value={self.value!r}, cells={self.cells!r}, border={self.border!r})"
 
     def exits(self, dom: list[Mask]) -> list[int]:
         """The border cells that still allow the group's value."""
         bk = bit(self.value)
-        return [y for y in self.border if dom[y] & bk]
+        return [y for y in cells_of(self.edge) if dom[y] & bk]
+
+
+def cells_of(cells: int) -> list[int]:
+    """The cells of a set (bit x for cell x), in increasing order."""
+    out = []
+    while cells:
+        low = cells & -cells
+        out.append(low.bit_length() - 1)
+        cells ^= low
+    return out
 
 
 @dataclass(frozen=True)
@@ -105,47 +133,85 @@ class Groups:
     """Each group's border as a set."""
     incomplete: tuple[int, ...] = ()
     """The indices of the incomplete groups."""
+    complete: tuple[int, ...] = ()
+    """The indices of the complete groups."""
+    crowded: int = 0
+    """The cells that touch a complete group or two incomplete ones, as a set: where a cell
+    holding k may merge more than k cells (``join-overflow``'s candidates)."""
     memo: dict = field(default_factory=dict, compare=False, repr=False)
     """What is computed from the groups alone, kept with them (see ``capacity``)."""
 
 
+FOUND_KEPT = 2048
+"""The k-groups :func:`find_groups` keeps per board (all dropped when full): a search meets the
+same cells fixed to k again on other branches, and the groups' ``memo`` comes along."""
+
+
 def find_groups(board: Board, dom: list[Mask], k: int, fixed: Iterable[int]) -> Groups:
-    """The k-groups (``fixed``: the cells fixed to k); a group of more than k cells is a
-    contradiction."""
-    bk = bit(k)
-    group_of: dict[int, int] = {}
-    groups, masks, borders = [], [], []
-    for start in sorted(fixed):
-        if start in group_of:
-            continue
-        index = len(groups)
-        group_of[start] = index
-        cells, border, stack = [start], set(), [start]
-        mask = 1 << start
-        while stack:
-            x = stack.pop()
-            for y in board.neighbours[x]:
-                if dom[y] != bk:
-                    border.add(y)
-                elif y not in group_of:
-                    group_of[y] = index
-                    cells.append(y)
-                    stack.append(y)
-                    mask |= 1 << y
-        if len(cells) > k:
-            raise Contradiction(f"the {k}s at {board.where(min(cells))} form a group of "
-                                 f"{len(cells)} cells, more than {k}", mask, k)
-        groups.append(Group(k, tuple(sorted(cells)), tuple(sorted(border))))
-        masks.append(mask)
-        edge = 0
-        for y in border:
-            edge |= 1 << y
-        borders.append(edge)
+    """The k-groups (``fixed``: the cells fixed to k, that is every cell whose domain is k
+    alone, as :class:`~.state.State` keeps them); a group of more than k cells is a
+    contradiction.
+
+    The result depends on the board, k and the cells fixed to k alone: it is kept with the
+    board (``Board.found``) and shared by every state that asks for the same, with its
+    ``memo`` (which holds only what follows from the groups). On sets of cells (issue 17,
+    thirteenth session): a group is grown from its first cell by
+    :meth:`Board.spread` within the cells fixed to k, and its border is what the last spread
+    adds outside them; the groups come in the order of their first cells, each group's cells
+    and border in increasing order, as the flood fill cell by cell found them. ``dom`` is not
+    looked at (the cells fixed to k are ``fixed``); it stays in the signature for callers."""
     every = 0
-    for mask in masks:
-        every |= mask
-    return Groups(tuple(groups), group_of, tuple(masks), every, tuple(borders),
-                  tuple(i for i, g in enumerate(groups) if not g.complete))
+    for x in fixed:
+        every |= 1 << x
+    kept = board.found
+    found = kept.get((k, every))
+    if found is not None:
+        return found
+    w, full, right, left = board.width, board.full, board.right, board.left
+    group_of: dict[int, int] = {}
+    groups, masks, borders, incomplete, complete = [], [], [], [], []
+    once = crowded = 0
+    remaining = every
+    while remaining:
+        mask = remaining & -remaining
+        while True:
+            around = (mask | mask << w | mask >> w | (mask & right) << 1 | (mask & left) >> 1) & full
+            grown = around & every
+            if grown == mask:
+                break
+            mask = grown
+        remaining &= ~mask
+        size = mask.bit_count()
+        low = (mask & -mask).bit_length() - 1
+        if size > k:
+            raise Contradiction(f"the {k}s at {board.where(low)} form a group of "
+                                 f"{size} cells, more than {k}", mask, k)
+        index = len(groups)
+        cells = []
+        m = mask
+        while m:
+            b = m & -m
+            x = b.bit_length() - 1
+            cells.append(x)
+            group_of[x] = index
+            m ^= b
+        edge = around & ~mask
+        groups.append(Group(k, tuple(cells), edge))
+        masks.append(mask)
+        borders.append(edge)
+        if size == k:
+            complete.append(index)
+            crowded |= edge
+        else:
+            incomplete.append(index)
+            crowded |= once & edge
+            once |= edge
+    found = Groups(tuple(groups), group_of, tuple(masks), every, tuple(borders),
+                   tuple(incomplete), tuple(complete), crowded)
+    if len(kept) >= FOUND_KEPT:
+        kept.clear()
+    kept[(k, every)] = found
+    return found
 
 
 def stuck(board: Board, g: Group) -> Contradiction:

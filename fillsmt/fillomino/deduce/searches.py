@@ -39,7 +39,8 @@ def budget_layers(state: State, k: int, found: Groups, sources: Sequence[int] = 
     (:meth:`~fillsmt.fillomino.deduce.board.Board.spread`) that allow k and are in no earlier
     layer: a cell of no group goes to layer d + 1, a group, entered whole, to d + its size.
     """
-    spread, allow = state.board.spread, state.allowing(k)
+    board, allow = state.board, state.allowing(k)
+    w, right, left = board.width, board.right, board.left  # board.spread, inlined
     grouped, masks, groups = found.cells, found.masks, found.groups
     layers = [0] * (k + 1) if start is None else list(start)
     for i in sources:
@@ -53,7 +54,7 @@ def budget_layers(state: State, k: int, found: Groups, sources: Sequence[int] = 
         seen |= new
         if d == k:
             break
-        nxt = spread(new) & allow & ~seen
+        nxt = (new | new << w | new >> w | (new & right) << 1 | (new & left) >> 1) & allow & ~seen
         if nxt & grouped:
             for j, gm in enumerate(masks):
                 if nxt & gm:
@@ -79,10 +80,11 @@ def sort_free_area(free: Cells, board: Board, k: int, start: int) -> Cells:
     to k and touch no cell fixed to k; ``start`` must be one), grown ring by ring from ``start``
     and stopped once it holds k cells: the whole area when it holds fewer, else at least k of
     its cells, connected."""
+    w, right, left = board.width, board.right, board.left  # board.spread, inlined
     seen = 1 << start
     count = 1
     while count < k:
-        grown = board.spread(seen) & free
+        grown = (seen | seen << w | seen >> w | (seen & right) << 1 | (seen & left) >> 1) & free
         if grown == seen:
             break
         seen = grown

@@ -5,7 +5,8 @@ the fixpoint, only the work): the per-value rules run only for values some cell 
 only when a cell lost that value or was fixed to it since the value was last looked at. A group's
 budget search and a free area found large enough are remembered with the cells they looked at
 (those cells and their neighbours) and redone only once one of them loses the value or is fixed
-to it. A complete group whose neighbours have lost its value is not looked at again.
+to it. A complete group whose neighbours have lost its value is passed over (its border, a set,
+meets no cell that allows the value).
 
 Sets of cells are ints (bit x for cell x; issue 17, eighth session): the budget searches run on
 them layer by layer, and a noted result is checked, when next asked for, against the cells
@@ -100,8 +101,6 @@ class State:
         self.capped: tuple[Mask, list[int]] | None = None
         """What size-cap's last sweep looked at (the values fixed to, each cell's largest other
         value), shared with forked states."""
-        self.closed: set[tuple[int, ...]] = set()
-        """Complete groups none of whose neighbours allows their value any more (for good)."""
         self._regroup: Mask = 0
         self._groups: dict[int, Groups] = {}
         self._reach: dict[tuple[int, tuple[int, ...]], Noted] = {}
@@ -120,8 +119,8 @@ class State:
         changes after the fork, as a later round of one run does.
 
         Shared, not copied: the board and the k-groups found (immutable, valid until a cell is
-        fixed to k, which ``_regroup`` tracks). Copied: the domains, the fixed cells, the closed
-        groups (closed for good: domains only shrink), the cells changed per value. Handed down
+        fixed to k, which ``_regroup`` tracks). Copied: the domains, the fixed cells, the cells
+        changed per value. Handed down
         (issue 17, sixth session): the noted searches (``reach``: the parent's dict, copied;
         free areas: the parent's live ones, when the child first asks for them), shared, not
         copied (see :class:`Noted`). The child checks each against its own cells changed per
@@ -148,7 +147,6 @@ class State:
         child._allow_values = self._allow_values
         child.capped = self.capped
         child.gone = self.gone
-        child.closed = set(self.closed)
         child._regroup = self._regroup
         child._groups = dict(self._groups)
         child._reach = dict(self._reach) if self.hand_down else {}

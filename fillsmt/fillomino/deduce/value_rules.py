@@ -30,30 +30,33 @@ from fillsmt.fillomino.deduce.state import State, search_premises
 
 
 def complete_group(state: State, k: int) -> None:
-    """A complete k-group is a whole region: remove k from its outside neighbours."""
-    for g in state.groups(k).groups:
-        if g.complete and g.cells not in state.closed:
+    """A complete k-group is a whole region: remove k from its outside neighbours.
+
+    Only a group whose border still allows k has anything to remove (a set test; issue 17,
+    thirteenth session: once its exits have lost k they cannot gain it back, and none of them
+    can join it, which would overflow it)."""
+    found = state.groups(k)
+    if not found.complete:
+        return
+    groups, borders = found.groups, found.borders
+    for i in found.complete:
+        if borders[i] & state.allowing(k):
+            g = groups[i]
             for y in g.exits(state.dom):
                 state.restrict(y, ~bit(k), "complete-group", g.cells)
-            state.closed.add(g.cells)
 
 
 def join_overflow(state: State, k: int) -> None:
     """A cell holding k merges all k-groups it touches: 1 + their sizes must not exceed k."""
     found = state.groups(k)
-    groups, group_of = found.groups, found.group_of
     # Only a cell touching two groups, or one complete group, can overflow (1 + the size of
-    # one incomplete group is at most k): the candidates among the open groups' exits.
-    once = twice = 0
-    for g, border in zip(groups, found.borders):
-        if g.cells not in state.closed:
-            if g.complete:
-                twice |= border
-            else:
-                twice |= once & border
-                once |= border
-    for y in values_of(twice & state.allowing(k)):
-        touched = {group_of[z] for z in state.board.neighbours[y] if z in group_of}
+    # one incomplete group is at most k): the candidates (``crowded``) that allow k.
+    candidates = found.crowded & state.allowing(k)
+    if not candidates:
+        return
+    groups, group_of, neighbours = found.groups, found.group_of, state.board.neighbours
+    for y in values_of(candidates):
+        touched = {group_of[z] for z in neighbours[y] if z in group_of}
         if 1 + sum(groups[i].size for i in touched) > k:
             state.restrict(y, ~bit(k), "join-overflow", [groups[i].cells for i in touched])
 
@@ -61,12 +64,16 @@ def join_overflow(state: State, k: int) -> None:
 def single_exit(state: State, k: int) -> None:
     """An incomplete k-group with one neighbour allowing k must grow into it."""
     found = state.groups(k)
+    if not found.incomplete:
+        return
+    groups, borders = found.groups, found.borders
+    allow = state.allowing(k)  # fixing an exit to k removes k from no cell
     for i in found.incomplete:
-        exits = found.groups[i].exits(state.dom)
+        exits = borders[i] & allow
         if not exits:
-            raise stuck(state.board, found.groups[i])
-        if len(exits) == 1:
-            state.restrict(exits[0], bit(k), "single-exit", found.groups[i].cells)
+            raise stuck(state.board, groups[i])
+        if not exits & (exits - 1):
+            state.restrict(exits.bit_length() - 1, bit(k), "single-exit", groups[i].cells)
 
 
 def area(state: State, k: int) -> None:
@@ -154,26 +161,31 @@ def _forced(board: Board, cells: int, group: int, k: int) -> int:
     beyond is forced, and the rings stop. For a cell e of an earlier ring, the cells connected
     without it are grown from there, within ``cells`` less e, until they number k (e is not
     forced) or stop growing (e is)."""
-    spread = board.spread
+    # board.spread inlined (within ``cells``, which lie on the board)
+    w, right, left = board.width, board.right, board.left
     rings, seen = [], group
     while True:
-        ring = spread(seen) & cells & ~seen
+        ring = (seen | seen << w | seen >> w | (seen & right) << 1 | (seen & left) >> 1) & cells & ~seen
         if not ring or (seen | ring).bit_count() > k:  # less any one cell, still k or more
             break
         rings.append((seen, ring))
         seen |= ring
     forced = 0
     for inner, ring in rings:
-        for e in values_of(ring):
-            without = cells & ~(1 << e)
-            reached = inner | (ring & without)
+        rest = ring
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            without = cells & ~low
+            reached = inner | (ring ^ low)
             count = reached.bit_count()
             while count < k:
-                grown = spread(reached) & without
+                grown = (reached | reached << w | reached >> w | (reached & right) << 1
+                         | (reached & left) >> 1) & without
                 if grown == reached:
                     break
                 reached = grown
                 count = reached.bit_count()
             if count < k:
-                forced |= 1 << e
+                forced |= low
     return forced
