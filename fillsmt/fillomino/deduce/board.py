@@ -7,6 +7,7 @@ lies inside one region of k's. A k-group of k cells is *complete*; a smaller one
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Iterable
 
 from fillsmt.fillomino.deduce.masks import Mask, bit
@@ -41,6 +42,14 @@ class Board:
         full = (1 << n) - 1
         return cls(height, width, tuple(around(x) for x in range(n)), full,
                    full & ~first, full & ~(first << (width - 1)))
+
+    @cached_property
+    def others(self) -> tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]:
+        """Per cell x, per neighbour y of x (in ``neighbours`` order): y and y's neighbours
+        other than x (``neighbour-fit``'s table, built once per board)."""
+        nbrs = self.neighbours
+        return tuple(tuple((y, tuple(z for z in nbrs[y] if z != x)) for y in nbrs[x])
+                     for x in range(len(nbrs)))
 
     def spread(self, cells: int) -> int:
         """The cells and their neighbours, as a set of cells (bit x for cell x): up and down are

@@ -258,9 +258,8 @@ def fixpoint(state: State, rules: Sequence[str], staged: bool = False, grid_last
     with the two facts checked before and after: the contradiction found, or None. ``staged``:
     the rounds of :func:`run_rules` with ``staged`` (the same fixpoint); ``grid_last`` likewise."""
     try:
-        for x, m in enumerate(state.dom):
-            if not m:
-                raise Contradiction(f"{state.board.where(x)} has no possible value left")
+        if 0 in state.dom:
+            raise Contradiction(f"{state.board.where(state.dom.index(0))} has no possible value left")
         check_groups(state)
         run_rules(state, rules, staged, grid_last)
         check_groups(state)

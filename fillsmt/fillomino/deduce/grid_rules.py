@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from fillsmt.fillomino.deduce.masks import bit, is_single, up_to
+from fillsmt.fillomino.deduce.masks import bit, up_to
 from fillsmt.fillomino.deduce.searches import threshold_caps
 from fillsmt.fillomino.deduce.state import State
 
@@ -40,8 +40,9 @@ def near_changes(state: State, rule: str, steps: int) -> Iterable[int]:
 def neighbour_support(state: State) -> None:
     """Keep a value k > 1 only where some neighbour allows k too."""
     dom, nbrs = state.dom, state.board.neighbours
+    one = bit(1)
     for x in near_changes(state, "neighbour-support", 1):
-        support = bit(1)
+        support = one
         for y in nbrs[x]:
             support |= dom[y]
         if dom[x] & ~support:
@@ -50,22 +51,23 @@ def neighbour_support(state: State) -> None:
 
 def neighbour_fit(state: State) -> None:
     """Keep k at an unfixed cell x only where every neighbour has a value that fits with it."""
-    dom, nbrs = state.dom, state.board.neighbours
+    dom, nbrs, others = state.dom, state.board.neighbours, state.board.others
     one = bit(1)
     for x in near_changes(state, "neighbour-fit", 2):
-        if is_single(dom[x]):
+        dx = dom[x]
+        if not dx & (dx - 1):  # fixed (is_single, inlined)
             continue
         allowed = ~0
-        for y in nbrs[x]:
+        for y, around in others[x]:
             helped = one
-            for z in nbrs[y]:
-                if z != x:
-                    helped |= dom[z]
-            alone = dom[y] & helped  # the values y can hold without x in its region
+            for z in around:  # y's neighbours but x
+                helped |= dom[z]
+            dy = dom[y]
+            alone = dy & helped  # the values y can hold without x in its region
             fits_one = one if alone & ~one else 0
-            fits_more = ~one if alone else dom[y] & ~one
+            fits_more = ~one if alone else dy & ~one
             allowed &= fits_one | fits_more
-        if dom[x] & ~allowed:
+        if dx & ~allowed:
             state.restrict(x, allowed, "neighbour-fit", nbrs[x])
 
 
@@ -85,7 +87,7 @@ def size_cap(state: State) -> None:
     state.seen_upto["size-cap"] = len(state.changed_cells)
     dom = state.dom
     free = ~state.anchored
-    top = [(m & free).bit_length() - 1 if not is_single(m) else -1 for m in dom]
+    top = [(m & free).bit_length() - 1 if m & (m - 1) else -1 for m in dom]  # -1: fixed
     if state.capped == (state.anchored, top):
         return
     state.capped = (state.anchored, top)

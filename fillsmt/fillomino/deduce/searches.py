@@ -94,55 +94,62 @@ def sort_free_area(free: Cells, board: Board, k: int, start: int) -> Cells:
 
 def threshold_caps(board: Board, top: list[int]) -> dict[int, int]:
     """For every cell with ``top[x] >= 1``: the largest t <= top[x] such that the cells with
-    ``top >= t`` connected to x number at least t (union-find, thresholds falling)."""
-    order = sorted((x for x, t in enumerate(top) if t >= 1), key=lambda x: -top[x])
+    ``top >= t`` connected to x number at least t (union-find, thresholds falling).
+
+    The cells come in falling ``top`` (row-major among equals), and the caps in the order the
+    components are settled (``size-cap`` restricts in that order). Lists indexed by cell and
+    the union-find inlined (issue 17, thirteenth session): the same steps as before."""
+    order = sorted((x for x, t in enumerate(top) if t >= 1), key=top.__getitem__, reverse=True)
     levels = sorted({top[x] for x in order}, reverse=True) + [0]
-    parent: dict[int, int] = {}
-    size: dict[int, int] = {}
+    parent = [-1] * len(top)  # -1: not yet added
+    size = [0] * len(top)
     members: dict[int, list[int]] = {}  # the components not yet given a cap
     caps: dict[int, int] = {}
     heap: list[tuple[int, int]] = []  # (-size, root) of components without a cap; stale ones skipped
-
-    def find(x: int) -> int:
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
+    push, pop = heapq.heappush, heapq.heappop
+    neighbours = board.neighbours
 
     def settle(root: int, cap: int) -> None:
         for y in members.pop(root):
             caps[y] = cap
 
-    def union(a: int, b: int, level: int) -> None:
-        ra, rb = find(a), find(b)
-        if ra == rb:
-            return
-        if size[ra] < size[rb]:
-            ra, rb = rb, ra
-        parent[rb] = ra
-        size[ra] += size[rb]
-        if ra in members and rb in members:
-            members[ra].extend(members.pop(rb))
-            heapq.heappush(heap, (-size[ra], ra))
-        elif ra in members:  # joins a component that had >= t cells at some t >= level
-            settle(ra, level)
-        elif rb in members:
-            settle(rb, level)
-
-    pos = 0
-    for i, level in enumerate(levels[:-1]):
-        while pos < len(order) and top[order[pos]] == level:
+    pos, count = 0, len(order)
+    for i in range(len(levels) - 1):
+        level = levels[i]
+        while pos < count and top[order[pos]] == level:
             x = order[pos]
             pos += 1
             parent[x], size[x], members[x] = x, 1, [x]
-            heapq.heappush(heap, (-1, x))
-            for y in board.neighbours[x]:
-                if y in parent:
-                    union(x, y, level)
+            push(heap, (-1, x))
+            for y in neighbours[x]:
+                if parent[y] < 0:
+                    continue
+                # union(x, y): the roots, by path halving
+                ra = x
+                while parent[ra] != ra:
+                    parent[ra] = parent[parent[ra]]
+                    ra = parent[ra]
+                rb = y
+                while parent[rb] != rb:
+                    parent[rb] = parent[parent[rb]]
+                    rb = parent[rb]
+                if ra == rb:
+                    continue
+                if size[ra] < size[rb]:
+                    ra, rb = rb, ra
+                parent[rb] = ra
+                size[ra] += size[rb]
+                if ra in members:
+                    if rb in members:
+                        members[ra].extend(members.pop(rb))
+                        push(heap, (-size[ra], ra))
+                    else:  # joins a component that had >= t cells at some t >= level
+                        settle(ra, level)
+                elif rb in members:
+                    settle(rb, level)
         below = levels[i + 1]  # the component stays as it is for every t in (below, level]
         while heap and -heap[0][0] > below:
-            neg, root = heapq.heappop(heap)
+            neg, root = pop(heap)
             if root in members and parent[root] == root and size[root] == -neg:
                 settle(root, min(-neg, level))
     return caps
-

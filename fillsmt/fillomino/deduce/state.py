@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Sequence, Union
 
 from fillsmt.fillomino.deduce.board import Board, Contradiction, Groups, find_groups
-from fillsmt.fillomino.deduce.masks import Mask, bit, describe, is_single, values_of
+from fillsmt.fillomino.deduce.masks import Mask, bit, describe, is_single
 from fillsmt.fillomino.deduce.searches import Cells, budget_layers, layered
 
 
@@ -193,12 +193,13 @@ class State:
         self._narrow(x, allowed, rule)
 
     def _narrow(self, x: int, allowed: Mask, rule: str | None) -> None:
-        old = self.dom[x]
+        dom = self.dom
+        old = dom[x]
         new = old & allowed
         if new == old:
             return
-        removed = old & ~new
-        self.dom[x] = new
+        removed = old ^ new
+        dom[x] = new
         self.changed_cells.append(x)
         self.dirty |= removed
         if rule is not None:
@@ -206,12 +207,17 @@ class State:
         if new == 0:
             raise Contradiction(f"{self.board.where(x)} has no possible value left "
                                  f"({rule or 'a guess'} removed {describe(removed)})")
-        if removed & self._allow_values:
+        kept = removed & self._allow_values
+        if kept:
             gone = ~(1 << x)
-            for k in values_of(removed & self._allow_values):
-                self._allow[k] &= gone
+            allow = self._allow
+            while kept:  # values_of, inlined (a hot loop)
+                low = kept & -kept
+                k = low.bit_length() - 1
+                allow[k] &= gone
+                kept ^= low
         touched = removed
-        if is_single(new):
+        if not new & (new - 1):  # fixed
             k = new.bit_length() - 1
             if rule is not None:
                 self.fixed_by_rule[rule] += 1
@@ -224,8 +230,11 @@ class State:
         if logged:
             cell = 1 << x
             changed = self._changed
-            for k in values_of(logged):
+            while logged:
+                low = logged & -logged
+                k = low.bit_length() - 1
                 changed[k] = changed.get(k, 0) | cell
+                logged ^= low
 
     def groups(self, k: int) -> Groups:
         """The k-groups (cached until a cell is fixed to k; borders do not depend on domains)."""
@@ -248,7 +257,7 @@ class State:
         """
         key = (k, found.groups[i].cells)
         kept = self._reach.get(key)
-        if kept is not None and self.live(k, kept):
+        if kept is not None and not (self._changed.get(k, 0) ^ kept.base) & kept.watched:  # live
             return kept
         fresh = self._reach[key] = self.note(k, layered(budget_layers(self, k, found, [i])))
         if kept is not None and kept.cells == fresh.cells:
@@ -257,17 +266,18 @@ class State:
             fresh.analysed = kept.analysed
         return fresh
 
-    def analysed(self, k: int, found: Groups, i: int) -> bool:
-        """Whether forced-cell has looked at group i's live budget search (:meth:`reach`) here
-        or in a state this one was forked from; marks it looked at (in this state only)."""
+    def to_analyse(self, k: int, found: Groups, i: int) -> Noted | None:
+        """Group i's live budget search (:meth:`reach`) if forced-cell has not looked at it here
+        or in a state this one was forked from, marked looked at (in this state only); None if
+        it has."""
         noted = self.reach(k, found, i)
         if noted.analysed:
-            return True
+            return None
         if noted.owner is not self:  # shared with the states forked from the same parent
             noted = self._reach[(k, found.groups[i].cells)] = Noted(
                 noted.cells, noted.watched, noted.base, self, False, noted.first)
         noted.analysed = True
-        return False
+        return noted
 
     def roomy(self, k: int) -> list[Noted]:
         """The noted free areas of at least k cells (see ``area``; some may be no longer live),

@@ -88,26 +88,31 @@ def area(state: State, k: int) -> None:
         return
     state.inference()
     areas = state.roomy(k)
-    live = [n for n in areas if state.live(k, n)]
+    changed = state._changed.get(k, 0)
+    live = [n for n in areas if not (changed ^ n.base) & n.watched]  # state.live, inlined
     if len(live) < len(areas):
         areas[:] = live
     roomy = 0  # cells of free areas known to hold at least k cells
     for n in live:
         roomy |= n.cells
-    dom = state.dom
     cramped = 0
     free = None
-    for x in values_of(unreached & ~roomy):
-        if dom[x] == bk or roomy >> x & 1:
-            continue
-        if not cramped >> x & 1:
+    # the cells to look at, in increasing order: none fixed to k (``found.cells``: area only
+    # removes k, so fixes no cell to k), none in a roomy area (dropped as the areas grow)
+    todo = unreached & ~roomy & ~found.cells
+    while todo:
+        low = todo & -todo
+        todo ^= low
+        x = low.bit_length() - 1
+        if not cramped & low:
             if free is None:  # only cramped cells lose k below, which changes no other area
                 free = _free_cells(state, k)
-            if free >> x & 1:
+            if free & low:
                 seen = sort_free_area(free, state.board, k, x)
                 if seen.bit_count() >= k:
                     areas.append(state.note(k, seen))
                     roomy |= seen
+                    todo &= ~seen
                     continue
                 cramped |= seen
         state.restrict(x, ~bk, "area")
@@ -133,9 +138,9 @@ def forced_cell(state: State, k: int) -> None:
         if g.complete or g.cells in done:
             continue
         done.add(g.cells)
-        if state.analysed(k, found, i):
+        noted = state.to_analyse(k, found, i)
+        if noted is None:
             continue  # nothing it depends on has changed since forced-cell last looked
-        noted = state.reach(k, found, i)
         cells = noted.cells
         size = cells.bit_count()
         if size < k:
