@@ -27,9 +27,10 @@ class Board:
     """The cells that have a left neighbour (all but the first column)."""
     right: int = 0
     """The cells that have a right neighbour (all but the last column)."""
-    found: dict = field(default_factory=dict, compare=False, repr=False)
-    """:func:`find_groups`' results on this board, by value and cells fixed to it (at most
-    :data:`FOUND_KEPT`): the k-groups depend on nothing else."""
+    kept: dict = field(default_factory=dict, compare=False, repr=False)
+    """Results that depend on nothing but their key and this board, kept for the states that
+    ask again (:func:`remember`): the k-groups by value and cells fixed to it
+    (:func:`find_groups`), forced-cell's cut cells, whether two groups may share a region."""
 
     @classmethod
     def of(cls, height: int, width: int) -> Board:
@@ -151,9 +152,18 @@ class Groups:
     """What is computed from the groups alone, kept with them (see ``capacity``)."""
 
 
-FOUND_KEPT = 2048
-"""The k-groups :func:`find_groups` keeps per board (all dropped when full): a search meets the
-same cells fixed to k again on other branches, and the groups' ``memo`` comes along."""
+KEPT = 8192
+"""The results a board keeps (``Board.kept``; all dropped when full): a search meets the same
+cells fixed to k, the same reach, the same pair of groups again on other branches."""
+
+
+def remember(board: Board, key: tuple, value):
+    """Keep ``value`` under ``key`` with the board (``Board.kept``); the value."""
+    kept = board.kept
+    if len(kept) >= KEPT:
+        kept.clear()
+    kept[key] = value
+    return value
 
 
 def find_groups(board: Board, dom: list[Mask], k: int, fixed: Iterable[int]) -> Groups:
@@ -162,7 +172,7 @@ def find_groups(board: Board, dom: list[Mask], k: int, fixed: Iterable[int]) -> 
     contradiction.
 
     The result depends on the board, k and the cells fixed to k alone: it is kept with the
-    board (``Board.found``) and shared by every state that asks for the same, with its
+    board (``Board.kept``) and shared by every state that asks for the same, with its
     ``memo`` (which holds only what follows from the groups). On sets of cells (issue 17,
     thirteenth session): a group is grown from its first cell by
     :meth:`Board.spread` within the cells fixed to k, and its border is what the last spread
@@ -172,8 +182,7 @@ def find_groups(board: Board, dom: list[Mask], k: int, fixed: Iterable[int]) -> 
     every = 0
     for x in fixed:
         every |= 1 << x
-    kept = board.found
-    found = kept.get((k, every))
+    found = board.kept.get((k, every))
     if found is not None:
         return found
     w, full, right, left = board.width, board.full, board.right, board.left
@@ -215,12 +224,9 @@ def find_groups(board: Board, dom: list[Mask], k: int, fixed: Iterable[int]) -> 
             incomplete.append(index)
             crowded |= once & edge
             once |= edge
-    found = Groups(tuple(groups), group_of, tuple(masks), every, tuple(borders),
-                   tuple(incomplete), tuple(complete), crowded)
-    if len(kept) >= FOUND_KEPT:
-        kept.clear()
-    kept[(k, every)] = found
-    return found
+    return remember(board, (k, every), Groups(tuple(groups), group_of, tuple(masks), every,
+                                              tuple(borders), tuple(incomplete), tuple(complete),
+                                              crowded))
 
 
 def stuck(board: Board, g: Group) -> Contradiction:

@@ -35,7 +35,7 @@
 
 from __future__ import annotations
 
-from fillsmt.fillomino.deduce.board import Contradiction, Group
+from fillsmt.fillomino.deduce.board import Contradiction, Group, Groups, remember
 from fillsmt.fillomino.deduce.masks import bit, up_to, values_of
 from fillsmt.fillomino.deduce.searches import budget_layers, layered
 from fillsmt.fillomino.deduce.state import State
@@ -61,6 +61,18 @@ def _may_share(g: Group, h: Group, k: int, width: int) -> bool:
     return False
 
 
+def _share(state: State, found: Groups, i: int, j: int, k: int) -> bool:
+    """:func:`_may_share` for k-groups i and j, kept with the board (a function of the two
+    groups alone, symmetric)."""
+    a, b = found.masks[i], found.masks[j]
+    key = ("share", k, a, b) if a < b else ("share", k, b, a)
+    board = state.board
+    share = board.kept.get(key)
+    if share is None:
+        share = remember(board, key, _may_share(found.groups[i], found.groups[j], k, board.width))
+    return share
+
+
 def distinct_regions(state: State, k: int, seed: tuple[int, ...] = ()) -> int:
     """A lower bound on the number of regions of k's that hold a cell fixed to k (module
     text); with ``seed``, incomplete groups (indices) assumed to lie in distinct regions, the
@@ -77,14 +89,12 @@ def counted_groups(state: State, k: int, seed: tuple[int, ...] = ()) -> tuple[in
     key = ("regions", seed)
     counted = memo.get(key)
     if counted is None:
-        width = state.board.width
-        groups = found.groups
         apart = list(seed)
         complete = []
-        for i, g in enumerate(groups):
+        for i, g in enumerate(found.groups):
             if g.complete:
                 complete.append(i)
-            elif i not in seed and not any(_may_share(g, groups[j], k, width) for j in apart):
+            elif i not in seed and not any(_share(state, found, i, j, k) for j in apart):
                 apart.append(i)
         counted = memo[key] = tuple(complete + apart)
     return counted
@@ -125,15 +135,10 @@ def _joins(state: State, k: int, found, reach: dict[int, int], room: int) -> Non
     """Narrow ``reach`` (per incomplete k-group, the cells its region may hold) for every pair
     of k-groups that must share a region: kept apart, they would need more than ``room`` cells
     (the grid's minus what the regions of other values take)."""
-    groups = found.groups
-    width = state.board.width
     open_ = found.incomplete
     for a, i in enumerate(open_):
         for j in open_[a + 1:]:
-            share = found.memo.get((i, j))
-            if share is None:  # a function of the two groups alone
-                share = found.memo[(i, j)] = _may_share(groups[i], groups[j], k, width)
-            if not share:
+            if not _share(state, found, i, j, k):
                 continue  # they cannot share a region
             if k * distinct_regions(state, k, (i, j)) <= room:
                 continue  # they may lie apart

@@ -45,8 +45,11 @@ def budget_layers(state: State, k: int, found: Groups, sources: Sequence[int] = 
     layers = [0] * (k + 1) if start is None else list(start)
     for i in sources:
         layers[groups[i].size] |= masks[i]
+    last = max((d for d, cells in enumerate(layers) if cells), default=0)  # no layer beyond
     seen = 0
-    for d in range(1, k + 1):
+    d = 0
+    while d < last:  # d = 1 .. k, but the empty layers past the last one
+        d += 1
         new = layers[d] & ~seen
         layers[d] = new
         if not new:
@@ -61,9 +64,13 @@ def budget_layers(state: State, k: int, found: Groups, sources: Sequence[int] = 
                     nd = d + groups[j].size
                     if nd <= k:
                         layers[nd] |= gm
+                        if nd > last:
+                            last = nd
             nxt &= ~grouped
         if nxt:
             layers[d + 1] |= nxt
+            if d + 1 > last:
+                last = d + 1
     return layers
 
 

@@ -23,7 +23,7 @@
 
 from __future__ import annotations
 
-from fillsmt.fillomino.deduce.board import Board, Contradiction, stuck
+from fillsmt.fillomino.deduce.board import Board, Contradiction, remember, stuck
 from fillsmt.fillomino.deduce.masks import bit, values_of
 from fillsmt.fillomino.deduce.searches import sort_free_area
 from fillsmt.fillomino.deduce.state import State, search_premises
@@ -151,9 +151,18 @@ def forced_cell(state: State, k: int) -> None:
                 if state.dom[e] != bk:
                     state.restrict(e, bk, "forced-cell", g.cells)
             continue
-        for e in values_of(_forced(state.board, cells, found.masks[i], k)):
+        for e in values_of(_forced_kept(state.board, cells, found.masks[i], k)):
             if state.dom[e] != bk:
                 state.restrict(e, bk, "forced-cell", g.cells)
+
+
+def _forced_kept(board: Board, cells: int, group: int, k: int) -> int:
+    """:func:`_forced`, kept with the board (a function of its arguments alone)."""
+    key = ("forced", k, group, cells)
+    forced = board.kept.get(key)
+    if forced is None:
+        forced = remember(board, key, _forced(board, cells, group, k))
+    return forced
 
 
 def _forced(board: Board, cells: int, group: int, k: int) -> int:
@@ -165,7 +174,10 @@ def _forced(board: Board, cells: int, group: int, k: int) -> int:
     a shortest path through nearer cells): once those number k or more, no cell of ring d or
     beyond is forced, and the rings stop. For a cell e of an earlier ring, the cells connected
     without it are grown from there, within ``cells`` less e, until they number k (e is not
-    forced) or stop growing (e is)."""
+    forced) or stop growing (e is); or until they hold every neighbour of e in ``cells``
+    (issue 17, thirteenth session): every cell of ``cells`` is connected to the group, and a
+    path from it that passes e can leave e, for the last time, only to a neighbour already
+    connected, so every cell but e is, k or more of them (e is not forced)."""
     # board.spread inlined (within ``cells``, which lie on the board)
     w, right, left = board.width, board.right, board.left
     rings, seen = [], group
@@ -176,6 +188,7 @@ def _forced(board: Board, cells: int, group: int, k: int) -> int:
         rings.append((seen, ring))
         seen |= ring
     forced = 0
+    whole = cells.bit_count() - 1 >= k  # every cell but one is k or more
     for inner, ring in rings:
         rest = ring
         while rest:
@@ -183,8 +196,13 @@ def _forced(board: Board, cells: int, group: int, k: int) -> int:
             rest ^= low
             without = cells & ~low
             reached = inner | (ring ^ low)
+            # e's neighbours in the reach: once all are reached without e, so is every cell but e
+            around = (low << w | low >> w | (low & right) << 1 | (low & left) >> 1) & cells
             count = reached.bit_count()
             while count < k:
+                if whole and not around & ~reached:
+                    count = k  # every cell but e, k or more
+                    break
                 grown = (reached | reached << w | reached >> w | (reached & right) << 1
                          | (reached & left) >> 1) & without
                 if grown == reached:
