@@ -7,7 +7,7 @@ lies inside one region of k's. A k-group of k cells is *complete*; a smaller one
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Iterable
 
 from fillsmt.fillomino.deduce.masks import Mask, bit
@@ -34,23 +34,15 @@ class Board:
 
     @classmethod
     def of(cls, height: int, width: int) -> Board:
-        def around(x: int) -> tuple[int, ...]:
-            r, c = divmod(x, width)
-            cand = ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
-            return tuple(rr * width + cc for rr, cc in cand if 0 <= rr < height and 0 <= cc < width)
-        n = height * width
-        first = sum(1 << (r * width) for r in range(height))  # the first column
-        full = (1 << n) - 1
-        return cls(height, width, tuple(around(x) for x in range(n)), full,
-                   full & ~first, full & ~(first << (width - 1)))
+        """The board of that shape (its tables shared with every board of the shape; its
+        ``kept`` results its own)."""
+        return cls(height, width, *_geometry(height, width))
 
     @cached_property
     def others(self) -> tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]:
         """Per cell x, per neighbour y of x (in ``neighbours`` order): y and y's neighbours
-        other than x (``neighbour-fit``'s table, built once per board)."""
-        nbrs = self.neighbours
-        return tuple(tuple((y, tuple(z for z in nbrs[y] if z != x)) for y in nbrs[x])
-                     for x in range(len(nbrs)))
+        other than x (``neighbour-fit``'s table, built once per shape)."""
+        return _others(self.height, self.width)
 
     def spread(self, cells: int) -> int:
         """The cells and their neighbours, as a set of cells (bit x for cell x): up and down are
@@ -62,6 +54,28 @@ class Board:
     def where(self, x: int) -> str:
         r, c = divmod(x, self.width)
         return f"row {r + 1}, column {c + 1}"
+
+
+@lru_cache(maxsize=64)
+def _geometry(height: int, width: int) -> tuple[tuple[tuple[int, ...], ...], int, int, int]:
+    """A shape's neighbour table, every cell, the cells with a left and with a right neighbour
+    (:class:`Board`'s fields; built once per shape, issue 17, thirteenth session)."""
+    def around(x: int) -> tuple[int, ...]:
+        r, c = divmod(x, width)
+        cand = ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+        return tuple(rr * width + cc for rr, cc in cand if 0 <= rr < height and 0 <= cc < width)
+    n = height * width
+    first = sum(1 << (r * width) for r in range(height))  # the first column
+    full = (1 << n) - 1
+    return tuple(around(x) for x in range(n)), full, full & ~first, full & ~(first << (width - 1))
+
+
+@lru_cache(maxsize=64)
+def _others(height: int, width: int) -> tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]:
+    """:attr:`Board.others` of a shape."""
+    nbrs = _geometry(height, width)[0]
+    return tuple(tuple((y, tuple(z for z in nbrs[y] if z != x)) for y in nbrs[x])
+                 for x in range(len(nbrs)))
 
 
 class Contradiction(Exception):
