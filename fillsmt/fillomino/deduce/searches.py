@@ -42,10 +42,16 @@ def budget_layers(state: State, k: int, found: Groups, sources: Sequence[int] = 
     board, allow = state.board, state.allowing(k)
     w, right, left = board.width, board.right, board.left  # board.spread, inlined
     grouped, masks, groups = found.cells, found.masks, found.groups
-    layers = [0] * (k + 1) if start is None else list(start)
+    if start is None:
+        layers, last = [0] * (k + 1), 0  # last: no layer beyond it holds a cell
+    else:
+        layers = list(start)
+        last = max((d for d, cells in enumerate(layers) if cells), default=0)
     for i in sources:
-        layers[groups[i].size] |= masks[i]
-    last = max((d for d, cells in enumerate(layers) if cells), default=0)  # no layer beyond
+        size = groups[i].size
+        layers[size] |= masks[i]
+        if size > last:
+            last = size
     seen = 0
     d = 0
     while d < last:  # d = 1 .. k, but the empty layers past the last one
