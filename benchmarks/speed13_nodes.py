@@ -15,6 +15,11 @@ search's first phase). Recorded: nodes, whether the search was exhausted or stop
 (the number of solutions found, ``unique``, a digest of the grids), and the CPU seconds
 (``time.process_time``), the minimum over the rounds.
 
+``--pipeline`` (with ``--ab``): instead, ``pipeline.solve`` (yices, presolve staged, the quick
+proof's learning off, its seconds as shipped) plain and ``--unique``, wall and CPU seconds of the
+process (the race's solver processes not counted), min over the rounds, and each version's
+``--unique`` / plain ratios, as ``proof12_cbj.py --pipeline`` measures them.
+
 ``--ab``: the same, alternating in every round between this interpreter and a worker process
 started with ``OTHER_PYTHON`` (another worktree's venv, whose ``fillsmt`` it imports), each
 row holding both versions' columns (``old_*`` the worker's, ``new_*`` this one's) and the ratio
@@ -32,16 +37,24 @@ import statistics
 import subprocess
 import sys
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 FIELDS = ("nodes", "exhausted", "found", "unique", "digest", "cpu")
+PIPELINE_FIELDS = ("unique", "wall", "cpu")
 
 
-def _setup():
+@contextmanager
+def _lifted():
+    """The quick search's seconds lifted (module text), restored after."""
     from fillsmt.fillomino import features
 
-    features.QUICK_BASE = 1e6
-    features.QUICK_PROOF = 1e6
+    kept = features.QUICK_BASE, features.QUICK_PROOF
+    features.QUICK_BASE = features.QUICK_PROOF = 1e6
+    try:
+        yield
+    finally:
+        features.QUICK_BASE, features.QUICK_PROOF = kept
 
 
 def _presolved(path: str):
@@ -72,33 +85,53 @@ def _measure(path: str, cache: dict) -> dict:
     if presolved is None:
         return {}
     out = {}
-    for limit, key in ((1, "plain"), (2, "proof")):
-        for f, v in _run(presolved, limit).items():
-            out[f"{key}_{f}"] = v
+    with _lifted():
+        for limit, key in ((1, "plain"), (2, "proof")):
+            for f, v in _run(presolved, limit).items():
+                out[f"{key}_{f}"] = v
+    return out
+
+
+def _pipeline(path: str, cache: dict) -> dict:
+    """One round of ``pipeline.solve`` (yices, presolve staged, learning off) plain and
+    ``--unique``: wall and CPU seconds of this process, and the answer."""
+    from fillsmt.drivers.registry import get_driver
+    from fillsmt.fillomino.plain_format import read_puzzle
+    from fillsmt.pipeline import solve
+
+    if path not in cache:
+        cache[path] = read_puzzle(path)
+    out = {}
+    for key, unique in (("plain", False), ("proof", True)):
+        t, c = time.perf_counter(), time.process_time()
+        r = solve(cache[path], get_driver("yices"), timeout=30, unique=unique, presolve="staged")
+        out[f"{key}_wall"] = time.perf_counter() - t
+        out[f"{key}_cpu"] = time.process_time() - c
+        out[f"{key}_unique"] = r.unique
     return out
 
 
 def _worker() -> None:
-    """Read puzzle paths from stdin, one a line; answer each with one round as a JSON line."""
-    _setup()
+    """Read lines "MODE PATH" from stdin (MODE: search or pipeline); answer each with one
+    round as a JSON line."""
     import fillsmt
 
     print(json.dumps({"fillsmt": fillsmt.__file__}), flush=True)
     cache: dict = {}
     for line in sys.stdin:
-        print(json.dumps(_measure(line.strip(), cache)), flush=True)
+        mode, path = line.rstrip("\n").split(" ", 1)
+        print(json.dumps((_pipeline if mode == "pipeline" else _measure)(path, cache)), flush=True)
 
 
 def _merge(best: dict, got: dict) -> None:
     for key, v in got.items():
-        if key.endswith("_cpu"):
+        if key.endswith("_cpu") or key.endswith("_wall"):
             best[key] = min(best.get(key, v), v)
         elif best.setdefault(key, v) != v:
             raise SystemExit(f"not deterministic: {key} {best[key]} then {v}")
 
 
-def run(paths: list[str], rounds: int, other: str | None) -> None:
-    _setup()
+def run(paths: list[str], rounds: int, other: str | None, pipeline: bool = False) -> None:
     worker = None
     if other:
         worker = subprocess.Popen([other, __file__, "--worker"], stdin=subprocess.PIPE,
@@ -107,11 +140,15 @@ def run(paths: list[str], rounds: int, other: str | None) -> None:
     import fillsmt
 
     print(f"# new: {fillsmt.__file__}", file=sys.stderr)
-    cols = [f"{key}_{f}" for key in ("plain", "proof") for f in FIELDS]
+    fields = PIPELINE_FIELDS if pipeline else FIELDS
+    measure = _pipeline if pipeline else _measure
+    cols = [f"{key}_{f}" for key in ("plain", "proof") for f in fields]
     out = csv.writer(sys.stdout)
     if worker:
         out.writerow(["puzzle"] + [f"{v}_{c}" for v in ("old", "new") for c in cols]
-                     + ["plain_ratio", "proof_ratio", "same"])
+                     + ["plain_ratio", "proof_ratio", "same"]
+                     + ([f"{v}_unique_over_plain_{c}" for v in ("old", "new") for c in ("wall", "cpu")]
+                        if pipeline else []))
     else:
         out.writerow(["puzzle"] + cols)
     cache: dict = {}
@@ -120,17 +157,19 @@ def run(paths: list[str], rounds: int, other: str | None) -> None:
         old: dict = {}
         for _ in range(rounds):
             if worker:
-                worker.stdin.write(path + "\n")
+                worker.stdin.write(f"{'pipeline' if pipeline else 'search'} {path}\n")
                 _merge(old, json.loads(worker.stdout.readline()))
-            _merge(new, _measure(path, cache))
+            _merge(new, measure(path, cache))
         if not new:
             continue  # the presolve settles it
         row = [Path(path).stem]
         if worker:
-            same = all(old[c] == new[c] for c in cols if not c.endswith("_cpu"))
+            same = all(old[c] == new[c] for c in cols if not c.endswith(("_cpu", "_wall")))
             row += [_fmt(old[c]) for c in cols] + [_fmt(new[c]) for c in cols]
             row += [round(new[f"{k}_cpu"] / old[f"{k}_cpu"], 3) for k in ("plain", "proof")]
             row.append(same)
+            if pipeline:  # --unique / plain, each version
+                row += [round(v[f"proof_{c}"] / v[f"plain_{c}"], 3) for v in (old, new) for c in ("wall", "cpu")]
         else:
             row += [_fmt(new[c]) for c in cols]
         out.writerow(row)
@@ -175,6 +214,7 @@ def main() -> None:
     ap.add_argument("--ab", metavar="OTHER_PYTHON")
     ap.add_argument("--worker", action="store_true")
     ap.add_argument("--compare", nargs=2, metavar="CSV")
+    ap.add_argument("--pipeline", action="store_true")
     ap.add_argument("paths", nargs="*")
     a = ap.parse_args()
     if a.worker:
@@ -182,7 +222,7 @@ def main() -> None:
     elif a.compare:
         compare(*a.compare)
     else:
-        run(a.paths, a.rounds, a.ab)
+        run(a.paths, a.rounds, a.ab, a.pipeline)
 
 
 if __name__ == "__main__":

@@ -125,6 +125,7 @@ from fillsmt.fillomino.deduce.reasons import ReasonState, decision_literal
 from fillsmt.fillomino.deduce.state import State
 from fillsmt.fillomino.model import Grid, Puzzle
 from fillsmt.fillomino.verify import check_solution
+from fillsmt.grid import adjacency
 
 SEARCH_RULE_FUNCTIONS = {"capacity": capacity}
 
@@ -480,7 +481,7 @@ class _Search:
         if self.pass_weak and self.cell_order == "group-exit":
             cell, value = self.strong_guess(state, unfixed, settled)
         else:
-            cell, value = _guess(state, unfixed, self.cell_order)
+            cell, value = _guess(puzzle, masks, unfixed, self.cell_order)
         chosen, rest = 1 << value, masks[cell] & ~(1 << value)
         if self.avoid is not None:
             known = 1 << self.avoid[cell // puzzle.width][cell % puzzle.width]
@@ -582,9 +583,9 @@ class _Search:
         """The group-exit guess, passing over weak 2-group guesses (``pass_weak``, module text).
         The sides settled for the guess returned are left in ``settled`` (by allowed values)."""
         masks = state.dom
-        every = _group_guesses(state)
+        every = _group_guesses(self.puzzle, masks)
         if not every:
-            return _guess(state, unfixed, self.cell_order)
+            return _guess(self.puzzle, masks, unfixed, self.cell_order)
         candidates = [g for g in every if g not in self.weak][:WEAK_TRIES]
         for cell, k in candidates:
             if k != 2:
@@ -622,11 +623,11 @@ def _exits(state: State) -> list[tuple[int, int]]:
     return out
 
 
-def _guess(state: State, unfixed: list[int], cell_order: str) -> tuple[int, int]:
-    """The cell to guess and the value to guess in it (module text), on a settled state."""
-    masks = state.dom
+def _guess(puzzle: Puzzle, masks: list[Mask], unfixed: list[int], cell_order: str
+           ) -> tuple[int, int]:
+    """The cell to guess and the value to guess in it (module text)."""
     if cell_order in GROUP_KEYS:
-        exit_ = _tightest_group_exit(state, GROUP_KEYS[cell_order])
+        exit_ = _tightest_group_exit(puzzle, masks, GROUP_KEYS[cell_order])
         if exit_ is not None:
             return exit_
     if cell_order == "row-major":
@@ -637,12 +638,12 @@ def _guess(state: State, unfixed: list[int], cell_order: str) -> tuple[int, int]
     return cell, (m & -m).bit_length() - 1
 
 
-def _tightest_group_exit(state: State, order=GROUP_KEYS["group-exit"]) -> tuple[int, int] | None:
+def _tightest_group_exit(puzzle: Puzzle, masks: list[Mask], order=GROUP_KEYS["group-exit"]
+                         ) -> tuple[int, int] | None:
     """The exit and value of the incomplete group to grow (the least ``order`` key, module
     text), or None when no group is incomplete."""
-    masks = state.dom
     best_key, best = None, None
-    for start, size, exits, k in _incomplete_groups(state):
+    for start, size, exits, k in _incomplete_groups(puzzle, masks):
         key = order(len(exits), k, size, start)
         if best_key is None or key < best_key:
             best_key = key
@@ -650,34 +651,39 @@ def _tightest_group_exit(state: State, order=GROUP_KEYS["group-exit"]) -> tuple[
     return best
 
 
-def _group_guesses(state: State) -> list[tuple[int, int]]:
+def _group_guesses(puzzle: Puzzle, masks: list[Mask]) -> list[tuple[int, int]]:
     """Every incomplete group's guess (its exit with the fewest values, row-major among equals;
     its value), best first by the ``group-exit`` key, as :func:`_tightest_group_exit` ranks them."""
-    masks = state.dom
     key = GROUP_KEYS["group-exit"]
     return [guess for _, guess in sorted(
         (key(len(exits), k, size, start), (min(exits, key=lambda x: (masks[x].bit_count(), x)), k))
-        for start, size, exits, k in _incomplete_groups(state))]
+        for start, size, exits, k in _incomplete_groups(puzzle, masks))]
 
 
-def _incomplete_groups(state: State):
+def _incomplete_groups(puzzle: Puzzle, masks: list[Mask]):
     """Every group (connected cells fixed to one value k) with fewer than k cells and an exit
-    (an outside neighbour still allowing k): its first cell (row-major), size, exits (in
-    increasing order) and k, one value after another. The state must be settled without a
-    contradiction (its groups then pass the two facts): they are the state's k-groups
-    (``State.groups``, cached), their exits the border cells that allow k. Every key ranking
-    them holds the first cell, so the order they come in does not matter."""
-    for k in values_of(state.anchored):
-        found = state.groups(k)
-        if not found.incomplete:
+    (an outside neighbour still allowing k): its first cell (row-major), size, exits and k. A
+    group without an exit is skipped (the rules have then found a contradiction)."""
+    table = adjacency(puzzle.height, puzzle.width)
+    seen = [False] * len(masks)
+    for start, m in enumerate(masks):
+        if seen[start] or m & (m - 1):
             continue
-        allow = state.allowing(k)
-        groups, borders = found.groups, found.borders
-        for i in found.incomplete:
-            exits = borders[i] & allow
-            if exits:
-                g = groups[i]
-                yield g.cells[0], g.size, list(values_of(exits)), k
+        seen[start] = True
+        size, exits, stack = 1, set(), [start]
+        while stack:
+            x = stack.pop()
+            for y in table[x]:
+                if masks[y] == m:
+                    if not seen[y]:
+                        seen[y] = True
+                        size += 1
+                        stack.append(y)
+                elif masks[y] & m:
+                    exits.add(y)
+        k = m.bit_length() - 1
+        if size < k and exits:
+            yield start, size, exits, k
 
 
 def _solution(puzzle: Puzzle, masks: list[Mask]) -> Grid:

@@ -64,7 +64,8 @@ def _may_share(g: Group, h: Group, k: int, width: int) -> bool:
 def _share(state: State, found: Groups, i: int, j: int, k: int) -> bool:
     """:func:`_may_share` for k-groups i and j, kept with the board (a function of the two
     groups alone, symmetric)."""
-    a, b = found.masks[i], found.masks[j]
+    masks = found.masks
+    a, b = masks[i], masks[j]
     key = ("share", k, a, b) if a < b else ("share", k, b, a)
     board = state.board
     share = board.kept.get(key)
@@ -94,8 +95,12 @@ def counted_groups(state: State, k: int, seed: tuple[int, ...] = ()) -> tuple[in
         for i, g in enumerate(found.groups):
             if g.complete:
                 complete.append(i)
-            elif i not in seed and not any(_share(state, found, i, j, k) for j in apart):
-                apart.append(i)
+            elif i not in seed:
+                for j in apart:
+                    if _share(state, found, i, j, k):
+                        break
+                else:  # may share a region with none counted so far
+                    apart.append(i)
         counted = memo[key] = tuple(complete + apart)
     return counted
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Callable, Sequence
 
 from fillsmt.errors import InputError
@@ -182,12 +183,20 @@ def run_rules(state: State, rules: Sequence[str], staged: bool = False, grid_las
             return
 
 
-def _run_staged(state: State, rules: Sequence[str]) -> None:
-    """:func:`run_rules` with ``staged``."""
+@lru_cache(maxsize=32)
+def _staged_rules(rules: tuple[str, ...]) -> tuple[list, list, list]:
+    """The cheap and the dear per-value rules and the grid rules among ``rules``, in the order a
+    staged round runs them (found once per set of rules)."""
     cheap = [VALUE_RULES[r] for r in CHEAP_RULES if r in rules]
     dear = [VALUE_RULES[r] for r in DEAR_RULES + tuple(r for r in VALUE_RULES if r not in CHEAP_RULES + DEAR_RULES)
             if r in rules]
     grid_rules = [GRID_RULES[r] for r in ALL_RULES if r in rules and r in GRID_RULES]
+    return cheap, dear, grid_rules
+
+
+def _run_staged(state: State, rules: Sequence[str]) -> None:
+    """:func:`run_rules` with ``staged``."""
+    cheap, dear, grid_rules = _staged_rules(tuple(rules))
     pending = 0  # values the cheap rules took off ``dirty`` that the dear ones have yet to see
 
     def settle_cheap() -> None:

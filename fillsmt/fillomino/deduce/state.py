@@ -49,7 +49,7 @@ class Noted:
     """The cells changed for the value when it was found."""
     owner: object = None
     """The state whose ``analysed`` this is: another state copies the result before setting it
-    (:meth:`State.analysed`)."""
+    (:meth:`State.to_analyse`)."""
     analysed: bool = False
     origin: Noted | None = None
     """The result first noted (None: this one), which every copy shares: two live copies of
