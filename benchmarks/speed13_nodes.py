@@ -4,7 +4,7 @@ puzzle), at what cost per node.
 
     .venv/bin/python benchmarks/speed13_nodes.py [--rounds N] PUZZLES... > OUT.csv
     .venv/bin/python benchmarks/speed13_nodes.py --ab OTHER_PYTHON [--rounds N] PUZZLES... > OUT.csv
-    .venv/bin/python benchmarks/speed13_nodes.py --compare OLD.csv NEW.csv
+    .venv/bin/python benchmarks/speed13_nodes.py --compare OLD.csv NEW.csv [--near PUZZLE...]
 
 Per puzzle, presolved as ``pipeline.solve`` does (``KIND.presolve(...).puzzle``; skipped when
 the rules settle it), ``KIND.quick_search(presolved, limit)`` for limit 1 (the plain solve) and
@@ -183,8 +183,9 @@ def _fmt(v):
     return round(v, 5) if isinstance(v, float) else v
 
 
-def compare(a: str, b: str) -> None:
-    """Nodes and answers identical; CPU ratios b / a (an ``--ab`` file: new / old)."""
+def compare(a: str, b: str, near: list[str] = ()) -> None:
+    """Nodes and answers identical; CPU ratios b / a (an ``--ab`` file: new / old); for the
+    puzzles ``near``, a table of both versions' CPU and proof / plain ratios (markdown)."""
     def load(path: str, prefix: str) -> dict:
         with open(path) as f:
             rows = list(csv.DictReader(f))
@@ -206,6 +207,15 @@ def compare(a: str, b: str) -> None:
         print(f"{k}: CPU new/old median {statistics.median(r for r, _ in ratios):.3f}, "
               f"best {ratios[0][0]:.3f} ({ratios[0][1]}), worst {ratios[-1][0]:.3f} ({ratios[-1][1]}); "
               f"sums {so:.3f} -> {sn:.3f} s ({sn / so:.3f})")
+    if near:
+        print("| puzzle | nodes plain / proof | plain CPU old → new (s) | proof CPU old → new (s) "
+              "| proof / plain old → new |")
+        print("|---|---|---|---|---|")
+    for p in near:
+        o, n = old[p], new[p]
+        po, pn, qo, qn = (float(v[f"{k}_cpu"]) for k in ("plain", "proof") for v in (o, n))
+        print(f"| {p} | {n['plain_nodes']} / {n['proof_nodes']} | {po:.4f} → {pn:.4f} ({pn / po:.2f}) "
+              f"| {qo:.4f} → {qn:.4f} ({qn / qo:.2f}) | {qo / po:.2f} → {qn / pn:.2f} |")
 
 
 def main() -> None:
@@ -214,13 +224,14 @@ def main() -> None:
     ap.add_argument("--ab", metavar="OTHER_PYTHON")
     ap.add_argument("--worker", action="store_true")
     ap.add_argument("--compare", nargs=2, metavar="CSV")
+    ap.add_argument("--near", nargs="*", default=[], help="with --compare: puzzles to tabulate")
     ap.add_argument("--pipeline", action="store_true")
     ap.add_argument("paths", nargs="*")
     a = ap.parse_args()
     if a.worker:
         _worker()
     elif a.compare:
-        compare(*a.compare)
+        compare(*a.compare, a.near)
     else:
         run(a.paths, a.rounds, a.ab, a.pipeline)
 
