@@ -110,7 +110,7 @@ def test_groups_found_on_sets_of_cells_match_a_flood():
     checked = refused = 0
     for _ in range(400):
         h, w = rng.randint(1, 7), rng.randint(1, 7)
-        board = Board.of(h, w)
+        board = Board.of(h, w, keep=rng.random() < 0.5)
         k = rng.randint(1, 6)
         dom = [rng.choice([bit(k), bit(k), bit(k) | bit(1), bit(2), bit(k) | bit(3)]) for _ in range(h * w)]
         fixed = [x for x, m in enumerate(dom) if m == bit(k)]
@@ -131,6 +131,7 @@ def test_groups_found_on_sets_of_cells_match_a_flood():
         crowded = {y for y in range(h * w) if touching[y] >= 2
                    or any(y in want[i][1] for i in found.complete)}
         assert found.crowded == sum(1 << y for y in crowded)
-        assert find_groups(board, list(dom), k, fixed) is found  # kept with the board
+        again = find_groups(board, list(dom), k, fixed)
+        assert (again is found) == (board.kept is not None)  # kept with a search's board
         checked += 1
     assert checked > 150 and refused > 30

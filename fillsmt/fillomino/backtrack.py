@@ -337,7 +337,8 @@ def solve_by_search(puzzle: Puzzle, *, limit: int = 1, max_nodes: int | None = N
                      None if probe_budget is None else probe_budget // max(1, puzzle.height * puzzle.width),
                      deadline, cell_order, avoid, result, pass_weak, learn=learn, clock=clock,
                      cbj=cbj, learn_nogoods=nogoods)
-    root = (ReasonState if cbj else State)(Board.of(puzzle.height, puzzle.width), initial_masks(puzzle), active)
+    root = (ReasonState if cbj else State)(Board.of(puzzle.height, puzzle.width, keep=True),
+                                           initial_masks(puzzle), active)
     stack = [_Node(root, 0, False)]
     while stack:
         if deadline is not None and clock() >= deadline or \

@@ -27,16 +27,18 @@ class Board:
     """The cells that have a left neighbour (all but the first column)."""
     right: int = 0
     """The cells that have a right neighbour (all but the last column)."""
-    kept: dict = field(default_factory=dict, compare=False, repr=False)
+    kept: dict | None = field(default=None, compare=False, repr=False)
     """Results that depend on nothing but their key and this board, kept for the states that
-    ask again (:func:`remember`): the k-groups by value and cells fixed to it
-    (:func:`find_groups`), forced-cell's cut cells, whether two groups may share a region."""
+    ask again (:func:`recall`, :func:`remember`): the k-groups by value and cells fixed to it
+    (:func:`find_groups`), forced-cell's cut cells, whether two groups may share a region. None
+    (the default): nothing kept, as one run of the rules never asks twice; a search's board
+    keeps them (``Board.of(..., keep=True)``), its states on other branches meeting the same."""
 
     @classmethod
-    def of(cls, height: int, width: int) -> Board:
-        """The board of that shape (its tables shared with every board of the shape; its
-        ``kept`` results its own)."""
-        return cls(height, width, *_geometry(height, width))
+    def of(cls, height: int, width: int, keep: bool = False) -> Board:
+        """The board of that shape (its tables shared with every board of the shape); ``keep``:
+        it keeps results (``kept``, its own)."""
+        return cls(height, width, *_geometry(height, width), {} if keep else None)
 
     @cached_property
     def others(self) -> tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]:
@@ -167,16 +169,27 @@ class Groups:
 
 
 KEPT = 8192
-"""The results a board keeps (``Board.kept``; all dropped when full): a search meets the same
-cells fixed to k, the same reach, the same pair of groups again on other branches."""
+"""The results a board keeps at most (``Board.kept``; all dropped when full): a search meets the
+same cells fixed to k, the same reach, the same pair of groups again on other branches."""
+KEPT_CELLS = 1 << 20
+"""On a large board fewer: at most this many divided by the board's cells (a result holds up
+to a set of cells: 327 on a board of 3200, 8192 on one of 100; janko 286's proof keeps 3423)."""
+
+
+def recall(board: Board, key: tuple):
+    """The result kept under ``key`` with the board (``Board.kept``), or None."""
+    kept = board.kept
+    return None if kept is None else kept.get(key)
 
 
 def remember(board: Board, key: tuple, value):
-    """Keep ``value`` under ``key`` with the board (``Board.kept``); the value."""
+    """Keep ``value`` under ``key`` with the board if it keeps results (``Board.kept``); the
+    value."""
     kept = board.kept
-    if len(kept) >= KEPT:
-        kept.clear()
-    kept[key] = value
+    if kept is not None:
+        if len(kept) >= min(KEPT, KEPT_CELLS // len(board.neighbours)):
+            kept.clear()
+        kept[key] = value
     return value
 
 
@@ -196,7 +209,7 @@ def find_groups(board: Board, dom: list[Mask], k: int, fixed: Iterable[int]) -> 
     every = 0
     for x in fixed:
         every |= 1 << x
-    found = board.kept.get((k, every))
+    found = recall(board, (k, every))
     if found is not None:
         return found
     w, full, right, left = board.width, board.full, board.right, board.left

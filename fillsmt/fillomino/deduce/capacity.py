@@ -35,7 +35,7 @@
 
 from __future__ import annotations
 
-from fillsmt.fillomino.deduce.board import Contradiction, Group, Groups, remember
+from fillsmt.fillomino.deduce.board import Contradiction, Group, Groups, recall, remember
 from fillsmt.fillomino.deduce.masks import bit, up_to, values_of
 from fillsmt.fillomino.deduce.searches import budget_layers, layered
 from fillsmt.fillomino.deduce.state import State
@@ -68,7 +68,7 @@ def _share(state: State, found: Groups, i: int, j: int, k: int) -> bool:
     a, b = masks[i], masks[j]
     key = ("share", k, a, b) if a < b else ("share", k, b, a)
     board = state.board
-    share = board.kept.get(key)
+    share = recall(board, key)
     if share is None:
         share = remember(board, key, _may_share(found.groups[i], found.groups[j], k, board.width))
     return share

@@ -23,7 +23,7 @@
 
 from __future__ import annotations
 
-from fillsmt.fillomino.deduce.board import Board, Contradiction, remember, stuck
+from fillsmt.fillomino.deduce.board import Board, Contradiction, recall, remember, stuck
 from fillsmt.fillomino.deduce.masks import bit, values_of
 from fillsmt.fillomino.deduce.searches import sort_free_area
 from fillsmt.fillomino.deduce.state import State, search_premises
@@ -159,7 +159,7 @@ def forced_cell(state: State, k: int) -> None:
 def _forced_kept(board: Board, cells: int, group: int, k: int) -> int:
     """:func:`_forced`, kept with the board (a function of its arguments alone)."""
     key = ("forced", k, group, cells)
-    forced = board.kept.get(key)
+    forced = recall(board, key)
     if forced is None:
         forced = remember(board, key, _forced(board, cells, group, k))
     return forced
