@@ -1,7 +1,7 @@
 #!/bin/bash
 # A session's final quiet benchmarks (run after all merges, nothing else running): the hard tail,
-# janko-thesis100, Baron thesis60 and the scaling set, 2 jobs, 60 s, each set's CSV and summary in
-# benchmarks/results/SESSION-{hardtail,janko,baron,scaling}.{csv,md}.
+# janko-thesis100, Baron thesis60, the scaling set and (finalN) the big-region set, 2 jobs, 60 s, each set's CSV and summary in
+# benchmarks/results/SESSION-{hardtail,janko,baron,scaling,bigregions}.{csv,md}.
 #
 #   bash benchmarks/run_final.sh final5   # fifth session: race, lazy-local-general, z3-prop
 #   bash benchmarks/run_final.sh final6   # sixth session: staged (the new default) and race
@@ -33,7 +33,8 @@ final[0-9]*)
     HARDTAIL="-c yices/default/staged -c yices/default/staged/unique"
     JANKO="-c yices/default/staged -c yices/default/staged/unique"
     BARON="-c yices/default/staged"
-    SCALING="-c yices/default/staged -c yices/default/staged/unique" ;;
+    SCALING="-c yices/default/staged -c yices/default/staged/unique"
+    BIGREGIONS="-c yices/default/staged -c yices/default/staged/unique" ;;
 *)
     echo "run_final.sh: unknown session $SESSION; expected finalN (final5, final6, final7, ...)" >&2
     exit 2 ;;
@@ -46,3 +47,6 @@ run hardtail "$S/hard-tail/puzzles" "$HARDTAIL"
 run janko "$S/janko-thesis100/puzzles" "$JANKO"
 run baron "$S/baron-thesis60/puzzles" "$BARON"
 run scaling instances/fillomino/scaling "$SCALING"
+if [ -n "${BIGREGIONS:-}" ]; then  # finalN: the big-region puzzles made here (added in the thirteenth session)
+    run bigregions instances/fillomino/big-regions "$BIGREGIONS"
+fi
