@@ -369,24 +369,48 @@ def test_the_brute_force_catches_a_nogood_learned_whole(monkeypatch):
     assert wrong > 0
 
 
-def test_the_brute_force_catches_a_reason_without_the_newest_decision(monkeypatch):
-    """The agreement test above can fail: a reason that leaves out the newest decision lets
-    backjumping skip complements that hold solutions the brute force has."""
-    from fillsmt.fillomino.deduce.reasons import ReasonState
-
-    honest = ReasonState.reason
-
-    def careless(self, x, allowed, rule, why):
-        return honest(self, x, allowed, rule, why) & ~(1 << max(self.level - 1, 0))
-
-    monkeypatch.setattr(ReasonState, "reason", careless)
-    rng = random.Random("careless-cbj")
+def _wrong_counts(seed: str, **options) -> int:
+    """How many of 60 random 3x3 puzzles a search (``options``) answers unlike the brute force."""
+    rng = random.Random(seed)
     wrong = 0
     for _ in range(60):
         clues = random_clues(rng, 3, 3)
         expected = count_matching(ALL_GRIDS[3, 3], clues)
-        wrong += sorted(all_by_search(Puzzle(3, 3, clues), search_rules=SEARCH_RULES, cbj=True)) != expected
-    assert wrong > 0
+        wrong += sorted(all_by_search(Puzzle(3, 3, clues), search_rules=SEARCH_RULES, **options)) != expected
+    return wrong
+
+
+def test_the_brute_force_catches_a_reason_without_the_newest_decision(monkeypatch):
+    """The agreement test above can fail: a reason that leaves out the newest decision before
+    its step (computed when a conflict asks for it, ``ReasonState.evaluate``) lets backjumping
+    skip complements that hold solutions the brute force has."""
+    from fillsmt.fillomino.deduce.reasons import ReasonState
+
+    honest = ReasonState.evaluate
+
+    def careless(self, cause, cut, missing):
+        return honest(self, cause, cut, missing) & ~(self._full + 1 >> 1)
+
+    monkeypatch.setattr(ReasonState, "evaluate", careless)
+    assert _wrong_counts("careless-cbj", cbj=True) > 0
+
+
+def test_the_brute_force_catches_a_reason_memoized_before_its_premises(monkeypatch):
+    """The lazy explanations' memo can go wrong: a step's reason kept before the steps it
+    rests on are resolved (those counted as nothing, ``ReasonState.resolve`` not asked to
+    resolve them first) lacks their decisions; backjumping and nogoods then lose solutions."""
+    from fillsmt.fillomino.deduce.reasons import ReasonState
+
+    honest = ReasonState.evaluate
+
+    def careless(self, cause, cut, missing):
+        reason = honest(self, cause, cut, missing)
+        missing.clear()
+        return reason
+
+    monkeypatch.setattr(ReasonState, "evaluate", careless)
+    assert _wrong_counts("careless-memo", cbj=True) > 0
+    assert _wrong_counts("careless-memo", nogoods=True) > 0
 
 
 def test_a_budget_search_explained_by_its_watched_cells_alone_loses_a_solution(monkeypatch):

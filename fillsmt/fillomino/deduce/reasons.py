@@ -64,6 +64,8 @@ The premises taken, per rule (k the value concerned):
 
 from __future__ import annotations
 
+from itertools import count
+
 from fillsmt.fillomino.deduce.board import Board, Contradiction
 from fillsmt.fillomino.deduce.capacity import counted_groups
 from fillsmt.fillomino.deduce.masks import Mask, bit, is_single, values_of
@@ -75,106 +77,59 @@ WHOLE_RULES = ("single-exit", "forced-cell")
 the values they remove."""
 
 
+NOW = 1 << 62
+"""A cut-off later than every step: the state as it is."""
+
+
 class ReasonState(State):
-    """A :class:`State` that records each removal's reason (module text) and, on a
-    contradiction, its explanation (:attr:`conflict`). Decisions are made by :meth:`assume`
-    on a forked state: a fork of the root is at position 0 (bit 0), its forks at 1, and so on;
-    so a state forked once per decision (the search's children) numbers them by depth."""
+    """A :class:`State` that records each removal's cause and, on a contradiction, its
+    explanation (:attr:`conflict`), computing the reasons of the removals the explanation rests
+    on then (module text: lazily). Decisions are made by :meth:`assume` on a forked state: a
+    fork of the root is at position 0 (bit 0), its forks at 1, and so on; so a state forked
+    once per decision (the search's children) numbers them by depth."""
 
     def __init__(self, board: Board, dom: list[Mask], rules):
         super().__init__(board, dom, rules)
-        self.dep: list[int] = [0] * len(dom)
-        self.history: list[tuple | None] = [None] * len(dom)
-        """Per cell, its steps newest first, as a chain (values excluded, reason, older):
-        shared, not copied, by forked states. A step excludes the values it removed, or, when
-        its reason covers the whole of what it asserts (a decision, a rule fixing the cell, a
-        nogood), every value the cell started with outside those it keeps."""
+        self.history: list[list | None] = [None] * len(dom)
+        """Per cell, its steps newest first, as a chain of ``[values excluded, seq, cause,
+        older, values kept]``: shared, not copied, by forked states. A step excludes the values it removed,
+        or, when its reason covers the whole of what it asserts (a decision, a rule fixing the
+        cell, a nogood), every value the cell started with outside those it keeps. Its cause is
+        its reason (an int) once known, else what it is computed from (module text)."""
         self.start = list(dom)
         """The domains the state started with (shared by forked states)."""
-        self.alldep = 0
-        """The union of every reason so far."""
-        self.fixdep = 0
-        """The union of the ``dep`` of every fixed cell."""
         self.level = 0
         """Decisions on the path to this state (its :meth:`assume` is decision ``level - 1``)."""
+        self.every = 0
+        """Every decision on the path (``level`` bits): what any reason here lies within."""
         self.conflict: int | None = None
         """The contradiction's explanation, once a run on this state found one."""
+        self._seq = count()
+        """The steps' sequence numbers (shared by forked states: a step is numbered after every
+        step of the states it was forked from)."""
+        self._emptied = 0
+        """The cell a removal emptied, once one has."""
+        self.touched = 0
+        """The cells changed since the first decision (only their steps have reasons)."""
+        self._full = 0
+        """While :meth:`resolve` evaluates a cause: every decision before it."""
         self._shared: dict = {}
-        """Premises shared by the removals of one rule's application (:meth:`inference`)."""
+        """Causes shared by the removals of one rule's application (:meth:`inference`)."""
 
     def fork(self) -> ReasonState:
         child = super().fork()
-        child.dep = list(self.dep)
         child.history = list(self.history)
         child.start = self.start
-        child.alldep = self.alldep
-        child.fixdep = self.fixdep
         child.level = self.level + 1
+        child.every = (1 << child.level) - 1
         child.conflict = None
+        child._seq = self._seq
+        child._emptied = 0
+        child.touched = self.touched
         child._shared = {}
         return child
 
-    def failed(self, contradiction: Contradiction) -> None:
-        deps, slack = contradiction.deps, contradiction.slack
-        if deps is None and slack is not None:
-            deps = self._count_reason(slack)
-        if deps is None:
-            cells, value = contradiction.cells, contradiction.value
-            if cells is None:
-                deps = self.alldep
-            elif value is None:
-                deps = self.deps_of(cells)
-            else:
-                deps = self.kdeps(cells, value)
-        self.conflict = deps
-
-    def deps_of(self, cells: int) -> int:
-        """The union of ``dep`` over a set of cells (bit x for cell x): the reasons of their
-        whole state."""
-        dep, r = self.dep, 0
-        for y in values_of(cells):
-            r |= dep[y]
-        return r
-
-    def lost(self, y: int, values: Mask) -> int:
-        """The reasons of y's removals of any of ``values``."""
-        r = 0
-        h = self.history[y]
-        while h is not None:
-            if h[0] & values:
-                r |= h[1]
-            h = h[2]
-        return r
-
-    def kdeps(self, cells: int, k: int) -> int:
-        """The reasons of the cells' state for k: of a cell fixed to k, the oldest single step
-        that excludes every other value it started with (a guess, single-exit, forced-cell),
-        else its whole ``dep``; of one that lost k, the oldest step that excludes k; of one
-        that allows k among others, nothing (no fact about k holds there)."""
-        bk = bit(k)
-        dom, dep, history, start = self.dom, self.dep, self.history, self.start
-        r = 0
-        # only the cells fixed to k and those that lost k hold a fact about k
-        for y in self.fixed.get(k, ()):
-            if cells >> y & 1:
-                others = start[y] & ~bk
-                best = dep[y]
-                h = history[y]
-                while h is not None:
-                    if h[0] & others == others and h[1].bit_length() <= best.bit_length():
-                        best = h[1]
-                    h = h[2]
-                r |= best
-        for y in values_of(cells & ~self.allowing(k)):
-            if start[y] & bk:
-                best = None
-                h = history[y]
-                while h is not None:
-                    if h[0] & bk and (best is None or h[1].bit_length() <= best.bit_length()):
-                        best = h[1]
-                    h = h[2]
-                r |= best
-        return r
+    # --- recording: cheap, at every removal ---------------------------------------------------
 
     def assume(self, x: int, allowed: Mask) -> None:
         """The decision this state was forked for: keep only ``allowed`` in x. As a literal, a
@@ -193,88 +148,92 @@ class ReasonState(State):
     def restrict(self, x: int, allowed: Mask, rule: str, why: Why = None) -> None:
         old = self.dom[x]
         if old & allowed != old:
-            # before any decision every reason is 0 (each ``dep`` lies within ``alldep``)
-            reason = self.reason(x, allowed, rule, why) if self.alldep else 0
-            self._step(x, allowed, rule, reason, rule in WHOLE_RULES)
+            # before any decision every reason is 0
+            cause = self.cause(x, allowed, rule, why) if self.level else 0
+            self._step(x, allowed, rule, cause, rule in WHOLE_RULES)
 
-    def reason(self, x: int, allowed: Mask, rule: str, why: Why) -> int:
-        """The union of the reasons of the removal's premises (module text)."""
-        dep = self.dep
-        r = 0
+    def cause(self, x: int, allowed: Mask, rule: str, why: Why):
+        """What the removal's reason is computed from, when asked for (module text): the
+        premises as the rule holds them (a tuple), or a node (:meth:`_node`) shared by the
+        removals of one application of the rule."""
         if rule == "complete-group":
-            for y in why:
-                r |= dep[y]
-        elif rule == "join-overflow":
-            for cells in why:
-                for y in cells:
-                    r |= dep[y]
-        elif rule == "single-exit":
+            return ("cells", why)
+        if rule == "join-overflow":
+            return ("groups", why)
+        if rule == "single-exit":
+            return ("exit", why, allowed.bit_length() - 1)
+        if rule == "forced-cell":
             k = allowed.bit_length() - 1
-            group = sum(1 << y for y in why)
-            r = self.kdeps(self.board.spread(group), k)
-        elif rule == "forced-cell":
-            k = allowed.bit_length() - 1
-            noted = self._reach.get((k, tuple(why)))
-            r = self.alldep if noted is None else self.kdeps(search_premises(self, k, noted), k)
-        elif rule == "area":
-            r = self._area_reason(x, (~allowed).bit_length() - 1)
-        elif rule == "neighbour-support":
-            removed = self.dom[x] & ~allowed
-            for y in self.board.neighbours[x]:
-                r |= self.lost(y, removed)
-        elif rule == "neighbour-fit":
-            nbrs = self.board.neighbours
-            for y in nbrs[x]:
-                r |= dep[y]
-                for z in nbrs[y]:
-                    r |= dep[z]
-        elif rule == "size-cap":
-            r = self._cap_reason(x, self.dom[x] & ~allowed)
-        elif rule == "capacity":
+            noted, found = self._reach.get((k, tuple(why))), self._groups.get(k)
+            # the k-groups the rule looked at (``found``, not found again after the cells it
+            # fixed: as many as when the budget search ran, or more)
+            return ("all",) if noted is None or found is None else ("forced", noted.watched, k, found)
+        if rule == "area":
+            return self._area_node(x, (~allowed).bit_length() - 1)
+        if rule == "neighbour-support":
+            return ("lost", self.board.neighbours[x], self.dom[x] & ~allowed)
+        if rule == "neighbour-fit":
+            return ("near", x)
+        if rule == "size-cap":
+            return ("cap", x, self.dom[x] & ~allowed)
+        if rule == "capacity":
             k = ~allowed & self.anchored
             if k:
                 k = k.bit_length() - 1
-                r = self._shared.get(k)
-                if r is None:
-                    r = self._shared[k] = self.fixdep | self.kdeps(self._reaches(k), k)
-            else:  # values no cell is fixed to, all above the room the count leaves
-                removed = self.dom[x] & ~allowed
-                least = (removed & -removed).bit_length() - 1
-                r = self._count_reason(least - 1 - (len(self.dom) - self._counted()[0]))
-        else:
-            r = self.alldep
-        return r
+                return self._node(("anchored", k), lambda: ("anchored", self._reaches(k), k))
+            # values no cell is fixed to, all above the room the count leaves
+            removed = self.dom[x] & ~allowed
+            least = (removed & -removed).bit_length() - 1
+            total, units = self._count_units()
+            slack = least - 1 - (len(self.dom) - total)
+            return self._node(("count", slack), lambda: ("count", units, slack))
+        return ("all",)
+
+    def _node(self, key, cause) -> list:
+        """A node ``[0, seq, cause, None, 0]`` shared by the removals of one application of a
+        rule (forgotten by :meth:`inference`): its premises are the state when it is first
+        asked for, which ``cause()`` describes, and its reason is found, once, from the steps
+        before it (numbered below ``seq``)."""
+        node = self._shared.get(key)
+        if node is None:
+            node = self._shared[key] = [0, next(self._seq), cause(), None, 0, self.every]
+        return node
+
+    def _area_node(self, x: int, k: int) -> list:
+        """``area`` removes k from x (module text): a node per free area, shared by its cells."""
+        areas = self._shared.setdefault(("areas", k), [])
+        for cells, node in areas:
+            if cells >> x & 1:
+                return node
+        spread = self.board.spread
+        free = self.allowing(k) & ~spread(self.groups(k).cells)
+        area = 1 << x
+        while True:
+            grown = spread(area) & free | area
+            if grown == area:
+                break
+            area = grown
+        if (area & free).bit_count() >= k:
+            return ("all",)  # not a cramped area (cannot happen): the fallback
+        reaches = self._node(("reaches", k), lambda: ("k", self._reaches(k), k))
+        node = [0, next(self._seq), ("k", spread(spread(area)), k, reaches), None, 0, self.every]
+        areas.append((area, node))
+        return node
 
     def inference(self) -> None:
         self._shared = {}
 
-    def _counted(self) -> tuple[int, list[tuple[int, int]]]:
-        """``capacity``'s count: the cells it takes, and per group counted its reason (the
-        ``dep`` of its cells) and value, the newest decisions first (found once per
-        :meth:`inference`: the count's premises are the groups when it counted)."""
+    def _count_units(self) -> tuple[int, list[tuple[int, int]]]:
+        """``capacity``'s count: the cells it takes, and the groups counted (cells, value),
+        found once per :meth:`inference` (the count's premises are the groups when it counted)."""
         counted = self._shared.get("count")
         if counted is None:
             units = []
             for k in values_of(self.anchored):
                 found = self.groups(k)
-                for i in counted_groups(self, k):
-                    units.append((self.deps_of(found.masks[i]), k))
-            units.sort(key=lambda u: -u[0].bit_length())
+                units.extend((found.masks[i], k) for i in counted_groups(self, k))
             counted = self._shared["count"] = (sum(k for _, k in units), units)
         return counted
-
-    def _count_reason(self, slack: int) -> int:
-        """The reason of a conclusion of ``capacity``'s count that holds as long as the count
-        takes more than ``slack`` fewer cells: groups left out, newest decisions first, while
-        their values fit in the slack (a subset of the groups counted gives a count as sound,
-        each in a region of its own); the union of the rest's reasons."""
-        r = 0
-        for dep, k in self._counted()[1]:
-            if dep and k <= slack:
-                slack -= k
-            else:
-                r |= dep
-        return r
 
     def _reaches(self, k: int) -> int:
         """Every cell fixed to k and the premises of every incomplete k-group's budget search."""
@@ -286,58 +245,248 @@ class ReasonState(State):
             cells |= mask
         return cells
 
-    def _area_reason(self, x: int, k: int) -> int:
-        """``area`` removes k from x (module text)."""
-        spread = self.board.spread
-        fixed = self.groups(k).cells
-        free = self.allowing(k) & ~spread(fixed)
-        area = 1 << x
-        while True:
-            grown = spread(area) & free | area
-            if grown == area:
-                break
-            area = grown
-        if (area & free).bit_count() >= k:
-            return self.alldep  # not a cramped area (cannot happen): the fallback
-        reaches = self._shared.get(k)
-        if reaches is None:
-            reaches = self._shared[k] = self.kdeps(self._reaches(k), k)
-        return reaches | self.kdeps(spread(spread(area)), k)
+    def _step(self, x: int, allowed: Mask, rule: str | None, cause, whole: bool = False) -> None:
+        old = self.dom[x]
+        if self.level:
+            self.touched |= 1 << x
+        # recorded first: a removal that empties x is part of the contradiction's explanation
+        self.history[x] = [(self.start[x] if whole else old) & ~allowed, next(self._seq), cause,
+                           self.history[x], old & allowed, self.every, None]
+        try:
+            self._narrow(x, allowed, rule)
+        except Contradiction as e:
+            self._emptied = 1 << x  # still in ``allowing`` (the state is at its end)
+            e.deps = self.explain(("mask", 1 << x))
+            raise
 
-    def _cap_reason(self, x: int, removed: Mask) -> int:
-        """``size-cap`` removes ``removed`` from x (module text)."""
+    # --- explaining: on demand, memoized on the steps -----------------------------------------
+
+    def failed(self, contradiction: Contradiction) -> None:
+        deps, slack = contradiction.deps, contradiction.slack
+        if deps is None:
+            cells, value = contradiction.cells, contradiction.value
+            if slack is not None:
+                cause = ("count", self._count_units()[1], slack)
+            elif cells is None:
+                cause = ("all",)
+            elif value is None:
+                cause = ("mask", cells)
+            else:
+                cause = ("k", cells, value)
+            deps = self.explain(cause)
+        self.conflict = deps
+
+    def explain(self, cause: tuple) -> int:
+        """The reason of a fact about the state as it is (``cause``, as :meth:`cause` gives)."""
+        return self.resolve([0, NOW, cause, None, 0, self.every])
+
+    def lost(self, y: int, values: Mask) -> int:
+        """The reasons of y's removals of any of ``values`` so far."""
+        return self.explain(("lost", (y,), values))
+
+    def resolve(self, node: list) -> int:
+        """A step's (or node's) reason: the steps its cause rests on resolved first, the
+        newest pending on top (a stack, not recursion: a cone may be deep), each reason kept on
+        its step in place of its cause (module text)."""
+        if type(node[2]) is int:
+            return node[2]
+        todo = [node]
+        while todo:
+            top = todo[-1]
+            cause = top[2]
+            if type(cause) is int:
+                todo.pop()
+                continue
+            missing: list = []
+            self._full = top[5]
+            reason = self.evaluate(cause, top[1], missing)
+            if missing and reason != top[5]:  # not every decision before it yet
+                todo.extend(missing)
+            else:
+                top[2] = reason
+                todo.pop()
+        return node[2]
+
+    def evaluate(self, cause, cut: int, missing: list) -> int:
+        """The reason of a cause from the steps numbered below ``cut`` (module text); steps
+        and nodes whose reason is not known yet go to ``missing`` (counted as 0: the caller
+        resolves them and evaluates again)."""
+        if type(cause) is list:  # a node
+            v = cause[2]
+            if type(v) is int:
+                return v
+            missing.append(cause)
+            return 0
+        kind = cause[0]
+        if kind == "k":
+            r = self._kdeps(cause[1], cause[2], cut, missing)
+            return r | self.evaluate(cause[3], cut, missing) if len(cause) > 3 else r
+        if kind == "cells":
+            return self._deps_over(cause[1], cut, missing)
+        if kind == "groups":
+            r = 0
+            for cells in cause[1]:
+                r |= self._deps_over(cells, cut, missing)
+            return r
+        if kind == "mask":
+            return self._deps_over(values_of(cause[1]), cut, missing)
+        if kind == "forced":  # a budget search's premises (``search_premises``)
+            cells = cause[1]
+            for mask in cause[3].masks:
+                if mask & cells:
+                    cells |= mask
+            return self._kdeps(cells, cause[2], cut, missing)
+        if kind == "exit":
+            group = 0
+            for y in cause[1]:
+                group |= 1 << y
+            return self._kdeps(self.board.spread(group), cause[2], cut, missing)
+        if kind == "lost":
+            r = 0
+            for y in cause[1]:
+                r |= self._lost(y, cause[2], cut, missing)
+            return r
+        if kind == "near":
+            spread = self.board.spread
+            return self._deps_over(values_of(spread(spread(1 << cause[1]))), cut, missing)
+        if kind == "cap":
+            return self._cap_reason(cause[1], cause[2], cut, missing)
+        if kind == "anchored":  # every fixed cell's state and the k-groups' budget searches
+            fixed = [y for y in range(len(self.dom)) if is_single(self._dom_at(y, cut))]
+            return self._deps_over(fixed, cut, missing) | self._kdeps(cause[1], cause[2], cut, missing)
+        if kind == "count":
+            return self._count_reason(cause[1], cause[2], cut, missing)
+        return self._deps_over(range(len(self.dom)), cut, missing)  # "all"
+
+    def _dom_at(self, y: int, cut: int) -> Mask:
+        """y's values before the steps numbered from ``cut`` on."""
+        if cut == NOW:
+            return self.dom[y]
+        h = self.history[y]
+        while h is not None and h[1] >= cut:
+            h = h[3]
+        return self.start[y] if h is None else h[4]
+
+    def _deps_over(self, cells, cut: int, missing: list) -> int:
+        """The reasons of the cells' whole state: their steps numbered below ``cut``."""
+        history, r, touched = self.history, 0, self.touched
+        for y in cells:
+            if not touched >> y & 1:
+                continue
+            h = history[y]
+            while h is not None and h[1] >= cut:
+                h = h[3]
+            while h is not None:
+                v = h[2]
+                if type(v) is int:
+                    r |= v
+                else:
+                    missing.append(h)
+                h = h[3]
+        return r
+
+    def _lost(self, y: int, values: Mask, cut: int, missing: list) -> int:
+        """The reasons of y's steps numbered below ``cut`` that removed any of ``values``."""
+        r = 0
+        h = self.history[y]
+        while h is not None and h[1] >= cut:
+            h = h[3]
+        while h is not None:
+            if h[0] & values:
+                v = h[2]
+                if type(v) is int:
+                    r |= v
+                else:
+                    missing.append(h)
+            h = h[3]
+        return r
+
+    def _kdeps(self, cells: int, k: int, cut: int, missing: list) -> int:
+        """The reasons of the cells' state for k before ``cut``: of a cell fixed to k, the
+        oldest of the least steps (by newest decision) that exclude every other value it started
+        with (a guess, single-exit, forced-cell), else all its steps; of one that lost k, the
+        oldest of the least steps that exclude k; of one that allows k among others, nothing (no
+        fact about k holds there); of one that never allowed k, nothing the search did. Kept per
+        k on the cell's newest step before ``cut``, from which alone it follows."""
+        bk = bit(k)
+        history, start, full = self.history, self.start, self._full
+        # a cell fixed to k or without k then is so now (in this state, the one that recorded
+        # the steps or one forked from it): only those can hold a fact about k
+        facts = ~self.allowing(k) | self._emptied
+        for y in self.fixed.get(k, ()):
+            facts |= 1 << y
+        r = 0
+        cells &= self.touched  # the others changed only before the first decision: reason 0
+        for y in values_of(cells & facts):
+            h = history[y]
+            while h is not None and h[1] >= cut:
+                h = h[3]
+            if h is None or not start[y] & bk:
+                continue  # unchanged since the start, or never allowed k
+            kept = h[6]
+            if kept is not None and k in kept:
+                r |= kept[k]
+            else:
+                now = h[4]
+                fixed = now == bk
+                if now & bk and not fixed:
+                    continue
+                want = start[y] & ~bk if fixed else bk
+                best, pending, step = None, False, h
+                while step is not None:
+                    if step[0] & want == want if fixed else step[0] & bk:
+                        v = step[2]
+                        if type(v) is not int:
+                            missing.append(step)
+                            pending = True
+                        elif best is None or v.bit_length() <= best.bit_length():
+                            best = v
+                    step = step[3]
+                if best is None and fixed and not pending:
+                    best = self._deps_over((y,), cut, missing)
+                if best is None or missing:
+                    continue
+                if kept is None:
+                    kept = h[6] = {}
+                kept[k] = best
+                r |= best
+            if r == full:
+                return r  # every decision before it: nothing to add
+        return r
+
+    def _count_reason(self, units: list[tuple[int, int]], slack: int, cut: int, missing: list) -> int:
+        """The reason of a conclusion of ``capacity``'s count that holds as long as the count
+        takes more than ``slack`` fewer cells: groups left out, newest decisions first, while
+        their values fit in the slack (a subset of the groups counted gives a count as sound,
+        each in a region of its own); the union of the rest's reasons."""
+        deps = sorted(((self._deps_over(values_of(mask), cut, missing), k) for mask, k in units),
+                      key=lambda u: -u[0].bit_length())
+        r = 0
+        for dep, k in deps:
+            if dep and k <= slack:
+                slack -= k
+            else:
+                r |= dep
+        return r
+
+    def _cap_reason(self, x: int, removed: Mask, cut: int, missing: list) -> int:
+        """``size-cap`` removes ``removed`` from x (module text), from the domains before ``cut``."""
         spread = self.board.spread
-        dom = self.dom
         area = 1 << x
         while True:
             grown = area
             for y in values_of(spread(area) & ~area):
-                if dom[y] & removed:
+                if self._dom_at(y, cut) & removed:
                     grown |= 1 << y
             if grown == area:
                 break
             area = grown
         if area.bit_count() >= (removed & -removed).bit_length() - 1:
-            return self.alldep  # not the cap's area (cannot happen): the fallback
+            return self.evaluate(("all",), cut, missing)  # not the cap's area (cannot happen)
         r = 0
         for y in values_of(spread(area) & ~area):
-            r |= self.lost(y, removed)
+            r |= self._lost(y, removed, cut, missing)
         return r
-
-    def _step(self, x: int, allowed: Mask, rule: str | None, reason: int, whole: bool = False) -> None:
-        d = self.dep[x] | reason
-        self.dep[x] = d
-        self.alldep |= reason
-        old = self.dom[x]
-        try:
-            self._narrow(x, allowed, rule)
-        except Contradiction as e:
-            e.deps = d
-            raise
-        new = self.dom[x]
-        self.history[x] = ((self.start[x] if whole else old) & ~allowed, reason, self.history[x])
-        if is_single(new):
-            self.fixdep |= d
 
 
 def decision_literal(x: int, before: Mask, allowed: Mask) -> tuple[int, Mask]:
