@@ -156,38 +156,27 @@ class ReasonState(State):
         """What the removal's reason is computed from, when asked for (module text): the
         premises as the rule holds them (a tuple), or a node (:meth:`_node`) shared by the
         removals of one application of the rule."""
-        if rule == "complete-group":
-            return ("cells", why)
-        if rule == "join-overflow":
-            return ("groups", why)
-        if rule == "single-exit":
-            return ("exit", why, allowed.bit_length() - 1)
-        if rule == "forced-cell":
-            k = allowed.bit_length() - 1
-            noted, found = self._reach.get((k, tuple(why))), self._groups.get(k)
-            # the k-groups the rule looked at (``found``, not found again after the cells it
-            # fixed: as many as when the budget search ran, or more)
-            return ("all",) if noted is None or found is None else ("forced", noted.watched, k, found)
-        if rule == "area":
-            return self._area_node(x, (~allowed).bit_length() - 1)
-        if rule == "neighbour-support":
-            return ("lost", self.board.neighbours[x], self.dom[x] & ~allowed)
-        if rule == "neighbour-fit":
-            return ("near", x)
-        if rule == "size-cap":
-            return ("cap", x, self.dom[x] & ~allowed)
-        if rule == "capacity":
-            k = ~allowed & self.anchored
-            if k:
-                k = k.bit_length() - 1
-                return self._node(("anchored", k), lambda: ("anchored", self._reaches(k), k))
-            # values no cell is fixed to, all above the room the count leaves
-            removed = self.dom[x] & ~allowed
-            least = (removed & -removed).bit_length() - 1
-            total, units = self._count_units()
-            slack = least - 1 - (len(self.dom) - total)
-            return self._node(("count", slack), lambda: ("count", units, slack))
-        return ("all",)
+        describe = CAUSES.get(rule)
+        return ("all",) if describe is None else describe(self, x, allowed, why)
+
+    def _capacity_cause(self, x: int, allowed: Mask, why: Why):
+        k = ~allowed & self.anchored
+        if k:
+            k = k.bit_length() - 1
+            return self._node(("anchored", k), lambda: ("anchored", self._reaches(k), k))
+        # values no cell is fixed to, all above the room the count leaves
+        removed = self.dom[x] & ~allowed
+        least = (removed & -removed).bit_length() - 1
+        total, units = self._count_units()
+        slack = least - 1 - (len(self.dom) - total)
+        return self._node(("count", slack), lambda: ("count", units, slack))
+
+    def _forced_cause(self, x: int, allowed: Mask, why: Why):
+        k = allowed.bit_length() - 1
+        noted, found = self._reach.get((k, tuple(why))), self._groups.get(k)
+        # the k-groups the rule looked at (``found``, not found again after the cells it
+        # fixed: as many as when the budget search ran, or more)
+        return ("all",) if noted is None or found is None else ("forced", noted.watched, k, found)
 
     def _node(self, key, cause) -> list:
         """A node ``[0, seq, cause, None, 0]`` shared by the removals of one application of a
@@ -199,8 +188,9 @@ class ReasonState(State):
             node = self._shared[key] = [0, next(self._seq), cause(), None, 0, self.every]
         return node
 
-    def _area_node(self, x: int, k: int) -> list:
+    def _area_node(self, x: int, allowed: Mask, why: Why = None) -> list:
         """``area`` removes k from x (module text): a node per free area, shared by its cells."""
+        k = (~allowed).bit_length() - 1
         areas = self._shared.setdefault(("areas", k), [])
         for cells, node in areas:
             if cells >> x & 1:
@@ -317,46 +307,63 @@ class ReasonState(State):
                 return v
             missing.append(cause)
             return 0
-        kind = cause[0]
-        if kind == "k":
-            r = self._kdeps(cause[1], cause[2], cut, missing)
-            return r | self.evaluate(cause[3], cut, missing) if len(cause) > 3 else r
-        if kind == "cells":
-            return self._deps_over(cause[1], cut, missing)
-        if kind == "groups":
-            r = 0
-            for cells in cause[1]:
-                r |= self._deps_over(cells, cut, missing)
-            return r
-        if kind == "mask":
-            return self._deps_over(values_of(cause[1]), cut, missing)
-        if kind == "forced":  # a budget search's premises (``search_premises``)
-            cells = cause[1]
-            for mask in cause[3].masks:
-                if mask & cells:
-                    cells |= mask
-            return self._kdeps(cells, cause[2], cut, missing)
-        if kind == "exit":
-            group = 0
-            for y in cause[1]:
-                group |= 1 << y
-            return self._kdeps(self.board.spread(group), cause[2], cut, missing)
-        if kind == "lost":
-            r = 0
-            for y in cause[1]:
-                r |= self._lost(y, cause[2], cut, missing)
-            return r
-        if kind == "near":
-            spread = self.board.spread
-            return self._deps_over(values_of(spread(spread(1 << cause[1]))), cut, missing)
-        if kind == "cap":
-            return self._cap_reason(cause[1], cause[2], cut, missing)
-        if kind == "anchored":  # every fixed cell's state and the k-groups' budget searches
-            fixed = [y for y in range(len(self.dom)) if is_single(self._dom_at(y, cut))]
-            return self._deps_over(fixed, cut, missing) | self._kdeps(cause[1], cause[2], cut, missing)
-        if kind == "count":
-            return self._count_reason(cause[1], cause[2], cut, missing)
-        return self._deps_over(range(len(self.dom)), cut, missing)  # "all"
+        return EVALUATE[cause[0]](self, cause, cut, missing)
+
+    def _k_reason(self, cause: tuple, cut: int, missing: list) -> int:
+        """("k", cells, k[, node]): the cells' state for k (and a node's reason)."""
+        r = self._kdeps(cause[1], cause[2], cut, missing)
+        return r | self.evaluate(cause[3], cut, missing) if len(cause) > 3 else r
+
+    def _exit_reason(self, cause: tuple, cut: int, missing: list) -> int:
+        """("exit", group, k): the group's and its border's state for k."""
+        group = 0
+        for y in cause[1]:
+            group |= 1 << y
+        return self._kdeps(self.board.spread(group), cause[2], cut, missing)
+
+    def _forced_reason(self, cause: tuple, cut: int, missing: list) -> int:
+        """("forced", watched, k, groups): a budget search's premises (``search_premises``)."""
+        cells = cause[1]
+        for mask in cause[3].masks:
+            if mask & cells:
+                cells |= mask
+        return self._kdeps(cells, cause[2], cut, missing)
+
+    def _cells_reason(self, cause: tuple, cut: int, missing: list) -> int:
+        """("cells", cells): their whole state."""
+        return self._deps_over(cause[1], cut, missing)
+
+    def _groups_reason(self, cause: tuple, cut: int, missing: list) -> int:
+        """("groups", [cells, ...]): their whole state."""
+        r = 0
+        for cells in cause[1]:
+            r |= self._deps_over(cells, cut, missing)
+        return r
+
+    def _mask_reason(self, cause: tuple, cut: int, missing: list) -> int:
+        """("mask", set of cells): their whole state."""
+        return self._deps_over(values_of(cause[1]), cut, missing)
+
+    def _near_reason(self, cause: tuple, cut: int, missing: list) -> int:
+        """("near", x): the whole state of x's neighbours and theirs."""
+        spread = self.board.spread
+        return self._deps_over(values_of(spread(spread(1 << cause[1]))), cut, missing)
+
+    def _lost_reason(self, cause: tuple, cut: int, missing: list) -> int:
+        """("lost", cells, values): the cells' removals of any of the values."""
+        r = 0
+        for y in cause[1]:
+            r |= self._lost(y, cause[2], cut, missing)
+        return r
+
+    def _anchored_reason(self, cause: tuple, cut: int, missing: list) -> int:
+        """("anchored", cells, k): every fixed cell's state and the cells' state for k."""
+        fixed = [y for y in range(len(self.dom)) if is_single(self._dom_at(y, cut))]
+        return self._deps_over(fixed, cut, missing) | self._kdeps(cause[1], cause[2], cut, missing)
+
+    def _all_reason(self, cause: tuple, cut: int, missing: list) -> int:
+        """("all",): every cell's state (the fallback)."""
+        return self._deps_over(range(len(self.dom)), cut, missing)
 
     def _dom_at(self, y: int, cut: int) -> Mask:
         """y's values before the steps numbered from ``cut`` on."""
@@ -368,7 +375,8 @@ class ReasonState(State):
         return self.start[y] if h is None else h[4]
 
     def _deps_over(self, cells, cut: int, missing: list) -> int:
-        """The reasons of the cells' whole state: their steps numbered below ``cut``."""
+        """The reasons of the cells' whole state: their steps numbered below ``cut`` (kept,
+        under 0, on the newest of them)."""
         history, r, touched = self.history, 0, self.touched
         for y in cells:
             if not touched >> y & 1:
@@ -376,13 +384,26 @@ class ReasonState(State):
             h = history[y]
             while h is not None and h[1] >= cut:
                 h = h[3]
-            while h is not None:
-                v = h[2]
+            if h is None:
+                continue
+            kept = h[6]
+            if kept is not None and 0 in kept:
+                r |= kept[0]
+                continue
+            d, pending, step = 0, False, h
+            while step is not None:
+                v = step[2]
                 if type(v) is int:
-                    r |= v
+                    d |= v
                 else:
-                    missing.append(h)
-                h = h[3]
+                    missing.append(step)
+                    pending = True
+                step = step[3]
+            if not pending:
+                if kept is None:
+                    kept = h[6] = {}
+                kept[0] = d
+            r |= d
         return r
 
     def _lost(self, y: int, values: Mask, cut: int, missing: list) -> int:
@@ -454,11 +475,12 @@ class ReasonState(State):
                 return r  # every decision before it: nothing to add
         return r
 
-    def _count_reason(self, units: list[tuple[int, int]], slack: int, cut: int, missing: list) -> int:
-        """The reason of a conclusion of ``capacity``'s count that holds as long as the count
+    def _count_reason(self, cause: tuple, cut: int, missing: list) -> int:
+        """("count", units, slack): the reason of a conclusion of ``capacity``'s count that holds as long as the count
         takes more than ``slack`` fewer cells: groups left out, newest decisions first, while
         their values fit in the slack (a subset of the groups counted gives a count as sound,
         each in a region of its own); the union of the rest's reasons."""
+        _, units, slack = cause
         deps = sorted(((self._deps_over(values_of(mask), cut, missing), k) for mask, k in units),
                       key=lambda u: -u[0].bit_length())
         r = 0
@@ -469,24 +491,46 @@ class ReasonState(State):
                 r |= dep
         return r
 
-    def _cap_reason(self, x: int, removed: Mask, cut: int, missing: list) -> int:
-        """``size-cap`` removes ``removed`` from x (module text), from the domains before ``cut``."""
-        spread = self.board.spread
-        area = 1 << x
-        while True:
-            grown = area
-            for y in values_of(spread(area) & ~area):
-                if self._dom_at(y, cut) & removed:
-                    grown |= 1 << y
-            if grown == area:
-                break
-            area = grown
+    def _cap_reason(self, cause: tuple, cut: int, missing: list) -> int:
+        """("cap", x, removed): ``size-cap`` removes ``removed`` from x (module text), from the
+        domains before ``cut``: the outside neighbours of the cells connected to x through
+        cells allowing one of them lost them all."""
+        _, x, removed = cause
+        nbrs = self.board.neighbours
+        area, frontier = 1 << x, [x]
+        while frontier:
+            for z in nbrs[frontier.pop()]:
+                if not area >> z & 1 and self._dom_at(z, cut) & removed:
+                    area |= 1 << z
+                    frontier.append(z)
         if area.bit_count() >= (removed & -removed).bit_length() - 1:
-            return self.evaluate(("all",), cut, missing)  # not the cap's area (cannot happen)
+            return self._all_reason(cause, cut, missing)  # not the cap's area (cannot happen)
         r = 0
-        for y in values_of(spread(area) & ~area):
+        for y in values_of(self.board.spread(area) & ~area):
             r |= self._lost(y, removed, cut, missing)
         return r
+
+
+CAUSES = {
+    "capacity": ReasonState._capacity_cause,
+    "size-cap": lambda state, x, allowed, why: ("cap", x, state.dom[x] & ~allowed),
+    "single-exit": lambda state, x, allowed, why: ("exit", why, allowed.bit_length() - 1),
+    "forced-cell": ReasonState._forced_cause,
+    "area": ReasonState._area_node,
+    "complete-group": lambda state, x, allowed, why: ("cells", why),
+    "neighbour-support": lambda state, x, allowed, why: ("lost", state.board.neighbours[x], state.dom[x] & ~allowed),
+    "neighbour-fit": lambda state, x, allowed, why: ("near", x),
+    "join-overflow": lambda state, x, allowed, why: ("groups", why),
+}
+"""Per rule, what a removal's cause records (module text: the premises per rule)."""
+
+EVALUATE = {
+    "k": ReasonState._k_reason, "exit": ReasonState._exit_reason, "forced": ReasonState._forced_reason,
+    "cells": ReasonState._cells_reason, "groups": ReasonState._groups_reason, "mask": ReasonState._mask_reason,
+    "near": ReasonState._near_reason, "lost": ReasonState._lost_reason, "cap": ReasonState._cap_reason,
+    "anchored": ReasonState._anchored_reason, "count": ReasonState._count_reason, "all": ReasonState._all_reason,
+}
+"""Per kind of cause, how its reason is found."""
 
 
 def decision_literal(x: int, before: Mask, allowed: Mask) -> tuple[int, Mask]:
