@@ -419,7 +419,7 @@ def test_a_budget_search_explained_by_its_watched_cells_alone_loses_a_solution(m
     beside the search's edge grew by a guess."""
     from fillsmt.fillomino.deduce import reasons, value_rules
 
-    def watched_only(state, k, noted):
+    def watched_only(state, k, noted, groups=None):
         return noted.watched
 
     monkeypatch.setattr(reasons, "search_premises", watched_only)

@@ -1,28 +1,60 @@
-"""Explanations the rules record as they go (issue 17, twelfth session): dependency masks.
+"""Explanations the rules record as they go (issue 17, twelfth session), found lazily
+(thirteenth session): dependency masks.
 
 A search path's decisions (its guesses "x is v" and complements "x is not v") are numbered by
 their position on the path: decision i is bit i of a *reason*, an int. A :class:`ReasonState`
-keeps, per cell x, ``dep[x]``: the union of the reasons of every value removed from x so far;
-the values removed before the first decision (the puzzle, the root's fixpoint) have reason 0.
-Every removal a rule makes gets the union of ``dep[y]`` over a set of cells y that holds its
-*premises*, the cells whose state (the values y has lost, so also whether y is fixed) the
-inference used; a contradiction gets the reason of the inference that found it (an emptied
-cell: its ``dep``; a contradiction naming its premise cells, :class:`~.board.Contradiction`'s
-``cells``: their ``dep``).
+keeps, per cell x, its *steps* (``history``): each removal from x, newest first, with the
+values it excluded, a sequence number (shared by forked states, so a step is numbered after
+every step on the path before it), what x kept, and its *cause*. The values removed before the
+first decision (the puzzle, the root's fixpoint) have reason 0. ``dep`` of x *before* a number
+s is the union of the reasons of x's steps numbered below s. A rule's removal has the reason
+of its *premises*, the cells whose state (the values they had lost, so also whether they were
+fixed) the inference used: the union of their ``dep`` before the removal's number (for a value
+k, only the steps that hold a fact about k: :meth:`ReasonState._kdeps`); a contradiction has
+the reason of the inference that found it, with every step so far (an emptied cell: its
+steps; a contradiction naming its premise cells, :class:`~.board.Contradiction`'s ``cells``:
+theirs).
+
+**Lazily.** A removal records only its cause: the premises as the rule holds them (its
+``why``, a budget search's watched cells and the groups it looked at, the cell and the values
+removed), or a *node* shared by the removals of one application of a rule (``area``'s free area
+and the k-groups' budget searches, ``capacity``'s count and fixed cells), itself numbered when
+made. Its reason is computed only when a conflict's analysis reaches it (:meth:`ReasonState.
+resolve`): the steps its premises rest on first (a stack, not recursion), then its own, which
+replaces the cause on the step, shared by every state forked since. What a cause needs of the
+state then (whether a cell allowed k, was fixed to k, a free area, a size-cap's area) is read
+from the steps numbered below it (each step keeps the values its cell kept), never from the
+state as it is. The reasons so computed are the eager ones (twelfth session) exactly, but two:
+``forced-cell`` takes the k-groups the rule looked at, not found again after the cells it fixed
+(fewer cells: finer); a free area's node serves every cell of it (the area as the first of them
+saw it). The explanation of a contradiction, and so the search, are unchanged: the same nodes
+(``benchmarks/lazy13_ab.py`` checks it on janko-thesis100).
 
 **Soundness.** Claim: every value y has lost is absent from y in every solution of the puzzle
-that satisfies the decisions of ``dep[y]``. By induction over the removals in the order made: a
-guess's removal follows from its decision, its reason; a rule's removal follows, by the rule's
-own soundness argument, from the state of its premise cells (each rule below concludes from
-them alone, in every solution, whatever the other cells hold), each of which follows from the
-decisions in that cell's ``dep``, all within the reason. A superset of the premises only adds
-decisions and stays sound; the union of every reason on the path (``alldep``) is the trivially
-sound fallback for a rule not analysed. So a contradiction's reason names decisions no solution
-satisfies together: a *conflict set*, what conflict-directed backjumping needs (``backtrack``'s
-``cbj``). Cached results (a group's budget search ``reach``, free areas, ``joins``, a group's
-``memo``) were computed in this state or one it was forked from (an ancestor on the path) from
-cells whose ``dep`` has only grown since, so the ``dep`` of the cells a result looked at, taken
-now, covers the premises it had when it was found.
+that satisfies the decisions of the reason of the step that removed it. By induction over the
+steps in the order numbered: a guess's step follows from its decision, its reason; a rule's
+step follows, by the rule's own soundness argument, from the state of its premise cells before
+it (each rule below concludes from them alone, in every solution, whatever the other cells
+hold), that is from their steps numbered below it, each of which follows (induction) from the
+decisions of its reason, all within the step's reason. A superset of the premises only adds
+decisions and stays sound, and so does a later cut-off (a state later on the path holds every
+fact an earlier one did: domains only shrink); the union of every reason on the path is the
+trivially sound fallback for a rule not analysed. So a contradiction's reason names decisions
+no solution satisfies together: a *conflict set*, what conflict-directed backjumping needs
+(``backtrack``'s ``cbj``). Cached results (a group's budget search ``reach``, free areas,
+``joins``, a group's ``memo``) were computed in this state or one it was forked from (an
+ancestor on the path) from the state then; the premises taken, read before the removal, cover
+the facts they rest on.
+
+The lazy computation keeps this: (1) the steps numbered below s are the same in every state
+that holds a step numbered s (chains are shared, new steps go on top with higher numbers), so a
+reason computed in any of them, memoized on the shared step, is the one the claim is about;
+(2) a cause is evaluated only once every step it reads has its reason (the others are pushed
+and resolved first; a premise is always numbered below its step, so the stack ends); (3) a
+reason equal to every decision before its step (``every``) is complete however many premises
+are left unread (no reason holds more), so it is kept at once. ``tests/test_backtrack.py``
+checks the searches against the brute force and catches a reason without its newest decision
+and one memoized before its premises are resolved.
 
 The premises taken, per rule (k the value concerned):
 
@@ -56,10 +88,10 @@ The premises taken, per rule (k the value concerned):
     gives a sound count too. So a removal of values no cell is fixed to (all above the room the
     count leaves), or the count's contradiction, takes the groups' ``dep`` less the groups, newest
     decisions first, whose values the conclusion can spare. A removal of a value k some cell is
-    fixed to takes every fixed cell (``fixdep``: the joins count again) and the k-groups' budget
-    searches (as for ``area``; the joins look only within them).
+    fixed to takes every fixed cell (the joins count again) and the k-groups' budget searches
+    (as for ``area``; the joins look only within them).
 ``probe`` and any other
-    ``alldep``, the union of every reason so far.
+    Every step so far.
 """
 
 from __future__ import annotations
@@ -176,7 +208,7 @@ class ReasonState(State):
         noted, found = self._reach.get((k, tuple(why))), self._groups.get(k)
         # the k-groups the rule looked at (``found``, not found again after the cells it
         # fixed: as many as when the budget search ran, or more)
-        return ("all",) if noted is None or found is None else ("forced", noted.watched, k, found)
+        return ("all",) if noted is None or found is None else ("forced", noted, k, found)
 
     def _node(self, key, cause) -> list:
         """A node ``[0, seq, cause, None, 0]`` shared by the removals of one application of a
@@ -322,12 +354,9 @@ class ReasonState(State):
         return self._kdeps(self.board.spread(group), cause[2], cut, missing)
 
     def _forced_reason(self, cause: tuple, cut: int, missing: list) -> int:
-        """("forced", watched, k, groups): a budget search's premises (``search_premises``)."""
-        cells = cause[1]
-        for mask in cause[3].masks:
-            if mask & cells:
-                cells |= mask
-        return self._kdeps(cells, cause[2], cut, missing)
+        """("forced", noted, k, groups): a budget search's premises."""
+        _, noted, k, groups = cause
+        return self._kdeps(search_premises(self, k, noted, groups), k, cut, missing)
 
     def _cells_reason(self, cause: tuple, cut: int, missing: list) -> int:
         """("cells", cells): their whole state."""
