@@ -118,7 +118,9 @@ twelfth session"; ``benchmarks/proof12_cbj.py``, one process, alternating), ``no
 1.4× their plain solve) and lets 041, 249 and 255 be proven in the quick search (about 2.5× faster
 ``--unique``), but the explanations' bookkeeping costs 12-20 % a node, so proofs it does not
 shorten get dearer (211 1.6-1.7× → 2.1-2.2×); janko proofs over 2× in three runs: 6 → 4, 5 → 6,
-6 → 5."""
+6 → 5. Still off with the explanations computed lazily (thirteenth session, "lazy13"): the same
+nodes, and about the eager bookkeeping's CPU (nogoods' proof CPU over janko-thesis100 1.21× off's
+eager, 1.19× lazy; 211 1.31×): a conflict's analysis reaches 30-65 % of the steps."""
 QUICK_PROOF_LEARNINGS = ("off", "cbj", "nogoods")
 
 
