@@ -112,6 +112,10 @@ the values they remove."""
 NOW = 1 << 62
 """A cut-off later than every step: the state as it is."""
 
+INLINE_DEPTH = 100
+"""Steps resolved within one another at most (each a few Python frames), past which
+:meth:`ReasonState.resolve`'s stack takes over."""
+
 
 class ReasonState(State):
     """A :class:`State` that records each removal's cause and, on a contradiction, its
@@ -124,10 +128,13 @@ class ReasonState(State):
         super().__init__(board, dom, rules)
         self.history: list[list | None] = [None] * len(dom)
         """Per cell, its steps newest first, as a chain of ``[values excluded, seq, cause,
-        older, values kept]``: shared, not copied, by forked states. A step excludes the values it removed,
-        or, when its reason covers the whole of what it asserts (a decision, a rule fixing the
-        cell, a nogood), every value the cell started with outside those it keeps. Its cause is
-        its reason (an int) once known, else what it is computed from (module text)."""
+        older, values kept, every, kept reasons]``: shared, not copied, by forked states. A
+        step excludes the values it removed, or, when its reason covers the whole of what it
+        asserts (a decision, a rule fixing the cell, a nogood), every value the cell started
+        with outside those it keeps. Its cause is its reason (an int) once known, else what it
+        is computed from (module text); ``every``: the decisions before it (no reason of it
+        holds more); the kept reasons (a dict or None): the cell's per k (:meth:`_kdeps`) and
+        whole (0, :meth:`_deps_over`) as of this step."""
         self.start = list(dom)
         """The domains the state started with (shared by forked states)."""
         self.level = 0
@@ -145,6 +152,8 @@ class ReasonState(State):
         """The cells changed since the first decision (only their steps have reasons)."""
         self._full = 0
         """While :meth:`resolve` evaluates a cause: every decision before it."""
+        self._depth = 0
+        """Steps being resolved within one another (:meth:`_reason_of`)."""
         self._shared: dict = {}
         """Causes shared by the removals of one rule's application (:meth:`inference`)."""
 
@@ -157,6 +166,7 @@ class ReasonState(State):
         child.conflict = None
         child._seq = self._seq
         child._emptied = 0
+        child._full = child._depth = 0
         child.touched = self.touched
         child._shared = {}
         return child
@@ -211,14 +221,19 @@ class ReasonState(State):
         return ("all",) if noted is None or found is None else ("forced", noted, k, found)
 
     def _node(self, key, cause) -> list:
-        """A node ``[0, seq, cause, None, 0]`` shared by the removals of one application of a
-        rule (forgotten by :meth:`inference`): its premises are the state when it is first
-        asked for, which ``cause()`` describes, and its reason is found, once, from the steps
-        before it (numbered below ``seq``)."""
+        """The node ``key`` shared by the removals of one application of a rule (forgotten by
+        :meth:`inference`), made (:meth:`_fresh`) when first asked for: its premises are the
+        state then, which ``cause()`` describes."""
         node = self._shared.get(key)
         if node is None:
-            node = self._shared[key] = [0, next(self._seq), cause(), None, 0, self.every]
+            node = self._shared[key] = self._fresh(cause())
         return node
+
+    def _fresh(self, cause) -> list:
+        """A node ``[0, seq, cause, None, 0, every]``, laid out as a step that excludes nothing
+        and is in no cell's chain: its reason is found, once, from the steps before it
+        (numbered below ``seq``)."""
+        return [0, next(self._seq), cause, None, 0, self.every]
 
     def _area_node(self, x: int, allowed: Mask, why: Why = None) -> list:
         """``area`` removes k from x (module text): a node per free area, shared by its cells."""
@@ -238,9 +253,10 @@ class ReasonState(State):
         if (area & free).bit_count() >= k:
             return ("all",)  # not a cramped area (cannot happen): the fallback
         reaches = self._node(("reaches", k), lambda: ("k", self._reaches(k), k))
-        node = [0, next(self._seq), ("k", spread(spread(area)), k, reaches), None, 0, self.every]
+        node = self._fresh(("k", spread(spread(area)), k, reaches))
         areas.append((area, node))
         return node
+
 
     def inference(self) -> None:
         self._shared = {}
@@ -335,11 +351,31 @@ class ReasonState(State):
         resolves them and evaluates again)."""
         if type(cause) is list:  # a node
             v = cause[2]
-            if type(v) is int:
-                return v
-            missing.append(cause)
-            return 0
+            if type(v) is not int:
+                v = self._reason_of(cause, missing)
+            return v if v >= 0 else 0
         return EVALUATE[cause[0]](self, cause, cut, missing)
+
+    def _reason_of(self, step: list, missing: list) -> int:
+        """The reason of a step (or node) a cause reads, not known yet: found at once, its
+        own premises likewise, while the nesting stays within :data:`INLINE_DEPTH`; else it
+        goes to ``missing`` (-1): :meth:`resolve` finds it before evaluating the cause again."""
+        if self._depth >= INLINE_DEPTH:
+            missing.append(step)
+            return -1
+        outer, self._full = self._full, step[5]
+        self._depth += 1
+        inner: list = []
+        try:
+            reason = self.evaluate(step[2], step[1], inner)
+        finally:
+            self._depth -= 1
+            self._full = outer
+        if inner and reason != step[5]:
+            missing.append(step)
+            return -1
+        step[2] = reason
+        return reason
 
     def _k_reason(self, cause: tuple, cut: int, missing: list) -> int:
         """("k", cells, k[, node]): the cells' state for k (and a node's reason)."""
@@ -422,10 +458,11 @@ class ReasonState(State):
             d, pending, step = 0, False, h
             while step is not None:
                 v = step[2]
-                if type(v) is int:
+                if type(v) is not int:
+                    v = self._reason_of(step, missing)
+                if v >= 0:
                     d |= v
                 else:
-                    missing.append(step)
                     pending = True
                 step = step[3]
             if not pending:
@@ -444,10 +481,10 @@ class ReasonState(State):
         while h is not None:
             if h[0] & values:
                 v = h[2]
-                if type(v) is int:
+                if type(v) is not int:
+                    v = self._reason_of(h, missing)
+                if v >= 0:
                     r |= v
-                else:
-                    missing.append(h)
             h = h[3]
         return r
 
@@ -487,7 +524,8 @@ class ReasonState(State):
                     if step[0] & want == want if fixed else step[0] & bk:
                         v = step[2]
                         if type(v) is not int:
-                            missing.append(step)
+                            v = self._reason_of(step, missing)
+                        if v < 0:
                             pending = True
                         elif best is None or v.bit_length() <= best.bit_length():
                             best = v
