@@ -20,7 +20,8 @@ theirs).
 removed), or a *node* shared by the removals of one application of a rule (``area``'s free area
 and the k-groups' budget searches, ``capacity``'s count and fixed cells), itself numbered when
 made. Its reason is computed only when a conflict's analysis reaches it (:meth:`ReasonState.
-resolve`): the steps its premises rest on first (a stack, not recursion), then its own, which
+resolve`): the steps its premises rest on first (each resolved as the cause's evaluation reads
+it, up to :data:`INLINE_DEPTH` within one another, deeper ones on a stack), then its own, which
 replaces the cause on the step, shared by every state forked since. What a cause needs of the
 state then (whether a cell allowed k, was fixed to k, a free area, a size-cap's area) is read
 from the steps numbered below it (each step keeps the values its cell kept), never from the
@@ -49,12 +50,13 @@ the facts they rest on.
 The lazy computation keeps this: (1) the steps numbered below s are the same in every state
 that holds a step numbered s (chains are shared, new steps go on top with higher numbers), so a
 reason computed in any of them, memoized on the shared step, is the one the claim is about;
-(2) a cause is evaluated only once every step it reads has its reason (the others are pushed
-and resolved first; a premise is always numbered below its step, so the stack ends); (3) a
-reason equal to every decision before its step (``every``) is complete however many premises
-are left unread (no reason holds more), so it is kept at once. ``tests/test_backtrack.py``
-checks the searches against the brute force and catches a reason without its newest decision
-and one memoized before its premises are resolved.
+(2) a cause's reason is kept only once every step it reads has its reason (a step read before
+is resolved then, or, too deep, pushed and resolved first, the cause evaluated again; a premise
+is always numbered below its step, so both end); (3) a reason equal to every decision before
+its step (``every``) is complete however many premises are left unread (no reason holds more),
+so it is kept at once. ``tests/test_backtrack.py`` checks the searches against the brute force
+(resolving inline and on the stack alike) and catches a reason without its newest decision and
+one kept while a premise is unresolved.
 
 The premises taken, per rule (k the value concerned):
 
