@@ -119,8 +119,9 @@ twelfth session"; ``benchmarks/proof12_cbj.py``, one process, alternating), ``no
 ``--unique``), but the explanations' bookkeeping costs 12-20 % a node, so proofs it does not
 shorten get dearer (211 1.6-1.7× → 2.1-2.2×); janko proofs over 2× in three runs: 6 → 4, 5 → 6,
 6 → 5. Still off with the explanations computed lazily (thirteenth session, "lazy13"): the same
-nodes, and about the eager bookkeeping's CPU (nogoods' proof CPU over janko-thesis100 1.21× off's
-eager, 1.19× lazy; 211 1.31×): a conflict's analysis reaches 30-65 % of the steps."""
+nodes, 2-3 % less CPU than eager, nogoods' proof CPU over janko-thesis100 still 1.18× off's
+(eager 1.21×; 211 1.25×); janko proofs over 2× in two pipeline runs 6 → 5 and 6 → 4-5, but
+211 1.6× → 2.0×, 171 1.2× → 1.4×."""
 QUICK_PROOF_LEARNINGS = ("off", "cbj", "nogoods")
 
 
