@@ -369,24 +369,44 @@ def test_the_brute_force_catches_a_nogood_learned_whole(monkeypatch):
     assert wrong > 0
 
 
-def test_the_brute_force_catches_a_reason_without_the_newest_decision(monkeypatch):
-    """The agreement test above can fail: a reason that leaves out the newest decision lets
-    backjumping skip complements that hold solutions the brute force has."""
-    from fillsmt.fillomino.deduce.reasons import ReasonState
-
-    honest = ReasonState.reason
-
-    def careless(self, x, allowed, rule, why):
-        return honest(self, x, allowed, rule, why) & ~(1 << max(self.level - 1, 0))
-
-    monkeypatch.setattr(ReasonState, "reason", careless)
-    rng = random.Random("careless-cbj")
+def _wrong_counts(seed: str, **options) -> int:
+    """How many of 60 random 3x3 puzzles a search (``options``) answers unlike the brute force."""
+    rng = random.Random(seed)
     wrong = 0
     for _ in range(60):
         clues = random_clues(rng, 3, 3)
         expected = count_matching(ALL_GRIDS[3, 3], clues)
-        wrong += sorted(all_by_search(Puzzle(3, 3, clues), search_rules=SEARCH_RULES, cbj=True)) != expected
-    assert wrong > 0
+        wrong += sorted(all_by_search(Puzzle(3, 3, clues), search_rules=SEARCH_RULES, **options)) != expected
+    return wrong
+
+
+def test_the_brute_force_catches_a_reason_without_the_newest_decision(monkeypatch):
+    """The agreement test above can fail: a reason that leaves out the newest decision before
+    its step (computed when a conflict asks for it, ``ReasonState.evaluate``) lets backjumping
+    skip complements that hold solutions the brute force has."""
+    from fillsmt.fillomino.deduce.reasons import ReasonState
+
+    honest = ReasonState.evaluate
+
+    def careless(self, cause, cut, missing):
+        return honest(self, cause, cut, missing) & ~(self._full + 1 >> 1)
+
+    monkeypatch.setattr(ReasonState, "evaluate", careless)
+    assert _wrong_counts("careless-cbj", cbj=True) > 0
+
+
+def test_the_brute_force_catches_a_reason_memoized_before_its_premises(monkeypatch):
+    """The lazy explanations' memo can go wrong: a step's reason kept while a step it rests on
+    is not resolved yet (read as no decision, ``ReasonState._reason_of``) lacks that step's
+    decisions; backjumping and nogoods then lose solutions."""
+    from fillsmt.fillomino.deduce.reasons import ReasonState
+
+    def careless(self, step, missing):
+        return 0
+
+    monkeypatch.setattr(ReasonState, "_reason_of", careless)
+    assert _wrong_counts("careless-memo", cbj=True) > 0
+    assert _wrong_counts("careless-memo", nogoods=True) > 0
 
 
 def test_a_budget_search_explained_by_its_watched_cells_alone_loses_a_solution(monkeypatch):
@@ -395,7 +415,7 @@ def test_a_budget_search_explained_by_its_watched_cells_alone_loses_a_solution(m
     beside the search's edge grew by a guess."""
     from fillsmt.fillomino.deduce import reasons, value_rules
 
-    def watched_only(state, k, noted):
+    def watched_only(state, k, noted, groups=None):
         return noted.watched
 
     monkeypatch.setattr(reasons, "search_premises", watched_only)
@@ -539,3 +559,22 @@ def test_large_unclued_regions_keep_their_solution():
             listed += 1
             assert solution in found.solutions
     assert listed >= 6
+
+
+@pytest.mark.parametrize("depth", [0, 1, 3])
+def test_lazy_reasons_agree_however_deep_they_resolve_inline(monkeypatch, depth):
+    """The lazy explanations' two ways to resolve a step's premises, within one another
+    (``reasons.INLINE_DEPTH``) or on ``ReasonState.resolve``'s stack, give the same answers as
+    the brute force, and the same search (the shipped generated 5x5 puzzles' nodes)."""
+    from fillsmt.fillomino.deduce import reasons
+
+    inline = {}
+    for path in sorted((INSTANCES / "generated").glob("5x5*.txt"))[:4]:
+        puzzle = read_puzzle(str(path))
+        inline[path.name] = solve_by_search(puzzle, limit=2, search_rules=SEARCH_RULES, nogoods=True).nodes
+    monkeypatch.setattr(reasons, "INLINE_DEPTH", depth)
+    assert _wrong_counts(f"inline-{depth}", cbj=True) == 0
+    assert _wrong_counts(f"inline-{depth}", nogoods=True) == 0
+    for path in sorted((INSTANCES / "generated").glob("5x5*.txt"))[:4]:
+        puzzle = read_puzzle(str(path))
+        assert solve_by_search(puzzle, limit=2, search_rules=SEARCH_RULES, nogoods=True).nodes == inline[path.name]

@@ -118,7 +118,10 @@ twelfth session"; ``benchmarks/proof12_cbj.py``, one process, alternating), ``no
 1.4× their plain solve) and lets 041, 249 and 255 be proven in the quick search (about 2.5× faster
 ``--unique``), but the explanations' bookkeeping costs 12-20 % a node, so proofs it does not
 shorten get dearer (211 1.6-1.7× → 2.1-2.2×); janko proofs over 2× in three runs: 6 → 4, 5 → 6,
-6 → 5."""
+6 → 5. Still off with the explanations computed lazily (thirteenth session, "lazy13"): the same
+nodes, 2-3 % less CPU than eager, nogoods' proof CPU over janko-thesis100 still 1.18× off's
+(eager 1.21×; 211 1.25×); janko proofs over 2× in two pipeline runs 6 → 5 and 6 → 4-5, but
+211 1.6× → 2.0×, 171 1.2× → 1.4×."""
 QUICK_PROOF_LEARNINGS = ("off", "cbj", "nogoods")
 
 

@@ -290,12 +290,13 @@ class State:
         return areas
 
 
-def search_premises(state: State, k: int, noted: Noted) -> int:
+def search_premises(state: State, k: int, noted: Noted, groups: Groups | None = None) -> int:
     """The premise cells of a group's budget search for k (``noted``): the cells it looked at
     (``watched``: the cells reached and their neighbours) and the whole of every k-group among
-    them (entering a group costs its size, which its cells beyond those make)."""
+    them (entering a group costs its size, which its cells beyond those make); the k-groups
+    ``groups`` (those the search's rule looked at), else the state's."""
     cells = noted.watched
-    for mask in state.groups(k).masks:
+    for mask in (groups or state.groups(k)).masks:
         if mask & cells:
             cells |= mask
     return cells
