@@ -171,3 +171,37 @@ def test_hint_gives_a_correct_next_step(puzzle, data):
 def test_hint_on_a_finished_grid():
     solver_or_skip("yices")
     assert hint(G12, G12_SOLUTION).status == "solved"
+
+
+@pytest.mark.parametrize("command", ["explain", "hint"])
+def test_a_command_its_own_deadline_stopped_says_time_out_as_the_alarm_does(command, monkeypatch):
+    # explain and hint watch their deadline themselves between rounds; whichever stops them (the
+    # deadline or the alarm), the time-out is one line on standard error and the exit code 3
+    import time
+
+    from click.testing import CliRunner
+
+    import fillsmt.fillomino.explain as module
+    from fillsmt.cli import main
+    from fillsmt.fillomino.explain import Explanation, Hint
+
+    def stopped(puzzle, *args, deadline=None, **kwargs):
+        time.sleep(max(0.0, deadline - time.monotonic()))
+        return Explanation(puzzle, [], "stopped", None, "the time ran out") if command == "explain" \
+            else Hint(puzzle, status="stopped", message="the time ran out")
+
+    monkeypatch.setattr(module, command, stopped)
+    result = CliRunner().invoke(main, [command, "--timeout", "0.2", str(INSTANCES / "g12-5x5.txt")])
+    assert result.exit_code == 3
+    what = "explanation" if command == "explain" else "hint"
+    assert result.stderr.startswith(f"Error: time-out: no {what} within 0.2 s; ") and result.stderr.count("\n") == 1
+    assert "stopped" in result.stdout
+
+
+def test_a_command_that_ends_before_its_deadline_says_no_time_out():
+    from click.testing import CliRunner
+
+    from fillsmt.cli import main
+
+    result = CliRunner().invoke(main, ["explain", "--timeout", "60", str(INSTANCES / "g12-5x5.txt")])
+    assert result.exit_code == 0 and result.stderr == ""

@@ -56,7 +56,12 @@ def stopped_at(timeout: float | None, what: str) -> Iterator[None]:
         with time_limit(None if timeout is None else timeout + GRACE):
             yield
     except OutOfTime:
-        raise CliError(f"time-out: no {what} within {timeout:g} s", EXIT_UNKNOWN) from None
+        raise CliError(timeout_message(what, timeout), EXIT_UNKNOWN) from None
+
+
+def timeout_message(what: str, timeout: float) -> str:
+    """The one-line message of a command stopped by its ``--timeout``."""
+    return f"time-out: no {what} within {timeout:g} s"
 
 
 def warn(message: str) -> None:

@@ -10,8 +10,8 @@ import time
 
 import click
 
-from fillsmt.cli.common import (CONTEXT, kind_option, reports_errors, solver_cmd_option, solver_option, stopped_at,
-                                timeout_option, warn)
+from fillsmt.cli.common import (CONTEXT, CliError, kind_option, reports_errors, solver_cmd_option, solver_option,
+                                stopped_at, timeout_message, timeout_option, warn)
 from fillsmt.errors import EXIT_NO_SOLUTION, EXIT_NOT_UNIQUE, EXIT_OK, EXIT_UNKNOWN, InputError
 
 text_or_json = click.option("--format", "-f", "fmt", type=click.Choice(["text", "json"]), default="text",
@@ -35,6 +35,14 @@ def _fillomino(source: str, kind: str | None, command: str):
 
 def _deadline(timeout: float | None) -> float | None:
     return None if timeout is None else time.monotonic() + timeout
+
+
+def _timed_out(found, deadline: float | None, timeout: float | None, what: str) -> None:
+    """A result the command's own deadline stopped (``stopped``, the deadline past) gets the
+    message one the alarm stopped gets (:func:`~fillsmt.cli.common.stopped_at`), on standard
+    error; what was found before still goes to standard output, and the exit code is 3."""
+    if found.status == "stopped" and deadline is not None and time.monotonic() >= deadline:
+        CliError(f"{timeout_message(what, timeout)}; what was found is printed", EXIT_UNKNOWN).show()
 
 
 def _driver(solver: str, solver_cmd: str | None):
@@ -76,8 +84,10 @@ def explain(puzzle, fmt, svg_file, force, solver, timeout, kind):
     from fillsmt.formats.json_format import line
 
     p = _fillomino(puzzle, kind, "explain")
+    deadline = _deadline(timeout)
     with stopped_at(timeout, "explanation"):
-        found = explain_puzzle(p, deadline=_deadline(timeout), solver=solver)
+        found = explain_puzzle(p, deadline=deadline, solver=solver)
+    _timed_out(found, deadline, timeout, "explanation")
     if svg_file:
         write_file(svg_file, found.svg(), force=force, protect=puzzle, option="--svg")
     click.echo(line(found.as_dict()) if fmt == "json" else found.text(), nl=fmt == "json")
@@ -120,8 +130,10 @@ def hint(puzzle, progress, fmt, solver, timeout, kind):
             raise InputError(f"{g.source}: the progress grid is {g.height}x{g.width}, the puzzle "
                              f"{p.height}x{p.width}")
         grid = g.cells
+    deadline = _deadline(timeout)
     with stopped_at(timeout, "hint"):
-        found = hint_for(p, grid, deadline=_deadline(timeout), solver=solver)
+        found = hint_for(p, grid, deadline=deadline, solver=solver)
+    _timed_out(found, deadline, timeout, "hint")
     click.echo(line(found.as_dict()) if fmt == "json" else found.text(), nl=fmt == "json")
     sys.exit(HINT_EXIT[found.status])
 
