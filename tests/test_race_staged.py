@@ -251,8 +251,8 @@ def test_an_entrant_that_fails_is_no_answer():
 @pytest.mark.parametrize("name, racers", [("266", 3), ("620", 3), ("330", 1)])
 def test_a_signal_during_a_staged_race_leaves_no_process(name, racers, unique):
     """SIGTERM while every racer works (janko 266: the solver, the search and Z3 with the
-    propagator, here after 1.5 s instead of its :data:`PROP_DELAY`, by which time the search
-    would have settled 266; 620, a 20×36 grid with a large open area: the solver, the search and
+    propagator, here after 0.5 s instead of its :data:`PROP_DELAY`, before the search settles
+    266 (about 1 s of CPU since the thirteenth session's cheaper nodes; 1.5 s was too late then); 620, a 20×36 grid with a large open area: the solver, the search and
     the lazy cuts' yices at once; 330, a 50×64 grid with a huge open area and 1441 open cells:
     the lazy cuts' yices alone; none settles its puzzle within a second): fillsmt ends at once
     and no racer's process is left. (620's lazy cuts settle it in about a second since the
@@ -263,7 +263,7 @@ def test_a_signal_during_a_staged_race_leaves_no_process(name, racers, unique):
     args = ["solve", "--staged", "--timeout", "60", str(hard)] + (["--unique"] if unique else [])
     slow = ("import time, fillsmt.solutions as s; c = s.Search.check; "
             "s.Search.check = lambda self, *a, **k: time.sleep(0.5) or c(self, *a, **k); ") if name == "620" else ""
-    early = slow + "import fillsmt.fillomino.features as f; f.PROP_DELAY = 1.5; from fillsmt.cli import main; main()"
+    early = slow + "import fillsmt.fillomino.features as f; f.PROP_DELAY = 0.5; from fillsmt.cli import main; main()"
     code, seconds, seen = signalled_run(args, signal.SIGTERM, want_children=racers, settle=0.3,
                                         python=("-c", early))
     assert_clean_end(code, seconds, seen, signal.SIGTERM)
