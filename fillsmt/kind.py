@@ -128,10 +128,11 @@ class Kind:
     has_search: ClassVar[bool] = False
     """Whether :meth:`search` solves without an SMT solver (``--solver rules``)."""
 
-    def staged_racers(self, presolved: Any) -> tuple[tuple[str, str, float], ...]:
+    def staged_racers(self, presolved: Any, proof: bool = False) -> tuple[tuple[str, str, float], ...]:
         """(solver, encoding, delay in seconds): the other SMT configurations a staged race
         (``pipeline.solve(staged=True)``) starts beside the solver and the search for the
-        ``presolved`` puzzle, each only once its delay has passed without an answer."""
+        ``presolved`` puzzle, each only once its delay has passed without an answer; ``proof``:
+        the race must also prove (``--unique`` or ``--forced``), not only find a solution."""
         return ()
 
     def staged_lead(self, presolved: Any) -> str | None:

@@ -267,7 +267,7 @@ def _solve(kind: Kind, puzzle: Any, driver: Driver, encoding: str | None, timeou
             if kind.encoding(lead).lazy:
                 driver.require_session()
             run = replace(run, encoding=lead)
-        entrants = _staged_entrants(kind, target, driver.name, run.encoding) if extra else []
+        entrants = _staged_entrants(kind, target, driver.name, run.encoding, unique or forced) if extra else []
         search = not extra or kind.races_search(target)
         early = _quick_search(kind, target, run, unique, forced) if search and extra else None
         if early is not None:
@@ -312,13 +312,14 @@ def _default_choice(kind: Kind, driver: Driver, encoding: str) -> bool:
     return driver.name == DEFAULT_SOLVER and encoding == kind.encoding(driver.encoding_for(kind.name, None)).name
 
 
-def _staged_entrants(kind: Kind, target: Any, solver: str, encoding: str) -> list[tuple[Any, str, float]]:
-    """The kind's other SMT configurations for a staged race of the presolved ``target``,
-    (driver, encoding, delay), those not already racing and whose solver is installed."""
+def _staged_entrants(kind: Kind, target: Any, solver: str, encoding: str, proof: bool) -> list[tuple[Any, str, float]]:
+    """The kind's other SMT configurations for a staged race of the presolved ``target``
+    (``proof``: one that must also prove), (driver, encoding, delay), those not already racing
+    and whose solver is installed."""
     from fillsmt.drivers.registry import get_driver
 
     chosen = []
-    for name, other, delay in kind.staged_racers(target):
+    for name, other, delay in kind.staged_racers(target, proof):
         if (name, other) == (solver, encoding):
             continue
         driver = get_driver(name)

@@ -21,7 +21,8 @@ from procs import HAS_PROC
 from test_race import HANG, _children, _random_puzzle
 from fillsmt.drivers.binaries import CommandDriver
 from fillsmt.drivers.registry import add_solver, remove_solver
-from fillsmt.fillomino.features import (LAZY_AREA, LAZY_DELAY, LAZY_NOW_AREA, PROP_DELAY, PROP_OPEN, largest_open_area,
+from fillsmt.fillomino.features import (LAZY_AREA, LAZY_DELAY, LAZY_NOW_AREA, PROP_DELAY,
+                                        PROP_DELAY_PROOF, PROP_OPEN, largest_open_area,
                                         open_cells, staged_racers)
 from fillsmt.fillomino.kind import Fillomino
 from fillsmt.fillomino.model import Puzzle
@@ -51,7 +52,7 @@ def only_the_lazy_racer(monkeypatch):
     monkeypatch.setattr(Fillomino, "search", _hanging_search)
     monkeypatch.setattr(Fillomino, "quick_search", lambda self, presolved, limit: None)
     monkeypatch.setattr(Fillomino, "staged_racers",
-                        lambda self, presolved: (("yices", "lazy-local-general", 0.0),))
+                        lambda self, presolved, proof=False: (("yices", "lazy-local-general", 0.0),))
 
 
 def _wait_no_children(before: set[int]) -> set[int]:
@@ -107,7 +108,7 @@ def test_a_win_by_the_lazy_racer_leaves_no_process_behind(unique, only_the_lazy_
 def hanging_racer(monkeypatch):
     """An extra racer whose solver never answers (registered as the solver ``hang``)."""
     add_solver("hang", lambda: CommandDriver(HANG, name="hang"))
-    monkeypatch.setattr(Fillomino, "staged_racers", lambda self, presolved: (("hang", "lazy-local-general", 0.0),))
+    monkeypatch.setattr(Fillomino, "staged_racers", lambda self, presolved, proof=False: (("hang", "lazy-local-general", 0.0),))
     yield
     remove_solver("hang")
 
@@ -166,6 +167,8 @@ def test_the_lazy_racer_starts_at_once_on_a_large_open_area_and_z3_prop_later_el
     assert largest_open_area(small) < LAZY_AREA
     ((solver, encoding, delay),) = staged_racers(small)
     assert (solver, encoding) == ("z3-prop", "onehot-prop") and delay == PROP_DELAY > 0
+    ((solver, encoding, delay),) = staged_racers(small, proof=True)  # a proof: later
+    assert (solver, encoding) == ("z3-prop", "onehot-prop") and delay == PROP_DELAY_PROOF > PROP_DELAY
     # many open cells, each area small (checkerboard clues on a 40x40): no extra racer
     board = Puzzle(40, 40, tuple(tuple(1 if (r + c) % 2 else 0 for c in range(40)) for r in range(40)), "board")
     assert open_cells(board) == 800 > PROP_OPEN and largest_open_area(board) == 1
@@ -263,7 +266,7 @@ def test_a_signal_during_a_staged_race_leaves_no_process(name, racers, unique):
     args = ["solve", "--staged", "--timeout", "60", str(hard)] + (["--unique"] if unique else [])
     slow = ("import time, fillsmt.solutions as s; c = s.Search.check; "
             "s.Search.check = lambda self, *a, **k: time.sleep(0.5) or c(self, *a, **k); ") if name == "620" else ""
-    early = slow + "import fillsmt.fillomino.features as f; f.PROP_DELAY = 0.5; from fillsmt.cli import main; main()"
+    early = slow + "import fillsmt.fillomino.features as f; f.PROP_DELAY = f.PROP_DELAY_PROOF = 0.5; from fillsmt.cli import main; main()"
     code, seconds, seen = signalled_run(args, signal.SIGTERM, want_children=racers, settle=0.3,
                                         python=("-c", early))
     assert_clean_end(code, seconds, seen, signal.SIGTERM)
@@ -289,3 +292,23 @@ def test_on_small_grids_the_solver_yields_to_the_search_and_elsewhere_the_search
     assert open_cells(small) <= PROP_OPEN and search_first(small) and Fillomino().search_first(small)
     board = Puzzle(40, 40, tuple(tuple(1 if (r + c) % 2 else 0 for c in range(40)) for r in range(40)), "board")
     assert open_cells(board) > PROP_OPEN and not search_first(board)
+
+
+@pytest.mark.parametrize("unique", [False, True])
+def test_the_staged_racers_are_told_whether_the_race_must_prove(unique, monkeypatch):
+    # Z3 with the propagator joins a race for a solution sooner than one that must also prove
+    # (features.PROP_DELAY, PROP_DELAY_PROOF): the pipeline passes which one it runs
+    solver_or_skip("yices")
+    asked = []
+
+    def racers(self, presolved, proof=False):
+        asked.append(proof)
+        return (("yices", "lazy-local-general", 0.0),)
+
+    monkeypatch.setattr(Fillomino, "search", _hanging_search)
+    monkeypatch.setattr(Fillomino, "quick_search", lambda self, presolved, limit: None)
+    monkeypatch.setattr(Fillomino, "staged_racers", racers)
+    puzzle, expected = _random_puzzle(random.Random(200), 0)
+    result = solve(puzzle, _never_answers(), timeout=30, presolve="staged", unique=unique)
+    assert result.status is Status.SAT and result.grid in expected and not result.settled_by_presolve
+    assert asked == [unique]

@@ -35,12 +35,24 @@ PROP_OPEN = 150
 """Open cells up to which Z3 with the region propagator joins (it won only on 10×10 and smaller
 grids: 266 and 485 alone, and time-outs on 207, 299, 330 and 620; the 20×20 to 30×30 scaling
 puzzles keep 144–294 cells open after the presolve)."""
-PROP_DELAY = 10.0
-"""Seconds the Z3 propagator racer waits on a puzzle without such an area: a fallback for a small
-puzzle neither yices nor the rules' search settles in that time. It joined after 1.5 s in the
-sixth session, when it won hard-tail 266; since the search settles 266 (about 4 s of CPU), the
-third process only took CPU from the winner there (266 with it 21.7 s, without 14.8 s, quiet;
-it won no other puzzle: benchmarks/README.md, "issue 17, seventh session: small")."""
+PROP_DELAY = 3.0
+"""Seconds the Z3 propagator racer waits on a puzzle without such an area, when only a solution
+is asked: a fallback for a small puzzle neither yices nor the rules' search settles in that
+time. It joined after 1.5 s in the sixth session, when it won hard-tail 266; once the search
+settled 266 (about 4 s of CPU then) the third process only took CPU from the winner there (266
+with it 21.7 s, without 14.8 s, quiet; it won no other puzzle: benchmarks/README.md, "issue 17,
+seventh session: small"), so it waited 10 s. 3 s since the thirteenth session: the search
+settles 266 in about 1 s of CPU, and on the big-region puzzles made here
+(``instances/fillomino/big-regions``), where the search can get nowhere (12x12-big-1) or take
+14 s alone (12x12-big-11), a quiet ``fillsmt bench`` (2 jobs, two A/B rounds) took
+12x12-big-1 21.6-22.1 -> 14.6-15.3 s and 12x12-big-11 8.8-9.0 -> 7.0-7.5 s, the hard tail
+unchanged (266 2.1 -> 2.0 s); benchmarks/README.md, "Issue 17, thirteenth session: big-region
+puzzles made here"."""
+PROP_DELAY_PROOF = 10.0
+"""The same wait when the race must also prove (``--unique``, ``--forced``): there the
+propagator's own proof is slower than the search's or yices's, and started at 3 s it only took
+their CPU (the same runs: 12x12-big-11 9.1-9.3 -> 10.4-10.8 s, 12x12-big-12 9.7-10.3 -> 12.0-12.6
+s, 12x12-big-4 7.6-7.7 -> 9.9-10.0 s)."""
 
 
 LEAD_AREA = 400
@@ -168,16 +180,16 @@ def open_cells(puzzle: Puzzle) -> int:
     return sum(1 for row in puzzle.cells for v in row if v == 0)
 
 
-def staged_racers(presolved: Puzzle) -> tuple[tuple[str, str, float], ...]:
+def staged_racers(presolved: Puzzle, proof: bool = False) -> tuple[tuple[str, str, float], ...]:
     """On a large open area, yices on the lazy region cuts (at once from :data:`LAZY_NOW_AREA`
     cells, else after :data:`LAZY_DELAY` seconds); else, on a small puzzle (at most
     :data:`PROP_OPEN` open cells), Z3 with the region propagator after :data:`PROP_DELAY`
-    seconds; else none."""
+    seconds (:data:`PROP_DELAY_PROOF` when the race must also prove: ``proof``); else none."""
     area = largest_open_area(presolved)
     if area >= LAZY_AREA:
         return (("yices", "lazy-local-general", 0.0 if area >= LAZY_NOW_AREA else LAZY_DELAY),)
     if open_cells(presolved) <= PROP_OPEN:
-        return (("z3-prop", "onehot-prop", PROP_DELAY),)
+        return (("z3-prop", "onehot-prop", PROP_DELAY_PROOF if proof else PROP_DELAY),)
     return ()
 
 
@@ -205,7 +217,7 @@ def search_first(presolved: Puzzle) -> bool:
     return open_cells(presolved) <= PROP_OPEN
 
 
-__all__ = ["LAZY_AREA", "LAZY_DELAY", "LAZY_NOW_AREA", "LEAD_AREA", "LEAD_OPEN", "PROP_DELAY", "PROP_OPEN", "QUICK_BASE", "QUICK_CLOCK", "QUICK_PER_CELL", "QUICK_PROOF", "QUICK_PROOF_FIRST", "SEARCH_OPEN",
+__all__ = ["LAZY_AREA", "LAZY_DELAY", "LAZY_NOW_AREA", "LEAD_AREA", "LEAD_OPEN", "PROP_DELAY", "PROP_DELAY_PROOF", "PROP_OPEN", "QUICK_BASE", "QUICK_CLOCK", "QUICK_PER_CELL", "QUICK_PROOF", "QUICK_PROOF_FIRST", "SEARCH_OPEN",
            "largest_open_area", "open_cells", "quick_proof_budget", "quick_search_budget", "QUICK_PROOF_PASS_WEAK",
            "QUICK_PROOF_LEARNING", "QUICK_PROOF_LEARNINGS",
            "races_search", "search_first", "staged_lead", "staged_racers"]

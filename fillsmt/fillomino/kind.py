@@ -99,14 +99,14 @@ class Fillomino(Kind):
 
     has_search = True
 
-    def staged_racers(self, presolved: Puzzle) -> tuple[tuple[str, str, float], ...]:
+    def staged_racers(self, presolved: Puzzle, proof: bool = False) -> tuple[tuple[str, str, float], ...]:
         """Chosen from the presolved puzzle's largest open area and open cells
         (:func:`fillsmt.fillomino.features.staged_racers`): the lazy region cuts where the tree
         encoding is weak (janko 620, 330), Z3 with the region propagator, staged, on small
         puzzles (266)."""
         from fillsmt.fillomino.features import staged_racers
 
-        return staged_racers(presolved)
+        return staged_racers(presolved, proof)
 
     def staged_lead(self, presolved: Puzzle) -> str | None:
         """The lazy region cuts alone on a huge open area (:func:`fillsmt.fillomino.features.staged_lead`)."""
