@@ -16,7 +16,6 @@ import argparse
 import os
 import resource
 import sys
-import time
 from collections import defaultdict
 
 import fillsmt

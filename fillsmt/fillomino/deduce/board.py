@@ -232,14 +232,9 @@ def find_groups(board: Board, dom: list[Mask], k: int, fixed: Iterable[int]) -> 
             raise Contradiction(f"the {k}s at {board.where(low)} form a group of "
                                  f"{size} cells, more than {k}", mask, k)
         index = len(groups)
-        cells = []
-        m = mask
-        while m:
-            b = m & -m
-            x = b.bit_length() - 1
-            cells.append(x)
+        cells = cells_of(mask)
+        for x in cells:
             group_of[x] = index
-            m ^= b
         edge = around & ~mask
         groups.append(Group(k, tuple(cells), edge))
         masks.append(mask)

@@ -100,7 +100,7 @@ from __future__ import annotations
 
 from itertools import count
 
-from fillsmt.fillomino.deduce.board import Board, Contradiction
+from fillsmt.fillomino.deduce.board import Board, Contradiction, cells_of
 from fillsmt.fillomino.deduce.capacity import counted_groups
 from fillsmt.fillomino.deduce.masks import Mask, bit, is_single, values_of
 from fillsmt.fillomino.deduce.state import State, Why, search_premises
@@ -575,7 +575,7 @@ class ReasonState(State):
         if area.bit_count() >= (removed & -removed).bit_length() - 1:
             return self._all_reason(cause, cut, missing)  # not the cap's area (cannot happen)
         r = 0
-        for y in values_of(self.board.spread(area) & ~area):
+        for y in cells_of(self.board.spread(area) & ~area):
             r |= self._lost(y, removed, cut, missing)
         return r
 

@@ -6,7 +6,6 @@ import heapq
 from typing import TYPE_CHECKING, Sequence
 
 from fillsmt.fillomino.deduce.board import Board, Groups
-from fillsmt.fillomino.deduce.masks import bit
 
 if TYPE_CHECKING:
     from fillsmt.fillomino.deduce.state import State
