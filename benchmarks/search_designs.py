@@ -56,13 +56,13 @@ def run(path: str, design: str, limit: int, timeout: float, clock) -> dict:
     if DESIGNS[base] is None:
         import fillsmt.fillomino.backtrack as backtrack
 
-        saved = backtrack.SECOND_PHASE_ORDER, backtrack.PROBE_BUDGET
+        saved = backtrack.SECOND_PHASE_ORDERS, backtrack.PROBE_BUDGET
         if base == "strong-fifth":  # as the fifth session kept it
-            State.hand_down, backtrack.SECOND_PHASE_ORDER, backtrack.PROBE_BUDGET = False, "group-exit", 100_000
+            State.hand_down, backtrack.SECOND_PHASE_ORDERS, backtrack.PROBE_BUDGET = False, ("group-exit",), 100_000
         elif base == "strong-group-exit":
-            backtrack.SECOND_PHASE_ORDER = "group-exit"
+            backtrack.SECOND_PHASE_ORDERS = ("group-exit",)
         found = solve_strong(puzzle, limit=limit, deadline=deadline)
-        backtrack.SECOND_PHASE_ORDER, backtrack.PROBE_BUDGET = saved
+        backtrack.SECOND_PHASE_ORDERS, backtrack.PROBE_BUDGET = saved
     else:
         found = solve_by_search(puzzle, limit=limit, deadline=deadline, **DESIGNS[base])
     State.hand_down = True

@@ -44,7 +44,10 @@ and ``probe_depth`` probes: at a node up to that depth, every exit of every inco
 is assumed to be k and the node's state settled from there; a contradiction removes k from the
 exit (failed-literal probing, sound because every step of the settling is), repeated until a
 pass refutes none, within ``probe_budget``. Both on, probing at the root only once a first
-plain phase has failed, is what the race and ``solve --solver rules`` use (:func:`solve_strong`). Each child starts from its parent's settled
+plain phase has failed, is what the race and ``solve --solver rules`` use (:func:`solve_strong`);
+its second phase walks the tree in two orders by turns, node by node, from the one probed root
+(:data:`SECOND_PHASE_ORDERS`), so it ends within twice the nodes of the better order, where one
+order alone can get lost for good on a puzzle the other settles at once. Each child starts from its parent's settled
 state (:meth:`~fillsmt.fillomino.deduce.state.State.fork`), so its fixpoint looks only at what
 its guess changes (the thesis' search, with neither, propagates every node from scratch, so
 its rule counts, which the rating reports, stay as they were).
@@ -339,23 +342,43 @@ def solve_by_search(puzzle: Puzzle, *, limit: int = 1, max_nodes: int | None = N
                      cbj=cbj, learn_nogoods=nogoods)
     root = (ReasonState if cbj else State)(Board.of(puzzle.height, puzzle.width, keep=True),
                                            initial_masks(puzzle), active)
-    stack = [_Node(root, 0, False)]
-    while stack:
-        if deadline is not None and clock() >= deadline or \
-                first_nodes is not None and not result.solutions and result.nodes >= first_nodes:
-            result.timed_out = True
-            return result
-        if max_nodes is not None and result.nodes >= max_nodes:
-            return result
-        node = stack.pop()
-        if node.frame is not None and node.frame.done:
-            continue  # cbj: its parent is refuted already (skipped, counted by ``_settle_frame``)
-        stack.extend(reversed(search.expand(node)))
-        if len(result.solutions) >= limit:
-            result.exhausted = not stack
-            return result
-    result.exhausted = True
+    walk = _Walk(search, [_Node(root, 0, False)])
+    while walk.step(limit, first_nodes, max_nodes) is None:
+        pass
     return result
+
+
+@dataclass
+class _Walk:
+    """One depth-first walk of a search tree: the search and its stack of nodes to expand."""
+
+    search: _Search
+    stack: list[_Node]
+
+    def step(self, limit: int, first_nodes: int | None = None, max_nodes: int | None = None) -> str | None:
+        """Expand the next node. None while the walk goes on; else why it ended, its result
+        updated: ``"limit"`` (``limit`` solutions found; ``exhausted`` says whether anything was
+        left), ``"exhausted"``, ``"timed-out"`` (the deadline, or ``first_nodes`` without a
+        solution) or ``"nodes"`` (``max_nodes``)."""
+        search, stack = self.search, self.stack
+        result = search.result
+        while stack:
+            if search.deadline is not None and search.clock() >= search.deadline or \
+                    first_nodes is not None and not result.solutions and result.nodes >= first_nodes:
+                result.timed_out = True
+                return "timed-out"
+            if max_nodes is not None and result.nodes >= max_nodes:
+                return "nodes"
+            node = stack.pop()
+            if node.frame is not None and node.frame.done:
+                continue  # cbj: its parent is refuted already (skipped, counted by ``_settle_frame``)
+            stack.extend(reversed(search.expand(node)))
+            if len(result.solutions) >= limit:
+                result.exhausted = not stack
+                return "limit"
+            return None
+        result.exhausted = True
+        return "exhausted"
 
 
 @dataclass
@@ -722,8 +745,13 @@ needs 939 probes (676 080) to fix 711 of its 720 cells; a budget of 2 000 000 se
 (search alone, sixth session) but made the race's search child end too late on SIGHUP in
 ``tests/test_signals.py::test_bench_with_two_jobs`` (2.5 s), so it stays at 100 000."""
 
-SECOND_PHASE_ORDER = "big-value"
-"""Where the strong search's second phase guesses (:data:`SEARCH_ORDERS`)."""
+SECOND_PHASE_ORDERS: tuple[str, ...] = ("big-value", "group-exit")
+"""Where the strong search's second phase guesses (:data:`SEARCH_ORDERS`): one walk per order,
+from the same probed root, taking turns node by node (:func:`_second_phase`). ``big-value``
+settles hard-tail 266 (2 724 nodes, where ``group-exit`` takes 29 562); ``group-exit`` settles
+the big-region puzzles made here that ``big-value`` gets lost in (12x12-big-1: 4 429 nodes to its
+solution and 4 557 to its proof, where ``big-value`` has neither in 30 s; 12x12-big-12's proof
+797 nodes against 10 071): benchmarks/README.md, "Issue 17, fourteenth session"."""
 
 
 def solve_strong(puzzle: Puzzle, *, limit: int = 1, deadline: float | None = None,
@@ -732,8 +760,8 @@ def solve_strong(puzzle: Puzzle, *, limit: int = 1, deadline: float | None = Non
                  cbj: bool = False, nogoods: bool = False) -> SearchResult:
     """The search the race and ``solve --solver rules`` use (issue 17): the search rules at every
     node; when :data:`FIRST_PHASE_BUDGET` does not settle the puzzle, the search starts again
-    with exit probing at the root (within :data:`PROBE_BUDGET`), guessing in
-    :data:`SECOND_PHASE_ORDER`. Probing pays on puzzles the
+    with exit probing at the root (within :data:`PROBE_BUDGET`), then walks the tree in each of
+    :data:`SECOND_PHASE_ORDERS` by turns (:func:`_second_phase`). Probing pays on puzzles the
     plain search gets lost in (hard-tail 299: settled at the root) and costs more than the whole
     search on those it settles at once (janko 286, hard-tail 485), hence the two phases. The
     result counts the nodes and probes of both phases; both are sound and complete, so the second
@@ -749,13 +777,97 @@ def solve_strong(puzzle: Puzzle, *, limit: int = 1, deadline: float | None = Non
                             learn=learn, clock=clock, cbj=cbj, nogoods=nogoods)
     if len(first.solutions) >= limit or first.exhausted or first.timed_out or not probing:
         return first
-    second = solve_by_search(puzzle, limit=limit, deadline=deadline, search_rules=SEARCH_RULES,
-                             first_nodes=first_nodes, probe_depth=0, probe_budget=PROBE_BUDGET,
-                             cell_order=SECOND_PHASE_ORDER, clock=clock)
+    second = _second_phase(puzzle, limit, deadline, first_nodes, clock)
     second.nodes += first.nodes
     second.guesses += first.guesses
     second.max_depth = max(second.max_depth, first.max_depth)
     return second
 
 
-__all__ = ["CELL_ORDERS", "SEARCH_ORDERS", "SECOND_PHASE_ORDER", "PROBE_BUDGET", "FIRST_PHASE_BUDGET", "WEAK_TRIES", "solve_strong", "SearchError", "SearchResult", "propagate", "solve_by_search"]
+def _second_phase(puzzle: Puzzle, limit: int, deadline: float | None, first_nodes: int | None,
+                  clock: Callable[[], float]) -> SearchResult:
+    """The strong search's second phase: the root settled and its exits probed once (the first
+    walk's root), then one walk per order of :data:`SECOND_PHASE_ORDERS`, each from its own
+    fork of that root, expanding one node each in turn. Each walk is a whole search (sound and
+    complete: any order is, module text), so the phase ends as soon as one of them does: an
+    exhausted walk has found every solution (the others' are among them), and a walk that found
+    ``limit`` solutions has found ``limit`` distinct ones; so have the walks together when
+    their distinct solutions reach ``limit`` (each is a solution: the rules fixed every cell
+    and the checker passed it). The deadline stops every walk (timed out); ``first_nodes``
+    counts the nodes of all walks. One order is the plain second phase, node for node."""
+    active = list(ALL_RULES) + list(SEARCH_RULES) + ["probe"]
+    cells = max(1, puzzle.height * puzzle.width)
+    results = [SearchResult(rules_used=dict.fromkeys(active, 0)) for _ in SECOND_PHASE_ORDERS]
+    walks = []
+    for i, (order, result) in enumerate(zip(SECOND_PHASE_ORDERS, results)):
+        search = _Search(puzzle, ALL_RULES, SEARCH_RULES, 0 if i == 0 else -1, PROBE_BUDGET // cells,
+                         deadline, order, None, result, clock=clock)
+        if i == 0:
+            root = _Node(State(Board.of(puzzle.height, puzzle.width, keep=True), initial_masks(puzzle),
+                               active), 0, False)
+            walks.append(_Walk(search, [root]))
+            end = walks[0].step(limit)
+            if end is not None or not walks[0].stack:
+                break  # settled at the root (or the deadline): the other walks have nothing to add
+        else:  # the probed, settled root, forked: the first walk's children were forked from it too
+            walks.append(_Walk(search, [_Node(root.state.fork(), 0, False)]))
+    else:
+        end = None
+    ended = walks[0] if end is not None else None
+    found = 0
+    while ended is None:
+        for walk in walks:
+            end = walk.step(limit)
+            if end is not None:
+                ended = walk
+                break
+            count = sum(len(r.solutions) for r in results)
+            if count != found:
+                found = count
+                if len(_distinct(results)) >= limit:
+                    break
+            if first_nodes is not None and not found and sum(r.nodes for r in results) >= first_nodes:
+                for r in results:
+                    r.timed_out = True
+                end = "timed-out"
+                break
+        if end is not None or found and len(_distinct(results)) >= limit:
+            break
+    return _merged(results, ended.search.result if ended is not None and end != "timed-out" else None, limit)
+
+
+def _distinct(results: list[SearchResult]) -> list[Grid]:
+    """The walks' solutions, each once, in the walks' order."""
+    out: list[Grid] = []
+    for r in results:
+        for grid in r.solutions:
+            if grid not in out:
+                out.append(grid)
+    return out
+
+
+def _merged(results: list[SearchResult], decided: SearchResult | None, limit: int) -> SearchResult:
+    """One result for the second phase's walks: the solutions and ``exhausted`` of the walk that
+    ended it (``decided``), or else the walks' distinct solutions (up to ``limit``); the work of
+    all of them added up; the root as the first walk saw it."""
+    first = results[0]
+    merged = SearchResult(rules_used={r: sum(x.rules_used[r] for x in results) for r in first.rules_used},
+                          root_fixed=first.root_fixed, root_solved=first.root_solved,
+                          root_contradiction=first.root_contradiction, root_rules=first.root_rules)
+    if decided is not None:
+        merged.solutions = list(decided.solutions)
+        merged.exhausted = decided.exhausted
+    else:
+        merged.solutions = _distinct(results)[:limit]
+    merged.timed_out = any(r.timed_out for r in results) and len(merged.solutions) < limit and not merged.exhausted
+    merged.nodes = sum(r.nodes for r in results)
+    merged.guesses = sum(r.guesses for r in results)
+    merged.probes = sum(r.probes for r in results)
+    merged.refuted = sum(r.refuted for r in results)
+    merged.max_depth = max(r.max_depth for r in results)
+    depths = [r.solution_depth for r in results if r.solution_depth is not None]
+    merged.solution_depth = min(depths) if depths else None
+    return merged
+
+
+__all__ = ["CELL_ORDERS", "SEARCH_ORDERS", "SECOND_PHASE_ORDERS", "PROBE_BUDGET", "FIRST_PHASE_BUDGET", "WEAK_TRIES", "solve_strong", "SearchError", "SearchResult", "propagate", "solve_by_search"]
