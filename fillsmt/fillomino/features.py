@@ -209,6 +209,40 @@ def races_search(presolved: Puzzle) -> bool:
     return open_cells(presolved) <= SEARCH_OPEN
 
 
+STALL_CPU = 1.5
+"""CPU seconds of the racing search (its child's own) without a better node, no solution found:
+then it has stalled (:func:`search_stalled`). Measured (benchmarks/README.md, "Issue 17,
+fourteenth session: a race that watches the search"; ``benchmarks/stall14_progress.py``, the
+race's search alone): every search that wins a race settles its first solution within 1.1 s of
+CPU (hard-tail 266 1.07 s, the slowest: its fewest open cells, 21 of 65, are reached at 0.2 s
+and not bettered until the solution; 485 0.11 s; the big-region set's at most 0.45 s, janko's
+that reach the race at most 0.4 s). The hopeless ones look the same in their first second (depth
+24-26, the fewest open cells a quarter of the grid's: 12x12-big-1 23 of 89 from 0.5 s) and then
+stay there: 12x12-big-1 23 open cells from 0.5 s to 15 s, 12x12-big-11 42 of 89 from 0.1 s to
+10 s (its solution at 9 s). A search that keeps bettering its fewest open cells (janko 262: 21,
+16, 11, 10, 9, 8 over 3 s) is not stalled; it counts on the child's CPU, so a search starved by
+a loaded machine is not judged on work it did not do."""
+STALL_HURRIES_PROOF = False
+"""Whether the staged racers (the region propagator) join a race that must also prove as soon as
+the search stalls, as they do a race for a solution (:func:`stall_hurries`): no, the propagator's
+proofs are slower than yices's (:data:`PROP_DELAY_PROOF`)."""
+
+
+def search_stalled(progress) -> bool:
+    """Whether the racing search (``progress``: :class:`fillsmt.race.Progress`) has stalled:
+    no solution yet, and :data:`STALL_CPU` seconds of its CPU since it last reached a node with
+    fewer open cells. A search that found a solution is never stalled (in a proof it goes on to
+    the second one or the end of its tree: the search settles the big-region proofs 12x12-big-4
+    and -12, each 5-10 s for every prover alone)."""
+    return progress.solutions == 0 and progress.since_improved >= STALL_CPU
+
+
+def stall_hurries(proof: bool) -> bool:
+    """Whether the staged racers join at once when the search stalls: in a race for a solution
+    (:data:`STALL_HURRIES_PROOF` where it must also prove)."""
+    return STALL_HURRIES_PROOF or not proof
+
+
 def search_first(presolved: Puzzle) -> bool:
     """Whether the racing solver yields the CPU to the rules' search after a while: on at most
     :data:`PROP_OPEN` open cells, where the search settles what the solver is slow on (hard-tail
@@ -217,7 +251,7 @@ def search_first(presolved: Puzzle) -> bool:
     return open_cells(presolved) <= PROP_OPEN
 
 
-__all__ = ["LAZY_AREA", "LAZY_DELAY", "LAZY_NOW_AREA", "LEAD_AREA", "LEAD_OPEN", "PROP_DELAY", "PROP_DELAY_PROOF", "PROP_OPEN", "QUICK_BASE", "QUICK_CLOCK", "QUICK_PER_CELL", "QUICK_PROOF", "QUICK_PROOF_FIRST", "SEARCH_OPEN",
+__all__ = ["LAZY_AREA", "LAZY_DELAY", "LAZY_NOW_AREA", "LEAD_AREA", "LEAD_OPEN", "PROP_DELAY", "PROP_DELAY_PROOF", "PROP_OPEN", "QUICK_BASE", "QUICK_CLOCK", "QUICK_PER_CELL", "QUICK_PROOF", "QUICK_PROOF_FIRST", "SEARCH_OPEN", "STALL_CPU", "STALL_HURRIES_PROOF",
            "largest_open_area", "open_cells", "quick_proof_budget", "quick_search_budget", "QUICK_PROOF_PASS_WEAK",
            "QUICK_PROOF_LEARNING", "QUICK_PROOF_LEARNINGS",
-           "races_search", "search_first", "staged_lead", "staged_racers"]
+           "races_search", "search_first", "search_stalled", "stall_hurries", "staged_lead", "staged_racers"]
