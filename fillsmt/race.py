@@ -17,8 +17,6 @@ two children).
 
 from __future__ import annotations
 
-import ctypes
-import mmap
 import os
 import pickle
 import select
@@ -65,8 +63,10 @@ class SearchProgress:
     _FIELDS = 6
 
     def __init__(self) -> None:
+        import mmap  # only for a race that forks (a module import on every solve otherwise)
+
         self._memory = mmap.mmap(-1, 8 * self._FIELDS)
-        self._words = (ctypes.c_double * self._FIELDS).from_buffer(self._memory)
+        self._words = memoryview(self._memory).cast("d")
         self._words[2] = -1.0  # no node yet: fewest_open unknown
         self._nodes = self._deepest = self._solutions = 0
         self._fewest = 1 << 62

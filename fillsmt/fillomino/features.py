@@ -212,16 +212,16 @@ def races_search(presolved: Puzzle) -> bool:
 STALL_CPU = 1.5
 """CPU seconds of the racing search (its child's own) without a better node, no solution found:
 then it has stalled (:func:`search_stalled`). Measured (benchmarks/README.md, "Issue 17,
-fourteenth session: a race that watches the search"; ``benchmarks/stall14_progress.py``, the
-race's search alone): every search that wins a race settles its first solution within 1.1 s of
-CPU (hard-tail 266 1.07 s, the slowest: its fewest open cells, 21 of 65, are reached at 0.2 s
-and not bettered until the solution; 485 0.11 s; the big-region set's at most 0.45 s, janko's
-that reach the race at most 0.4 s). The hopeless ones look the same in their first second (depth
-24-26, the fewest open cells a quarter of the grid's: 12x12-big-1 23 of 89 from 0.5 s) and then
-stay there: 12x12-big-1 23 open cells from 0.5 s to 15 s, 12x12-big-11 42 of 89 from 0.1 s to
-10 s (its solution at 9 s). A search that keeps bettering its fewest open cells (janko 262: 21,
-16, 11, 10, 9, 8 over 3 s) is not stalled; it counts on the child's CPU, so a search starved by
-a loaded machine is not judged on work it did not do."""
+fourteenth session: a race that watches its search"; ``benchmarks/stall14_progress.py`` and
+``stall14_gaps.py``, the race's search alone): a winning search and a hopeless one look alike
+in their first second (depth 24-26, the fewest open cells a quarter of the grid's: hard-tail 266
+21 of 65 from 0.2 s, 12x12-big-1 23 of 89 from 0.5 s); what differs is how long they then go
+without a better node. Before its first solution, the longest such stretch is at most 0.30 s
+on every janko-thesis100 and big-region puzzle the search settles, 0.90 s on 266 (settled at
+1.07 s) and 1.09 s on janko 262 (3.0 s; yices wins it in 0.1 s); it is 4.0 s on 12x12-big-11
+(settled at 9.1 s) and 14.6 s on 12x12-big-1 (unsettled in 20 s). So 1.5 s: 1.7x 266's. It is
+counted on the child's CPU, so a search starved by a loaded machine is not judged on work it
+did not do (at load 6 on 2 cores that took 12x12-big-11's search 9.5 s of wall time)."""
 STALL_HURRIES_PROOF = False
 """Whether the staged racers (the region propagator) join a race that must also prove as soon as
 the search stalls, as they do a race for a solution (:func:`stall_hurries`): no, the propagator's
