@@ -244,8 +244,8 @@ def stall_hurries(proof: bool) -> bool:
 
 
 def search_first(presolved: Puzzle) -> bool:
-    """Whether the racing solver yields the CPU to the rules' search after a while: on at most
-    :data:`PROP_OPEN` open cells, where the search settles what the solver is slow on (hard-tail
+    """Whether the racing solver yields the CPU to the rules' search after a while (until the
+    search stalls: :func:`search_stalled`): on at most :data:`PROP_OPEN` open cells, where the search settles what the solver is slow on (hard-tail
     266, 485). On larger grids the solver is the usual winner (the 20×20 and 30×30 scaling
     puzzles lost 2× when it yielded there; benchmarks/README.md, seventh session)."""
     return open_cells(presolved) <= PROP_OPEN
