@@ -150,14 +150,26 @@ class Kind:
         search once it has run a while (``pipeline.YIELD``): where the search is the strong racer."""
         return False
 
+    def search_stalled(self, progress: Any) -> bool:
+        """Whether the racing search, where the solver yields to it (:meth:`search_first`), has
+        stalled by its ``progress`` (a :class:`fillsmt.race.Progress`): then the solver takes its priority back, the search runs behind it, and the
+        kind's other configurations join now (:meth:`stall_hurries`)."""
+        return False
+
+    def stall_hurries(self, proof: bool) -> bool:
+        """Whether the kind's other configurations (:meth:`staged_racers`) join a race at once
+        when its search stalls (:meth:`search_stalled`), rather than after their delays."""
+        return False
+
     def quick_search(self, presolved: Any, limit: int) -> Any | None:
         """The kind's search (as :meth:`search`) on the ``presolved`` puzzle within a small
         budget, run before any solver starts where the search is the strong racer; its result
         (the pipeline takes it only when decisive), or None when the kind does not try."""
         return None
 
-    def search(self, puzzle: Any, limit: int, deadline: float | None) -> Any:
-        """Up to ``limit`` solutions by the kind's own search (see ``has_search``)."""
+    def search(self, puzzle: Any, limit: int, deadline: float | None, progress: Any = None) -> Any:
+        """Up to ``limit`` solutions by the kind's own search (see ``has_search``), telling
+        ``progress`` (:class:`fillsmt.race.SearchProgress`, or None) of its nodes."""
         raise InputError(f"{puzzle.source}: {self.name} puzzles have no search of their own")
 
     def presolve(self, puzzle: Any) -> Presolved | None:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
 from fillsmt.drivers.base import Driver
-from fillsmt.drivers.process import YIELD_TO_SEARCH
+from fillsmt.drivers.process import YIELD_TO_SEARCH, SolverYield
 from fillsmt.drivers.session import SessionTimeout
 from fillsmt.errors import (EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_NOT_UNIQUE, EXIT_OK, EXIT_SOLVER,
                             EXIT_UNKNOWN, FillsmtError, FormatError, InputError, SolverError)
@@ -341,10 +341,10 @@ def _decisive(result: SolveResult | None, unique: bool, forced: bool) -> bool:
 
 
 #: (seconds, niceness): where the rules' search is the strong racer (``Kind.search_first``), a
-#: solver still running after 0.5 s gets niceness + 5 (:data:`fillsmt.drivers.process.YIELD_TO_SEARCH`);
-#: elsewhere the search child yields from its start (:data:`SEARCH_BEHIND`). Measured in
-#: benchmarks/README.md ("Who gets the CPU in a race"): 2 bench jobs, hard-tail 266 7.9-8.5 s ->
-#: 5.5-6.8 s, janko unchanged.
+#: solver still running after 0.5 s gets niceness + 5 (:class:`fillsmt.drivers.process.SolverYield`),
+#: until the search stalls (``Kind.search_stalled``: :func:`_stall_watch`); elsewhere the search
+#: child yields from its start (:data:`SEARCH_BEHIND`). Measured in benchmarks/README.md ("Who
+#: gets the CPU in a race"): 2 bench jobs, hard-tail 266 7.9-8.5 s -> 5.5-6.8 s, janko unchanged.
 YIELD = (0.5, 5)
 #: The niceness the search child takes from its start where the solver leads (not
 #: ``Kind.search_first``): 19, so that with every core busy (two bench jobs) it runs on what the
@@ -365,6 +365,7 @@ def _race(kind: Kind, target: Any, hints: Any, run: "_Run", unique: bool, forced
     has won, its result is the race's. Without ``search`` the kind's search does not start."""
     stop = threading.Event()
     first = search and kind.search_first(target)  # who yields the CPU: the solver, or the search
+    plan = SolverYield(*YIELD) if first else None
     primary = SessionRace(run.driver)
     racers = [primary] + [SessionRace(driver) for driver, _, _ in entrants]
 
@@ -372,45 +373,78 @@ def _race(kind: Kind, target: Any, hints: Any, run: "_Run", unique: bool, forced
         for racer in racers:
             racer.kill()
 
-    rules = RulesRace(lambda limit, deadline: kind.search(target, limit, deadline),
-                      lambda grid: kind.check(run.puzzle, grid), 2 if unique or forced else 1, run.timeout,
-                      exhaustive=forced, niceness=0 if first else SEARCH_BEHIND)
-    decisive = lambda result: _decisive(result, unique, forced)  # noqa: E731
-    with rules, Entrants(stop, decisive, close_all) as others:
-        try:
-            if search:
-                rules.start(stop, on_decisive=close_all)
-            for racer, (driver, encoding, delay) in zip(racers[1:], entrants):
-                others.add(f"{driver.name}/{encoding}", delay,
-                           lambda racer=racer, encoding=encoding: _attempt(kind, target, hints,
-                                                                           _joining(run, racer, encoding), unique,
-                                                                           forced, stop))
-            token = YIELD_TO_SEARCH.set(YIELD if first else None)
+    with Entrants(stop, lambda result: _decisive(result, unique, forced), close_all) as others:
+        watch = _stall_watch(kind, plan, others, unique or forced) if first else None
+        rules = RulesRace(lambda limit, deadline, progress: kind.search(target, limit, deadline, progress),
+                          lambda grid: kind.check(run.puzzle, grid), 2 if unique or forced else 1, run.timeout,
+                          exhaustive=forced, niceness=0 if first else SEARCH_BEHIND,
+                          watch=None if watch is None else lambda progress: watch(rules, progress))
+        with rules:
             try:
-                result = _attempt(kind, target, hints, replace(run, driver=primary), unique, forced, stop)
-            except FillsmtError:
-                if not primary.closed_by_race.is_set():
-                    raise
-                result = None
-            finally:
-                YIELD_TO_SEARCH.reset(token)
-        finally:  # also on a signal or the time limit: no racer's solver outlives the race
-            stop.set()
-            close_all()
+                if search:
+                    rules.start(stop, on_decisive=close_all)
+                for racer, (driver, encoding, delay) in zip(racers[1:], entrants):
+                    others.add(f"{driver.name}/{encoding}", delay,
+                               lambda racer=racer, encoding=encoding: _attempt(kind, target, hints,
+                                                                               _joining(run, racer, encoding), unique,
+                                                                               forced, stop))
+                token = YIELD_TO_SEARCH.set(plan)
+                try:
+                    result = _attempt(kind, target, hints, replace(run, driver=primary), unique, forced, stop)
+                except FillsmtError:
+                    if not primary.closed_by_race.is_set():
+                        raise
+                    result = None
+                finally:
+                    YIELD_TO_SEARCH.reset(token)
+            finally:  # also on a signal or the time limit: no racer's solver outlives the race
+                stop.set()
+                close_all()
+    decisive = others.decisive
     if decisive(result):  # the solver's own answer stands, even when another came at the same time
-        return result
+        return _noting_stall(result, watch)
     if others.winner is not None:
         won = others.winner
         won.message = f"answered first by {others.winner_name}, racing {run.driver.name}" + \
             (f" ({won.message})" if won.message else "")
         won.times["total"] = time.perf_counter() - run.started
-        return won
+        return _noting_stall(won, watch)
     if rules.outcome is not None and rules.outcome.decisive:
-        return _search_answer(kind, run.puzzle, rules.outcome, run, unique,
-                              {"solve": time.perf_counter() - run.encoding_started}, forced)
+        return _noting_stall(_search_answer(kind, run.puzzle, rules.outcome, run, unique,
+                                            {"solve": time.perf_counter() - run.encoding_started}, forced), watch)
     if result is None:
         raise SolverError(f"the {run.driver.name} session was closed and the search did not settle the puzzle")
+    return _noting_stall(result, watch)
+
+
+def _noting_stall(result: SolveResult, watch) -> SolveResult:
+    """``result``, its message saying when the race judged its search stalled (if it did)."""
+    at = getattr(watch, "stalled_at", None)
+    if at is not None:
+        note = f"the rules' search stalled {at:.2f} s into the race"
+        result.message = f"{result.message}; {note}" if result.message else note
     return result
+
+
+def _stall_watch(kind: Kind, plan: SolverYield, others: Entrants, proof: bool):
+    """What the race does with the search's progress where the solver yields to it: once the
+    search has stalled (``Kind.search_stalled``; ``proof``: the race must also prove) the solver
+    takes its priority back (``plan``), the search child runs behind it (niceness
+    :data:`SEARCH_BEHIND`), and where ``Kind.stall_hurries`` says so the staged racers join now.
+    Only once: a search judged stalled stays behind."""
+    started = time.perf_counter()
+
+    def watch(rules: RulesRace, progress) -> None:
+        if watch.stalled_at is not None or not kind.search_stalled(progress):
+            return
+        watch.stalled_at = time.perf_counter() - started
+        plan.take_back()
+        rules.renice(SEARCH_BEHIND)
+        if kind.stall_hurries(proof):
+            others.hurry()
+
+    watch.stalled_at = None
+    return watch
 
 
 def _quick_search(kind: Kind, target: Any, run: "_Run", unique: bool, forced: bool) -> SolveResult | None:

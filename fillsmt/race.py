@@ -29,6 +29,64 @@ from typing import Any
 
 RACE_DELAY = 0.2
 """Seconds the rules' search waits before it starts (a solver answer before then costs nothing)."""
+WATCH_EVERY = 0.05
+"""Seconds between the race's looks at the search child (its answer, and its progress for ``watch``)."""
+
+
+@dataclass(frozen=True)
+class Progress:
+    """Where the racing search is, as its child last wrote it (:class:`SearchProgress`):
+    ``nodes`` computed, the ``deepest`` depth, the ``fewest_open`` cells (more than one value
+    left) at any node without a contradiction, the ``solutions`` found, the child's ``cpu``
+    seconds, and its ``cpu`` seconds when it last improved (fewer open cells or a solution)."""
+
+    nodes: int
+    deepest: int
+    fewest_open: int
+    solutions: int
+    cpu: float
+    improved_cpu: float
+
+    @property
+    def since_improved(self) -> float:
+        """The child's CPU seconds since its search last improved."""
+        return self.cpu - self.improved_cpu
+
+
+class SearchProgress:
+    """The search child's progress, in a few numbers of shared memory: the child writes them at
+    every node (:meth:`node`, the search's ``progress``), the race reads them (:meth:`read`).
+    Written and read without a lock: each number is one aligned word, and a read between two
+    writes of one node only mixes two successive nodes' numbers. The memory is an anonymous
+    shared mapping made before the fork, so parent and child see the same page."""
+
+    _FIELDS = 6
+
+    def __init__(self) -> None:
+        import mmap  # only for a race that forks (a module import on every solve otherwise)
+
+        self._memory = mmap.mmap(-1, 8 * self._FIELDS)
+        self._words = memoryview(self._memory).cast("d")
+        self._words[2] = -1.0  # no node yet: fewest_open unknown
+        self._nodes = self._deepest = self._solutions = 0
+        self._fewest = 1 << 62
+
+    def node(self, depth: int, open_cells: int, solutions: int) -> None:
+        """One more node of the search (in the child): its depth, its open cells (-1 at a
+        contradiction) and the solutions found before it."""
+        words, cpu = self._words, time.process_time()
+        self._nodes += 1
+        self._deepest = max(self._deepest, depth)
+        if solutions > self._solutions or 0 <= open_cells < self._fewest:
+            self._solutions = max(self._solutions, solutions)
+            self._fewest = min(self._fewest, open_cells if open_cells >= 0 else self._fewest)
+            words[2], words[3], words[5] = self._fewest, self._solutions, cpu
+        words[0], words[1], words[4] = self._nodes, self._deepest, cpu
+
+    def read(self) -> Progress:
+        """What the child last wrote (all zero, fewest_open -1, before its first node)."""
+        w = list(self._words)
+        return Progress(int(w[0]), int(w[1]), int(w[2]), int(w[3]), w[4], w[5])
 
 
 @dataclass
@@ -62,15 +120,20 @@ class RulesRace:
     so it never holds the solver's pipes open."""
 
     def __init__(self, search, check, limit: int, timeout: float | None, delay: float = RACE_DELAY,
-                 exhaustive: bool = False, niceness: int = 0):
-        """``search(limit, deadline)`` is the kind's own search (``Kind.search``), run in the
-        child; ``check(grid)`` the independent checker, run here on what it sends. With
+                 exhaustive: bool = False, niceness: int = 0, watch=None):
+        """``search(limit, deadline, progress)`` is the kind's own search (``Kind.search``), run
+        in the child, telling ``progress`` (a :class:`SearchProgress`) of its nodes;
+        ``check(grid)`` the independent checker, run here on what it sends. With
         ``exhaustive`` only an exhausted search is decisive (``--forced``: a proof that the
         solutions found are all there are). The child adds ``niceness`` to its own (yields the
-        CPU to the solvers where the search is the weak racer)."""
+        CPU to the solvers where the search is the weak racer). ``watch(progress)``, if given,
+        is called here with the child's :class:`Progress` every :data:`WATCH_EVERY` seconds
+        while it runs (from the race's thread: it must be quick)."""
         self.search, self.check, self.limit, self.timeout, self.delay = search, check, limit, timeout, delay
         self.exhaustive = exhaustive
         self.niceness = niceness
+        self.watch = watch
+        self.progress: SearchProgress | None = None
         self.pid: int | None = None
         self.outcome: RulesOutcome | None = None
         self._thread: threading.Thread | None = None
@@ -102,6 +165,7 @@ class RulesRace:
                 os.close(write)
                 return
             parent = os.getpid()
+            self.progress = SearchProgress()
             pid = os.fork()
             if pid == 0:  # the child: search, send, leave without running the parent's clean-up
                 self._child(write, parent, started)
@@ -121,7 +185,7 @@ class RulesRace:
             if self.niceness:
                 os.nice(self.niceness)
             deadline = None if self.timeout is None else started + self.timeout
-            found = self.search(self.limit, deadline)
+            found = self.search(self.limit, deadline, self.progress)
             data = pickle.dumps(RulesOutcome(found.solutions, found.exhausted, found.nodes, found.max_depth,
                                              self.limit, self.exhaustive))
             with os.fdopen(write, "wb") as out:
@@ -135,10 +199,12 @@ class RulesRace:
         chunks = []
         try:
             while True:
-                ready, _, _ = select.select([fd], [], [], 0.05)
+                ready, _, _ = select.select([fd], [], [], WATCH_EVERY)
                 if not ready:
                     if self._closed:
                         return
+                    if self.watch is not None:
+                        self.watch(self.progress.read())
                     continue
                 chunk = os.read(fd, 1 << 20)
                 if not chunk:
@@ -159,6 +225,19 @@ class RulesRace:
             stop.set()
             if on_decisive is not None:
                 on_decisive()
+
+    def renice(self, niceness: int) -> None:
+        """Put the child's niceness at ``niceness`` (at most 19) if it is lower: the search has
+        stalled and runs on what the solvers leave (as where it races behind them)."""
+        pid = self.pid
+        if pid is None:
+            return
+        try:
+            now = os.getpriority(os.PRIO_PROCESS, pid)
+            if now < niceness:
+                os.setpriority(os.PRIO_PROCESS, pid, min(19, niceness))
+        except OSError:  # ended meanwhile
+            pass
 
     def stop(self) -> None:
         """End the race: no fork from now on; kill and reap the child if there is one."""
@@ -242,6 +321,7 @@ class Entrants:
         self.stop, self.decisive, self.on_win = stop, decisive, on_win
         self.winner: Any = None
         self.winner_name = ""
+        self._hurry = threading.Event()
         self._threads: list[threading.Thread] = []
         self._lock = threading.Lock()
         self._closed = False
@@ -257,8 +337,17 @@ class Entrants:
         self._threads.append(thread)
         thread.start()
 
+    def hurry(self) -> None:
+        """Start every configuration still waiting for its delay now (the search has stalled)."""
+        self._hurry.set()
+
     def _run(self, name: str, delay: float, attempt) -> None:
-        if self.stop.wait(delay):
+        until = time.monotonic() + delay
+        while not self._hurry.is_set():
+            left = until - time.monotonic()
+            if left <= 0 or self.stop.wait(min(left, WATCH_EVERY)):
+                break
+        if self.stop.is_set():
             return
         try:
             result = attempt()
@@ -304,4 +393,5 @@ def _kill(session) -> None:
         session.close()
 
 
-__all__ = ["RACE_DELAY", "Entrants", "RulesOutcome", "RulesRace", "SessionRace", "can_race"]
+__all__ = ["RACE_DELAY", "WATCH_EVERY", "Entrants", "Progress", "RulesOutcome", "RulesRace", "SearchProgress",
+           "SessionRace", "can_race"]

@@ -193,7 +193,7 @@ def test_rules_race_is_a_context_that_reaps_its_child():
     import threading
 
     stop = threading.Event()
-    with RulesRace(lambda limit, deadline: time.sleep(60), lambda grid: [], 1, 30, delay=0) as race:
+    with RulesRace(lambda limit, deadline, progress: time.sleep(60), lambda grid: [], 1, 30, delay=0) as race:
         race.start(stop)
         waited = time.monotonic() + 10
         while race.pid is None and time.monotonic() < waited:
@@ -210,7 +210,7 @@ def test_nothing_is_forked_when_the_solver_answers_within_the_delay():
 
     before = _children()
     stop = threading.Event()
-    with RulesRace(lambda limit, deadline: time.sleep(60), lambda grid: [], 1, 30, delay=0.5) as race:
+    with RulesRace(lambda limit, deadline, progress: time.sleep(60), lambda grid: [], 1, 30, delay=0.5) as race:
         race.start(stop)
         stop.set()  # what the pipeline does once the solver has answered
     time.sleep(0.6)
@@ -245,7 +245,7 @@ def test_the_search_child_takes_the_niceness_it_is_given():
     seen = []
     for niceness in (min(3, 19 - own), 0):
         stop = threading.Event()
-        with RulesRace(lambda limit, deadline: time.sleep(60), lambda grid: [], 1, 30, delay=0,
+        with RulesRace(lambda limit, deadline, progress: time.sleep(60), lambda grid: [], 1, 30, delay=0,
                        niceness=niceness) as race:
             race.start(stop)
             waited = time.monotonic() + 10

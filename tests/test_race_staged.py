@@ -40,7 +40,7 @@ def _never_answers() -> CommandDriver:
     return CommandDriver(HANG, name="yices")
 
 
-def _hanging_search(self, puzzle, limit, deadline):
+def _hanging_search(self, puzzle, limit, deadline, progress=None):
     time.sleep(600)
 
 

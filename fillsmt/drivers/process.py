@@ -45,34 +45,66 @@ class ProcessOutcome:
 OWN_GROUP: dict = {"process_group": 0} if sys.version_info >= (3, 11) else {"start_new_session": True}
 
 
-#: ``(seconds, niceness)`` while the rules' search races this thread's solver: a solver still
-#: running after ``seconds`` gets ``niceness`` added, so on a busy machine the search, which
-#: settles the small grids the solver is slow on, gets the larger share of the CPU, while the
-#: solver's quick answers (most puzzles, well under a second) are not slowed. Set by the race
-#: (:func:`fillsmt.pipeline._race`) for the thread that runs its solver; None elsewhere.
-YIELD_TO_SEARCH: contextvars.ContextVar[tuple[float, int] | None] = contextvars.ContextVar("yield_to_search",
-                                                                                          default=None)
+class SolverYield:
+    """How a racing solver yields the CPU to the rules' search: a solver process still running
+    ``delay`` seconds after it started gets ``niceness`` added, so on a busy machine the search,
+    which settles the small grids the solver is slow on, gets the larger share of the CPU, while
+    the solver's quick answers (most puzzles, well under a second) are not slowed. The race calls
+    :meth:`take_back` when the search stalls (``Kind.search_stalled``): no solver is lowered from
+    then on, and each one lowered gets its own priority back where the system permits it (a
+    process may not lower its niceness without the privilege; the race then puts the search
+    behind instead)."""
+
+    def __init__(self, delay: float, niceness: int):
+        self.delay, self.niceness = delay, niceness
+        self._lowered: list[tuple[subprocess.Popen, int]] = []
+        self._lock = threading.Lock()
+        self.taken_back = False
+
+    def started(self, proc: subprocess.Popen) -> None:
+        """Note a solver process just started: lower its priority after :attr:`delay` unless it
+        has ended or the priority was taken back meanwhile (a daemon timer)."""
+        timer = threading.Timer(self.delay, self._lower, args=(proc,))
+        timer.daemon = True
+        timer.start()
+
+    def _lower(self, proc: subprocess.Popen) -> None:
+        with self._lock:
+            if self.taken_back or proc.poll() is not None:
+                return
+            try:
+                now = os.getpriority(os.PRIO_PROCESS, proc.pid)
+                os.setpriority(os.PRIO_PROCESS, proc.pid, min(19, now + self.niceness))
+            except OSError:  # gone meanwhile, or not permitted
+                return
+            self._lowered.append((proc, now))
+
+    def take_back(self) -> None:
+        """The search stalled: lower no solver from now on, and give each lowered one that still
+        runs its own priority back (where permitted)."""
+        with self._lock:
+            self.taken_back = True
+            lowered, self._lowered = self._lowered, []
+        for proc, priority in lowered:
+            if proc.poll() is None:
+                try:
+                    os.setpriority(os.PRIO_PROCESS, proc.pid, priority)
+                except OSError:  # gone meanwhile, or not permitted (no privilege)
+                    pass
+
+
+#: How the rules' search races this thread's solver (:class:`SolverYield`), or None: set by the
+#: race (:func:`fillsmt.pipeline._race`) for the thread that runs its solver; None elsewhere.
+YIELD_TO_SEARCH: contextvars.ContextVar[SolverYield | None] = contextvars.ContextVar("yield_to_search",
+                                                                                     default=None)
 
 
 def started(proc: subprocess.Popen) -> None:
     """Note a solver process just started: lower its priority later if :data:`YIELD_TO_SEARCH`
-    says so (a daemon timer; a process that has ended by then is left alone)."""
+    says so (a process that has ended by then is left alone)."""
     plan = YIELD_TO_SEARCH.get()
-    if plan is None:
-        return
-    delay, niceness = plan
-
-    def lower() -> None:
-        if proc.poll() is None:
-            try:
-                now = os.getpriority(os.PRIO_PROCESS, proc.pid)
-                os.setpriority(os.PRIO_PROCESS, proc.pid, min(19, now + niceness))
-            except OSError:  # gone meanwhile, or not permitted
-                pass
-
-    timer = threading.Timer(delay, lower)
-    timer.daemon = True
-    timer.start()
+    if plan is not None:
+        plan.started(proc)
 
 
 def kill_group(proc: subprocess.Popen) -> None:

@@ -292,7 +292,7 @@ def solve_by_search(puzzle: Puzzle, *, limit: int = 1, max_nodes: int | None = N
                     probe_budget: int | None = None, first_nodes: int | None = None,
                     pass_weak: bool = False, learn: bool = False,
                     clock: Callable[[], float] = time.monotonic, cbj: bool = False,
-                    nogoods: bool = False) -> SearchResult:
+                    nogoods: bool = False, progress=None) -> SearchResult:
     """Find up to ``limit`` solutions of ``puzzle`` by the rules plus backtracking.
 
     ``limit=2`` tests uniqueness (:attr:`SearchResult.unique`). ``max_nodes`` caps the
@@ -317,6 +317,11 @@ def solve_by_search(puzzle: Puzzle, *, limit: int = 1, max_nodes: int | None = N
     never returned, and where the guessed cell may still hold ``avoid``'s value, the guess is
     that it does not (the complement, that it does, comes second). So ``limit=1`` with
     ``avoid`` decides uniqueness: unique exactly when the search is exhausted with no solution.
+
+    ``progress`` (None, or an object with ``node(depth, open_cells, solutions)``) hears of every
+    node once its fixpoint is computed: its depth, its cells with more than one value left (-1
+    at a contradiction) and the solutions found before it (the race's watcher reads it:
+    :class:`fillsmt.race.SearchProgress`). It changes nothing of the search.
     """
     if limit < 1:
         raise InputError(f"the solution limit must be at least 1, found {limit}")
@@ -339,7 +344,7 @@ def solve_by_search(puzzle: Puzzle, *, limit: int = 1, max_nodes: int | None = N
                      tuple(r for r in SEARCH_RULES if r in search_rules), probe_depth,
                      None if probe_budget is None else probe_budget // max(1, puzzle.height * puzzle.width),
                      deadline, cell_order, avoid, result, pass_weak, learn=learn, clock=clock,
-                     cbj=cbj, learn_nogoods=nogoods)
+                     cbj=cbj, learn_nogoods=nogoods, progress=progress)
     root = (ReasonState if cbj else State)(Board.of(puzzle.height, puzzle.width, keep=True),
                                            initial_masks(puzzle), active)
     walk = _Walk(search, [_Node(root, 0, False)])
@@ -409,6 +414,8 @@ class _Search:
     learn_nogoods: bool = False
     nogoods: list[tuple[tuple[int, Mask], ...]] = field(default_factory=list)
     """``nogoods``: the conflict sets of the refuted nodes, as literals (module text)."""
+    progress: object | None = None
+    """Told of every node (:func:`solve_by_search`'s ``progress``)."""
 
     def settle(self, state: State) -> str | None:
         """The rules' fixpoint, then the search rules; again until neither changes anything.
@@ -475,6 +482,8 @@ class _Search:
         for rule, count in fixed_by_rule.items():
             result.rules_used[rule] += count
         unfixed = [x for x, m in enumerate(masks) if m & (m - 1)]
+        if self.progress is not None:
+            self.progress.node(node.depth, -1 if contradiction else len(unfixed), len(result.solutions))
         if result.nodes == 1:
             result.root_fixed = 0 if contradiction else len(masks) - len(unfixed)
             result.root_solved = contradiction is None and not unfixed
@@ -757,7 +766,7 @@ solution and 4 557 to its proof, where ``big-value`` has neither in 30 s; 12x12-
 def solve_strong(puzzle: Puzzle, *, limit: int = 1, deadline: float | None = None,
                  first_nodes: int | None = None, probing: bool = True, pass_weak: bool = False,
                  learn: bool = False, clock: Callable[[], float] = time.monotonic,
-                 cbj: bool = False, nogoods: bool = False) -> SearchResult:
+                 cbj: bool = False, nogoods: bool = False, progress=None) -> SearchResult:
     """The search the race and ``solve --solver rules`` use (issue 17): the search rules at every
     node; when :data:`FIRST_PHASE_BUDGET` does not settle the puzzle, the search starts again
     with exit probing at the root (within :data:`PROBE_BUDGET`), then walks the tree in each of
@@ -770,14 +779,15 @@ def solve_strong(puzzle: Puzzle, *, limit: int = 1, deadline: float | None = Non
     the first phase runs (the quick proof's: at most :data:`FIRST_PHASE_BUDGET`). ``pass_weak``:
     the first phase passes over weak guesses (module text); ``learn``: the first phase learns
     facts at the root (module text); ``clock``: what ``deadline`` is measured on; ``cbj``: the
-    first phase backjumps (module text), and with ``nogoods`` learns nogoods (module text)."""
+    first phase backjumps (module text), and with ``nogoods`` learns nogoods (module text);
+    ``progress``: told of every node of both phases (:func:`solve_by_search`)."""
     phase_nodes = FIRST_PHASE_BUDGET // max(1, puzzle.height * puzzle.width)
     first = solve_by_search(puzzle, limit=limit, deadline=deadline, max_nodes=phase_nodes,
                             search_rules=SEARCH_RULES, first_nodes=first_nodes, pass_weak=pass_weak,
-                            learn=learn, clock=clock, cbj=cbj, nogoods=nogoods)
+                            learn=learn, clock=clock, cbj=cbj, nogoods=nogoods, progress=progress)
     if len(first.solutions) >= limit or first.exhausted or first.timed_out or not probing:
         return first
-    second = _second_phase(puzzle, limit, deadline, first_nodes, clock)
+    second = _second_phase(puzzle, limit, deadline, first_nodes, clock, progress)
     second.nodes += first.nodes
     second.guesses += first.guesses
     second.max_depth = max(second.max_depth, first.max_depth)
@@ -785,7 +795,7 @@ def solve_strong(puzzle: Puzzle, *, limit: int = 1, deadline: float | None = Non
 
 
 def _second_phase(puzzle: Puzzle, limit: int, deadline: float | None, first_nodes: int | None,
-                  clock: Callable[[], float]) -> SearchResult:
+                  clock: Callable[[], float], progress=None) -> SearchResult:
     """The strong search's second phase: the root settled and its exits probed once (the first
     walk's root), then one walk per order of :data:`SECOND_PHASE_ORDERS`, each from its own
     fork of that root, expanding one node each in turn. Each walk is a whole search (sound and
@@ -794,14 +804,15 @@ def _second_phase(puzzle: Puzzle, limit: int, deadline: float | None, first_node
     ``limit`` solutions has found ``limit`` distinct ones; so have the walks together when
     their distinct solutions reach ``limit`` (each is a solution: the rules fixed every cell
     and the checker passed it). The deadline stops every walk (timed out); ``first_nodes``
-    counts the nodes of all walks. One order is the plain second phase, node for node."""
+    counts the nodes of all walks; ``progress`` hears of every walk's nodes. One order is the
+    plain second phase, node for node."""
     active = list(ALL_RULES) + list(SEARCH_RULES) + ["probe"]
     cells = max(1, puzzle.height * puzzle.width)
     results = [SearchResult(rules_used=dict.fromkeys(active, 0)) for _ in SECOND_PHASE_ORDERS]
     walks = []
     for i, (order, result) in enumerate(zip(SECOND_PHASE_ORDERS, results)):
         search = _Search(puzzle, ALL_RULES, SEARCH_RULES, 0 if i == 0 else -1, PROBE_BUDGET // cells,
-                         deadline, order, None, result, clock=clock)
+                         deadline, order, None, result, clock=clock, progress=progress)
         if i == 0:
             root = _Node(State(Board.of(puzzle.height, puzzle.width, keep=True), initial_masks(puzzle),
                                active), 0, False)

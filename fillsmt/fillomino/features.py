@@ -209,15 +209,53 @@ def races_search(presolved: Puzzle) -> bool:
     return open_cells(presolved) <= SEARCH_OPEN
 
 
+STALL_CPU = 2.0
+"""CPU seconds of the racing search (its child's own) without a better node, no solution found:
+then it has stalled (:func:`search_stalled`). Measured (benchmarks/README.md, "Issue 17,
+fourteenth session: a race that watches its search"; ``benchmarks/stall14_progress.py`` and
+``stall14_gaps.py``, the race's search alone): a winning search and a hopeless one look alike
+in their first second (depth 24-26, the fewest open cells a quarter of the grid's: hard-tail 266
+21 of 65 from 0.2 s, 12x12-big-1 23 of 89 from 0.5 s); what differs is how long they then go
+without a better node. Before its first solution, the longest such stretch is at most 0.30 s
+on every janko-thesis100 and big-region puzzle the search settles, 0.90 s on 266 (settled at
+1.07 s) and 1.09 s on janko 262 (3.0 s; yices wins it in 0.1 s); it is 4.0 s on 12x12-big-11
+(settled at 9.1 s) and 14.6 s on 12x12-big-1 (unsettled in 20 s). So 1.5 s: 1.7x 266's. It is
+counted on the child's CPU, so a search starved by a loaded machine is not judged on work it
+did not do (at load 6 on 2 cores that took 12x12-big-11's search 9.5 s of wall time). 2.0 s
+since the strong search's second phase walks two orders by turns (``backtrack.SECOND_PHASE_ORDERS``,
+the same session): 266's longest stretch is then 1.20 s (settled at 1.75 s), so 2.0 s keeps the
+margin at 1.7x; 12x12-big-11's is 4.59 s (settled at 11.7 s) and 12x12-big-1's 4.76 s (settled
+at 5.8 s), so both still stall (``stall14_gaps.py 20`` on the merged code)."""
+STALL_HURRIES_PROOF = False
+"""Whether the staged racers (the region propagator) join a race that must also prove as soon as
+the search stalls, as they do a race for a solution (:func:`stall_hurries`): no, the propagator's
+proofs are slower than yices's (:data:`PROP_DELAY_PROOF`)."""
+
+
+def search_stalled(progress) -> bool:
+    """Whether the racing search (``progress``: :class:`fillsmt.race.Progress`) has stalled:
+    no solution yet, and :data:`STALL_CPU` seconds of its CPU since it last reached a node with
+    fewer open cells. A search that found a solution is never stalled (in a proof it goes on to
+    the second one or the end of its tree: the search settles the big-region proofs 12x12-big-4
+    and -12, each 5-10 s for every prover alone)."""
+    return progress.solutions == 0 and progress.since_improved >= STALL_CPU
+
+
+def stall_hurries(proof: bool) -> bool:
+    """Whether the staged racers join at once when the search stalls: in a race for a solution
+    (:data:`STALL_HURRIES_PROOF` where it must also prove)."""
+    return STALL_HURRIES_PROOF or not proof
+
+
 def search_first(presolved: Puzzle) -> bool:
-    """Whether the racing solver yields the CPU to the rules' search after a while: on at most
-    :data:`PROP_OPEN` open cells, where the search settles what the solver is slow on (hard-tail
+    """Whether the racing solver yields the CPU to the rules' search after a while (until the
+    search stalls: :func:`search_stalled`): on at most :data:`PROP_OPEN` open cells, where the search settles what the solver is slow on (hard-tail
     266, 485). On larger grids the solver is the usual winner (the 20×20 and 30×30 scaling
     puzzles lost 2× when it yielded there; benchmarks/README.md, seventh session)."""
     return open_cells(presolved) <= PROP_OPEN
 
 
-__all__ = ["LAZY_AREA", "LAZY_DELAY", "LAZY_NOW_AREA", "LEAD_AREA", "LEAD_OPEN", "PROP_DELAY", "PROP_DELAY_PROOF", "PROP_OPEN", "QUICK_BASE", "QUICK_CLOCK", "QUICK_PER_CELL", "QUICK_PROOF", "QUICK_PROOF_FIRST", "SEARCH_OPEN",
+__all__ = ["LAZY_AREA", "LAZY_DELAY", "LAZY_NOW_AREA", "LEAD_AREA", "LEAD_OPEN", "PROP_DELAY", "PROP_DELAY_PROOF", "PROP_OPEN", "QUICK_BASE", "QUICK_CLOCK", "QUICK_PER_CELL", "QUICK_PROOF", "QUICK_PROOF_FIRST", "SEARCH_OPEN", "STALL_CPU", "STALL_HURRIES_PROOF",
            "largest_open_area", "open_cells", "quick_proof_budget", "quick_search_budget", "QUICK_PROOF_PASS_WEAK",
            "QUICK_PROOF_LEARNING", "QUICK_PROOF_LEARNINGS",
-           "races_search", "search_first", "staged_lead", "staged_racers"]
+           "races_search", "search_first", "search_stalled", "stall_hurries", "staged_lead", "staged_racers"]

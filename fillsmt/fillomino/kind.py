@@ -126,6 +126,18 @@ class Fillomino(Kind):
 
         return search_first(presolved)
 
+    def search_stalled(self, progress) -> bool:
+        """:func:`fillsmt.fillomino.features.search_stalled`."""
+        from fillsmt.fillomino.features import search_stalled
+
+        return search_stalled(progress)
+
+    def stall_hurries(self, proof: bool) -> bool:
+        """:func:`fillsmt.fillomino.features.stall_hurries`."""
+        from fillsmt.fillomino.features import stall_hurries
+
+        return stall_hurries(proof)
+
     def quick_search(self, presolved: Puzzle, limit: int):
         """The search of :meth:`search` for at most
         :func:`~fillsmt.fillomino.features.quick_search_budget` seconds (none on a grid with
@@ -152,12 +164,13 @@ class Fillomino(Kind):
                             probing=limit == 1, pass_weak=limit > 1 and features.QUICK_PROOF_PASS_WEAK,
                             clock=clock, cbj=learning == "cbj", nogoods=learning == "nogoods")
 
-    def search(self, puzzle: Puzzle, limit: int, deadline: float | None):
+    def search(self, puzzle: Puzzle, limit: int, deadline: float | None, progress=None):
         """The deduction rules plus backtracking (:mod:`fillsmt.fillomino.backtrack`), with the
-        search-only reasoning of issue 17 (:func:`~fillsmt.fillomino.backtrack.solve_strong`)."""
+        search-only reasoning of issue 17 (:func:`~fillsmt.fillomino.backtrack.solve_strong`),
+        telling ``progress`` of every node."""
         from fillsmt.fillomino.backtrack import solve_strong
 
-        return solve_strong(puzzle, limit=limit, deadline=deadline)
+        return solve_strong(puzzle, limit=limit, deadline=deadline, progress=progress)
 
     can_generate = True
 

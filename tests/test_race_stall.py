@@ -1,0 +1,191 @@
+"""The race watches its search (issue 17, fourteenth session): the search child reports its
+progress in shared memory (:class:`fillsmt.race.SearchProgress`), and where the solver yields
+the CPU to the search, a search that stalls (``features.search_stalled``) gives the solver its
+priority back, runs behind it and lets the staged racers join at once. Tested with real
+processes: a forked child writing the progress, the solver a real process whose niceness is
+read from the system, and the staged racer a real yices run."""
+
+from __future__ import annotations
+
+import os
+import random
+import time
+
+import pytest
+
+from conftest import solver_or_skip
+from test_race import HANG, _random_puzzle
+from fillsmt import pipeline
+from fillsmt.drivers.binaries import CommandDriver
+from fillsmt.drivers.process import SolverYield
+from fillsmt.fillomino import features
+from fillsmt.fillomino.backtrack import solve_strong
+from fillsmt.fillomino.kind import Fillomino
+from fillsmt.pipeline import SEARCH_BEHIND, solve
+from fillsmt.race import Progress, RulesRace, SearchProgress
+from fillsmt.smtlib.answer import Status
+
+
+class Recorder:
+    """A ``progress`` that keeps every report."""
+
+    def __init__(self):
+        self.nodes = []
+
+    def node(self, depth, open_cells, solutions):
+        self.nodes.append((depth, open_cells, solutions))
+
+
+@pytest.mark.parametrize("seed", range(8))
+@pytest.mark.parametrize("limit", [1, 2])
+def test_the_search_tells_its_progress_of_every_node(seed, limit):
+    """One report per node, its depth within the search's deepest, the open cells (-1 at a
+    contradiction, 0 at a solution, else cells with more than one value left) and the solutions
+    found before it; the search itself is the same with and without the reporter."""
+    puzzle, expected = _random_puzzle(random.Random(seed), seed)
+    seen = Recorder()
+    found = solve_strong(puzzle, limit=limit, progress=seen)
+    plain = solve_strong(puzzle, limit=limit)
+    assert (found.nodes, found.max_depth, found.solutions) == (plain.nodes, plain.max_depth, plain.solutions)
+    assert len(seen.nodes) == found.nodes
+    assert max(d for d, _, _ in seen.nodes) == found.max_depth
+    assert all(-1 <= o <= puzzle.height * puzzle.width for _, o, _ in seen.nodes)
+    counts = [s for _, _, s in seen.nodes]
+    assert counts == sorted(counts) and counts[-1] <= len(found.solutions)
+    assert sum(1 for _, o, _ in seen.nodes if o == 0) >= len(found.solutions)
+    assert bool(expected) == bool(found.solutions)
+
+
+def test_the_shared_progress_is_what_the_forked_child_wrote():
+    """The child writes, the parent reads the same memory: nodes, deepest, fewest open cells,
+    solutions, and the child's CPU then and at its last better node."""
+    progress = SearchProgress()
+    assert progress.read() == Progress(0, 0, -1, 0, 0.0, 0.0)
+    pid = os.fork()
+    if pid == 0:
+        try:
+            for depth, open_cells in ((0, 30), (1, 20), (2, -1), (2, 25), (3, 12)):
+                progress.node(depth, open_cells, 0)
+            spin = time.process_time() + 0.2
+            while time.process_time() < spin:
+                pass
+            progress.node(1, 15, 0)  # not better: only nodes, deepest and CPU move
+        finally:
+            os._exit(0)
+    os.waitpid(pid, 0)
+    seen = progress.read()
+    assert (seen.nodes, seen.deepest, seen.fewest_open, seen.solutions) == (6, 3, 12, 0)
+    assert seen.since_improved >= 0.2 and seen.cpu >= seen.improved_cpu > 0
+
+
+def test_a_solution_counts_as_progress():
+    progress = SearchProgress()
+    progress.node(0, 10, 0)
+    first = progress.read().improved_cpu
+    spin = time.process_time() + 0.05
+    while time.process_time() < spin:
+        pass
+    progress.node(4, 10, 1)  # as many open cells, but a solution was found before it
+    seen = progress.read()
+    assert seen.solutions == 1 and seen.improved_cpu > first and seen.since_improved < 0.05
+
+
+def test_the_stall_rule():
+    """Stalled: no solution and features.STALL_CPU of the search's CPU since its last better
+    node; a search with a solution never is. Staged racers hurry only in a race for a solution."""
+    limit = features.STALL_CPU
+    assert features.search_stalled(Progress(900, 26, 23, 0, 0.5 + limit, 0.5))
+    assert not features.search_stalled(Progress(900, 26, 23, 0, 0.5 + limit * 0.9, 0.5))
+    assert not features.search_stalled(Progress(900, 26, 23, 1, 10 + limit, 0.5))
+    assert features.stall_hurries(False) and features.stall_hurries(True) == features.STALL_HURRIES_PROOF
+    assert Fillomino().search_stalled(Progress(900, 26, 23, 0, 0.5 + limit, 0.5))
+
+
+def _stalled_search(self, puzzle, limit, deadline, progress=None):
+    """Nodes for ever, never fewer open cells than the first: a search that gets nowhere."""
+    while True:
+        progress.node(5, 40, 0)
+
+
+def _busy_search(self, puzzle, limit, deadline, progress=None):
+    """Nodes for ever, each with fewer open cells than the last: a search making progress."""
+    n = 1 << 40
+    while True:
+        n -= 1
+        progress.node(5, n, 0)
+
+
+@pytest.fixture
+def watched(monkeypatch):
+    """A race where the solver (a real process that never answers, named yices so that the
+    staged racers join) yields after 0.1 s by niceness 3, a search is stalled after 0.3 s of its
+    CPU without progress, and the staged racer, yices on the lazy cuts, waits 30 s unless
+    hurried. Every take_back records the solvers' and the search child's niceness as the system
+    reports them just after it."""
+    solver_or_skip("yices")
+    own = os.getpriority(os.PRIO_PROCESS, 0)
+    if own + 3 > 19:
+        pytest.skip("already at the lowest priority")
+    monkeypatch.setattr(pipeline, "YIELD", (0.1, 3))
+    monkeypatch.setattr(features, "STALL_CPU", 0.3)
+    monkeypatch.setattr(Fillomino, "quick_search", lambda self, presolved, limit: None)
+    monkeypatch.setattr(Fillomino, "search_first", lambda self, presolved: True)
+    monkeypatch.setattr(Fillomino, "staged_racers",
+                        lambda self, presolved, proof=False: (("yices", "lazy-local-general", 30.0),))
+    seen = {"lowered": [], "back": [], "search": []}
+    lower, renice = SolverYield._lower, RulesRace.renice
+
+    def spy_lower(self, proc):
+        lower(self, proc)
+        seen["lowered"].append(os.getpriority(os.PRIO_PROCESS, proc.pid) - own)
+        self._spied = proc
+
+    def spy_renice(self, niceness):
+        renice(self, niceness)
+        seen["search"].append(os.getpriority(os.PRIO_PROCESS, self.pid))
+        proc = getattr(_plans[-1], "_spied", None)
+        if proc is not None and proc.poll() is None:
+            seen["back"].append(os.getpriority(os.PRIO_PROCESS, proc.pid) - own)
+
+    _plans = []
+    init = SolverYield.__init__
+
+    def spy_init(self, *args):
+        init(self, *args)
+        _plans.append(self)
+
+    monkeypatch.setattr(SolverYield, "_lower", spy_lower)
+    monkeypatch.setattr(SolverYield, "__init__", spy_init)
+    monkeypatch.setattr(RulesRace, "renice", spy_renice)
+    return seen
+
+
+@pytest.mark.parametrize("unique", [False, True])
+def test_a_stalled_search_gives_the_solver_its_priority_back(watched, monkeypatch, unique):
+    """The search stalls: the solver, lowered by 3 after 0.1 s, gets its own priority back, the
+    search child goes to SEARCH_BEHIND, and in a race for a solution the staged racer joins at
+    once and answers (checked) long before its 30 s; in a race that must also prove it keeps
+    its delay, so nobody answers within the time-out."""
+    monkeypatch.setattr(Fillomino, "search", _stalled_search)
+    puzzle, expected = _random_puzzle(random.Random(7), 7)
+    started = time.monotonic()
+    result = solve(puzzle, CommandDriver(HANG, name="yices"), timeout=8, presolve="staged", unique=unique)
+    assert watched["lowered"] == [3]
+    assert watched["back"] == [0] or os.geteuid() != 0  # lowering one's niceness needs the privilege
+    assert watched["search"] == [SEARCH_BEHIND]
+    assert "stalled" in result.message
+    if unique:
+        assert result.status is Status.TIMEOUT
+    else:
+        assert result.status is Status.SAT and result.grid in expected
+        assert "lazy-local-general" in result.message and time.monotonic() - started < 8
+
+
+def test_a_search_making_progress_keeps_the_cpu(watched, monkeypatch):
+    """A search that keeps reaching nodes with fewer open cells is never stalled: the solver
+    stays lowered, the search keeps its priority, and the staged racer keeps its delay."""
+    monkeypatch.setattr(Fillomino, "search", _busy_search)
+    puzzle, _ = _random_puzzle(random.Random(7), 7)
+    result = solve(puzzle, CommandDriver(HANG, name="yices"), timeout=2, presolve="staged")
+    assert result.status is Status.TIMEOUT and "stalled" not in (result.message or "")
+    assert watched["lowered"] == [3] and watched["search"] == [] and watched["back"] == []
