@@ -289,7 +289,7 @@ def solve_by_search(puzzle: Puzzle, *, limit: int = 1, max_nodes: int | None = N
                     probe_budget: int | None = None, first_nodes: int | None = None,
                     pass_weak: bool = False, learn: bool = False,
                     clock: Callable[[], float] = time.monotonic, cbj: bool = False,
-                    nogoods: bool = False) -> SearchResult:
+                    nogoods: bool = False, steiner: bool = False) -> SearchResult:
     """Find up to ``limit`` solutions of ``puzzle`` by the rules plus backtracking.
 
     ``limit=2`` tests uniqueness (:attr:`SearchResult.unique`). ``max_nodes`` caps the
@@ -309,6 +309,9 @@ def solve_by_search(puzzle: Puzzle, *, limit: int = 1, max_nodes: int | None = N
     ``pass_weak`` passes over weak 2-group guesses (module text); ``learn`` learns facts at
     the root from refuted decisions (module text); ``cbj`` backjumps by the rules' explanations
     (module text; not with ``learn`` or probing), ``nogoods`` also learns their conflict sets.
+
+    ``steiner``: ``capacity`` also counts by Steiner trees (its module text; with the search
+    rules, not with ``cbj``).
 
     ``avoid`` (a known solution) turns the search into a hunt for another one: ``avoid`` is
     never returned, and where the guessed cell may still hold ``avoid``'s value, the guess is
@@ -339,6 +342,8 @@ def solve_by_search(puzzle: Puzzle, *, limit: int = 1, max_nodes: int | None = N
                      cbj=cbj, learn_nogoods=nogoods)
     root = (ReasonState if cbj else State)(Board.of(puzzle.height, puzzle.width, keep=True),
                                            initial_masks(puzzle), active)
+    if steiner and not cbj:
+        root.steiner = True
     stack = [_Node(root, 0, False)]
     while stack:
         if deadline is not None and clock() >= deadline or \
@@ -722,6 +727,11 @@ needs 939 probes (676 080) to fix 711 of its 720 cells; a budget of 2 000 000 se
 (search alone, sixth session) but made the race's search child end too late on SIGHUP in
 ``tests/test_signals.py::test_bench_with_two_jobs`` (2.5 s), so it stays at 100 000."""
 
+STEINER_IN_PROOFS = True
+"""Whether the strong search's proofs (``limit`` above 1) let ``capacity`` count by Steiner
+trees (issue 17, fourteenth session: janko 286's proof 413 -> 29 nodes; a plain solve would
+pay the tree at its root for nothing: 286's 16 nodes take 0.02 s, the tree 0.13 s)."""
+
 SECOND_PHASE_ORDER = "big-value"
 """Where the strong search's second phase guesses (:data:`SEARCH_ORDERS`)."""
 
@@ -729,7 +739,7 @@ SECOND_PHASE_ORDER = "big-value"
 def solve_strong(puzzle: Puzzle, *, limit: int = 1, deadline: float | None = None,
                  first_nodes: int | None = None, probing: bool = True, pass_weak: bool = False,
                  learn: bool = False, clock: Callable[[], float] = time.monotonic,
-                 cbj: bool = False, nogoods: bool = False) -> SearchResult:
+                 cbj: bool = False, nogoods: bool = False, steiner: bool | None = None) -> SearchResult:
     """The search the race and ``solve --solver rules`` use (issue 17): the search rules at every
     node; when :data:`FIRST_PHASE_BUDGET` does not settle the puzzle, the search starts again
     with exit probing at the root (within :data:`PROBE_BUDGET`), guessing in
@@ -742,16 +752,20 @@ def solve_strong(puzzle: Puzzle, *, limit: int = 1, deadline: float | None = Non
     the first phase runs (the quick proof's: at most :data:`FIRST_PHASE_BUDGET`). ``pass_weak``:
     the first phase passes over weak guesses (module text); ``learn``: the first phase learns
     facts at the root (module text); ``clock``: what ``deadline`` is measured on; ``cbj``: the
-    first phase backjumps (module text), and with ``nogoods`` learns nogoods (module text)."""
+    first phase backjumps (module text), and with ``nogoods`` learns nogoods (module text);
+    ``steiner``: ``capacity`` counts by Steiner trees too (None, the default: in proofs, ``limit``
+    above 1, where it pays: :data:`STEINER_IN_PROOFS`)."""
+    if steiner is None:
+        steiner = STEINER_IN_PROOFS and limit > 1
     phase_nodes = FIRST_PHASE_BUDGET // max(1, puzzle.height * puzzle.width)
     first = solve_by_search(puzzle, limit=limit, deadline=deadline, max_nodes=phase_nodes,
                             search_rules=SEARCH_RULES, first_nodes=first_nodes, pass_weak=pass_weak,
-                            learn=learn, clock=clock, cbj=cbj, nogoods=nogoods)
+                            learn=learn, clock=clock, cbj=cbj, nogoods=nogoods, steiner=steiner)
     if len(first.solutions) >= limit or first.exhausted or first.timed_out or not probing:
         return first
     second = solve_by_search(puzzle, limit=limit, deadline=deadline, search_rules=SEARCH_RULES,
                              first_nodes=first_nodes, probe_depth=0, probe_budget=PROBE_BUDGET,
-                             cell_order=SECOND_PHASE_ORDER, clock=clock)
+                             cell_order=SECOND_PHASE_ORDER, clock=clock, steiner=steiner)
     second.nodes += first.nodes
     second.guesses += first.guesses
     second.max_depth = max(second.max_depth, first.max_depth)
