@@ -111,8 +111,8 @@ def _answers(grids, rounds: int, seed: str) -> tuple[int, int, int]:
     raised = [0]
     apart = capacity_module._steiner_apart
 
-    def counting(state, k):
-        found = apart(state, k)
+    def counting(state, k, groups):
+        found = apart(state, k, groups)
         raised[0] += found
         return found
 
@@ -161,9 +161,9 @@ def test_the_count_is_off_without_steiner_and_in_plain_solves():
     seen = []
     real = capacity_module._steiner_apart
 
-    def spy(state, k):
+    def spy(state, k, groups):
         seen.append(state.steiner)
-        return real(state, k)
+        return real(state, k, groups)
 
     capacity_module._steiner_apart = spy
     try:

@@ -128,12 +128,16 @@ def capacity(state: State) -> None:
     n = len(state.dom)
     room = n - taken
     if state.steiner:
-        top = 0
-        for m in state.dom:
-            top |= m
-        top = top.bit_length() - 1  # the largest value any cell allows
+        top = 0  # the largest value any cell allows, once asked for
         for k in sorted(regions, reverse=True):
-            if room - k < top and _steiner_apart(state, k):
+            found = state.groups(k)
+            if len(found.incomplete) < 2 or regions[k] - len(found.complete) != 1:
+                continue  # the pairwise count has two regions of them already, or one group
+            if not top:
+                for m in state.dom:
+                    top |= m
+                top = top.bit_length() - 1
+            if room - k < top and _steiner_apart(state, k, found):
                 regions[k] += 1
                 room -= k
     state.inference()
@@ -161,15 +165,12 @@ def capacity(state: State) -> None:
                 state.restrict(x, ~bk, "capacity")
 
 
-def _steiner_apart(state: State, k: int) -> bool:
-    """``steiner`` (module text): whether the incomplete k-groups, which the pairwise count
-    puts in one region, need two: no region of k cells holds them all (an exact Steiner tree,
+def _steiner_apart(state: State, k: int, found: Groups) -> bool:
+    """The Steiner count (module text): whether the incomplete k-groups (``found``, two or
+    more), which the pairwise count puts in one region, need two: no region of k cells holds them all (an exact Steiner tree,
     :mod:`.steiner`, over at most :data:`~.steiner.MAX_TERMINALS` of them), or a state this
     one was forked from found so for groups each of which lies in an incomplete group here."""
-    found = state.groups(k)
     open_ = found.incomplete
-    if len(open_) < 2 or len(counted_groups(state, k)) - len(found.complete) != 1:
-        return False
     proven = state.apart.get(k)
     if proven is not None:
         meets = [i for i, gm in enumerate(found.masks) if gm & proven]
