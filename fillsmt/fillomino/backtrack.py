@@ -732,6 +732,11 @@ STEINER_IN_PROOFS = True
 trees (issue 17, fourteenth session: janko 286's proof 413 -> 29 nodes; a plain solve would
 pay the tree at its root for nothing: 286's 16 nodes take 0.02 s, the tree 0.13 s)."""
 
+STEINER_SECOND_PHASE = True
+"""Whether a plain solve's second phase (the first one having failed) lets ``capacity`` count by
+Steiner trees (issue 17, fourteenth session: 12x12-big-11's plain search 16 253 -> 1 158 nodes;
+the plain solves settled in the first phase, all of janko's but a few, do not pay for it)."""
+
 SECOND_PHASE_ORDER = "big-value"
 """Where the strong search's second phase guesses (:data:`SEARCH_ORDERS`)."""
 
@@ -753,10 +758,13 @@ def solve_strong(puzzle: Puzzle, *, limit: int = 1, deadline: float | None = Non
     the first phase passes over weak guesses (module text); ``learn``: the first phase learns
     facts at the root (module text); ``clock``: what ``deadline`` is measured on; ``cbj``: the
     first phase backjumps (module text), and with ``nogoods`` learns nogoods (module text);
-    ``steiner``: ``capacity`` counts by Steiner trees too (None, the default: in proofs, ``limit``
-    above 1, where it pays: :data:`STEINER_IN_PROOFS`)."""
+    ``steiner``: ``capacity`` counts by Steiner trees too, in both phases (None, the default: in
+    proofs, ``limit`` above 1, :data:`STEINER_IN_PROOFS`, and in a plain solve's second phase,
+    :data:`STEINER_SECOND_PHASE`)."""
+    later = steiner
     if steiner is None:
         steiner = STEINER_IN_PROOFS and limit > 1
+        later = steiner or STEINER_SECOND_PHASE
     phase_nodes = FIRST_PHASE_BUDGET // max(1, puzzle.height * puzzle.width)
     first = solve_by_search(puzzle, limit=limit, deadline=deadline, max_nodes=phase_nodes,
                             search_rules=SEARCH_RULES, first_nodes=first_nodes, pass_weak=pass_weak,
@@ -765,7 +773,7 @@ def solve_strong(puzzle: Puzzle, *, limit: int = 1, deadline: float | None = Non
         return first
     second = solve_by_search(puzzle, limit=limit, deadline=deadline, search_rules=SEARCH_RULES,
                              first_nodes=first_nodes, probe_depth=0, probe_budget=PROBE_BUDGET,
-                             cell_order=SECOND_PHASE_ORDER, clock=clock, steiner=steiner)
+                             cell_order=SECOND_PHASE_ORDER, clock=clock, steiner=later)
     second.nodes += first.nodes
     second.guesses += first.guesses
     second.max_depth = max(second.max_depth, first.max_depth)
