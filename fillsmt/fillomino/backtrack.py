@@ -292,7 +292,7 @@ def solve_by_search(puzzle: Puzzle, *, limit: int = 1, max_nodes: int | None = N
                     probe_budget: int | None = None, first_nodes: int | None = None,
                     pass_weak: bool = False, learn: bool = False,
                     clock: Callable[[], float] = time.monotonic, cbj: bool = False,
-                    nogoods: bool = False, progress=None) -> SearchResult:
+                    nogoods: bool = False, progress=None, steiner: bool = False) -> SearchResult:
     """Find up to ``limit`` solutions of ``puzzle`` by the rules plus backtracking.
 
     ``limit=2`` tests uniqueness (:attr:`SearchResult.unique`). ``max_nodes`` caps the
@@ -312,6 +312,9 @@ def solve_by_search(puzzle: Puzzle, *, limit: int = 1, max_nodes: int | None = N
     ``pass_weak`` passes over weak 2-group guesses (module text); ``learn`` learns facts at
     the root from refuted decisions (module text); ``cbj`` backjumps by the rules' explanations
     (module text; not with ``learn`` or probing), ``nogoods`` also learns their conflict sets.
+
+    ``steiner``: ``capacity`` also counts by Steiner trees (its module text; with the search
+    rules, not with ``cbj``).
 
     ``avoid`` (a known solution) turns the search into a hunt for another one: ``avoid`` is
     never returned, and where the guessed cell may still hold ``avoid``'s value, the guess is
@@ -347,6 +350,8 @@ def solve_by_search(puzzle: Puzzle, *, limit: int = 1, max_nodes: int | None = N
                      cbj=cbj, learn_nogoods=nogoods, progress=progress)
     root = (ReasonState if cbj else State)(Board.of(puzzle.height, puzzle.width, keep=True),
                                            initial_masks(puzzle), active)
+    if steiner and not cbj:
+        root.steiner = True
     walk = _Walk(search, [_Node(root, 0, False)])
     while walk.step(limit, first_nodes, max_nodes) is None:
         pass
@@ -754,6 +759,16 @@ needs 939 probes (676 080) to fix 711 of its 720 cells; a budget of 2 000 000 se
 (search alone, sixth session) but made the race's search child end too late on SIGHUP in
 ``tests/test_signals.py::test_bench_with_two_jobs`` (2.5 s), so it stays at 100 000."""
 
+STEINER_IN_PROOFS = True
+"""Whether the strong search's proofs (``limit`` above 1) let ``capacity`` count by Steiner
+trees (issue 17, fourteenth session: janko 286's proof 413 -> 29 nodes; a plain solve would
+pay the tree at its root for nothing: 286's 16 nodes take 0.02 s, the tree 0.13 s)."""
+
+STEINER_SECOND_PHASE = True
+"""Whether a plain solve's second phase (the first one having failed) lets ``capacity`` count by
+Steiner trees (issue 17, fourteenth session: 12x12-big-11's plain search 16 253 -> 1 158 nodes;
+the plain solves settled in the first phase, all of janko's but a few, do not pay for it)."""
+
 SECOND_PHASE_ORDERS: tuple[str, ...] = ("big-value", "group-exit")
 """Where the strong search's second phase guesses (:data:`SEARCH_ORDERS`): one walk per order,
 from the same probed root, taking turns node by node (:func:`_second_phase`). ``big-value``
@@ -766,7 +781,8 @@ solution and 4 557 to its proof, where ``big-value`` has neither in 30 s; 12x12-
 def solve_strong(puzzle: Puzzle, *, limit: int = 1, deadline: float | None = None,
                  first_nodes: int | None = None, probing: bool = True, pass_weak: bool = False,
                  learn: bool = False, clock: Callable[[], float] = time.monotonic,
-                 cbj: bool = False, nogoods: bool = False, progress=None) -> SearchResult:
+                 cbj: bool = False, nogoods: bool = False, progress=None,
+                 steiner: bool | None = None) -> SearchResult:
     """The search the race and ``solve --solver rules`` use (issue 17): the search rules at every
     node; when :data:`FIRST_PHASE_BUDGET` does not settle the puzzle, the search starts again
     with exit probing at the root (within :data:`PROBE_BUDGET`), then walks the tree in each of
@@ -780,14 +796,22 @@ def solve_strong(puzzle: Puzzle, *, limit: int = 1, deadline: float | None = Non
     the first phase passes over weak guesses (module text); ``learn``: the first phase learns
     facts at the root (module text); ``clock``: what ``deadline`` is measured on; ``cbj``: the
     first phase backjumps (module text), and with ``nogoods`` learns nogoods (module text);
-    ``progress``: told of every node of both phases (:func:`solve_by_search`)."""
+    ``progress``: told of every node of both phases (:func:`solve_by_search`); ``steiner``:
+    ``capacity`` counts by Steiner trees too, in both phases (None, the default: in proofs,
+    ``limit`` above 1, :data:`STEINER_IN_PROOFS`, and in a plain solve's second phase,
+    :data:`STEINER_SECOND_PHASE`)."""
+    later = steiner
+    if steiner is None:
+        steiner = STEINER_IN_PROOFS and limit > 1
+        later = steiner or STEINER_SECOND_PHASE
     phase_nodes = FIRST_PHASE_BUDGET // max(1, puzzle.height * puzzle.width)
     first = solve_by_search(puzzle, limit=limit, deadline=deadline, max_nodes=phase_nodes,
                             search_rules=SEARCH_RULES, first_nodes=first_nodes, pass_weak=pass_weak,
-                            learn=learn, clock=clock, cbj=cbj, nogoods=nogoods, progress=progress)
+                            learn=learn, clock=clock, cbj=cbj, nogoods=nogoods, progress=progress,
+                            steiner=steiner)
     if len(first.solutions) >= limit or first.exhausted or first.timed_out or not probing:
         return first
-    second = _second_phase(puzzle, limit, deadline, first_nodes, clock, progress)
+    second = _second_phase(puzzle, limit, deadline, first_nodes, clock, progress, later)
     second.nodes += first.nodes
     second.guesses += first.guesses
     second.max_depth = max(second.max_depth, first.max_depth)
@@ -795,7 +819,7 @@ def solve_strong(puzzle: Puzzle, *, limit: int = 1, deadline: float | None = Non
 
 
 def _second_phase(puzzle: Puzzle, limit: int, deadline: float | None, first_nodes: int | None,
-                  clock: Callable[[], float], progress=None) -> SearchResult:
+                  clock: Callable[[], float], progress=None, steiner: bool = False) -> SearchResult:
     """The strong search's second phase: the root settled and its exits probed once (the first
     walk's root), then one walk per order of :data:`SECOND_PHASE_ORDERS`, each from its own
     fork of that root, expanding one node each in turn. Each walk is a whole search (sound and
@@ -804,7 +828,8 @@ def _second_phase(puzzle: Puzzle, limit: int, deadline: float | None, first_node
     ``limit`` solutions has found ``limit`` distinct ones; so have the walks together when
     their distinct solutions reach ``limit`` (each is a solution: the rules fixed every cell
     and the checker passed it). The deadline stops every walk (timed out); ``first_nodes``
-    counts the nodes of all walks; ``progress`` hears of every walk's nodes. One order is the
+    counts the nodes of all walks; ``progress`` hears of every walk's nodes; ``steiner``: the
+    root (and so every walk's nodes) lets ``capacity`` count by Steiner trees. One order is the
     plain second phase, node for node."""
     active = list(ALL_RULES) + list(SEARCH_RULES) + ["probe"]
     cells = max(1, puzzle.height * puzzle.width)
@@ -816,6 +841,7 @@ def _second_phase(puzzle: Puzzle, limit: int, deadline: float | None, first_node
         if i == 0:
             root = _Node(State(Board.of(puzzle.height, puzzle.width, keep=True), initial_masks(puzzle),
                                active), 0, False)
+            root.state.steiner = steiner
             walks.append(_Walk(search, [root]))
             end = walks[0].step(limit)
             if end is not None or not walks[0].stack:

@@ -25,6 +25,21 @@
     leave G's and H's reach. No region can join G and H within k cells: a contradiction. (On
     hard-tail 266 the two 15s must join, and their region is a shortest path between them.)
 
+    *Steiner count* (fourteenth session; on in the strong search's proofs only, the state's
+    ``steiner``): when the pairwise count puts every incomplete k-group in one region (it counts
+    one of them) though there are two or more, they may still need two: one region holding them
+    all holds a connected set of cells allowing k through all of them, whose fewest cells are an
+    exact node-weighted Steiner tree (:mod:`.steiner`, over at most ten of them: a subset no
+    region holds is enough). When that exceeds k, the incomplete groups lie in at least two
+    regions, and the count of k's regions is one more. The tree is computed only where the k
+    cells more would matter (the slack falls below the largest value any cell allows), after a
+    cheap heuristic tree (nearest group joined first) has not already found a set of k cells;
+    a state forked from one that found the groups apart keeps the finding while each of those
+    groups' cells lies in an incomplete group (each such group holds the old one's cells, and
+    its cells allowing k are fewer: a region holding them all holds the old tree). Sound: the
+    count counts distinct regions of k cells each in every solution of the state. (Janko 286:
+    ten 36-clues, every pair and every nine of them fit in one region, all ten need 37 cells.)
+
     The shared region's cells are remembered (``State.joins``) with the two groups' noted
     budget searches (``State.reach``) and reused while both are unchanged: its three searches
     look only at cells within G's reach (a node m starts at dG(m) + dH(m) - size(m) >= dG(m),
@@ -39,6 +54,7 @@ from fillsmt.fillomino.deduce.board import Contradiction, Group, Groups, recall,
 from fillsmt.fillomino.deduce.masks import bit, up_to, values_of
 from fillsmt.fillomino.deduce.searches import budget_layers, layered
 from fillsmt.fillomino.deduce.state import State
+from fillsmt.fillomino.deduce.steiner import MAX_TERMINALS, fits
 
 SEARCH_RULES: tuple[str, ...] = ("capacity",)
 """The search-only rules, in the order a search node applies them after the fixpoint."""
@@ -111,6 +127,19 @@ def capacity(state: State) -> None:
     taken = sum(k * r for k, r in regions.items())
     n = len(state.dom)
     room = n - taken
+    if state.steiner:
+        top = 0  # the largest value any cell allows, once asked for
+        for k in sorted(regions, reverse=True):
+            found = state.groups(k)
+            if len(found.incomplete) < 2 or regions[k] - len(found.complete) != 1:
+                continue  # the pairwise count has two regions of them already, or one group
+            if not top:
+                for m in state.dom:
+                    top |= m
+                top = top.bit_length() - 1
+            if room - k < top and _steiner_apart(state, k, found):
+                regions[k] += 1
+                room -= k
     state.inference()
     if room < 0:
         raise Contradiction(f"the regions around the fixed cells need {taken} cells, more than "
@@ -134,6 +163,32 @@ def capacity(state: State) -> None:
         for x in values_of(state.allowing(k) & ~reached):
             if dom[x] != bk:
                 state.restrict(x, ~bk, "capacity")
+
+
+def _steiner_apart(state: State, k: int, found: Groups) -> bool:
+    """The Steiner count (module text): whether the incomplete k-groups (``found``, two or
+    more), which the pairwise count puts in one region, need two: no region of k cells holds them all (an exact Steiner tree,
+    :mod:`.steiner`, over at most :data:`~.steiner.MAX_TERMINALS` of them), or a state this
+    one was forked from found so for groups each of which lies in an incomplete group here."""
+    open_ = found.incomplete
+    proven = state.apart.get(k)
+    if proven is not None:
+        meets = [i for i, gm in enumerate(found.masks) if gm & proven]
+        if all(not found.groups[i].complete for i in meets):
+            return True
+    terminals = [found.masks[i] for i in open_][:MAX_TERMINALS]
+    allow = state.allowing(k)
+    key = ("steiner", k, found.cells, allow)
+    board = state.board
+    apart = recall(board, key)
+    if apart is None:
+        apart = remember(board, key, not fits(board, allow, terminals, k))
+    if apart:
+        union = 0
+        for gm in terminals:
+            union |= gm
+        state.apart[k] = union
+    return apart
 
 
 def _joins(state: State, k: int, found, reach: dict[int, int], room: int) -> None:

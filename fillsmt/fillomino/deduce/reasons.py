@@ -126,6 +126,8 @@ class ReasonState(State):
     fork of the root is at position 0 (bit 0), its forks at 1, and so on; so a state forked
     once per decision (the search's children) numbers them by depth."""
 
+    steiner = False  # capacity's count explained by pairs only: no Steiner count
+
     def __init__(self, board: Board, dom: list[Mask], rules):
         super().__init__(board, dom, rules)
         self.history: list[list | None] = [None] * len(dom)

@@ -68,6 +68,11 @@ class State:
     """Whether :meth:`fork` hands the noted searches down (False: the fifth session's fork,
     which dropped them; kept to measure and test the two side by side)."""
 
+    steiner: bool = False
+    """Whether ``capacity`` raises its count by a Steiner tree (``capacity``'s module text):
+    set on a search's root (forks copy it; the strong search's proofs, ``solve_strong``); a
+    state that explains its removals never does (its count's reason knows pairs only)."""
+
     remember_joins: bool = True
     """Whether ``capacity`` reuses a shared region of two groups (:attr:`joins`; False: found
     afresh each time, kept to test the two side by side)."""
@@ -109,6 +114,9 @@ class State:
         """``capacity``'s shared regions of two k-groups, with the budget searches (the
         ``first`` of each group's noted ``reach``) they were computed from."""
         self._roomy: dict[int, list[Noted]] = {}
+        self.apart: dict[int, int] = {}
+        """``capacity``'s Steiner count: per value k, the cells of k-groups no region of k
+        cells holds together (found here or in a state forked from)."""
         self._parent: State | None = None
         """The state forked from, whose free areas are handed down when this one first asks
         for them."""
@@ -152,6 +160,8 @@ class State:
         child._reach = dict(self._reach) if self.hand_down else {}
         child.joins = dict(self.joins) if self.hand_down else {}
         child._roomy = {}
+        child.apart = dict(self.apart)
+        child.steiner = self.steiner
         child._parent = self if self.hand_down else None
         return child
 

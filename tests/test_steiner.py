@@ -1,0 +1,189 @@
+"""``capacity``'s Steiner count (issue 17, fourteenth session): the exact Steiner tree of
+fillsmt.fillomino.deduce.steiner against a brute force over every set of cells, and the strong
+search with the count on against the brute-force enumerator of test_backtrack (it fires, and an
+over-estimating tree is caught)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from conftest import SHARED
+from test_backtrack import brute_force, count_matching
+from fillsmt.fillomino.backtrack import solve_by_search, solve_strong
+from fillsmt.fillomino.deduce import capacity as capacity_module
+from fillsmt.fillomino.deduce import steiner
+from fillsmt.fillomino.deduce.board import Board
+from fillsmt.fillomino.deduce.capacity import SEARCH_RULES
+from fillsmt.fillomino.model import Puzzle
+from fillsmt.fillomino.plain_format import read_puzzle
+
+
+def fewest_cells(board: Board, allow: int, groups: list[int]) -> int | None:
+    """The fewest cells of a connected subset of ``allow`` holding every group, by trying every
+    subset (None: none)."""
+    cells = [x for x in range(board.height * board.width) if allow >> x & 1]
+    need = 0
+    for g in groups:
+        need |= g
+    best = None
+    for pick in range(1 << len(cells)):
+        chosen = 0
+        for i, x in enumerate(cells):
+            if pick >> i & 1:
+                chosen |= 1 << x
+        if chosen & need != need or (best is not None and chosen.bit_count() >= best):
+            continue
+        low = chosen & -chosen
+        seen = low
+        while True:
+            grown = board.spread(seen) & chosen
+            if grown == seen:
+                break
+            seen = grown
+        if seen == chosen:
+            best = chosen.bit_count()
+    return best
+
+
+def random_case(rng: random.Random, board: Board) -> tuple[int, list[int]]:
+    """Cells allowed at random, and two to four groups in them (a cell or a domino each),
+    pairwise apart and not touching."""
+    n = board.height * board.width
+    allow = sum(1 << x for x in range(n) if rng.random() < 0.8)
+    groups: list[int] = []
+    taken = 0
+    for _ in range(rng.randint(2, 4)):
+        for _ in range(20):
+            x = rng.randrange(n)
+            g = 1 << x
+            if rng.random() < 0.4:
+                y = rng.choice(board.neighbours[x])
+                g |= 1 << y
+            if g & allow == g and not board.spread(g) & taken:
+                groups.append(g)
+                taken |= g
+                break
+    return allow, groups
+
+
+@pytest.mark.parametrize("shape", [(3, 4), (4, 4)])
+def test_the_steiner_tree_is_the_fewest_cells_of_a_connected_set(shape):
+    board = Board.of(*shape)
+    rng = random.Random(f"steiner-{shape}")
+    checked = cut = 0
+    for _ in range(60):
+        allow, groups = random_case(rng, board)
+        if len(groups) < 2:
+            continue
+        best = fewest_cells(board, allow, groups)
+        k = board.height * board.width
+        found = steiner.lightest_region(board, allow, groups, k)
+        assert found == (k + 1 if best is None else best), (allow, groups)
+        if best is not None:
+            assert steiner.lightest_region(board, allow, groups, best - 1) == best  # capped: k + 1
+            assert steiner.fits(board, allow, groups, best) and not steiner.fits(board, allow, groups, best - 1)
+            assert not steiner.joined(board, allow, groups, best - 1)  # never a set too small
+            cut += 1
+        checked += 1
+    assert checked >= 40 and cut >= 20
+
+
+def scattered(rng: random.Random, grids, height: int, width: int):
+    """Clues from a valid grid (30 % of them, but its largest value), and three or four clues of
+    that largest value put anywhere: same-value clues a region may or may not join."""
+    grid = rng.choice(grids)
+    k = max(v for row in grid for v in row)
+    clues = [[v if rng.random() < 0.3 and v != k else 0 for v in row] for row in grid]
+    for _ in range(rng.choice([3, 4])):
+        x = rng.randrange(height * width)
+        clues[x // width][x % width] = k
+    return tuple(map(tuple, clues))
+
+
+def _answers(grids, rounds: int, seed: str) -> tuple[int, int, int]:
+    """Over random 3x5 puzzles (``scattered``): how many the strong search with the Steiner count
+    answers unlike the brute force, on how many the count raised the number of regions, and
+    how many of those have solutions."""
+    rng = random.Random(seed)
+    wrong = fired = solved = 0
+    raised = [0]
+    apart = capacity_module._steiner_apart
+
+    def counting(state, k, groups):
+        found = apart(state, k, groups)
+        raised[0] += found
+        return found
+
+    capacity_module._steiner_apart = counting
+    try:
+        for _ in range(rounds):
+            clues = scattered(rng, grids, 3, 5)
+            before = raised[0]
+            found = solve_by_search(Puzzle(3, 5, clues), limit=10**6, search_rules=SEARCH_RULES, steiner=True)
+            expected = count_matching(grids, clues)
+            assert found.exhausted
+            wrong += sorted(found.solutions) != expected
+            fired += raised[0] > before
+            solved += raised[0] > before and bool(expected)
+    finally:
+        capacity_module._steiner_apart = apart
+    return wrong, fired, solved
+
+
+@pytest.fixture(scope="module")
+def grids_3x5():
+    return brute_force(3, 5)
+
+
+def test_the_search_with_the_steiner_count_finds_exactly_the_brute_force_solutions(grids_3x5):
+    wrong, fired, solved = _answers(grids_3x5, 80, "steiner-search")
+    assert wrong == 0
+    assert fired >= 5 and solved >= 2  # the count did raise the regions, on solvable puzzles too
+
+
+def test_the_brute_force_catches_a_tree_one_cell_too_heavy(grids_3x5, monkeypatch):
+    """The agreement above can fail: a Steiner tree that counts one cell too many (and no
+    heuristic set to say it fits) loses solutions the brute force has."""
+    real = steiner.lightest_region
+    monkeypatch.setattr(steiner, "lightest_region", lambda b, a, g, k: real(b, a, g, k) + 1)
+    monkeypatch.setattr(steiner, "joined", lambda *args: False)
+    wrong, _, _ = _answers(grids_3x5, 80, "steiner-search")
+    assert wrong > 0
+
+
+def test_the_count_is_off_without_steiner_and_in_plain_solves():
+    """``solve_strong`` counts by Steiner trees in proofs only (``STEINER_IN_PROOFS``)."""
+    from fillsmt.fillomino.deduce.state import State
+
+    assert State.steiner is False
+    seen = []
+    real = capacity_module._steiner_apart
+
+    def spy(state, k, groups):
+        seen.append(state.steiner)
+        return real(state, k, groups)
+
+    capacity_module._steiner_apart = spy
+    try:
+        solve_strong(Puzzle(1, 5, ((3, 0, 0, 0, 3),)), limit=1)
+        assert seen == []
+    finally:
+        capacity_module._steiner_apart = real
+
+
+def test_janko_286_needs_two_36_regions_and_its_proof_is_short():
+    """286's ten 36-clues fit in no region of 36 cells (its tree has 37) though every pair may
+    share one: the count finds two 36-regions at the root, and the proof takes a tenth of its
+    nodes (413 without the count)."""
+    folder = SHARED / "janko-thesis100"
+    if not folder.exists():
+        pytest.skip(f"{folder} is absent")
+    from fillsmt.fillomino.kind import KIND
+
+    puzzle = KIND.presolve(read_puzzle(str(folder / "puzzles" / "286.txt"))).puzzle
+    off = solve_strong(puzzle, limit=2, steiner=False)
+    on = solve_strong(puzzle, limit=2)
+    assert on.exhausted and off.exhausted and on.solutions == off.solutions and len(on.solutions) == 1
+    assert off.nodes == 413 and on.nodes < 50
