@@ -348,14 +348,20 @@ def solve_by_search(puzzle: Puzzle, *, limit: int = 1, max_nodes: int | None = N
                      None if probe_budget is None else probe_budget // max(1, puzzle.height * puzzle.width),
                      deadline, cell_order, avoid, result, pass_weak, learn=learn, clock=clock,
                      cbj=cbj, learn_nogoods=nogoods, progress=progress)
-    root = (ReasonState if cbj else State)(Board.of(puzzle.height, puzzle.width, keep=True),
-                                           initial_masks(puzzle), active)
-    if steiner and not cbj:
-        root.steiner = True
-    walk = _Walk(search, [_Node(root, 0, False)])
+    walk = _Walk(search, [_root(puzzle, active, steiner, cbj)])
     while walk.step(limit, first_nodes, max_nodes) is None:
         pass
     return result
+
+
+def _root(puzzle: Puzzle, active: list[str], steiner: bool, cbj: bool = False) -> _Node:
+    """A search's root: the puzzle's own domains on a board that keeps its groups, to be
+    settled by the first ``expand``; ``steiner``: ``capacity`` counts by Steiner trees there and
+    in every state forked from it (not in a state that explains its removals: ``cbj``)."""
+    state = (ReasonState if cbj else State)(Board.of(puzzle.height, puzzle.width, keep=True),
+                                            initial_masks(puzzle), active)
+    state.steiner = steiner and not cbj
+    return _Node(state, 0, False)
 
 
 @dataclass
@@ -834,43 +840,32 @@ def _second_phase(puzzle: Puzzle, limit: int, deadline: float | None, first_node
     active = list(ALL_RULES) + list(SEARCH_RULES) + ["probe"]
     cells = max(1, puzzle.height * puzzle.width)
     results = [SearchResult(rules_used=dict.fromkeys(active, 0)) for _ in SECOND_PHASE_ORDERS]
-    walks = []
-    for i, (order, result) in enumerate(zip(SECOND_PHASE_ORDERS, results)):
-        search = _Search(puzzle, ALL_RULES, SEARCH_RULES, 0 if i == 0 else -1, PROBE_BUDGET // cells,
-                         deadline, order, None, result, clock=clock, progress=progress)
-        if i == 0:
-            root = _Node(State(Board.of(puzzle.height, puzzle.width, keep=True), initial_masks(puzzle),
-                               active), 0, False)
-            root.state.steiner = steiner
-            walks.append(_Walk(search, [root]))
-            end = walks[0].step(limit)
-            if end is not None or not walks[0].stack:
-                break  # settled at the root (or the deadline): the other walks have nothing to add
-        else:  # the probed, settled root, forked: the first walk's children were forked from it too
-            walks.append(_Walk(search, [_Node(root.state.fork(), 0, False)]))
-    else:
-        end = None
-    ended = walks[0] if end is not None else None
-    found = 0
-    while ended is None:
+    searches = [_Search(puzzle, ALL_RULES, SEARCH_RULES, -1 if i else 0, PROBE_BUDGET // cells, deadline, order,
+                        None, result, clock=clock, progress=progress)
+                for i, (order, result) in enumerate(zip(SECOND_PHASE_ORDERS, results))]
+    root = _root(puzzle, active, steiner)
+    walks = [_Walk(searches[0], [root])]
+    decider = walks[0]
+    end = decider.step(limit)  # the root, settled and probed
+    if end is None and decider.stack:  # open at the root: the other walks start from it, forked
+        walks += [_Walk(search, [_Node(root.state.fork(), 0, False)]) for search in searches[1:]]
+    while end is None:
         for walk in walks:
+            before = len(walk.search.result.solutions)
             end = walk.step(limit)
             if end is not None:
-                ended = walk
+                decider = walk
                 break
-            count = sum(len(r.solutions) for r in results)
-            if count != found:
-                found = count
-                if len(_distinct(results)) >= limit:
-                    break
-            if first_nodes is not None and not found and sum(r.nodes for r in results) >= first_nodes:
+            if len(walk.search.result.solutions) > before and len(_distinct(results)) >= limit:
+                end = "pooled"
+                break
+            if first_nodes is not None and not any(r.solutions for r in results) and \
+                    sum(r.nodes for r in results) >= first_nodes:
                 for r in results:
                     r.timed_out = True
                 end = "timed-out"
                 break
-        if end is not None or found and len(_distinct(results)) >= limit:
-            break
-    return _merged(results, ended.search.result if ended is not None and end != "timed-out" else None, limit)
+    return _merged(results, decider.search.result if end in ("limit", "exhausted") else None, limit)
 
 
 def _distinct(results: list[SearchResult]) -> list[Grid]:
