@@ -400,21 +400,28 @@ def _race(kind: Kind, target: Any, hints: Any, run: "_Run", unique: bool, forced
             finally:  # also on a signal or the time limit: no racer's solver outlives the race
                 stop.set()
                 close_all()
-    decisive = others.decisive
-    if decisive(result):  # the solver's own answer stands, even when another came at the same time
-        return _noting_stall(result, watch)
+    return _noting_stall(_race_answer(kind, run, result, others, rules, unique, forced), watch)
+
+
+def _race_answer(kind: Kind, run: "_Run", result: SolveResult | None, others: Entrants, rules: RulesRace,
+                 unique: bool, forced: bool) -> SolveResult:
+    """Who won the race: the solver's own decisive answer (it stands, even when another came at
+    the same time), else another configuration's, else the search's, else the solver's undecided
+    one; none at all (the solver's session closed and the search unsettled) is an error."""
+    if others.decisive(result):
+        return result
     if others.winner is not None:
         won = others.winner
         won.message = f"answered first by {others.winner_name}, racing {run.driver.name}" + \
             (f" ({won.message})" if won.message else "")
         won.times["total"] = time.perf_counter() - run.started
-        return _noting_stall(won, watch)
+        return won
     if rules.outcome is not None and rules.outcome.decisive:
-        return _noting_stall(_search_answer(kind, run.puzzle, rules.outcome, run, unique,
-                                            {"solve": time.perf_counter() - run.encoding_started}, forced), watch)
+        return _search_answer(kind, run.puzzle, rules.outcome, run, unique,
+                              {"solve": time.perf_counter() - run.encoding_started}, forced)
     if result is None:
         raise SolverError(f"the {run.driver.name} session was closed and the search did not settle the puzzle")
-    return _noting_stall(result, watch)
+    return result
 
 
 def _noting_stall(result: SolveResult, watch) -> SolveResult:
