@@ -2,12 +2,14 @@
 process, alternating, per puzzle: the minimum over the rounds of wall and CPU seconds, the ratio
 unique / plain, who answered.
 
-    .venv/bin/python benchmarks/proof10_pipeline.py [--rounds N] [--ab] PUZZLES... > OUT.csv
+    .venv/bin/python benchmarks/proof10_pipeline.py [--rounds N] [--ab [--feature NAME]] PUZZLES... > OUT.csv
 
 With ``--ab`` every round also runs ``--unique`` with the quick proof's ``pass_weak`` off
 (``features.QUICK_PROOF_PASS_WEAK``; the columns ``unique_off_*``, ``ratio_off_*``): the kept
 change against the code before it, in the same process and rounds. The plain solve does not use
-it (the quick search with limit 1 never passes over weak guesses).
+it (the quick search with limit 1 never passes over weak guesses). ``--feature NAME`` makes the
+A/B about another of ``features``' switches of the quick proof (fifteenth session:
+``QUICK_PROOF_LAST_CONFLICT``): on in ``unique``, off in ``unique_off``.
 """
 
 from __future__ import annotations
@@ -35,9 +37,11 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--ab", action="store_true")
+    ap.add_argument("--feature", default="QUICK_PROOF_PASS_WEAK")
     ap.add_argument("paths", nargs="+")
     a = ap.parse_args()
     yices = get_driver("yices")
+    kept = getattr(features, a.feature)
     runs = [("plain", False, True), ("unique", True, True)] + ([("unique_off", True, False)] if a.ab else [])
     out = csv.writer(sys.stdout)
     out.writerow(["puzzle"] + [f"{key}_{c}" for key, _, _ in runs for c in ("wall", "cpu")]
@@ -49,7 +53,7 @@ def main() -> None:
         by, unique = {}, set()
         for _ in range(a.rounds):
             for key, asked, weak in runs:
-                features.QUICK_PROOF_PASS_WEAK = weak
+                setattr(features, a.feature, weak)
                 t, c = time.perf_counter(), time.process_time()
                 r = solve(puzzle, yices, timeout=30, unique=asked, presolve="staged")
                 wall, cpu = time.perf_counter() - t, time.process_time() - c
@@ -58,7 +62,7 @@ def main() -> None:
                 by[key] = _who(r.message)
                 if asked:
                     unique.add(r.unique)
-        features.QUICK_PROOF_PASS_WEAK = True
+        setattr(features, a.feature, kept)
         p = best["plain"]
         out.writerow([path.rsplit("/", 1)[-1].removesuffix(".txt")]
                      + [f"{x:.4f}" for key, _, _ in runs for x in best[key]]

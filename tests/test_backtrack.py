@@ -134,6 +134,14 @@ SEARCHES = [
     # and nogoods learned from the conflict sets, with unit narrowing
     pytest.param("nogoods-{shape}", 60, {"search_rules": SEARCH_RULES, "nogoods": True}, id="strong-nogoods"),
     pytest.param("nogoods-thesis-{shape}", 40, {"nogoods": True}, id="nogoods"),
+    # the last conflict's guess made again first (fifteenth session), alone, in the thesis' own
+    # search, and with what it may be combined with
+    pytest.param("lc-{shape}", 60, {"search_rules": SEARCH_RULES, "last_conflict": True}, id="strong-last-conflict"),
+    pytest.param("lc-thesis-{shape}", 40, {"last_conflict": True}, id="last-conflict"),
+    pytest.param("lc-nogoods-{shape}", 40, {"search_rules": SEARCH_RULES, "last_conflict": True, "nogoods": True},
+                 id="strong-last-conflict-nogoods"),
+    pytest.param("lc-weak-{shape}", 40, {"search_rules": SEARCH_RULES, "last_conflict": True, "pass_weak": True},
+                 id="strong-last-conflict-pass-weak"),
 ]
 
 
@@ -367,6 +375,39 @@ def test_the_brute_force_catches_a_nogood_learned_whole(monkeypatch):
         expected = count_matching(ALL_GRIDS[3, 3], clues)
         wrong += sorted(all_by_search(Puzzle(3, 3, clues), search_rules=SEARCH_RULES, nogoods=True)) != expected
     assert wrong > 0
+
+
+def test_the_last_conflict_changes_the_tree_of_tiny_searches():
+    """The agreement tests above test ``last_conflict`` where it acts: on random tiny puzzles
+    (those tests' kind) it changes the search's tree (its nodes) on some."""
+    rng = random.Random("last-conflict-acts")
+    changed = 0
+    for _ in range(80):
+        puzzle = Puzzle(3, 3, random_clues(rng, 3, 3))
+        plain = solve_by_search(puzzle, limit=99, search_rules=SEARCH_RULES)
+        again = solve_by_search(puzzle, limit=99, search_rules=SEARCH_RULES, last_conflict=True)
+        assert sorted(plain.solutions) == sorted(again.solutions)
+        changed += plain.nodes != again.nodes
+    assert changed > 0
+
+
+@pytest.mark.parametrize("name, before, at_most", [("285", 99, 60), ("246", 53, 20), ("231", 45, 30)])
+def test_the_last_conflict_shortens_janko_proofs(name, before, at_most):
+    """The quick proof's search (its first phase, limit 2) with ``last_conflict``: the published
+    solution, proven unique, in fewer nodes: these proofs refute one cell's choices again and
+    again under guesses the refutation does not need (``before``: the nodes without it)."""
+    from fillsmt.fillomino.backtrack import solve_strong
+    from fillsmt.fillomino.kind import KIND
+
+    folder = SHARED / "janko-thesis100"
+    if not folder.exists():
+        pytest.skip(f"{folder} is absent")
+    _, _, published = parse_grid((folder / "solutions" / f"{name}.txt").read_text())
+    puzzle = KIND.presolve(read_puzzle(str(folder / "puzzles" / f"{name}.txt"))).puzzle
+    plain = solve_strong(puzzle, limit=2, probing=False)
+    again = solve_strong(puzzle, limit=2, probing=False, last_conflict=True)
+    assert plain.solutions == again.solutions == [published] and again.unique is True
+    assert plain.nodes == before and again.nodes <= at_most, (plain.nodes, again.nodes)
 
 
 def _wrong_counts(seed: str, **options) -> int:

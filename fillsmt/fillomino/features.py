@@ -136,6 +136,14 @@ nodes, 2-3 % less CPU than eager, nogoods' proof CPU over janko-thesis100 still 
 211 1.6× → 2.0×, 171 1.2× → 1.4×."""
 QUICK_PROOF_LEARNINGS = ("off", "cbj", "nogoods")
 
+QUICK_PROOF_LAST_CONFLICT = True
+"""Whether the quick proof's search makes a refuted guess again first where it still may be
+(``backtrack``'s ``last_conflict``, issue 17, fifteenth session). On: measured
+(``benchmarks/README.md``, "Issue 17, fifteenth session: the last conflict"), the proofs whose
+trees repeat one refutation under unrelated guesses shrink (janko 246 53 -> 17 nodes, 285 99 ->
+53, 231 45 -> 27, 008 59 -> 41, 226 57 -> 27), a few grow (063 25 -> 33, 211 33 -> 37); the plain
+solve is not touched."""
+
 
 def quick_proof_budget(presolved: Puzzle) -> tuple[int, float]:
     """With ``--unique`` or ``--forced``: (nodes to a first solution, seconds in all) for the

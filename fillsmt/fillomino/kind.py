@@ -147,7 +147,9 @@ class Fillomino(Kind):
         those nodes, the search goes on to settle the question, within the strong search's
         first phase (no restart with probing), passing over weak guesses if
         :data:`~fillsmt.fillomino.features.QUICK_PROOF_PASS_WEAK` (off), learning from its
-        refutations as :data:`~fillsmt.fillomino.features.QUICK_PROOF_LEARNING` says. The
+        refutations as :data:`~fillsmt.fillomino.features.QUICK_PROOF_LEARNING` says, making a
+        refuted guess again first as :data:`~fillsmt.fillomino.features.QUICK_PROOF_LAST_CONFLICT`
+        says. The
         seconds are :data:`~fillsmt.fillomino.features.QUICK_CLOCK`'s."""
         from fillsmt.fillomino import features
         from fillsmt.fillomino.backtrack import solve_strong
@@ -162,7 +164,8 @@ class Fillomino(Kind):
         learning = features.QUICK_PROOF_LEARNING if limit > 1 else "off"
         return solve_strong(presolved, limit=limit, deadline=clock() + whole, first_nodes=first,
                             probing=limit == 1, pass_weak=limit > 1 and features.QUICK_PROOF_PASS_WEAK,
-                            clock=clock, cbj=learning == "cbj", nogoods=learning == "nogoods")
+                            clock=clock, cbj=learning == "cbj", nogoods=learning == "nogoods",
+                            last_conflict=limit > 1 and features.QUICK_PROOF_LAST_CONFLICT)
 
     def search(self, puzzle: Puzzle, limit: int, deadline: float | None, progress=None):
         """The deduction rules plus backtracking (:mod:`fillsmt.fillomino.backtrack`), with the
