@@ -2,19 +2,21 @@
 process, alternating, per puzzle: the minimum over the rounds of wall and CPU seconds, the ratio
 unique / plain, who answered.
 
-    .venv/bin/python benchmarks/proof10_pipeline.py [--rounds N] [--ab [--feature NAME]] PUZZLES... > OUT.csv
+    .venv/bin/python benchmarks/proof10_pipeline.py [--rounds N] [--ab [--feature NAME [--values ON,OFF]]] PUZZLES... > OUT.csv
 
 With ``--ab`` every round also runs ``--unique`` with the quick proof's ``pass_weak`` off
 (``features.QUICK_PROOF_PASS_WEAK``; the columns ``unique_off_*``, ``ratio_off_*``): the kept
 change against the code before it, in the same process and rounds. The plain solve does not use
 it (the quick search with limit 1 never passes over weak guesses). ``--feature NAME`` makes the
 A/B about another of ``features``' switches of the quick proof (fifteenth session:
-``QUICK_PROOF_LAST_CONFLICT``): on in ``unique``, off in ``unique_off``.
+``QUICK_PROOF_LAST_CONFLICT``): on in ``unique``, off in ``unique_off``; ``--values 90,40`` gives
+the two values (Python literals) where the switch is a number (``QUICK_PROOF_FIRST``).
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
 import csv
 import sys
 import time
@@ -38,11 +40,13 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--ab", action="store_true")
     ap.add_argument("--feature", default="QUICK_PROOF_PASS_WEAK")
+    ap.add_argument("--values", default="True,False")
     ap.add_argument("paths", nargs="+")
     a = ap.parse_args()
     yices = get_driver("yices")
     kept = getattr(features, a.feature)
-    runs = [("plain", False, True), ("unique", True, True)] + ([("unique_off", True, False)] if a.ab else [])
+    on, off = ast.literal_eval(f"({a.values})")
+    runs = [("plain", False, on), ("unique", True, on)] + ([("unique_off", True, off)] if a.ab else [])
     out = csv.writer(sys.stdout)
     out.writerow(["puzzle"] + [f"{key}_{c}" for key, _, _ in runs for c in ("wall", "cpu")]
                  + [f"ratio{key[6:]}_{c}" for key, _, _ in runs[1:] for c in ("wall", "cpu")]

@@ -128,20 +128,23 @@ def test_strong_search_proves_janko_286_unique(name):
     assert found.exhausted and found.unique is True
 
 
-def test_the_second_phase_finds_exactly_the_brute_force_solutions(monkeypatch):
-    """With no node for the first phase, every answer comes from the probing phase."""
+@pytest.mark.parametrize("last_conflict", [False, True])
+def test_the_second_phase_finds_exactly_the_brute_force_solutions(monkeypatch, last_conflict):
+    """With no node for the first phase, every answer comes from the probing phase (its walks
+    making a refuted guess again first, or not)."""
     import fillsmt.fillomino.backtrack as backtrack
 
     monkeypatch.setattr(backtrack, "FIRST_PHASE_BUDGET", 0)
-    rng = random.Random("second-phase")
-    for _ in range(15):
+    rng = random.Random(f"second-phase-{last_conflict}" if last_conflict else "second-phase")
+    for _ in range(15 + 25 * last_conflict):
         clues = random_clues(rng, 3, 3)
-        found = solve_strong(Puzzle(3, 3, clues), limit=10**6)
+        found = solve_strong(Puzzle(3, 3, clues), limit=10**6, last_conflict=last_conflict)
         assert found.exhausted and sorted(found.solutions) == count_matching(ALL_GRIDS[3, 3], clues)
 
 
+@pytest.mark.parametrize("last_conflict", [False, True])
 @pytest.mark.parametrize("limit", [1, 2, 3])
-def test_the_second_phases_walks_together_find_distinct_brute_force_solutions(monkeypatch, limit):
+def test_the_second_phases_walks_together_find_distinct_brute_force_solutions(monkeypatch, limit, last_conflict):
     """The second phase's walks (one per order, by turns) stop at ``limit`` distinct solutions
     found by any of them together, or when one is exhausted: on tiny puzzles with 0 to many
     solutions, every answer is ``min(limit, all)`` distinct brute-force solutions, exhausted
@@ -155,7 +158,7 @@ def test_the_second_phases_walks_together_find_distinct_brute_force_solutions(mo
     for _ in range(40):
         clues = random_clues(rng, 3, 3)
         expected = count_matching(ALL_GRIDS[3, 3], clues)
-        found = solve_strong(Puzzle(3, 3, clues), limit=limit)
+        found = solve_strong(Puzzle(3, 3, clues), limit=limit, last_conflict=last_conflict)
         assert len(found.solutions) == min(limit, len(expected))
         assert len(set(found.solutions)) == len(found.solutions)
         assert set(found.solutions) <= set(expected)

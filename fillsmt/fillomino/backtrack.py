@@ -848,8 +848,8 @@ def solve_strong(puzzle: Puzzle, *, limit: int = 1, deadline: float | None = Non
     ``progress``: told of every node of both phases (:func:`solve_by_search`); ``steiner``:
     ``capacity`` counts by Steiner trees too, in both phases (None, the default: in proofs,
     ``limit`` above 1, :data:`STEINER_IN_PROOFS`, and in a plain solve's second phase,
-    :data:`STEINER_SECOND_PHASE`); ``last_conflict``: the first phase makes a refuted guess again
-    first where it still may be (module text)."""
+    :data:`STEINER_SECOND_PHASE`); ``last_conflict``: both phases make a refuted guess again
+    first where it still may be (module text; each walk of the second phase its own)."""
     later = steiner
     if steiner is None:
         steiner = STEINER_IN_PROOFS and limit > 1
@@ -861,7 +861,7 @@ def solve_strong(puzzle: Puzzle, *, limit: int = 1, deadline: float | None = Non
                             steiner=steiner, last_conflict=last_conflict)
     if len(first.solutions) >= limit or first.exhausted or first.timed_out or not probing:
         return first
-    second = _second_phase(puzzle, limit, deadline, first_nodes, clock, progress, later)
+    second = _second_phase(puzzle, limit, deadline, first_nodes, clock, progress, later, last_conflict)
     second.nodes += first.nodes
     second.guesses += first.guesses
     second.max_depth = max(second.max_depth, first.max_depth)
@@ -869,7 +869,8 @@ def solve_strong(puzzle: Puzzle, *, limit: int = 1, deadline: float | None = Non
 
 
 def _second_phase(puzzle: Puzzle, limit: int, deadline: float | None, first_nodes: int | None,
-                  clock: Callable[[], float], progress=None, steiner: bool = False) -> SearchResult:
+                  clock: Callable[[], float], progress=None, steiner: bool = False,
+                  last_conflict: bool = False) -> SearchResult:
     """The strong search's second phase: the root settled and its exits probed once (the first
     walk's root), then one walk per order of :data:`SECOND_PHASE_ORDERS`, each from its own
     fork of that root, expanding one node each in turn. Each walk is a whole search (sound and
@@ -879,13 +880,14 @@ def _second_phase(puzzle: Puzzle, limit: int, deadline: float | None, first_node
     their distinct solutions reach ``limit`` (each is a solution: the rules fixed every cell
     and the checker passed it). The deadline stops every walk (timed out); ``first_nodes``
     counts the nodes of all walks; ``progress`` hears of every walk's nodes; ``steiner``: the
-    root (and so every walk's nodes) lets ``capacity`` count by Steiner trees. One order is the
-    plain second phase, node for node."""
+    root (and so every walk's nodes) lets ``capacity`` count by Steiner trees;
+    ``last_conflict``: each walk makes its own refuted guess again first (module text). One order
+    is the plain second phase, node for node."""
     active = list(ALL_RULES) + list(SEARCH_RULES) + ["probe"]
     cells = max(1, puzzle.height * puzzle.width)
     results = [SearchResult(rules_used=dict.fromkeys(active, 0)) for _ in SECOND_PHASE_ORDERS]
     searches = [_Search(puzzle, ALL_RULES, SEARCH_RULES, -1 if i else 0, PROBE_BUDGET // cells, deadline, order,
-                        None, result, clock=clock, progress=progress)
+                        None, result, clock=clock, progress=progress, last_conflict=last_conflict)
                 for i, (order, result) in enumerate(zip(SECOND_PHASE_ORDERS, results))]
     root = _root(puzzle, active, steiner)
     walks = [_Walk(searches[0], [root])]

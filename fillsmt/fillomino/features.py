@@ -95,10 +95,16 @@ QUICK_CLOCK = time.process_time
 """What the quick search's seconds (:func:`quick_search_budget`, :func:`quick_proof_budget`) are
 measured on: this process's CPU time (nothing else runs in it before the race)."""
 
-QUICK_PROOF_FIRST = 40
+QUICK_PROOF_FIRST = 90
 """With ``--unique`` or ``--forced``: the nodes (fixpoints) within which the quick search must
 find its first solution to go on to its proof (:func:`quick_proof_budget`); a count, not seconds,
-so that the choice does not depend on the machine's load."""
+so that the choice does not depend on the machine's load. 40 until the fifteenth session; with
+the last conflict (:data:`QUICK_PROOF_LAST_CONFLICT`) the janko-thesis100 proofs whose first
+solution comes within 90 nodes come at nodes 44-86 (031, 041, 247, 260, 268, 269), and the next
+at 103 (292); measured through ``pipeline.solve`` (``benchmarks/README.md``, "Issue 17, fifteenth
+session: the last conflict"), 041's ``--unique`` 0.072 -> 0.030 s and 268's 0.076 -> 0.053 s,
+where the puzzles whose proof still goes to the race pay 50 more nodes first (257 0.077 -> 0.096
+s, still 1.6x its plain solve); the scaling, hard-tail and big-region puzzles lose nothing."""
 QUICK_PROOF = 3.0
 """With ``--unique`` or ``--forced``: seconds of :data:`QUICK_CLOCK` (plus :data:`QUICK_PER_CELL`
 per cell) the quick search may take in all: the search is also bounded by nodes, to the strong
@@ -143,6 +149,15 @@ QUICK_PROOF_LAST_CONFLICT = True
 trees repeat one refutation under unrelated guesses shrink (janko 246 53 -> 17 nodes, 285 99 ->
 53, 231 45 -> 27, 008 59 -> 41, 226 57 -> 27), a few grow (063 25 -> 33, 211 33 -> 37); the plain
 solve is not touched."""
+
+SEARCH_LAST_CONFLICT = True
+"""Whether the race's search and ``solve --solver rules`` (``Fillomino.search``, both phases of
+the strong search, plain and proof) make a refuted guess again first (``backtrack``'s
+``last_conflict``). On: measured (``benchmarks/README.md``, "Issue 17, fifteenth session: the
+last conflict"; CPU, the search alone), hard-tail 266 1.73 -> 1.11 s plain, 12x12-big-7's proof
+4.19 -> 1.10 s, 12x12-big-12's 1.13 -> 0.81 s; 485 0.11 -> 0.14 s plain. The plain quick search
+(in-process, before the race) keeps its order: on janko-thesis100 the heuristic there settles
+some puzzles it did not (031, 255) and loses others it did (041, 268), the same CPU in all."""
 
 
 def quick_proof_budget(presolved: Puzzle) -> tuple[int, float]:

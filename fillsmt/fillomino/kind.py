@@ -170,10 +170,13 @@ class Fillomino(Kind):
     def search(self, puzzle: Puzzle, limit: int, deadline: float | None, progress=None):
         """The deduction rules plus backtracking (:mod:`fillsmt.fillomino.backtrack`), with the
         search-only reasoning of issue 17 (:func:`~fillsmt.fillomino.backtrack.solve_strong`),
-        telling ``progress`` of every node."""
+        telling ``progress`` of every node, making a refuted guess again first as
+        :data:`~fillsmt.fillomino.features.SEARCH_LAST_CONFLICT` says."""
+        from fillsmt.fillomino import features
         from fillsmt.fillomino.backtrack import solve_strong
 
-        return solve_strong(puzzle, limit=limit, deadline=deadline, progress=progress)
+        return solve_strong(puzzle, limit=limit, deadline=deadline, progress=progress,
+                            last_conflict=features.SEARCH_LAST_CONFLICT)
 
     can_generate = True
 
