@@ -187,3 +187,150 @@ def test_janko_286_needs_two_36_regions_and_its_proof_is_short():
     on = solve_strong(puzzle, limit=2)
     assert on.exhausted and off.exhausted and on.solutions == off.solutions and len(on.solutions) == 1
     assert off.nodes == 413 and on.nodes < 50
+
+
+def plain_dreyfus_wagner(board: Board, allow: int, groups: list[int], k: int) -> int:
+    """The fourteenth session's :func:`steiner.lightest_region`, kept as the reference for the
+    bounded search: every subset, every node, no bound (the module text's recurrences alone)."""
+    inf = k + 1
+    t = len(groups)
+    index: dict[int, int] = {}
+    weight: list[int] = []
+    for gm in groups:
+        for x in range(board.height * board.width):
+            if gm >> x & 1:
+                index[x] = len(weight)
+        weight.append(gm.bit_count())
+    free = allow
+    for gm in groups:
+        free &= ~gm
+    for x in range(board.height * board.width):
+        if free >> x & 1:
+            index[x] = len(weight)
+            weight.append(1)
+    n = len(weight)
+    adj: list[set[int]] = [set() for _ in range(n)]
+    for x, v in index.items():
+        for y in board.neighbours[x]:
+            u = index.get(y)
+            if u is not None and u != v:
+                adj[v].add(u)
+
+    def relax(row: list[int]) -> None:
+        changed = True
+        while changed:  # Bellman-Ford: slow and plain
+            changed = False
+            for v in range(n):
+                for u in adj[v]:
+                    if row[v] + weight[u] < min(row[u], inf):
+                        row[u] = row[v] + weight[u]
+                        changed = True
+
+    full = (1 << t) - 1
+    best: dict[int, list[int]] = {}
+    for s in range(1, full + 1):
+        row = [inf] * n
+        if s & (s - 1) == 0:
+            row[s.bit_length() - 1] = weight[s.bit_length() - 1]
+        else:
+            for a in range(1, s):
+                if a & s == a:
+                    row = [min(r, x + y - w) for r, x, y, w in zip(row, best[a], best[s ^ a], weight)]
+            row = [x if x <= k else inf for x in row]
+        relax(row)
+        best[s] = row
+    return min(best[full])
+
+
+def apart_groups(rng: random.Random, board: Board, allow: int, count: int) -> list[int]:
+    """Up to ``count`` groups of one to three cells in ``allow``, pairwise apart and not
+    touching (``lightest_region``'s condition)."""
+    n = board.height * board.width
+    groups: list[int] = []
+    taken = 0
+    for _ in range(count):
+        for _ in range(30):
+            x = rng.randrange(n)
+            g = 1 << x
+            for _ in range(rng.choice([0, 0, 0, 1, 2])):
+                y = rng.choice([y for z in range(n) if g >> z & 1 for y in board.neighbours[z]])
+                g |= 1 << y
+            if g & allow == g and not board.spread(g) & taken:
+                groups.append(g)
+                taken |= g
+                break
+    return groups
+
+
+def bounded_cases(seed: str, rounds: int):
+    """Random boards (5x5 to 7x8, 70-95 % of the cells allowed) with two to nine groups, and
+    their lightest set by the plain recurrences (cases with none skipped)."""
+    rng = random.Random(seed)
+    for _ in range(rounds):
+        board = Board.of(rng.randint(5, 7), rng.randint(5, 8))
+        n = board.height * board.width
+        density = rng.uniform(0.7, 0.95)
+        allow = sum(1 << x for x in range(n) if rng.random() < density)
+        groups = apart_groups(rng, board, allow, rng.choice([2, 3, 4, 5, 6, 7, 8, 9]))
+        best = plain_dreyfus_wagner(board, allow, groups, n)
+        if len(groups) >= 2 and best <= n:
+            yield board, allow, groups, best
+
+
+def test_the_bounded_search_is_exact_at_the_cap_and_around_it():
+    """Against the plain recurrences, with k the optimum (it must be found), one below (k + 1
+    must come back: the bound's boundary), one above and a random k (the value when <= k)."""
+    checked = bounded = 0
+    rng = random.Random("bounded-k")
+    for board, allow, groups, best in bounded_cases("bounded", 150):
+        for k in {best - 1, best, best + 1, best + rng.randint(2, 8), max(best - rng.randint(2, 8), 3)}:
+            if k < max(g.bit_count() for g in groups):
+                continue
+            found = steiner.lightest_region(board, allow, groups, k)
+            assert found == (best if best <= k else k + 1), (board.height, board.width, allow, groups, k, best)
+            checked += 1
+        bounded += len(groups) >= steiner.BOUNDED_FROM
+    assert checked >= 500 and bounded >= 60
+
+
+def test_the_bounded_search_equals_the_plain_one_on_janko_286s_calls(monkeypatch):
+    """The call that motivated it (steiner15): 286's proof asks once, at the root, about ten
+    single cells (k = 36, answer 37); the bounded search answers as the plain recurrences, at
+    that k and around it."""
+    folder = SHARED / "janko-thesis100"
+    if not folder.exists():
+        pytest.skip(f"{folder} is absent")
+    from fillsmt.fillomino.kind import KIND
+
+    calls = []
+    real = steiner.lightest_region
+
+    def spy(board, allow, groups, k):
+        calls.append((board, allow, list(groups), k))
+        return real(board, allow, groups, k)
+
+    monkeypatch.setattr(steiner, "lightest_region", spy)
+    puzzle = KIND.presolve(read_puzzle(str(folder / "puzzles" / "286.txt"))).puzzle
+    solve_strong(puzzle, limit=2)
+    assert [(len(g), k) for _, _, g, k in calls] == [(10, 36)]
+    board, allow, groups, k = calls[0]
+    assert plain_dreyfus_wagner(board, allow, groups, 40) == 37
+    for k in (35, 36, 37, 38):
+        assert real(board, allow, groups, k) == (37 if k >= 37 else k + 1)
+
+
+def test_the_comparison_catches_a_bound_one_too_high(monkeypatch):
+    """The agreement above can fail: a bound whose triples count one cell too many drops
+    entries a lightest set needs, and some case at k = the optimum comes back k + 1."""
+    real = steiner._bounded
+
+    def inflated(exact, q, t, *rest):
+        return real({s: [x + 1 for x in row] if s.bit_count() == 3 else row for s, row in exact.items()},
+                    q, t, *rest)
+
+    monkeypatch.setattr(steiner, "_bounded", inflated)
+    wrong = 0
+    for board, allow, groups, best in bounded_cases("bounded", 150):
+        if len(groups) >= steiner.BOUNDED_FROM:
+            wrong += steiner.lightest_region(board, allow, groups, best) != best
+    assert wrong > 0
