@@ -31,7 +31,7 @@ section "steiner15" have every variant tried). Each step keeps the answer exact:
   neighbours each is taken whole or not at all by a lightest set (a part would end in a cell
   node it could do without): each chain becomes one edge whose cost is the chain's weight plus
   the far node's, and the recurrences' leaf step adds that cost.
-- *Bounded search* (:func:`_bounded`), from :data:`BOUNDED_FROM` groups on. Rooted: one group q
+- *Bounded search* (:func:`_bounded`), from three groups on. Rooted: one group q
   (the one farthest from the others, summed: :func:`_root`) is left out of S and the answer is
   ``best[all but q][q]`` (Dreyfus-Wagner's own form; a third of the splits). Split only at the
   *junctions* (:func:`_junctions`: the groups and the nodes of three neighbours or more): in a
@@ -49,9 +49,10 @@ section "steiner15" have every variant tried). Each step keeps the answer exact:
   of at most k cells and is dropped (after the splits and in the leaf step alike). The values
   kept are still weights of connected sets holding S and v, so the answer is exact when at most
   k and k + 1 otherwise, as before. ``exact[R]`` is the plain recurrences' value capped at k + 1
-  (a lower bound then too) for the *family* (:func:`_family`): every single group, every pair,
-  and every triple holding q; per node the family's values are kept sorted, largest first, so a
-  test stops at the first one apart from S or below its threshold. Rows are dicts of the kept
+  (a lower bound then too) for the *family* (:func:`_family`): every single group, and with
+  seven groups or more every pair, with nine or more every triple holding q too; per node the
+  family's values are kept sorted, largest first, so a test stops at the first one apart from
+  S or below its threshold. Rows are dicts of the kept
   junctions: a split touches only the nodes both parts kept. Janko 286's root call (ten single
   cells, k = 36, answer 37): 0.12 s of CPU before, about 0.011 s now.
 """
@@ -65,9 +66,6 @@ from fillsmt.fillomino.deduce.board import Board, cells_of
 MAX_TERMINALS = 10
 """The most groups one call joins (3^10 splits of 1 024 subsets)."""
 
-BOUNDED_FROM = 5
-"""The fewest groups for which :func:`lightest_region` runs the bounded search (module text);
-fewer: the plain recurrences over every subset."""
 
 
 def lightest_region(board: Board, allow: int, groups: list[int], k: int) -> int:
@@ -75,8 +73,8 @@ def lightest_region(board: Board, allow: int, groups: list[int], k: int) -> int:
     every set of ``groups`` (disjoint, each connected, within ``allow``, none touching another),
     counted as the module text says; k + 1 when over k."""
     t = len(groups)
-    if t == 0:
-        return 0
+    if t < 2:
+        return min(sum(g.bit_count() for g in groups), k + 1)
     if t == 2:
         return _path(board, allow, groups[0], groups[1], k)
     weight, adj = _graph(board, allow, groups)
@@ -84,10 +82,6 @@ def lightest_region(board: Board, allow: int, groups: list[int], k: int) -> int:
     weight, adj = _contract(weight, adj, t)
     inf = k + 1
     rows: dict[int, list[int]] = {}
-    full = (1 << t) - 1
-    if t < BOUNDED_FROM:
-        _rows(rows, range(1, full + 1), weight, adj, inf)
-        return min(rows[full])
     _rows(rows, [1 << i for i in range(t)], weight, adj, inf)
     q = _root(rows, t)
     _rows(rows, _family(t, q), weight, adj, inf)
@@ -187,8 +181,14 @@ def _root(rows: dict[int, list[int]], t: int) -> int:
 
 
 def _family(t: int, q: int) -> list[int]:
-    """The family of the bounded search's bound beyond the single groups: every pair, and every
-    triple holding q, in an order that puts each after its own subsets."""
+    """The family of the bounded search's bound beyond the single groups, in an order that puts
+    each after its own subsets: none below seven groups, every pair below nine, and every pair
+    and every triple holding q from nine on (a larger family bounds more and costs more: the
+    best of those tried per number of groups, benchmarks/README.md, steiner15)."""
+    if t < 7:
+        return []
+    if t < 9:
+        return [s for s in range(1, 1 << t) if s.bit_count() == 2]
     return [s for s in range(1, 1 << t) if s.bit_count() == 2 or s.bit_count() == 3 and s >> q & 1]
 
 
