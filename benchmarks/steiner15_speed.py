@@ -5,6 +5,7 @@ alternating, CPU seconds (``time.process_time``, the minimum over the rounds) pe
     .venv/bin/python benchmarks/steiner15_speed.py [--rounds N] [--calls PUZZLES...] > OUT.csv
     .venv/bin/python benchmarks/steiner15_speed.py --summary OUT.csv      # markdown tables
     .venv/bin/python benchmarks/steiner15_speed.py --pipeline [--rounds N] [PUZZLE]
+    .venv/bin/python benchmarks/steiner15_speed.py --search PUZZLES... [--rounds N]
 
 Sets of calls (each call: board, allowed cells, groups, k):
 
@@ -28,6 +29,9 @@ CPU summed over those calls, ``k`` empty, ``answer`` the number of calls).
 ``--pipeline``: ``pipeline.solve(puzzle, yices, unique=True / False, presolve="staged")`` with
 ``main``'s and the shipped ``lightest_region`` (``steiner.fits`` looks it up when called),
 alternating, CPU and wall seconds of this process (min over the rounds).
+
+``--search PUZZLES...``: ``solve_strong(presolved, limit)`` for limit 1 and 2 the same way (CPU
+seconds, min over the rounds; the nodes and solutions checked equal: the function is exact).
 """
 
 from __future__ import annotations
@@ -238,6 +242,18 @@ def summary(paths: list[str]) -> None:
         big = [1000 * float(r["cpu_s"]) for r in mine if r["set"] == "calls" and int(r["groups"]) >= 7]
         cells += [sum(rnd), max(rnd, default=0), sum(calls), sum(big)]
         print(f"| {name} | " + " | ".join(f"{c:.1f}" for c in cells) + " |")
+    print("\nPer number of groups (CPU ms summed; +chains is the triples-q family at every size):\n")
+    shown = ["main", "family-singles", "family-pairs", "+chains", "family-triples", "shipped"]
+    print("| set | groups | calls | " + " | ".join(shown) + " |")
+    print("|---|---:|---:|" + "---:|" * len(shown))
+    for kind in ("calls", "random", "286"):
+        for groups in sorted({int(r["groups"]) for r in rows if r["set"] == kind}):
+            if groups < 3:
+                continue
+            part = [r for r in rows if r["set"] == kind and int(r["groups"]) == groups]
+            calls = sum(1 if kind != "calls" else int(r["answer"]) for r in part if r["variant"] == "main")
+            cells = [sum(1000 * float(r["cpu_s"]) for r in part if r["variant"] == name) for name in shown]
+            print(f"| {kind} | {groups} | {calls} | " + " | ".join(f"{c:.1f}" for c in cells) + " |")
     counts = {s: sum(1 if s != "calls" else int(r["answer"]) for r in rows
                      if r["set"] == s and r["variant"] == names[0]) for s in ("286", "random", "calls")}
     print(f"\ncalls per set: {counts}")
@@ -273,6 +289,38 @@ def pipeline(rounds: int, path: str) -> None:
         out.writerow([Path(path).stem, unique, name, f"{wall:.4f}", f"{cpu:.4f}"])
 
 
+def search(rounds: int, paths: list[str]) -> None:
+    """solve_strong with main's and the shipped lightest_region, alternating (module text)."""
+    from fillsmt.fillomino.backtrack import solve_strong
+    from fillsmt.fillomino.kind import KIND
+    from fillsmt.fillomino.plain_format import read_puzzle
+
+    shipped = steiner.lightest_region
+    runs = {"main": main_module().lightest_region, "shipped": shipped}
+    out = csv.writer(sys.stdout)
+    out.writerow(["puzzle", "limit", "variant", "nodes", "cpu_s"])
+    try:
+        for path in paths:
+            puzzle = KIND.presolve(read_puzzle(path)).puzzle
+            for limit in (1, 2):
+                best: dict[str, float] = {}
+                seen = {}
+                for _ in range(rounds):
+                    for name, run in runs.items():
+                        steiner.lightest_region = run
+                        cpu = time.process_time()
+                        found = solve_strong(puzzle, limit=limit)
+                        cpu = time.process_time() - cpu
+                        best[name] = min(cpu, best.get(name, cpu))
+                        seen[name] = (found.nodes, found.solutions, found.exhausted)
+                assert seen["main"] == seen["shipped"], path
+                for name in runs:
+                    out.writerow([Path(path).stem, limit, name, seen[name][0], f"{best[name]:.4f}"])
+                sys.stdout.flush()
+    finally:
+        steiner.lightest_region = shipped
+
+
 def run_main() -> None:
     if sys.argv[1:2] == ["--summary"]:
         summary(sys.argv[2:])
@@ -280,11 +328,15 @@ def run_main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--pipeline", action="store_true")
+    ap.add_argument("--search", nargs="+", default=None)
     ap.add_argument("--calls", nargs="*", default=None)
     ap.add_argument("puzzle", nargs="?", default=str(JANKO_286))
     a = ap.parse_args()
     if a.pipeline:
         pipeline(a.rounds, a.puzzle)
+        return
+    if a.search:
+        search(a.rounds, a.search)
         return
     paths = a.calls if a.calls is not None else sorted(
         str(p) for p in (ROOT / "instances" / "fillomino" / "big-regions").glob("*.txt"))

@@ -1,10 +1,13 @@
 """``capacity``'s Steiner count (issue 17, fourteenth session): the exact Steiner tree of
 fillsmt.fillomino.deduce.steiner against a brute force over every set of cells, and the strong
 search with the count on against the brute-force enumerator of test_backtrack (it fires, and an
-over-estimating tree is caught)."""
+over-estimating tree is caught); and the fifteenth session's fast search against the plain
+recurrences kept here (:func:`plain_dreyfus_wagner`) at the cap and around it (a bound too high
+is caught)."""
 
 from __future__ import annotations
 
+import functools
 import random
 
 import pytest
@@ -262,11 +265,13 @@ def apart_groups(rng: random.Random, board: Board, allow: int, count: int) -> li
     return groups
 
 
-def bounded_cases(seed: str, rounds: int):
+@functools.lru_cache(maxsize=None)
+def bounded_cases(seed: str, rounds: int) -> list[tuple[Board, int, list[int], int]]:
     """Random boards (5x5 to 7x8, 70-95 % of the cells allowed) with two to nine groups (one
     round in ten: nine or ten), and their lightest set by the plain recurrences (cases with none
-    skipped)."""
+    skipped; made once per seed and rounds)."""
     rng = random.Random(seed)
+    cases = []
     for i in range(rounds):
         board = Board.of(rng.randint(5, 7), rng.randint(5, 8))
         n = board.height * board.width
@@ -275,7 +280,8 @@ def bounded_cases(seed: str, rounds: int):
         groups = apart_groups(rng, board, allow, rng.choice([9, 10] if i % 10 == 0 else [2, 3, 4, 5, 6, 7, 8]))
         best = plain_dreyfus_wagner(board, allow, groups, n)
         if len(groups) >= 2 and best <= n:
-            yield board, allow, groups, best
+            cases.append((board, allow, groups, best))
+    return cases
 
 
 def test_the_bounded_search_is_exact_at_the_cap_and_around_it():
