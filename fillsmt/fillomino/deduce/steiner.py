@@ -67,7 +67,6 @@ MAX_TERMINALS = 10
 """The most groups one call joins (3^10 splits of 1 024 subsets)."""
 
 
-
 def lightest_region(board: Board, allow: int, groups: list[int], k: int) -> int:
     """The fewest cells of a connected set of cells in ``allow`` (bit x for cell x) that holds
     every set of ``groups`` (disjoint, each connected, within ``allow``, none touching another),
