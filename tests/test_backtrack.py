@@ -334,19 +334,26 @@ def test_backjumping_keeps_every_answer():
             assert len(learned.solutions) == len(plain.solutions) and learned.unique == plain.unique, (clues, limit)
 
 
-@pytest.mark.parametrize("name", ["285", "008"])
-def test_backjumping_shortens_janko_proofs(name):
-    """The quick proof's search with ``cbj`` (its first phase, limit 2): the published solution,
-    proven unique, in fewer nodes (janko 285: 99 nodes without); with ``nogoods`` in fewer
-    still, or as few."""
-    from fillsmt.fillomino.backtrack import solve_strong
+def _presolved_janko(name: str):
+    """Janko ``name`` presolved (as the quick proof gets it) and its published solution; the
+    test is skipped when the shared puzzles are absent."""
     from fillsmt.fillomino.kind import KIND
 
     folder = SHARED / "janko-thesis100"
     if not folder.exists():
         pytest.skip(f"{folder} is absent")
     _, _, published = parse_grid((folder / "solutions" / f"{name}.txt").read_text())
-    puzzle = KIND.presolve(read_puzzle(str(folder / "puzzles" / f"{name}.txt"))).puzzle
+    return KIND.presolve(read_puzzle(str(folder / "puzzles" / f"{name}.txt"))).puzzle, published
+
+
+@pytest.mark.parametrize("name", ["285", "008"])
+def test_backjumping_shortens_janko_proofs(name):
+    """The quick proof's search with ``cbj`` (its first phase, limit 2): the published solution,
+    proven unique, in fewer nodes (janko 285: 99 nodes without); with ``nogoods`` in fewer
+    still, or as few."""
+    from fillsmt.fillomino.backtrack import solve_strong
+
+    puzzle, published = _presolved_janko(name)
     plain = solve_strong(puzzle, limit=2, probing=False)
     jumped = solve_strong(puzzle, limit=2, probing=False, cbj=True)
     assert plain.solutions == jumped.solutions == [published] and jumped.unique is True
@@ -397,13 +404,8 @@ def test_the_last_conflict_shortens_janko_proofs(name, before, at_most):
     solution, proven unique, in fewer nodes: these proofs refute one cell's choices again and
     again under guesses the refutation does not need (``before``: the nodes without it)."""
     from fillsmt.fillomino.backtrack import solve_strong
-    from fillsmt.fillomino.kind import KIND
 
-    folder = SHARED / "janko-thesis100"
-    if not folder.exists():
-        pytest.skip(f"{folder} is absent")
-    _, _, published = parse_grid((folder / "solutions" / f"{name}.txt").read_text())
-    puzzle = KIND.presolve(read_puzzle(str(folder / "puzzles" / f"{name}.txt"))).puzzle
+    puzzle, published = _presolved_janko(name)
     plain = solve_strong(puzzle, limit=2, probing=False)
     again = solve_strong(puzzle, limit=2, probing=False, last_conflict=True)
     assert plain.solutions == again.solutions == [published] and again.unique is True

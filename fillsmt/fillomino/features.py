@@ -99,9 +99,9 @@ QUICK_PROOF_FIRST = 90
 """With ``--unique`` or ``--forced``: the nodes (fixpoints) within which the quick search must
 find its first solution to go on to its proof (:func:`quick_proof_budget`); a count, not seconds,
 so that the choice does not depend on the machine's load. 40 until the fifteenth session; with
-the last conflict (:data:`QUICK_PROOF_LAST_CONFLICT`) the janko-thesis100 proofs whose first
-solution comes within 90 nodes come at nodes 44-86 (031, 041, 247, 260, 268, 269), and the next
-at 103 (292); measured through ``pipeline.solve`` (``benchmarks/README.md``, "Issue 17, fifteenth
+the last conflict (:data:`QUICK_PROOF_LAST_CONFLICT`) the janko-thesis100 proofs that find no
+first solution within 40 nodes find it at nodes 44-86 (031, 041, 247, 260, 268, 269), at 103
+(292) or later; measured through ``pipeline.solve`` (``benchmarks/README.md``, "Issue 17, fifteenth
 session: the last conflict"), 041's ``--unique`` 0.072 -> 0.030 s and 268's 0.076 -> 0.053 s,
 where the puzzles whose proof still goes to the race pay 50 more nodes first (257 0.077 -> 0.096
 s, still 1.6x its plain solve); the scaling, hard-tail and big-region puzzles lose nothing."""
