@@ -308,8 +308,12 @@ def _relax(row: list[int], adj: Edges, inf: int) -> None:
 
 def fits(board: Board, allow: int, groups: list[int], k: int) -> bool:
     """Whether one region of at most k cells may hold every group of ``groups`` (module text):
-    at once when :func:`joined` finds such a set, else by :func:`lightest_region`."""
-    return joined(board, allow, groups, k) or lightest_region(board, allow, groups, k) <= k
+    from three groups on, at once when :func:`joined` finds such a set; else by
+    :func:`lightest_region` (whose two-group case is :func:`joined`'s own search, exact there,
+    so it is not run twice)."""
+    if len(groups) > 2 and joined(board, allow, groups, k):
+        return True
+    return lightest_region(board, allow, groups, k) <= k
 
 
 def joined(board: Board, allow: int, groups: list[int], k: int) -> bool:
@@ -317,7 +321,6 @@ def joined(board: Board, allow: int, groups: list[int], k: int) -> bool:
     joining the nearest group to what is joined so far, one shortest path at a time (a
     heuristic: True proves that such a set exists, False proves nothing). A group a path
     crosses is taken whole (it is connected, so the set stays connected)."""
-    w, right, left = board.width, board.right, board.left
     tree = groups[0]
     rest = list(groups[1:])
     while rest:
@@ -325,8 +328,7 @@ def joined(board: Board, allow: int, groups: list[int], k: int) -> bool:
         seen = tree
         hit = 0
         while not hit:
-            new = layers[-1]
-            nxt = (new | new << w | new >> w | (new & right) << 1 | (new & left) >> 1) & allow & ~seen
+            nxt = board.spread(layers[-1]) & allow & ~seen
             if not nxt or tree.bit_count() + len(layers) > k:
                 return False
             for gm in rest:
@@ -338,8 +340,7 @@ def joined(board: Board, allow: int, groups: list[int], k: int) -> bool:
         cell = hit & -hit
         path = cell
         for layer in reversed(layers[1:-1]):  # walk back one layer at a time
-            around = (cell | cell << w | cell >> w | (cell & right) << 1 | (cell & left) >> 1)
-            step = around & layer
+            step = board.spread(cell) & layer
             cell = step & -step
             path |= cell
         tree |= path
