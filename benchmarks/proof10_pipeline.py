@@ -10,7 +10,9 @@ change against the code before it, in the same process and rounds. The plain sol
 it (the quick search with limit 1 never passes over weak guesses). ``--feature NAME`` makes the
 A/B about another of ``features``' switches of the quick proof (fifteenth session:
 ``QUICK_PROOF_LAST_CONFLICT``): on in ``unique``, off in ``unique_off``; ``--values 90,40`` gives
-the two values (Python literals) where the switch is a number (``QUICK_PROOF_FIRST``).
+the two values (Python literals) where the switch is a number (``QUICK_PROOF_FIRST``);
+``--feature A,B`` switches several together (sixteenth session:
+``QUICK_PROOF_WIPED_OUT,QUICK_PROOF_WEIGHTS``).
 """
 
 from __future__ import annotations
@@ -44,7 +46,8 @@ def main() -> None:
     ap.add_argument("paths", nargs="+")
     a = ap.parse_args()
     yices = get_driver("yices")
-    kept = getattr(features, a.feature)
+    names = a.feature.split(",")
+    kept = {name: getattr(features, name) for name in names}
     on, off = ast.literal_eval(f"({a.values})")
     runs = [("plain", False, on), ("unique", True, on)] + ([("unique_off", True, off)] if a.ab else [])
     out = csv.writer(sys.stdout)
@@ -57,7 +60,8 @@ def main() -> None:
         by, unique = {}, set()
         for _ in range(a.rounds):
             for key, asked, weak in runs:
-                setattr(features, a.feature, weak)
+                for name in names:
+                    setattr(features, name, weak)
                 t, c = time.perf_counter(), time.process_time()
                 r = solve(puzzle, yices, timeout=30, unique=asked, presolve="staged")
                 wall, cpu = time.perf_counter() - t, time.process_time() - c
@@ -66,7 +70,8 @@ def main() -> None:
                 by[key] = _who(r.message)
                 if asked:
                     unique.add(r.unique)
-        setattr(features, a.feature, kept)
+        for name, value in kept.items():
+            setattr(features, name, value)
         p = best["plain"]
         out.writerow([path.rsplit("/", 1)[-1].removesuffix(".txt")]
                      + [f"{x:.4f}" for key, _, _ in runs for x in best[key]]

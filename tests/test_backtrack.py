@@ -142,6 +142,24 @@ SEARCHES = [
                  id="strong-last-conflict-nogoods"),
     pytest.param("lc-weak-{shape}", 40, {"search_rules": SEARCH_RULES, "last_conflict": True, "pass_weak": True},
                  id="strong-last-conflict-pass-weak"),
+    # the second conflict of a wiped-out cell and the failure weights (sixteenth session): each
+    # alone, together (the quick proof's), in the thesis' own search, and with the other options
+    pytest.param("wiped-{shape}", 60, {"search_rules": SEARCH_RULES, "last_conflict": True, "wiped_out": True},
+                 id="strong-wiped-out"),
+    pytest.param("weights-{shape}", 60, {"search_rules": SEARCH_RULES, "weights": True}, id="strong-weights"),
+    pytest.param("wiped-weights-{shape}", 60, {"search_rules": SEARCH_RULES, "last_conflict": True,
+                                               "wiped_out": True, "weights": True}, id="strong-wiped-out-weights"),
+    pytest.param("wiped-weights-thesis-{shape}", 40, {"last_conflict": True, "wiped_out": True, "weights": True},
+                 id="wiped-out-weights"),
+    *(pytest.param(f"wiped-weights-{order}-{{shape}}", 25, {"last_conflict": True, "wiped_out": True, "weights": True,
+                                                             "cell_order": order}, id=f"wiped-out-weights-{order}")
+      for order in CELL_ORDERS[1:]),
+    pytest.param("wiped-weights-nogoods-{shape}", 40, {"search_rules": SEARCH_RULES, "last_conflict": True,
+                                                       "wiped_out": True, "weights": True, "nogoods": True},
+                 id="strong-wiped-out-weights-nogoods"),
+    pytest.param("wiped-weights-weak-{shape}", 40, {"search_rules": SEARCH_RULES, "last_conflict": True,
+                                                    "wiped_out": True, "weights": True, "pass_weak": True},
+                 id="strong-wiped-out-weights-pass-weak"),
 ]
 
 
@@ -408,6 +426,77 @@ def test_the_last_conflict_shortens_janko_proofs(name, before, at_most):
     puzzle, published = _presolved_janko(name)
     plain = solve_strong(puzzle, limit=2, probing=False)
     again = solve_strong(puzzle, limit=2, probing=False, last_conflict=True)
+    assert plain.solutions == again.solutions == [published] and again.unique is True
+    assert plain.nodes == before and again.nodes <= at_most, (plain.nodes, again.nodes)
+
+
+@pytest.mark.parametrize("options", [{"last_conflict": True, "wiped_out": True}, {"weights": True}],
+                         ids=["wiped-out", "weights"])
+def test_the_second_conflict_and_the_weights_change_the_tree_of_tiny_searches(options):
+    """The agreement tests above test ``wiped_out`` and ``weights`` where they act: on random
+    tiny puzzles each changes the search's tree (its nodes) on some, against the search
+    without it (with ``last_conflict`` for ``wiped_out``, which needs it)."""
+    rng = random.Random(f"acts-{sorted(options)}")
+    base = {"last_conflict": True} if "wiped_out" in options else {}
+    changed = 0
+    for _ in range(120):
+        puzzle = Puzzle(3, 3, random_clues(rng, 3, 3))
+        plain = solve_by_search(puzzle, limit=10**6, search_rules=SEARCH_RULES, **base)
+        again = solve_by_search(puzzle, limit=10**6, search_rules=SEARCH_RULES, **options)
+        assert sorted(plain.solutions) == sorted(again.solutions)
+        changed += plain.nodes != again.nodes
+    assert changed > 0
+
+
+def test_the_weights_wait_for_the_first_solution():
+    """Before its first solution the search with ``weights`` walks the same tree as without:
+    a plain solve (limit 1) is node for node the same, on puzzles where the weights change the
+    whole search's tree."""
+    rng = random.Random("weights-wait")
+    changed = 0
+    for _ in range(120):
+        puzzle = Puzzle(3, 3, random_clues(rng, 3, 3))
+        for limit, same in ((1, True), (10**6, False)):
+            plain = solve_by_search(puzzle, limit=limit, search_rules=SEARCH_RULES)
+            weighed = solve_by_search(puzzle, limit=limit, search_rules=SEARCH_RULES, weights=True)
+            assert plain.solutions[:1] == weighed.solutions[:1]
+            if same:
+                assert plain.nodes == weighed.nodes, puzzle.cells
+            else:
+                changed += plain.nodes != weighed.nodes
+    assert changed > 0
+
+
+def test_the_brute_force_catches_a_second_conflict_without_its_complement(monkeypatch):
+    """The agreement test can fail for ``wiped_out``: a search that, guessing the second
+    conflict, drops the guess's complement (as if the cell could only take that value) loses
+    solutions the brute force has."""
+    from fillsmt.fillomino import backtrack
+
+    honest = backtrack._Search.expand
+
+    def careless(self, node):
+        children = honest(self, node)
+        second = self.second  # as the guess saw it
+        if len(children) == 2 and second is not None and children[0].decision == (second[0], 1 << second[1]):
+            return children[:1]
+        return children
+
+    monkeypatch.setattr(backtrack._Search, "expand", careless)
+    assert _wrong_counts("careless-wiped-out", last_conflict=True, wiped_out=True) > 0
+
+
+@pytest.mark.parametrize("name, before, at_most", [("268", 183, 120), ("285", 53, 45), ("067", 103, 90)])
+def test_the_second_conflict_and_the_weights_shorten_janko_proofs(name, before, at_most):
+    """The quick proof's search (its first phase, limit 2, with ``last_conflict``) with
+    ``wiped_out`` and ``weights``: the published solution, proven unique, in fewer nodes (268's
+    proof refutes a few left-column cells under every guess on the right; ``before``: the nodes
+    without them)."""
+    from fillsmt.fillomino.backtrack import solve_strong
+
+    puzzle, published = _presolved_janko(name)
+    plain = solve_strong(puzzle, limit=2, probing=False, last_conflict=True)
+    again = solve_strong(puzzle, limit=2, probing=False, last_conflict=True, wiped_out=True, weights=True)
     assert plain.solutions == again.solutions == [published] and again.unique is True
     assert plain.nodes == before and again.nodes <= at_most, (plain.nodes, again.nodes)
 

@@ -109,6 +109,27 @@ on the guesses made since x's is thus found again at once under each of them on 
 group-exit order, 53 with the heuristic). Only which guess is made changes, so the search stays
 complete and sound (the module text's argument holds for any guess).
 
+``wiped_out`` (issue 17, sixteenth session; with ``last_conflict``, on in the quick proof:
+:data:`fillsmt.fillomino.features.QUICK_PROOF_WIPED_OUT`): Lecoutre et al.'s conflict is the
+*variable* left without a value. A guess "x is v" whose whole subtree has been walked and whose
+complement "x is not v" is then refuted at its own fixpoint leaves x without a value at that
+node: (x, v) becomes a second conflict, guessed where the first does not apply (its cell fixed,
+or its value gone), and forgotten like the first once its guess is not refuted. Janko 268's
+proof refutes a few left-column cells under every guess on the right: 183 nodes, 113 with it
+and ``weights``.
+
+``weights`` (issue 17, sixteenth session; on in the quick proof:
+:data:`fillsmt.fillomino.features.QUICK_PROOF_WEIGHTS`): failure weights in the manner of
+dom/wdeg (Boussemart, Hemery, Lecoutre and Sais, 2004), on cells. Every refuted node adds
+:data:`WEIGHT_DECISION` to its decision's cell and 1 to every cell its own fixpoint changed.
+Once the search has found a solution (before it, the order is left alone: it is the one that
+finds solutions soon), the order's groups tied on its first criterion (``group-exit``: the fewest
+exits) are taken by the most weight on their exits first, and a group's exit by the fewest
+values, then the most weight; with no incomplete group, the cell with the fewest values, then the
+most weight. All weights zero, this is the order itself. After its first solution a proof only
+refutes, and the cells its refutations keep touching are where the next ones are likely to be.
+Only which guess is made changes: complete and sound.
+
 The strong search's nodes run the rules' rounds *staged* (:data:`STAGED_SETTLE`;
 :func:`fillsmt.fillomino.deduce.fixpoint.run_rules`): the cheap per-value rules to their own
 fixpoint first, the costly ones after; the same fixpoint, so the same tree, and a
@@ -238,6 +259,9 @@ class _Node:
     literal: tuple[int, Mask] | None = None
     """``cbj``: its decision as the literal it asserts (cell, the values its value lies within:
     :func:`~fillsmt.fillomino.deduce.reasons.decision_literal`)."""
+    value: int = -1
+    """The value its parent's guess gave the cell (the guess and its complement alike; -1
+    where the guess kept several values: ``avoid``)."""
 
 
 @dataclass(eq=False)
@@ -305,7 +329,8 @@ def solve_by_search(puzzle: Puzzle, *, limit: int = 1, max_nodes: int | None = N
                     pass_weak: bool = False, learn: bool = False,
                     clock: Callable[[], float] = time.monotonic, cbj: bool = False,
                     nogoods: bool = False, progress=None, steiner: bool = False,
-                    last_conflict: bool = False) -> SearchResult:
+                    last_conflict: bool = False, wiped_out: bool = False,
+                    weights: bool = False) -> SearchResult:
     """Find up to ``limit`` solutions of ``puzzle`` by the rules plus backtracking.
 
     ``limit=2`` tests uniqueness (:attr:`SearchResult.unique`). ``max_nodes`` caps the
@@ -328,7 +353,9 @@ def solve_by_search(puzzle: Puzzle, *, limit: int = 1, max_nodes: int | None = N
 
     ``steiner``: ``capacity`` also counts by Steiner trees (its module text; with the search
     rules, not with ``cbj``). ``last_conflict``: a refuted guess is made again first where it
-    still may be (module text).
+    still may be (module text); ``wiped_out``, with it: so is a guess whose complement was
+    refuted (module text). ``weights``: once a solution is found, failure weights break the
+    order's ties (module text).
 
     ``avoid`` (a known solution) turns the search into a hunt for another one: ``avoid`` is
     never returned, and where the guessed cell may still hold ``avoid``'s value, the guess is
@@ -361,7 +388,9 @@ def solve_by_search(puzzle: Puzzle, *, limit: int = 1, max_nodes: int | None = N
                      tuple(r for r in SEARCH_RULES if r in search_rules), probe_depth,
                      None if probe_budget is None else probe_budget // max(1, puzzle.height * puzzle.width),
                      deadline, cell_order, avoid, result, pass_weak, learn=learn, clock=clock,
-                     cbj=cbj, learn_nogoods=nogoods, progress=progress, last_conflict=last_conflict)
+                     cbj=cbj, learn_nogoods=nogoods, progress=progress, last_conflict=last_conflict,
+                     wiped_out=last_conflict and wiped_out,
+                     weights=[0] * (puzzle.height * puzzle.width) if weights else None)
     walk = _Walk(search, [_root(puzzle, active, steiner, cbj)])
     while walk.step(limit, first_nodes, max_nodes) is None:
         pass
@@ -444,6 +473,12 @@ class _Search:
     last_conflict: bool = False
     conflict: tuple[int, int] | None = None
     """``last_conflict`` (module text): the refuted guess, (cell, value), while it is the conflict."""
+    wiped_out: bool = False
+    second: tuple[int, int] | None = None
+    """``wiped_out`` (module text): the guess whose complement was refuted, (cell, value), while
+    it is the second conflict."""
+    weights: list[int] | None = None
+    """``weights`` (module text): each cell's failure weight (None: off)."""
 
     def settle(self, state: State) -> str | None:
         """The rules' fixpoint, then the search rules; again until neither changes anything.
@@ -510,8 +545,14 @@ class _Search:
         for rule, count in fixed_by_rule.items():
             result.rules_used[rule] += count
         unfixed = [x for x, m in enumerate(masks) if m & (m - 1)]
+        if contradiction is not None and self.weights is not None and node.decision is not None:
+            self.weigh(node.decision[0], state.changed_cells)
         if self.last_conflict and node.guess:
             self.note_conflict(node.decision, contradiction is not None)
+            if self.second is not None and contradiction is None and self.second == (node.decision[0], node.value):
+                self.second = None
+        elif self.wiped_out and contradiction is not None and node.decision is not None and node.value >= 0:
+            self.second = (node.decision[0], node.value)
         if self.progress is not None:
             self.progress.node(node.depth, -1 if contradiction else len(unfixed), len(result.solutions))
         if result.nodes == 1:
@@ -542,17 +583,21 @@ class _Search:
             return []
         settled: dict[int, State] = {}
         again = self.conflict_guess(masks)
+        if again is None and self.second is not None:
+            again = _still_open(self.second, masks)
         if again is not None:
             cell, value = again
         elif self.pass_weak and self.cell_order == "group-exit":
             cell, value = self.strong_guess(state, unfixed, settled)
         else:
-            cell, value = _guess(puzzle, masks, unfixed, self.cell_order)
+            cell, value = _guess(puzzle, masks, unfixed, self.cell_order,
+                                 self.weights if result.solutions else None)
         chosen, rest = 1 << value, masks[cell] & ~(1 << value)
         if self.avoid is not None:
             known = 1 << self.avoid[cell // puzzle.width][cell % puzzle.width]
             if masks[cell] & known:
                 chosen, rest = masks[cell] & ~known, known
+                value = -1
         children = []
         before = masks[cell]
         frame = _Frame(node.frame, 1 << node.decisions, node.literal) if self.cbj else None
@@ -567,7 +612,7 @@ class _Search:
                 masks[cell] = allowed
                 child = State(state.board, masks, list(state.fixed_by_rule))
             children.append(_Node(child, node.depth + deeper, deeper, (cell, allowed), node.decisions + 1, frame,
-                                  decision_literal(cell, before, allowed)))
+                                  decision_literal(cell, before, allowed), value))
         result.probes += len(settled)  # looked at, not used
         return children
 
@@ -586,11 +631,15 @@ class _Search:
 
     def conflict_guess(self, masks: list[Mask]) -> tuple[int, int] | None:
         """The conflict's guess, where its cell is unfixed and may still take its value, else None."""
-        if self.conflict is None:
-            return None
-        cell, value = self.conflict
-        m = masks[cell]
-        return self.conflict if m & (m - 1) and m >> value & 1 else None
+        return None if self.conflict is None else _still_open(self.conflict, masks)
+
+    def weigh(self, cell: int, changed: list[int]) -> None:
+        """``weights`` (module text): a node refuted by its decision on ``cell``, its fixpoint
+        having changed ``changed``."""
+        weights = self.weights
+        weights[cell] += WEIGHT_DECISION
+        for x in set(changed):
+            weights[x] += 1
 
     def apply_nogoods(self, state: ReasonState) -> str | None:
         """``nogoods`` (module text): a nogood all of whose literals the state's domains entail
@@ -710,31 +759,46 @@ def _exits(state: State) -> list[tuple[int, int]]:
     return out
 
 
-def _guess(puzzle: Puzzle, masks: list[Mask], unfixed: list[int], cell_order: str
-           ) -> tuple[int, int]:
-    """The cell to guess and the value to guess in it (module text)."""
+def _still_open(guess: tuple[int, int], masks: list[Mask]) -> tuple[int, int] | None:
+    """``guess`` (cell, value) where its cell is unfixed and may still take its value, else None."""
+    cell, value = guess
+    m = masks[cell]
+    return guess if m & (m - 1) and m >> value & 1 else None
+
+
+def _guess(puzzle: Puzzle, masks: list[Mask], unfixed: list[int], cell_order: str,
+           weights: list[int] | None = None) -> tuple[int, int]:
+    """The cell to guess and the value to guess in it (module text); ``weights``: failure
+    weights breaking the order's ties (``weights``, module text), None for none."""
     if cell_order in GROUP_KEYS:
-        exit_ = _tightest_group_exit(puzzle, masks, GROUP_KEYS[cell_order])
+        exit_ = _tightest_group_exit(puzzle, masks, GROUP_KEYS[cell_order], weights)
         if exit_ is not None:
             return exit_
     if cell_order == "row-major":
         cell = unfixed[0]
-    else:
+    elif weights is None:
         cell = min(unfixed, key=lambda x: (masks[x].bit_count(), x))
+    else:
+        cell = min(unfixed, key=lambda x: (masks[x].bit_count(), -weights[x], x))
     m = masks[cell]
     return cell, (m & -m).bit_length() - 1
 
 
-def _tightest_group_exit(puzzle: Puzzle, masks: list[Mask], order=GROUP_KEYS["group-exit"]
-                         ) -> tuple[int, int] | None:
+def _tightest_group_exit(puzzle: Puzzle, masks: list[Mask], order=GROUP_KEYS["group-exit"],
+                         weights: list[int] | None = None) -> tuple[int, int] | None:
     """The exit and value of the incomplete group to grow (the least ``order`` key, module
-    text), or None when no group is incomplete."""
+    text), or None when no group is incomplete; with ``weights``, the groups tied on the key's
+    first criterion by the most weight on their exits, and the exit by the most weight after
+    the fewest values (``weights``, module text)."""
     best_key, best = None, None
     for start, size, exits, k in _incomplete_groups(puzzle, masks):
         key = order(len(exits), k, size, start)
+        if weights is not None:
+            key = (key[0], -sum(weights[x] for x in exits)) + key[1:]
         if best_key is None or key < best_key:
             best_key = key
-            best = (min(exits, key=lambda x: (masks[x].bit_count(), x)), k)
+            best = (min(exits, key=lambda x: (masks[x].bit_count(), x)) if weights is None else
+                    min(exits, key=lambda x: (masks[x].bit_count(), -weights[x], x)), k)
     return best
 
 
@@ -795,6 +859,12 @@ def propagate(puzzle: Puzzle, masks: list[Mask], rules: Sequence[str] = ALL_RULE
     return propagate_masks(puzzle, masks, rules)
 
 
+WEIGHT_DECISION = 3
+"""``weights`` (module text): what a refuted node adds to its decision's cell (every other cell
+its fixpoint changed gets 1). Measured (``benchmarks/README.md``, "Issue 17, sixteenth session"):
+1, 2, 3, 6 and 12 take janko-thesis100's quick proofs to the same nodes within 2 %; 3 (with the
+changed cells) against the decision's cell alone: 285's proof 53 -> 39 nodes."""
+
 WEAK_TRIES = 4
 """Groups the search looks at, at most, before it guesses (``pass_weak``, module text)."""
 
@@ -831,7 +901,8 @@ def solve_strong(puzzle: Puzzle, *, limit: int = 1, deadline: float | None = Non
                  first_nodes: int | None = None, probing: bool = True, pass_weak: bool = False,
                  learn: bool = False, clock: Callable[[], float] = time.monotonic,
                  cbj: bool = False, nogoods: bool = False, progress=None,
-                 steiner: bool | None = None, last_conflict: bool = False) -> SearchResult:
+                 steiner: bool | None = None, last_conflict: bool = False, wiped_out: bool = False,
+                 weights: bool = False) -> SearchResult:
     """The search the race and ``solve --solver rules`` use (issue 17): the search rules at every
     node; when :data:`FIRST_PHASE_BUDGET` does not settle the puzzle, the search starts again
     with exit probing at the root (within :data:`PROBE_BUDGET`), then walks the tree in each of
@@ -849,7 +920,9 @@ def solve_strong(puzzle: Puzzle, *, limit: int = 1, deadline: float | None = Non
     ``capacity`` counts by Steiner trees too, in both phases (None, the default: in proofs,
     ``limit`` above 1, :data:`STEINER_IN_PROOFS`, and in a plain solve's second phase,
     :data:`STEINER_SECOND_PHASE`); ``last_conflict``: both phases make a refuted guess again
-    first where it still may be (module text; each walk of the second phase its own)."""
+    first where it still may be (module text; each walk of the second phase its own), and with
+    ``wiped_out`` a guess whose complement was refuted; ``weights``: both phases break their
+    order's ties by failure weights once a solution is found (module text; each walk its own)."""
     later = steiner
     if steiner is None:
         steiner = STEINER_IN_PROOFS and limit > 1
@@ -858,10 +931,12 @@ def solve_strong(puzzle: Puzzle, *, limit: int = 1, deadline: float | None = Non
     first = solve_by_search(puzzle, limit=limit, deadline=deadline, max_nodes=phase_nodes,
                             search_rules=SEARCH_RULES, first_nodes=first_nodes, pass_weak=pass_weak,
                             learn=learn, clock=clock, cbj=cbj, nogoods=nogoods, progress=progress,
-                            steiner=steiner, last_conflict=last_conflict)
+                            steiner=steiner, last_conflict=last_conflict, wiped_out=wiped_out,
+                            weights=weights)
     if len(first.solutions) >= limit or first.exhausted or first.timed_out or not probing:
         return first
-    second = _second_phase(puzzle, limit, deadline, first_nodes, clock, progress, later, last_conflict)
+    second = _second_phase(puzzle, limit, deadline, first_nodes, clock, progress, later, last_conflict,
+                           wiped_out, weights)
     second.nodes += first.nodes
     second.guesses += first.guesses
     second.max_depth = max(second.max_depth, first.max_depth)
@@ -870,7 +945,8 @@ def solve_strong(puzzle: Puzzle, *, limit: int = 1, deadline: float | None = Non
 
 def _second_phase(puzzle: Puzzle, limit: int, deadline: float | None, first_nodes: int | None,
                   clock: Callable[[], float], progress=None, steiner: bool = False,
-                  last_conflict: bool = False) -> SearchResult:
+                  last_conflict: bool = False, wiped_out: bool = False,
+                  weights: bool = False) -> SearchResult:
     """The strong search's second phase: the root settled and its exits probed once (the first
     walk's root), then one walk per order of :data:`SECOND_PHASE_ORDERS`, each from its own
     fork of that root, expanding one node each in turn. Each walk is a whole search (sound and
@@ -881,13 +957,15 @@ def _second_phase(puzzle: Puzzle, limit: int, deadline: float | None, first_node
     and the checker passed it). The deadline stops every walk (timed out); ``first_nodes``
     counts the nodes of all walks; ``progress`` hears of every walk's nodes; ``steiner``: the
     root (and so every walk's nodes) lets ``capacity`` count by Steiner trees;
-    ``last_conflict``: each walk makes its own refuted guess again first (module text). One order
-    is the plain second phase, node for node."""
+    ``last_conflict``: each walk makes its own refuted guess again first (module text), with
+    ``wiped_out`` its own guesses whose complement was refuted; ``weights``: each walk its own
+    failure weights (module text). One order is the plain second phase, node for node."""
     active = list(ALL_RULES) + list(SEARCH_RULES) + ["probe"]
     cells = max(1, puzzle.height * puzzle.width)
     results = [SearchResult(rules_used=dict.fromkeys(active, 0)) for _ in SECOND_PHASE_ORDERS]
     searches = [_Search(puzzle, ALL_RULES, SEARCH_RULES, -1 if i else 0, PROBE_BUDGET // cells, deadline, order,
-                        None, result, clock=clock, progress=progress, last_conflict=last_conflict)
+                        None, result, clock=clock, progress=progress, last_conflict=last_conflict,
+                        wiped_out=last_conflict and wiped_out, weights=[0] * cells if weights else None)
                 for i, (order, result) in enumerate(zip(SECOND_PHASE_ORDERS, results))]
     root = _root(puzzle, active, steiner)
     walks = [_Walk(searches[0], [root])]

@@ -150,6 +150,21 @@ trees repeat one refutation under unrelated guesses shrink (janko 246 53 -> 17 n
 53, 231 45 -> 27, 008 59 -> 41, 226 57 -> 27), a few grow (063 25 -> 33, 211 33 -> 37); the plain
 solve is not touched."""
 
+QUICK_PROOF_WIPED_OUT = True
+"""Whether the quick proof's last conflict also makes a guess again first whose complement was
+refuted, the guess's cell left without a value (``backtrack``'s ``wiped_out``, issue 17,
+sixteenth session). On: measured with :data:`QUICK_PROOF_WEIGHTS` (``benchmarks/README.md``,
+"Issue 17, sixteenth session"), janko 268's proof 153 -> 113 nodes (without the weights 183 ->
+125, but 008's 41 -> 49); the plain solve is not touched."""
+
+QUICK_PROOF_WEIGHTS = True
+"""Whether the quick proof's search, once it has its first solution, breaks its order's ties by
+failure weights (``backtrack``'s ``weights``, issue 17, sixteenth session). On: measured
+(``benchmarks/README.md``, "Issue 17, sixteenth session"), with :data:`QUICK_PROOF_WIPED_OUT`
+janko 268's proof 183 -> 113 nodes, 285's 53 -> 39, 067's 103 -> 85, 211's 37 -> 33; 286's
+27 -> 33. Used from the root on (before the first solution too) 067's first solution moves from
+node 40 to 68; the plain solve is not touched."""
+
 SEARCH_LAST_CONFLICT = True
 """Whether the race's search and ``solve --solver rules`` (``Fillomino.search``, both phases of
 the strong search, plain and proof) make a refuted guess again first (``backtrack``'s

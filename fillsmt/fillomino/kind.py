@@ -149,7 +149,10 @@ class Fillomino(Kind):
         :data:`~fillsmt.fillomino.features.QUICK_PROOF_PASS_WEAK` (off), learning from its
         refutations as :data:`~fillsmt.fillomino.features.QUICK_PROOF_LEARNING` says, making a
         refuted guess again first as :data:`~fillsmt.fillomino.features.QUICK_PROOF_LAST_CONFLICT`
-        says. The
+        says (and a guess whose complement was refuted as
+        :data:`~fillsmt.fillomino.features.QUICK_PROOF_WIPED_OUT` says), breaking its order's ties
+        by failure weights once it has a solution as
+        :data:`~fillsmt.fillomino.features.QUICK_PROOF_WEIGHTS` says. The
         seconds are :data:`~fillsmt.fillomino.features.QUICK_CLOCK`'s."""
         from fillsmt.fillomino import features
         from fillsmt.fillomino.backtrack import solve_strong
@@ -165,7 +168,9 @@ class Fillomino(Kind):
         return solve_strong(presolved, limit=limit, deadline=clock() + whole, first_nodes=first,
                             probing=limit == 1, pass_weak=limit > 1 and features.QUICK_PROOF_PASS_WEAK,
                             clock=clock, cbj=learning == "cbj", nogoods=learning == "nogoods",
-                            last_conflict=limit > 1 and features.QUICK_PROOF_LAST_CONFLICT)
+                            last_conflict=limit > 1 and features.QUICK_PROOF_LAST_CONFLICT,
+                            wiped_out=features.QUICK_PROOF_WIPED_OUT,
+                            weights=limit > 1 and features.QUICK_PROOF_WEIGHTS)
 
     def search(self, puzzle: Puzzle, limit: int, deadline: float | None, progress=None):
         """The deduction rules plus backtracking (:mod:`fillsmt.fillomino.backtrack`), with the
