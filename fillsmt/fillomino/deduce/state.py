@@ -48,8 +48,11 @@ class Noted:
     base: Cells
     """The cells changed for the value when it was found."""
     owner: object = None
-    """The state whose ``analysed`` this is: another state copies the result before setting it
-    (:meth:`State.to_analyse`)."""
+    """The token (:attr:`State.token`) of the state whose ``analysed`` this is: another state
+    copies the result before setting it (:meth:`State.to_analyse`). A token, not the state: a
+    state holds its noted results, and a result holding its state would make a reference cycle
+    that only the cyclic garbage collector frees (issue 17, sixteenth session: its passes over
+    the search's garbage cost 10 ms at a time)."""
     analysed: bool = False
     origin: Noted | None = None
     """The result first noted (None: this one), which every copy shares: two live copies of
@@ -117,6 +120,8 @@ class State:
         self.apart: dict[int, int] = {}
         """``capacity``'s Steiner count: per value k, the cells of k-groups no region of k
         cells holds together (found here or in a state forked from)."""
+        self.token = object()
+        """This state's identity for the results it notes (:attr:`Noted.owner`)."""
         self._parent: State | None = None
         """The state forked from, whose free areas are handed down when this one first asks
         for them."""
@@ -163,6 +168,7 @@ class State:
         child.apart = dict(self.apart)
         child.steiner = self.steiner
         child._parent = self if self.hand_down else None
+        child.token = object()
         return child
 
     def live(self, k: int, noted: Noted) -> bool:
@@ -256,7 +262,7 @@ class State:
 
     def note(self, k: int, cells: Cells) -> Noted:
         """A result about ``cells`` that depends on value k in them and their neighbours."""
-        return Noted(cells, self.board.spread(cells), self._changed.get(k, 0), self)
+        return Noted(cells, self.board.spread(cells), self._changed.get(k, 0), self.token)
 
     def reach(self, k: int, found: Groups, i: int) -> Noted:
         """The cells group i can reach within its budget (see :func:`budget_layers`).
@@ -283,9 +289,9 @@ class State:
         noted = self.reach(k, found, i)
         if noted.analysed:
             return None
-        if noted.owner is not self:  # shared with the states forked from the same parent
+        if noted.owner is not self.token:  # shared with the states forked from the same parent
             noted = self._reach[(k, found.groups[i].cells)] = Noted(
-                noted.cells, noted.watched, noted.base, self, False, noted.first)
+                noted.cells, noted.watched, noted.base, self.token, False, noted.first)
         noted.analysed = True
         return noted
 
