@@ -575,3 +575,37 @@ def test_the_csv_names_the_racer_whose_answer_it_is(tmp_path):
     assert "before any solver started" in staged["message"]
     assert (named["solver"], named["answered_by"], named["status"]) == ("yices", "yices/tree", "sat")
     assert "| yices/default/staged | rules 1 |" in result.stdout
+
+
+class _Pipe:
+    """A worker's end of its pipe, in-process: the jobs to hand out, then None; what was sent."""
+
+    def __init__(self, jobs):
+        self.jobs, self.sent = list(jobs) + [None], []
+
+    def recv(self):
+        return self.jobs.pop(0)
+
+    def send(self, row):
+        self.sent.append(row)
+
+
+def test_a_worker_runs_each_job_with_the_heap_before_it_frozen(monkeypatch):
+    """``_serve`` collects and freezes the heap before each job (``_settle_heap``): a job's
+    collections scan only what it makes itself, however many jobs the worker ran before."""
+    import gc
+
+    monkeypatch.setattr(signal, "signal", lambda *a: None)  # _serve sets the worker's handlers
+    seen = []
+
+    def job_fn(job, timeout):
+        seen.append((job, gc.get_freeze_count()))
+        return {"job": job}
+
+    pipe = _Pipe(["a", "b"])
+    try:
+        bench_run._serve(pipe, job_fn, 1.0)
+    finally:
+        gc.unfreeze()
+    assert [row["job"] for row in pipe.sent] == ["a", "b"]
+    assert all(frozen > 1000 for _, frozen in seen), seen

@@ -12,6 +12,7 @@ interrupted, every worker is stopped, and each stops its solver's whole process 
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import multiprocessing.connection
 import signal
@@ -137,9 +138,22 @@ def _serve(conn, job_fn: JobFunction, timeout: float) -> None:
     signal.signal(signal.SIGTERM, _stop_worker)
     try:
         while (job := conn.recv()) is not None:
+            _settle_heap()
             conn.send(job_fn(job, timeout))
     except (EOFError, BrokenPipeError):  # the parent is gone
         pass
+
+
+def _settle_heap() -> None:
+    """Before each job in a worker: collect what earlier jobs left in reference cycles, then
+    move every object still alive (the imported modules, the caches, what earlier jobs kept)
+    out of the cyclic collector's sight (``gc.freeze``), so that a job's collections scan only
+    what the job itself makes, as in a fresh ``fillsmt solve`` process. Without it a worker that
+    has run many jobs pauses up to 4-10 ms in a full collection during a 10 ms job (issue 17,
+    sixteenth session: ``benchmarks/README.md``); the collection and the freeze run outside the
+    job's timing."""
+    gc.collect()
+    gc.freeze()
 
 
 class _Worker:
