@@ -861,9 +861,10 @@ def propagate(puzzle: Puzzle, masks: list[Mask], rules: Sequence[str] = ALL_RULE
 
 WEIGHT_DECISION = 3
 """``weights`` (module text): what a refuted node adds to its decision's cell (every other cell
-its fixpoint changed gets 1). Measured (``benchmarks/README.md``, "Issue 17, sixteenth session"):
-1, 2, 3, 6 and 12 take janko-thesis100's quick proofs to the same nodes within 2 %; 3 (with the
-changed cells) against the decision's cell alone: 285's proof 53 -> 39 nodes."""
+its fixpoint changed gets 1). Measured (``benchmarks/README.md``, "Issue 17, sixteenth session:
+the wiped-out cell and failure weights"), with ``wiped_out``: 1, 3, 6 and 12 take
+janko-thesis100's quick proofs to the same nodes within 1 % (268 111-113, 285 35-39); the
+decision's cell alone takes 285's proof to 55 nodes, the changed cells alone 268's to 157."""
 
 WEAK_TRIES = 4
 """Groups the search looks at, at most, before it guesses (``pass_weak``, module text)."""
