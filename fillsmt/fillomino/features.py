@@ -95,7 +95,7 @@ QUICK_CLOCK = time.process_time
 """What the quick search's seconds (:func:`quick_search_budget`, :func:`quick_proof_budget`) are
 measured on: this process's CPU time (nothing else runs in it before the race)."""
 
-QUICK_PROOF_FIRST = 90
+QUICK_PROOF_FIRST = 120
 """With ``--unique`` or ``--forced``: the nodes (fixpoints) within which the quick search must
 find its first solution to go on to its proof (:func:`quick_proof_budget`); a count, not seconds,
 so that the choice does not depend on the machine's load. 40 until the fifteenth session; with
@@ -104,7 +104,15 @@ first solution within 40 nodes find it at nodes 44-86 (031, 041, 247, 260, 268, 
 (292) or later; measured through ``pipeline.solve`` (``benchmarks/README.md``, "Issue 17, fifteenth
 session: the last conflict"), 041's ``--unique`` 0.072 -> 0.030 s and 268's 0.076 -> 0.053 s,
 where the puzzles whose proof still goes to the race pay 50 more nodes first (257 0.077 -> 0.096
-s, still 1.6x its plain solve); the scaling, hard-tail and big-region puzzles lose nothing."""
+s, still 1.6x its plain solve); the scaling, hard-tail and big-region puzzles lose nothing.
+120 since the sixteenth session: with :data:`QUICK_PROOF_WIPED_OUT` the janko-thesis100 proofs
+past 90 nodes find their first solution at nodes 103 (257), 107 (292), 113 (249) or past 190,
+and their proofs end by node 229 (``benchmarks/README.md``, "Issue 17, sixteenth session"):
+through ``pipeline.solve`` (one process, min of 5) 257's ``--unique`` 0.094 -> 0.055 s (its plain
+solve, yices', 0.057 s; it was 2.01x in a final bench run of the fifteenth session), 249's 0.083
+-> 0.045 s, 292's 0.081 -> 0.076 s; the seven proofs that still go to the race pay 30 more nodes
+first (171 0.153 -> 0.169 s, 1.53x its plain solve; 066 1.22x -> 1.36x), 12x12-big-4's 1.68 ->
+1.88 s; the scaling and Baron puzzles lose nothing."""
 QUICK_PROOF = 3.0
 """With ``--unique`` or ``--forced``: seconds of :data:`QUICK_CLOCK` (plus :data:`QUICK_PER_CELL`
 per cell) the quick search may take in all: the search is also bounded by nodes, to the strong
