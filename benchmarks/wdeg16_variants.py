@@ -3,6 +3,9 @@
 process, alternating, CPU s (the minimum over the rounds) and nodes.
 
     .venv/bin/python benchmarks/wdeg16_variants.py [--rounds N] [--variants A,B,...] PUZZLES... > OUT.csv
+    # the strong search alone (the race's and ``solve --solver rules``: both phases), plain
+    # (limit 1) and proof (limit 2), each variant within --seconds (wall)
+    .venv/bin/python benchmarks/wdeg16_variants.py --search [--rounds N] [--variants A,B,...] PUZZLES... > OUT.csv
 
 Each variant runs the quick proof's search (``solve_strong``, limit 2, no probing, a first
 solution within ``features.quick_proof_budget``'s nodes, its CPU seconds) with the last conflict
@@ -14,10 +17,13 @@ on. A variant's name is ``CONFLICT[+WEIGHTS[+KEY[+WHEN]]]``:
   every cell its fixpoint changed), ``both`` (the kept: ``WEIGHT_DECISION`` to the decision's cell
   and 1 to the changed ones), ``bothN`` (N to the decision's cell), ``guess`` (1 to the decision's
   cell, refuted guesses only);
-- KEY, how the weights rank the groups: ``exits`` (the kept: the most weight among the groups of
-  fewest exits), ``max`` (the same with the largest exit weight), ``ratio`` (exits / (1 +
+- KEY, how the weights rank the groups: ``exits`` (the kept: the most weight among the groups
+  tied on the order's first criterion, ``group-exit``'s fewest exits), ``max`` (the same with the largest exit weight), ``ratio`` (exits / (1 +
   weight)), ``tie`` (after the fewest missing cells), ``first`` (the most weight before the exits);
-- WHEN: ``after`` (the kept: once a solution is found) or ``root`` (from the root on).
+  every KEY but ``exits`` ranks by ``group-exit``'s criteria whatever the walk's order;
+- WHEN: ``after`` (the kept: once a solution is found), ``root`` (from the root on) or
+  ``rootge`` (from the root on, in the walks of the ``group-exit`` order only: the strong
+  search's second phase walks ``big-value`` too).
 
 Defaults: ``both``, ``exits``, ``after``. The ratio is (presolve + proof) / (presolve + the plain
 quick search), CPU; ``t/o``: the proof did not settle within the quick proof's bounds. Every
@@ -82,7 +88,7 @@ def _variant(name: str):
     parts = name.split("+")
     conflict, weights = parts[0], parts[1] if len(parts) > 1 else None
     key, when = (parts[2] if len(parts) > 2 else "exits"), (parts[3] if len(parts) > 3 else "after")
-    if conflict not in ("lc", "wiped") or when not in ("after", "root"):
+    if conflict not in ("lc", "wiped") or when not in ("after", "root", "rootge"):
         raise SystemExit(f"unknown variant {name!r}")
     options = {"last_conflict": True, "wiped_out": conflict == "wiped", "weights": weights is not None}
     if weights is None:
@@ -101,10 +107,12 @@ def _variant(name: str):
         return kept[1](search, node)
 
     def tightest(puzzle, masks, order=GROUP_KEYS["group-exit"], ws=None):
-        if ws is None and when == "root":
+        if when == "rootge" and order is not GROUP_KEYS["group-exit"]:
+            ws = None
+        elif ws is None and when in ("root", "rootge"):
             ws = current[0].weights
-        if ws is None:
-            return kept[2](puzzle, masks, order)
+        if ws is None or key == "exits":
+            return kept[2](puzzle, masks, order, ws)
         best_key, best = None, None
         for start, size, exits, k in backtrack._incomplete_groups(puzzle, masks):
             k_ = rank(len(exits), k, size, start, [ws[x] for x in exits])
@@ -150,14 +158,47 @@ def rows(puzzle, variants: list[str], rounds: int):
     return pre, best
 
 
+def search_rows(puzzle, variants: list[str], rounds: int, seconds: float):
+    """Per (limit, variant): the strong search's (CPU s, nodes, settled), the minimum over the
+    rounds; None where the rules settle the puzzle."""
+    found = KIND.presolve(puzzle)
+    if found.grid is not None or found.contradiction is not None:
+        return None
+    best: dict = {}
+    for _ in range(rounds):
+        for limit in (1, 2):
+            for name in variants:
+                with _variant(name) as options:
+                    t = time.process_time()
+                    result = solve_strong(found.puzzle, limit=limit, deadline=time.monotonic() + seconds, **options)
+                    cpu = time.process_time() - t
+                settled = len(result.solutions) >= limit or result.exhausted
+                if (limit, name) not in best or cpu < best[limit, name][0]:
+                    best[limit, name] = (cpu, result.nodes, settled)
+    return best
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--variants", default=DEFAULT_VARIANTS)
+    ap.add_argument("--search", action="store_true")
+    ap.add_argument("--seconds", type=float, default=40.0)
     ap.add_argument("paths", nargs="+")
     a = ap.parse_args()
     variants = a.variants.split(",")
     out = csv.writer(sys.stdout)
+    if a.search:
+        out.writerow(["puzzle"] + [f"{kind}_{v}_{c}" for kind in ("plain", "proof") for v in variants
+                                   for c in ("cpu", "nodes", "settled")])
+        for path in a.paths:
+            best = search_rows(read_puzzle(path), variants, a.rounds, a.seconds)
+            if best is not None:
+                out.writerow([path.rsplit("/", 1)[-1].removesuffix(".txt")]
+                             + [x for limit in (1, 2) for v in variants
+                                for x in (f"{best[limit, v][0]:.3f}", best[limit, v][1], best[limit, v][2])])
+                sys.stdout.flush()
+        return
     out.writerow(["puzzle", "presolve_cpu", "plain_cpu"] + [f"{v}_{c}" for v in variants for c in ("cpu", "nodes", "ratio")])
     for path in a.paths:
         found = rows(read_puzzle(path), variants, a.rounds)
