@@ -107,6 +107,17 @@ def counted_groups(state: State, k: int, seed: tuple[int, ...] = ()) -> tuple[in
     counted = memo.get(key)
     if counted is None:
         apart = list(seed)
+        if seed:  # by the share rows (as _joins asks for every pair: all of them wanted)
+            rows = share_rows(state, found, k)
+            taken = 0
+            for j in seed:
+                taken |= 1 << j
+            for i in found.incomplete:
+                if not (taken >> i & 1 or rows[i] & taken):
+                    apart.append(i)
+                    taken |= 1 << i
+            counted = memo[key] = found.complete + tuple(apart)
+            return counted
         complete = []
         for i, g in enumerate(found.groups):
             if g.complete:
@@ -119,6 +130,22 @@ def counted_groups(state: State, k: int, seed: tuple[int, ...] = ()) -> tuple[in
                     apart.append(i)
         counted = memo[key] = tuple(complete + apart)
     return counted
+
+
+def share_rows(state: State, found: Groups, k: int) -> tuple[int, ...]:
+    """Per k-group (index), the incomplete k-groups it may share a region with (bit j for group
+    j, :func:`_share`); none for a complete group. Kept with the groups."""
+    rows = found.memo.get("share rows")
+    if rows is None:
+        out = [0] * len(found.groups)
+        open_ = found.incomplete
+        for a, i in enumerate(open_):
+            for j in open_[a + 1:]:
+                if _share(state, found, i, j, k):
+                    out[i] |= 1 << j
+                    out[j] |= 1 << i
+        rows = found.memo["share rows"] = tuple(out)
+    return rows
 
 
 def capacity(state: State) -> None:
@@ -196,10 +223,19 @@ def _joins(state: State, k: int, found, reach: dict[int, int], room: int) -> Non
     of k-groups that must share a region: kept apart, they would need more than ``room`` cells
     (the grid's minus what the regions of other values take)."""
     open_ = found.incomplete
+    rows = share_rows(state, found, k)
+    every = 0
+    for i in open_:
+        every |= 1 << i
+    least = len(found.complete) + 2
     for a, i in enumerate(open_):
         for j in open_[a + 1:]:
-            if not _share(state, found, i, j, k):
+            if not rows[i] >> j & 1:
                 continue  # they cannot share a region
+            pair = 1 << i | 1 << j
+            if k * (least + (every & ~(rows[i] | rows[j] | pair)).bit_count()) <= room:
+                continue  # they may lie apart: the count with i and j apart adds only groups
+                # that may share with neither (counted_groups), at most this many
             if k * distinct_regions(state, k, (i, j)) <= room:
                 continue  # they may lie apart
             inside = _shared_region_cells(state, k, found, i, j)
