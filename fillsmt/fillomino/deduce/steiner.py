@@ -79,9 +79,13 @@ def lightest_region(board: Board, allow: int, groups: list[int], k: int) -> int:
     weight, adj = _graph(board, allow, groups)
     _drop_loose(weight, adj, t)
     weight, adj = _contract(weight, adj, t)
+    if MERGE_GROUPS:
+        weight, adj, t = _merge_groups(weight, adj, t)
     inf = k + 1
     rows: dict[int, list[int]] = {}
     _rows(rows, [1 << i for i in range(t)], weight, adj, inf)
+    if t < 3:
+        return rows[1][t - 1]
     q = _root(rows, t)
     _rows(rows, _family(t, q), weight, adj, inf)
     return _bounded(rows, q, t, weight, adj, k, _junctions(adj, t))
@@ -171,6 +175,55 @@ def _contract(weight: list[int], adj: list[set[int]], t: int) -> tuple[list[int]
                     out[number[u]] = cost
         edges.append(tuple(out.items()))
     return [weight[v] for v in kept], edges
+
+
+MERGE_GROUPS = True
+"""Whether groups are merged along their lightest links (:func:`_merge_groups`; False: the
+fifteenth session's graph, kept to measure the two side by side)."""
+
+
+def _merge_groups(weight: list[int], adj: Edges, t: int) -> tuple[list[int], Edges, int]:
+    """The contracted graph with groups merged, again and again, while t > 1: a group z with
+    one link (an edge of :data:`Edges`: the cells between z and the far node, then that node)
+    is merged with its link and the far node (every connected set holding z and another group
+    holds them); a group z whose lightest link by its cells between (``inner``) ends in
+    another group u is merged with that link and u (some lightest set holds them, module
+    text). Groups first in the result, numbered anew; t the groups left."""
+    n = len(weight)
+    inner = [{u: c - weight[u] for u, c in a} for a in adj]
+    weight = list(weight)
+    group = [v < t for v in range(n)]
+    alive = [True] * n
+    left = t
+    merged = True
+    while merged and left > 1:
+        merged = False
+        for z in range(n):
+            links = inner[z]
+            if not (group[z] and alive[z] and links) or left < 2:
+                continue
+            least = min(links.values())
+            u = next((u for u, c in links.items() if c == least and (group[u] or len(links) == 1)), None)
+            if u is None:
+                continue
+            if group[u]:
+                left -= 1
+            group[u] = True
+            weight[u] += weight[z] + links.pop(u)
+            alive[z] = False
+            into = inner[u]
+            del into[z]
+            for y, c in links.items():
+                del inner[y][z]
+                if c < into.get(y, c + 1):
+                    into[y] = inner[y][u] = c
+            inner[z] = {}
+            merged = True
+    order = [v for v in range(n) if alive[v] and group[v]]
+    order += [v for v in range(n) if alive[v] and not group[v] and inner[v]]
+    number = {v: i for i, v in enumerate(order)}
+    edges: Edges = [tuple((number[u], c + weight[u]) for u, c in inner[v].items()) for v in order]
+    return [weight[v] for v in order], edges, left
 
 
 def _root(rows: dict[int, list[int]], t: int) -> int:
