@@ -134,14 +134,19 @@ def counted_groups(state: State, k: int, seed: tuple[int, ...] = ()) -> tuple[in
 
 def share_rows(state: State, found: Groups, k: int) -> tuple[int, ...]:
     """Per k-group (index), the incomplete k-groups it may share a region with (bit j for group
-    j, :func:`_share`); none for a complete group. Kept with the groups."""
+    j, :func:`_share`); none for a complete group. Kept with the groups. Two groups whose sizes
+    leave room for a path across the whole grid (height + width - 2 steps, the farthest two
+    cells are apart) may share one without looking further."""
     rows = found.memo.get("share rows")
     if rows is None:
         out = [0] * len(found.groups)
         open_ = found.incomplete
+        board = state.board
+        most = k + 1 - max(1, board.height + board.width - 2)  # |g| + |h| at most this: they may share
+        sizes = [g.size for g in found.groups]
         for a, i in enumerate(open_):
             for j in open_[a + 1:]:
-                if _share(state, found, i, j, k):
+                if sizes[i] + sizes[j] <= most or _share(state, found, i, j, k):
                     out[i] |= 1 << j
                     out[j] |= 1 << i
         rows = found.memo["share rows"] = tuple(out)
@@ -227,15 +232,18 @@ def _joins(state: State, k: int, found, reach: dict[int, int], room: int) -> Non
     every = 0
     for i in open_:
         every |= 1 << i
-    least = len(found.complete) + 2
-    for a, i in enumerate(open_):
-        for j in open_[a + 1:]:
+    # with i and j apart, the count (counted_groups) is the complete groups, i, j and only groups
+    # that may share a region with neither: at most (far[i] & far[j]).bit_count() of them; when
+    # that many fit in ``room`` (spare), i and j may lie apart
+    spare = room // k - len(found.complete) - 2
+    far = {i: every & ~rows[i] & ~(1 << i) for i in open_}
+    loose = [i for i in open_ if far[i].bit_count() > spare]
+    for a, i in enumerate(loose):
+        for j in loose[a + 1:]:
             if not rows[i] >> j & 1:
                 continue  # they cannot share a region
-            pair = 1 << i | 1 << j
-            if k * (least + (every & ~(rows[i] | rows[j] | pair)).bit_count()) <= room:
-                continue  # they may lie apart: the count with i and j apart adds only groups
-                # that may share with neither (counted_groups), at most this many
+            if (far[i] & far[j]).bit_count() <= spare:
+                continue  # they may lie apart (above)
             if k * distinct_regions(state, k, (i, j)) <= room:
                 continue  # they may lie apart
             inside = _shared_region_cells(state, k, found, i, j)

@@ -189,6 +189,8 @@ def _merge_groups(weight: list[int], adj: Edges, t: int) -> tuple[list[int], Edg
     holds them); a group z whose lightest link by its cells between (``inner``) ends in
     another group u is merged with that link and u (some lightest set holds them, module
     text). Groups first in the result, numbered anew; t the groups left."""
+    if all(len(adj[z]) > 1 and all(u >= t for u, _ in adj[z]) for z in range(t)):
+        return weight, adj, t  # no group has one link, or a link to another group
     n = len(weight)
     inner = [{u: c - weight[u] for u, c in a} for a in adj]
     weight = list(weight)
