@@ -6,6 +6,7 @@ rounds):
     .venv/bin/python benchmarks/steiner16.py --calls [--rounds N] > OUT.csv
     .venv/bin/python benchmarks/steiner16.py --quick [--rounds N] PUZZLES... > OUT.csv
     .venv/bin/python benchmarks/steiner16.py --pipeline [--rounds N] PUZZLES... > OUT.csv
+    .venv/bin/python benchmarks/steiner16.py --search [--rounds N] PUZZLES... > OUT.csv
     .venv/bin/python benchmarks/steiner16.py --summary OUT.csv...     # markdown tables
 
 ``--calls``: ``steiner.lightest_region`` on steiner15's sets of calls (``benchmarks/
@@ -17,11 +18,15 @@ puzzle and number of groups for ``calls`` (CPU summed, ``answer`` the number of 
 
 ``--quick``: ``KIND.quick_search(presolved, limit)`` (as ``fillsmt solve [--unique]`` runs it
 before any solver) for limit 1 (the plain quick search) and 2 (the quick proof) under each of
-:data:`SEARCH_VARIANTS`: ``main`` (``capacity`` and ``steiner`` as at the session's start,
-:data:`MAIN_COMMIT`, loaded from git), ``joins`` (this branch's ``capacity``, the Steiner tree
-without merged groups), ``shipped`` (this branch). Nodes, solutions and ``unique`` checked equal
-across variants (every change keeps each node's deductions). The ratio is (presolve + proof) /
-(presolve + plain), CPU.
+:data:`SEARCH_VARIANTS`: ``main`` (``capacity``, ``steiner`` and ``find_groups`` as at the
+session's start, :data:`MAIN_COMMIT`, loaded from git), ``joins`` (this branch's ``capacity``,
+the Steiner tree without merged groups, groups found afresh), ``merge`` (groups merged in the
+Steiner tree), ``shipped`` (this branch: groups grown from the previous ones too). Nodes,
+solutions and ``unique`` checked equal across variants (every change keeps each node's
+deductions). The ratio is (presolve + proof) / (presolve + plain), CPU.
+
+``--search``: ``solve_strong(presolved, limit)`` (the race's search) for limit 1 and 2 under
+``main`` and ``shipped`` (nodes and answers checked equal).
 
 ``--pipeline``: ``pipeline.solve(puzzle, yices, unique=False / True, presolve="staged")`` under
 ``main`` and ``shipped``, CPU and wall seconds of this process (min over the rounds).
@@ -53,17 +58,26 @@ MAIN_COMMIT = "6149ae4"
 def _from_git(path: str, name: str) -> types.ModuleType:
     text = subprocess.run(["git", "show", f"{MAIN_COMMIT}:{path}"], capture_output=True, text=True,
                           check=True, cwd=ROOT).stdout
-    module = types.ModuleType(name)
+    module = sys.modules[name] = types.ModuleType(name)  # (dataclasses look their module up)
     exec(compile(text, name, "exec"), module.__dict__)
     return module
 
 
-def main_capacity():
-    """main's ``capacity`` rule, calling main's ``steiner.fits``."""
+def main_pieces():
+    """main's ``capacity`` rule (calling main's ``steiner.fits``) and main's ``find_groups``
+    (its contradictions, groups and kept results this branch's own objects: the same classes)."""
+    from fillsmt.fillomino.deduce import board
+
     old_steiner = _from_git("fillsmt/fillomino/deduce/steiner.py", "steiner_main")
     old = _from_git("fillsmt/fillomino/deduce/capacity.py", "capacity_main")
     old.fits = old_steiner.fits
-    return old.capacity
+    old_board = _from_git("fillsmt/fillomino/deduce/board.py", "board_main")
+    for name in ("Contradiction", "Group", "Groups", "recall", "remember", "cells_of"):
+        setattr(old_board, name, getattr(board, name))
+
+    def find_groups(board, dom, k, fixed, previous=None):
+        return old_board.find_groups(board, dom, k, fixed)
+    return old.capacity, find_groups
 
 
 def _family(name: str):
@@ -149,19 +163,24 @@ def _merged_groups(board, allow: int, groups: list[int]) -> int:
 
 
 @contextlib.contextmanager
-def search_variant(name: str, old_capacity):
-    """``main``: main's capacity and Steiner tree; ``joins``: this branch's capacity, groups not
-    merged; ``shipped``: this branch."""
-    kept = backtrack.SEARCH_RULE_FUNCTIONS["capacity"]
-    backtrack.SEARCH_RULE_FUNCTIONS["capacity"] = old_capacity if name == "main" else capacity.capacity
+def search_variant(name: str, old):
+    """``main``: main's capacity, Steiner tree and find_groups; ``joins``: this branch's
+    capacity, groups not merged in the Steiner tree, groups found afresh; ``merge``: and groups
+    merged; ``shipped``: this branch (groups grown from the previous ones too)."""
+    from fillsmt.fillomino.deduce import state
+
+    kept = backtrack.SEARCH_RULE_FUNCTIONS["capacity"], state.find_groups, state.INCREMENTAL_GROUPS
+    if name == "main":
+        backtrack.SEARCH_RULE_FUNCTIONS["capacity"], state.find_groups = old
+    state.INCREMENTAL_GROUPS = name == "shipped"
     try:
-        with _steiner(merge=name == "shipped"):
+        with _steiner(merge=name in ("merge", "shipped")):
             yield
     finally:
-        backtrack.SEARCH_RULE_FUNCTIONS["capacity"] = kept
+        backtrack.SEARCH_RULE_FUNCTIONS["capacity"], state.find_groups, state.INCREMENTAL_GROUPS = kept
 
 
-SEARCH_VARIANTS = ("main", "joins", "shipped")
+SEARCH_VARIANTS = ("main", "joins", "merge", "shipped")
 
 
 def _cpu(run):
@@ -174,7 +193,7 @@ def quick(rounds: int, paths: list[str]) -> None:
     from fillsmt.fillomino.kind import KIND
     from fillsmt.fillomino.plain_format import read_puzzle
 
-    old = main_capacity()
+    old = main_pieces()
     out = csv.writer(sys.stdout)
     out.writerow(["puzzle", "presolve_cpu"] + [f"{v}_{c}" for v in SEARCH_VARIANTS
                                                for c in ("plain_cpu", "proof_cpu", "plain_nodes", "proof_nodes", "ratio")])
@@ -215,7 +234,7 @@ def pipeline(rounds: int, paths: list[str]) -> None:
     from fillsmt.fillomino.plain_format import read_puzzle
     from fillsmt.pipeline import solve
 
-    old = main_capacity()
+    old = main_pieces()
     yices = get_driver("yices")
     out = csv.writer(sys.stdout)
     names = ("main", "shipped")
@@ -240,6 +259,35 @@ def pipeline(rounds: int, paths: list[str]) -> None:
         row += [f"{best[v, True][i] / max(best[v, False][i], 1e-4):.2f}" for v in names for i in (0, 1)]
         out.writerow(row + ["/".join(sorted(map(str, answers)))])
         sys.stdout.flush()
+
+
+def search(rounds: int, paths: list[str]) -> None:
+    """``solve_strong(presolved, limit)`` (the race's search) for limit 1 and 2 under ``main``
+    and ``shipped``, alternating, CPU s (min over the rounds); nodes and answers checked equal."""
+    from fillsmt.fillomino.backtrack import solve_strong
+    from fillsmt.fillomino.kind import KIND
+    from fillsmt.fillomino.plain_format import read_puzzle
+
+    old = main_pieces()
+    names = ("main", "shipped")
+    out = csv.writer(sys.stdout)
+    out.writerow(["puzzle", "limit", "nodes"] + [f"{v}_cpu" for v in names])
+    for path in paths:
+        found = KIND.presolve(read_puzzle(path))
+        if found.grid is not None or found.contradiction is not None:
+            continue
+        for limit in (1, 2):
+            best: dict[str, float] = {}
+            seen = set()
+            for _ in range(rounds):
+                for name in names:
+                    with search_variant(name, old):
+                        cpu, r = _cpu(lambda: solve_strong(found.puzzle, limit=limit))
+                    best[name] = min(cpu, best.get(name, cpu))
+                    seen.add((r.nodes, tuple(r.solutions), r.exhausted))
+            assert len(seen) == 1, (path, limit, seen)
+            out.writerow([Path(path).stem, limit, seen.pop()[0]] + [f"{best[v]:.4f}" for v in names])
+            sys.stdout.flush()
 
 
 def summary(paths: list[str]) -> None:
@@ -275,6 +323,7 @@ def run_main() -> None:
     mode.add_argument("--calls", action="store_true")
     mode.add_argument("--quick", action="store_true")
     mode.add_argument("--pipeline", action="store_true")
+    mode.add_argument("--search", action="store_true")
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("paths", nargs="*")
     a = ap.parse_args()
@@ -282,6 +331,8 @@ def run_main() -> None:
         calls(a.rounds)
     elif a.quick:
         quick(a.rounds, a.paths)
+    elif a.search:
+        search(a.rounds, a.paths)
     else:
         pipeline(a.rounds, a.paths)
 
