@@ -596,12 +596,14 @@ def test_the_share_rows_and_the_pairs_that_must_join_agree_with_the_pairwise_cou
                 found = state.groups(k)
             except Contradiction:
                 continue  # a group of more than k cells
-            rows = share_rows(state, found, k)
+            rows, far = share_rows(state, found, k)
             open_ = found.incomplete
             shared = [(i, j) for a, i in enumerate(open_) for j in open_[a + 1:]
                       if _may_share(found.groups[i], found.groups[j], k, state.board.width)]
             assert [(i, j) for a, i in enumerate(open_) for j in open_[a + 1:] if rows[i] >> j & 1] == shared
             assert all(rows[i] >> j & 1 for i, j in shared) and not any(rows[i] for i in found.complete)
+            assert far == tuple(sum(1 << j for j in open_ if j != i and not rows[i] >> j & 1) if i in open_ else 0
+                                for i in range(len(found.groups)))
             counts = {(i, j): _greedy_count(state, k, (i, j)) for i, j in shared}
             for (i, j), count in counts.items():
                 assert distinct_regions(state, k, (i, j)) == count

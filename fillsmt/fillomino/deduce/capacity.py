@@ -114,8 +114,8 @@ def counted_groups(state: State, k: int, seed: tuple[int, ...] = ()) -> tuple[in
     counted = memo.get(key)
     if counted is None:
         apart = list(seed)
-        if seed:  # by the share rows (as _joins asks for every pair: all of them wanted)
-            rows = share_rows(state, found, k)
+        if seed:  # by the share rows (as must_join asks for every pair: all of them wanted)
+            rows = share_rows(state, found, k)[0]
             taken = 0
             for j in seed:
                 taken |= 1 << j
@@ -139,11 +139,12 @@ def counted_groups(state: State, k: int, seed: tuple[int, ...] = ()) -> tuple[in
     return counted
 
 
-def share_rows(state: State, found: Groups, k: int) -> tuple[int, ...]:
+def share_rows(state: State, found: Groups, k: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Per k-group (index), the incomplete k-groups it may share a region with (bit j for group
-    j, :func:`_share`); none for a complete group. Kept with the groups. Two groups whose sizes
-    leave room for a path across the whole grid (height + width - 2 steps, the farthest two
-    cells are apart) may share one without looking further."""
+    j, :func:`_share`; none for a complete group), and the *far* ones, the other incomplete
+    groups it may not share one with. Kept with the groups. Two groups whose sizes leave room
+    for a path across the whole grid (height + width - 2 steps, the farthest two cells are
+    apart) may share one without looking further."""
     rows = found.memo.get("share rows")
     if rows is None:
         out = [0] * len(found.groups)
@@ -151,12 +152,15 @@ def share_rows(state: State, found: Groups, k: int) -> tuple[int, ...]:
         board = state.board
         most = k + 1 - max(1, board.height + board.width - 2)  # |g| + |h| at most this: they may share
         sizes = [g.size for g in found.groups]
+        every = 0
         for a, i in enumerate(open_):
+            every |= 1 << i
             for j in open_[a + 1:]:
                 if sizes[i] + sizes[j] <= most or _share(state, found, i, j, k):
                     out[i] |= 1 << j
                     out[j] |= 1 << i
-        rows = found.memo["share rows"] = tuple(out)
+        far = tuple(every & ~(near | 1 << i) if every >> i & 1 else 0 for i, near in enumerate(out))
+        rows = found.memo["share rows"] = (tuple(out), far)
     return rows
 
 
@@ -244,25 +248,30 @@ def must_join(state: State, k: int, found: Groups, room: int) -> list[tuple[int,
     kept apart, they would need more than ``room`` cells (the grid's minus what the regions of
     other values take), as :func:`distinct_regions` counts with the two of them as its seed.
     That count is the complete groups, the two, and only groups that may share a region with
-    neither (``far``): a pair whose common far groups all fit in ``room`` (``spare``) may lie
-    apart, and is passed over without counting."""
+    neither (their ``far`` groups, :func:`share_rows`): a pair whose common far groups all fit
+    in ``room`` (``spare``) may lie apart, and is passed over without counting. A function of
+    the groups and ``room``, so kept with the groups."""
     open_ = found.incomplete
-    rows = share_rows(state, found, k)
-    every = 0
-    for i in open_:
-        every |= 1 << i
-    spare = room // k - len(found.complete) - 2
-    far = {i: every & ~rows[i] & ~(1 << i) for i in open_}
-    loose = [i for i in open_ if far[i].bit_count() > spare]
-    pairs = []
-    for a, i in enumerate(loose):
-        for j in loose[a + 1:]:
-            if not rows[i] >> j & 1:
-                continue  # they cannot share a region
-            if (far[i] & far[j]).bit_count() <= spare:
-                continue  # they may lie apart (above)
-            if k * distinct_regions(state, k, (i, j)) > room:
-                pairs.append((i, j))
+    if len(open_) < 2:
+        return []
+    key = ("must join", room)
+    pairs = found.memo.get(key)
+    if pairs is None:
+        rows, far = share_rows(state, found, k)
+        spare = room // k - len(found.complete) - 2
+        pairs = []
+        for i in open_:
+            far_i = far[i]
+            if far_i.bit_count() <= spare:
+                continue  # every pair with i may lie apart (above)
+            later = rows[i] & -(2 << i)  # the groups after i that may share a region with it
+            while later:
+                low = later & -later
+                later ^= low
+                j = low.bit_length() - 1
+                if (far_i & far[j]).bit_count() > spare and k * distinct_regions(state, k, (i, j)) > room:
+                    pairs.append((i, j))
+        found.memo[key] = pairs
     return pairs
 
 
