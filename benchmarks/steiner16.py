@@ -21,7 +21,8 @@ before any solver) for limit 1 (the plain quick search) and 2 (the quick proof) 
 :data:`SEARCH_VARIANTS`: ``main`` (``capacity``, ``steiner`` and ``find_groups`` as at the
 session's start, :data:`MAIN_COMMIT`, loaded from git), ``joins`` (this branch's ``capacity``,
 the Steiner tree without merged groups, groups found afresh), ``merge`` (groups merged in the
-Steiner tree), ``shipped`` (this branch: groups grown from the previous ones too). Nodes,
+Steiner tree), ``family`` (triples holding q in the bound from eight groups on), ``shipped``
+(this branch: groups grown from the previous ones too). Nodes,
 solutions and ``unique`` checked equal across variants (every change keeps each node's
 deductions). The ratio is (presolve + proof) / (presolve + plain), CPU.
 
@@ -81,14 +82,16 @@ def main_pieces():
 
 
 def _family(name: str):
-    """A family of the bounded search's bound (steiner15's ``_family`` with another choice)."""
+    """A family of the bounded search's bound (the shipped ``_family`` with another choice at
+    some numbers of groups; ``steiner15``: pairs at seven and eight groups, as at the start)."""
     shipped = steiner._family
 
     def family(t: int, q: int) -> list[int]:
-        if name == "triples-q-7" and t in (7, 8):
+        pairs = [s for s in range(1, 1 << t) if s.bit_count() == 2]
+        if name == "steiner15" and t == 8 or name == "pairs-6" and t == 6:
+            return pairs
+        if name == "triples-q-7" and t == 7:
             return [s for s in range(1, 1 << t) if s.bit_count() == 2 or s.bit_count() == 3 and s >> q & 1]
-        if name == "pairs-6" and t == 6:
-            return [s for s in range(1, 1 << t) if s.bit_count() == 2]
         return shipped(t, q)
     return family
 
@@ -106,10 +109,11 @@ def _steiner(merge: bool, family: str | None = None):
 
 
 CALL_VARIANTS = {
-    "steiner15": dict(merge=False),  # main's lightest_region (merging off)
-    "shipped": dict(merge=True),  # groups merged along their lightest links
-    "merge+triples-q at 7-8": dict(merge=True, family="triples-q-7"),
-    "merge+pairs at 6": dict(merge=True, family="pairs-6"),
+    "steiner15": dict(merge=False, family="steiner15"),  # main's lightest_region
+    "merge": dict(merge=True, family="steiner15"),  # groups merged along their lightest links
+    "shipped": dict(merge=True),  # and pairs + triples holding q from eight groups on (was nine)
+    "shipped, pairs + triples-q at 7 too": dict(merge=True, family="triples-q-7"),
+    "shipped, pairs at 6": dict(merge=True, family="pairs-6"),
 }
 
 
@@ -166,7 +170,8 @@ def _merged_groups(board, allow: int, groups: list[int]) -> int:
 def search_variant(name: str, old):
     """``main``: main's capacity, Steiner tree and find_groups; ``joins``: this branch's
     capacity, groups not merged in the Steiner tree, groups found afresh; ``merge``: and groups
-    merged; ``shipped``: this branch (groups grown from the previous ones too)."""
+    merged; ``family``: and the bound's family of triples holding q from eight groups on;
+    ``shipped``: this branch (groups grown from the previous ones too)."""
     from fillsmt.fillomino.deduce import state
 
     kept = backtrack.SEARCH_RULE_FUNCTIONS["capacity"], state.find_groups, state.INCREMENTAL_GROUPS
@@ -174,13 +179,14 @@ def search_variant(name: str, old):
         backtrack.SEARCH_RULE_FUNCTIONS["capacity"], state.find_groups = old
     state.INCREMENTAL_GROUPS = name == "shipped"
     try:
-        with _steiner(merge=name in ("merge", "shipped")):
+        with _steiner(merge=name in ("merge", "family", "shipped"),
+                      family=None if name in ("family", "shipped") else "steiner15"):
             yield
     finally:
         backtrack.SEARCH_RULE_FUNCTIONS["capacity"], state.find_groups, state.INCREMENTAL_GROUPS = kept
 
 
-SEARCH_VARIANTS = ("main", "joins", "merge", "shipped")
+SEARCH_VARIANTS = ("main", "joins", "merge", "family", "shipped")
 
 
 def _cpu(run):

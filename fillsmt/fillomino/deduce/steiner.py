@@ -68,11 +68,11 @@ section "steiner15" have every variant tried). Each step keeps the answer exact:
   kept are still weights of connected sets holding S and v, so the answer is exact when at most
   k and k + 1 otherwise, as before. ``exact[R]`` is the plain recurrences' value capped at k + 1
   (a lower bound then too) for the *family* (:func:`_family`): every single group, and with
-  seven groups or more every pair, with nine or more every triple holding q too; per node the
+  seven groups or more every pair, with eight or more every triple holding q too; per node the
   family's values are kept sorted, largest first, so a test stops at the first one apart from
   S or below its threshold. Rows are dicts of the kept
   junctions: a split touches only the nodes both parts kept. Janko 286's root call (ten single
-  cells, k = 36, answer 37): 0.12 s of CPU before, about 0.011 s now (0.003 s with the merges).
+  cells, k = 36, answer 37): 0.12 s of CPU before, about 0.011 s now (0.0024 s with the merges).
 """
 
 from __future__ import annotations
@@ -263,12 +263,13 @@ def _root(rows: dict[int, list[int]], t: int) -> int:
 
 def _family(t: int, q: int) -> list[int]:
     """The family of the bounded search's bound beyond the single groups, in an order that puts
-    each after its own subsets: none below seven groups, every pair below nine, and every pair
-    and every triple holding q from nine on (a larger family bounds more and costs more: the
-    best of those tried per number of groups, benchmarks/README.md, steiner15)."""
+    each after its own subsets: none below seven groups, every pair at seven, and every pair
+    and every triple holding q from eight on (a larger family bounds more and costs more: the
+    best of those tried per number of groups, benchmarks/README.md, steiner15; eight moved to
+    the triples in steiner16, where janko 286's call has eight groups once merged)."""
     if t < 7:
         return []
-    if t < 9:
+    if t < 8:
         return [s for s in range(1, 1 << t) if s.bit_count() == 2]
     return [s for s in range(1, 1 << t) if s.bit_count() == 2 or s.bit_count() == 3 and s >> q & 1]
 
