@@ -139,3 +139,45 @@ def test_groups_found_on_sets_of_cells_match_a_flood():
         assert (again is found) == (board.kept is not None)  # kept with a search's board
         checked += 1
     assert checked > 150 and refused > 30
+
+
+def _fields(found):
+    return ([(g.cells, g.edge, g.size, g.complete) for g in found.groups], found.group_of, found.masks,
+            found.cells, found.borders, found.incomplete, found.complete, found.crowded)
+
+
+def test_groups_grown_from_the_previous_ones_are_the_groups_found_afresh():
+    """``find_groups`` given the groups of fewer fixed cells (``previous``, sixteenth session:
+    the groups no new cell touches are taken as they are) against the groups found afresh, as
+    cells are fixed to k one to three at a time on random boards: every field the same, the same
+    overflow refused; the untouched groups are taken over (the same objects) on most steps."""
+    rng = random.Random(1716)
+    steps = reused = refused = 0
+    for _ in range(200):
+        h, w = rng.randint(2, 9), rng.randint(2, 9)
+        board = Board.of(h, w)  # keeps nothing: every call grows its groups
+        k = rng.randint(2, 12)
+        free = list(range(h * w))
+        rng.shuffle(free)
+        fixed: list[int] = []
+        previous = None
+        while free:
+            for _ in range(rng.randint(1, 3)):
+                if free:
+                    fixed.append(free.pop())
+            dom = [bit(k) if x in fixed else bit(k) | bit(1) for x in range(h * w)]
+            try:
+                fresh = find_groups(board, dom, k, fixed)
+            except Contradiction as e:
+                with pytest.raises(Contradiction) as again:
+                    find_groups(board, dom, k, fixed, previous)
+                assert str(again.value) == str(e)
+                refused += 1
+                break
+            found = find_groups(board, dom, k, fixed, previous)
+            assert _fields(found) == _fields(fresh)
+            if previous is not None:
+                reused += any(g is p for g in found.groups for p in previous.groups)
+            steps += 1
+            previous = found
+    assert steps > 1000 and reused > steps // 2 and refused > 50, (steps, reused, refused)

@@ -541,3 +541,75 @@ def test_forced_cells_match_their_definition():
         some += bool(brute)
         none += not brute
     assert some > 50 and none > 50
+
+
+def _greedy_count(state: State, k: int, seed: tuple[int, ...]) -> int:
+    """The count of :func:`distinct_regions` as written before the sixteenth session: the
+    complete k-groups, the seed, then each incomplete group that may share a region with none
+    counted so far, by :func:`~capacity._may_share` pair by pair."""
+    from fillsmt.fillomino.deduce.capacity import _may_share
+
+    found = state.groups(k)
+    apart = list(seed)
+    count = len(found.complete)
+    for i in found.incomplete:
+        if i not in seed and not any(_may_share(found.groups[i], found.groups[j], k, state.board.width)
+                                     for j in apart):
+            apart.append(i)
+    return count + len(apart)
+
+
+def many_groups(rng: random.Random) -> State:
+    """A board of 6x6 to 9x10 with clues of a few values (3 to 30) scattered over it, some of
+    them side by side: many groups of each value, some large enough to share no region; on half
+    of them, single cells in the corners."""
+    height, width = rng.randint(6, 9), rng.randint(6, 10)
+    values = rng.sample([3, 4, 5, 6, 8, 10, 12, 16, 20, 30], 3)
+    clues = [[0] * width for _ in range(height)]
+    for _ in range(rng.randint(6, 18)):
+        v = rng.choice(values)
+        r, c = rng.randrange(height), rng.randrange(width)
+        for _ in range(rng.choice([1, 1, 2, 3])):
+            clues[r][c] = v
+            r, c = min(height - 1, r + rng.randint(0, 1)), min(width - 1, c + rng.randint(0, 1))
+    if rng.random() < 0.5:  # two single cells as far apart as the board allows: they may share a
+        # region of k exactly when k >= height + width - 1 (share_rows' shortcut at its edge)
+        clues[0][0] = clues[height - 1][width - 1] = height + width - 2
+        clues[0][width - 1] = clues[height - 1][0] = height + width - 1
+    return State(Board.of(height, width, keep=True), initial_masks(Puzzle(height, width, tuple(map(tuple, clues)))),
+                 [*ALL_RULES, *SEARCH_RULES])
+
+
+def test_the_share_rows_and_the_pairs_that_must_join_agree_with_the_pairwise_count():
+    """``capacity``'s share rows (sixteenth session: bit sets, and no distance test where any
+    path fits) against ``_may_share`` pair by pair; the seeded count against the greedy count
+    as written before; ``must_join`` (which passes over pairs whose common far groups fit)
+    against every sharing pair counted by that greedy count, at rooms around the counts."""
+    from fillsmt.fillomino.deduce.capacity import _may_share, must_join, share_rows
+
+    rng = random.Random("share-rows")
+    pairs = joined = 0
+    for _ in range(150):
+        state = many_groups(rng)
+        for k in sorted(state.fixed):
+            try:
+                found = state.groups(k)
+            except Contradiction:
+                continue  # a group of more than k cells
+            rows, far = share_rows(state, found, k)
+            open_ = found.incomplete
+            shared = [(i, j) for a, i in enumerate(open_) for j in open_[a + 1:]
+                      if _may_share(found.groups[i], found.groups[j], k, state.board.width)]
+            assert [(i, j) for a, i in enumerate(open_) for j in open_[a + 1:] if rows[i] >> j & 1] == shared
+            assert all(rows[i] >> j & 1 for i, j in shared) and not any(rows[i] for i in found.complete)
+            assert far == tuple(sum(1 << j for j in open_ if j != i and not rows[i] >> j & 1) if i in open_ else 0
+                                for i in range(len(found.groups)))
+            counts = {(i, j): _greedy_count(state, k, (i, j)) for i, j in shared}
+            for (i, j), count in counts.items():
+                assert distinct_regions(state, k, (i, j)) == count
+            for room in sorted({k * c + d for c in counts.values() for d in (-1, 0)} | {0, 10**6}):
+                expected = [(i, j) for i, j in shared if k * counts[i, j] > room]
+                assert must_join(state, k, found, room) == expected, (k, room)
+                joined += len(expected)
+            pairs += len(shared)
+    assert pairs >= 300 and joined >= 300

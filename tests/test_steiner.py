@@ -343,3 +343,88 @@ def test_the_comparison_catches_a_bound_one_too_high(monkeypatch):
         if len(groups) >= 3:
             wrong += steiner.lightest_region(board, allow, groups, best) != best
     assert wrong > 0
+
+
+@functools.lru_cache(maxsize=None)
+def corridor_cases(seed: str, rounds: int) -> list[tuple[Board, int, list[int], int]]:
+    """Sparser boards than :func:`bounded_cases` (45-75 % of the cells allowed: chains of cells
+    between groups are common, so groups get merged), three to eight groups of one to three
+    cells, and their lightest set by the plain recurrences (cases with none skipped)."""
+    rng = random.Random(seed)
+    cases = []
+    for _ in range(rounds):
+        board = Board.of(rng.randint(4, 7), rng.randint(5, 8))
+        n = board.height * board.width
+        density = rng.uniform(0.45, 0.75)
+        allow = sum(1 << x for x in range(n) if rng.random() < density)
+        groups = apart_groups(rng, board, allow, rng.randint(3, 8))
+        if len(groups) < 3:
+            continue
+        best = plain_dreyfus_wagner(board, allow, groups, n)
+        if best <= n:
+            cases.append((board, allow, groups, best))
+    return cases
+
+
+def _merged(board: Board, allow: int, groups: list[int]) -> int:
+    """The groups left once :func:`steiner._merge_groups` has merged what it may."""
+    t = len(groups)
+    weight, adj = steiner._graph(board, allow, groups)
+    steiner._drop_loose(weight, adj, t)
+    weight, edges = steiner._contract(weight, adj, t)
+    return steiner._merge_groups(weight, edges, t)[2]
+
+
+def test_merging_groups_keeps_the_lightest_weight():
+    """Groups merged along their lightest links (sixteenth session) against the plain
+    recurrences, at the optimum, one below and one above; the merges do happen (on most of
+    these sparse boards, down to one or two groups on many)."""
+    checked = merged = down_to_two = 0
+    for board, allow, groups, best in corridor_cases("corridors", 260) + bounded_cases("bounded", 150):
+        if len(groups) < 3:
+            continue
+        left = _merged(board, allow, groups)
+        merged += left < len(groups)
+        down_to_two += left <= 2
+        for k in (best - 1, best, best + 1):
+            if k < max(g.bit_count() for g in groups):
+                continue
+            found = steiner.lightest_region(board, allow, groups, k)
+            assert found == (best if best <= k else k + 1), (board.height, board.width, allow, groups, k, best)
+            checked += 1
+    assert merged >= 80 and down_to_two >= 20 and checked >= 550
+
+
+def test_the_comparison_catches_a_careless_merge(monkeypatch):
+    """The agreement above can fail: merging a group with another along any link to it, not
+    only along its lightest link, loses lighter sets, and some case at the optimum comes back
+    heavier."""
+    def careless(links, group):
+        return next((u for u in links if group[u]), None) if len(links) > 1 else next(iter(links))
+
+    monkeypatch.setattr(steiner, "_merge_target", careless)
+    wrong = 0
+    for board, allow, groups, best in corridor_cases("corridors", 260):
+        wrong += steiner.lightest_region(board, allow, groups, best) != best
+    assert wrong > 0
+
+
+def test_janko_286s_root_call_merges_two_of_its_ten_groups(monkeypatch):
+    """286's ten 36-clues: two lie on a chain of three cells between two others, and are merged
+    into them; the bounded search then joins eight groups."""
+    folder = SHARED / "janko-thesis100"
+    if not folder.exists():
+        pytest.skip(f"{folder} is absent")
+    from fillsmt.fillomino.kind import KIND
+
+    calls = []
+    real = steiner.lightest_region
+
+    def spy(board, allow, groups, k):
+        calls.append((board, allow, list(groups), k))
+        return real(board, allow, groups, k)
+
+    monkeypatch.setattr(steiner, "lightest_region", spy)
+    solve_strong(KIND.presolve(read_puzzle(str(folder / "puzzles" / "286.txt"))).puzzle, limit=2)
+    board, allow, groups, _ = calls[0]
+    assert _merged(board, allow, groups) == 8

@@ -193,7 +193,8 @@ def remember(board: Board, key: tuple, value):
     return value
 
 
-def find_groups(board: Board, dom: list[Mask], k: int, fixed: Iterable[int]) -> Groups:
+def find_groups(board: Board, dom: list[Mask], k: int, fixed: Iterable[int],
+                previous: Groups | None = None) -> Groups:
     """The k-groups (``fixed``: the cells fixed to k, that is every cell whose domain is k
     alone, as :class:`~.state.State` keeps them); a group of more than k cells is a
     contradiction.
@@ -205,7 +206,12 @@ def find_groups(board: Board, dom: list[Mask], k: int, fixed: Iterable[int]) -> 
     :meth:`Board.spread` within the cells fixed to k, and its border is what the last spread
     adds outside them; the groups come in the order of their first cells, each group's cells
     and border in increasing order, as the flood fill cell by cell found them. ``dom`` is not
-    looked at (the cells fixed to k are ``fixed``); it stays in the signature for callers."""
+    looked at (the cells fixed to k are ``fixed``); it stays in the signature for callers.
+
+    ``previous`` (sixteenth session): the k-groups of fewer cells fixed to k (a subset of
+    these; else it is not used), whose groups no newly fixed cell touches are groups here too
+    (each is connected, and every cell fixed to k next to it is one of its own) and are taken
+    as they are; only the rest is grown. The result is the same."""
     every = 0
     for x in fixed:
         every |= 1 << x
@@ -213,10 +219,15 @@ def find_groups(board: Board, dom: list[Mask], k: int, fixed: Iterable[int]) -> 
     if found is not None:
         return found
     w, full, right, left = board.width, board.full, board.right, board.left
-    group_of: dict[int, int] = {}
-    groups, masks, borders, incomplete, complete = [], [], [], [], []
-    once = crowded = 0
+    parts: list[tuple[int, Group]] = []  # (cells as a set, group), in the order of first cells
     remaining = every
+    if previous is not None and not previous.cells & ~every:
+        near = board.spread(every & ~previous.cells)
+        for g, mask in zip(previous.groups, previous.masks):
+            if not mask & near:
+                parts.append((mask, g))
+                remaining &= ~mask
+    fresh = []
     while remaining:
         mask = remaining & -remaining
         while True:
@@ -227,19 +238,26 @@ def find_groups(board: Board, dom: list[Mask], k: int, fixed: Iterable[int]) -> 
             mask = grown
         remaining &= ~mask
         size = mask.bit_count()
-        low = (mask & -mask).bit_length() - 1
         if size > k:
+            low = (mask & -mask).bit_length() - 1
             raise Contradiction(f"the {k}s at {board.where(low)} form a group of "
                                  f"{size} cells, more than {k}", mask, k)
-        index = len(groups)
-        cells = cells_of(mask)
-        for x in cells:
+        fresh.append((mask, Group(k, tuple(cells_of(mask)), around & ~mask)))
+    if parts:
+        parts = sorted(parts + fresh, key=lambda part: part[0] & -part[0])
+    else:
+        parts = fresh
+    group_of: dict[int, int] = {}
+    groups, masks, borders, incomplete, complete = [], [], [], [], []
+    once = crowded = 0
+    for index, (mask, group) in enumerate(parts):
+        for x in group.cells:
             group_of[x] = index
-        edge = around & ~mask
-        groups.append(Group(k, tuple(cells), edge))
+        edge = group.edge
+        groups.append(group)
         masks.append(mask)
         borders.append(edge)
-        if size == k:
+        if group.complete:
             complete.append(index)
             crowded |= edge
         else:

@@ -26,6 +26,11 @@ from fillsmt.fillomino.deduce.searches import Cells, budget_layers, layered
 
 
 
+INCREMENTAL_GROUPS = True
+"""Whether :meth:`State.groups` hands the groups it had to ``find_groups`` (which then grows only
+what the newly fixed cells touch; False: every group grown afresh, kept to measure the two side
+by side)."""
+
 Why = Union[Sequence[int], Sequence[Sequence[int]], None]
 """The cells that made a rule apply (see :meth:`State.restrict`)."""
 
@@ -256,7 +261,8 @@ class State:
         """The k-groups (cached until a cell is fixed to k; borders do not depend on domains)."""
         found = self._groups.get(k)
         if found is None or self._regroup >> k & 1:
-            found = self._groups[k] = find_groups(self.board, self.dom, k, self.fixed.get(k, ()))
+            found = self._groups[k] = find_groups(self.board, self.dom, k, self.fixed.get(k, ()),
+                                                  INCREMENTAL_GROUPS and found or None)
             self._regroup &= ~bit(k)
         return found
 

@@ -31,6 +31,24 @@ section "steiner15" have every variant tried). Each step keeps the answer exact:
   neighbours each is taken whole or not at all by a lightest set (a part would end in a cell
   node it could do without): each chain becomes one edge whose cost is the chain's weight plus
   the far node's, and the recurrences' leaf step adds that cost.
+- *Groups merged* (:func:`_merge_groups`, sixteenth session): in the contracted graph a
+  group's *links* are its edges, each a chain of ``inner`` cells (none for a plain neighbour)
+  then the far node. (a) A group z with one link: every connected set holding z and another
+  group holds that link and its far node (the only way out of z), so z, the link and the far
+  node are merged into one group (of their summed weight). (b) A group z whose lightest link,
+  by inner cells, ends in another group u (every other link of z has at least as many): some
+  lightest set holds that link. Let X be a lightest set without it (with none of its inner
+  cells, as a lightest set takes a chain whole or not at all, above; a link without inner cells
+  every set holding z and u holds) and T a spanning tree of X. T's path from z to u leaves z by
+  another link e' of z, which X holds whole and which has at least as many inner cells as the
+  link to u, so at least one; each has two neighbours, so the path runs along all of them and
+  T without them falls into z's side and u's side. No group is among them; the link to u joins
+  the two sides again: a connected set holding every group, no heavier than X. So the lightest
+  weight is that of the lightest set holding z, the link and u, merged into one group. Each merge keeps the lightest weight, so again and again while two
+  groups are left; what is left is solved as below (one group: its weight; two: the shortest
+  way between them, the first group's row). Janko 286's root call: ten single cells, two of
+  them merged (each lies on a chain of three cells between two others), eight groups left:
+  a ninth of the splits.
 - *Bounded search* (:func:`_bounded`), from three groups on. Rooted: one group q
   (the one farthest from the others, summed: :func:`_root`) is left out of S and the answer is
   ``best[all but q][q]`` (Dreyfus-Wagner's own form; a third of the splits). Split only at the
@@ -50,11 +68,11 @@ section "steiner15" have every variant tried). Each step keeps the answer exact:
   kept are still weights of connected sets holding S and v, so the answer is exact when at most
   k and k + 1 otherwise, as before. ``exact[R]`` is the plain recurrences' value capped at k + 1
   (a lower bound then too) for the *family* (:func:`_family`): every single group, and with
-  seven groups or more every pair, with nine or more every triple holding q too; per node the
+  seven groups or more every pair, with eight or more every triple holding q too; per node the
   family's values are kept sorted, largest first, so a test stops at the first one apart from
   S or below its threshold. Rows are dicts of the kept
   junctions: a split touches only the nodes both parts kept. Janko 286's root call (ten single
-  cells, k = 36, answer 37): 0.12 s of CPU before, about 0.011 s now.
+  cells, k = 36, answer 37): 0.12 s of CPU before, about 0.011 s now (0.0024 s with the merges).
 """
 
 from __future__ import annotations
@@ -79,9 +97,13 @@ def lightest_region(board: Board, allow: int, groups: list[int], k: int) -> int:
     weight, adj = _graph(board, allow, groups)
     _drop_loose(weight, adj, t)
     weight, adj = _contract(weight, adj, t)
+    if MERGE_GROUPS:
+        weight, adj, t = _merge_groups(weight, adj, t)
     inf = k + 1
     rows: dict[int, list[int]] = {}
     _rows(rows, [1 << i for i in range(t)], weight, adj, inf)
+    if t < 3:
+        return rows[1][t - 1]
     q = _root(rows, t)
     _rows(rows, _family(t, q), weight, adj, inf)
     return _bounded(rows, q, t, weight, adj, k, _junctions(adj, t))
@@ -173,6 +195,66 @@ def _contract(weight: list[int], adj: list[set[int]], t: int) -> tuple[list[int]
     return [weight[v] for v in kept], edges
 
 
+MERGE_GROUPS = True
+"""Whether groups are merged along their lightest links (:func:`_merge_groups`; False: the
+fifteenth session's graph, kept to measure the two side by side)."""
+
+
+def _merge_groups(weight: list[int], adj: Edges, t: int) -> tuple[list[int], Edges, int]:
+    """The contracted graph with groups merged, again and again, while t > 1: a group z with
+    one link (an edge of :data:`Edges`: the cells between z and the far node, then that node)
+    is merged with its link and the far node (every connected set holding z and another group
+    holds them); a group z whose lightest link by its cells between (``inner``) ends in
+    another group u is merged with that link and u (some lightest set holds them, module
+    text). Groups first in the result, numbered anew; t the groups left."""
+    if all(len(adj[z]) > 1 and all(u >= t for u, _ in adj[z]) for z in range(t)):
+        return weight, adj, t  # no group has one link, or a link to another group
+    n = len(weight)
+    inner = [{u: c - weight[u] for u, c in a} for a in adj]
+    weight = list(weight)
+    group = [v < t for v in range(n)]
+    alive = [True] * n
+    left = t
+    merged = True
+    while merged and left > 1:
+        merged = False
+        for z in range(n):
+            links = inner[z]
+            if not (group[z] and alive[z] and links) or left < 2:
+                continue
+            u = _merge_target(links, group)
+            if u is None:
+                continue
+            if group[u]:
+                left -= 1
+            group[u] = True
+            weight[u] += weight[z] + links.pop(u)
+            alive[z] = False
+            into = inner[u]
+            del into[z]
+            for y, c in links.items():
+                del inner[y][z]
+                if c < into.get(y, c + 1):
+                    into[y] = inner[y][u] = c
+            inner[z] = {}
+            merged = True
+    order = [v for v in range(n) if alive[v] and group[v]]
+    order += [v for v in range(n) if alive[v] and not group[v] and inner[v]]
+    number = {v: i for i, v in enumerate(order)}
+    edges: Edges = [tuple((number[u], c + weight[u]) for u, c in inner[v].items()) for v in order]
+    return [weight[v] for v in order], edges, left
+
+
+def _merge_target(links: dict[int, int], group: list[bool]) -> int | None:
+    """The node a group with ``links`` (far node: cells between) is merged with
+    (:func:`_merge_groups`): its only link's far node, or the far group of a lightest link; None
+    if neither."""
+    if len(links) == 1:
+        return next(iter(links))
+    least = min(links.values())
+    return next((u for u, c in links.items() if c == least and group[u]), None)
+
+
 def _root(rows: dict[int, list[int]], t: int) -> int:
     """The group the bounded search leaves out of S: the one farthest from the others, summed
     over its single row (the best of those tried: benchmarks/README.md, steiner15)."""
@@ -181,12 +263,13 @@ def _root(rows: dict[int, list[int]], t: int) -> int:
 
 def _family(t: int, q: int) -> list[int]:
     """The family of the bounded search's bound beyond the single groups, in an order that puts
-    each after its own subsets: none below seven groups, every pair below nine, and every pair
-    and every triple holding q from nine on (a larger family bounds more and costs more: the
-    best of those tried per number of groups, benchmarks/README.md, steiner15)."""
+    each after its own subsets: none below seven groups, every pair at seven, and every pair
+    and every triple holding q from eight on (a larger family bounds more and costs more: the
+    best of those tried per number of groups, benchmarks/README.md, steiner15; eight moved to
+    the triples in steiner16, where janko 286's call has eight groups once merged)."""
     if t < 7:
         return []
-    if t < 9:
+    if t < 8:
         return [s for s in range(1, 1 << t) if s.bit_count() == 2]
     return [s for s in range(1, 1 << t) if s.bit_count() == 2 or s.bit_count() == 3 and s >> q & 1]
 
