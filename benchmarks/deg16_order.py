@@ -10,7 +10,8 @@ min of 3 rounds; ratio = (presolve + proof) / (presolve + plain quick search).
 - ``deg``: (fewest exits, most failure weight, most degree, fewest cells missing, first cell),
   the exit by the fewest values, then the most degree;
 - ``degbefore``: the degree before the first solution, the failure weights (alone) after it;
-- ``degafter``: the degree after the first solution only.
+- ``degafter``: the degree after the first solution only;
+- ``degroot``: the degree at the root's guess only (made before any failure could weigh).
 
 Prints, per variant, the proofs at 2x or more and at 1.8x or more, the CPU and nodes in all,
 and the seven highest ratios (ratio, puzzle, nodes).
@@ -31,14 +32,18 @@ KEPT = backtrack._tightest_group_exit
 
 
 def _variant_exit(variant: str):
-    """``backtrack._tightest_group_exit`` for a variant (module text)."""
+    """``backtrack._tightest_group_exit`` for a variant (module text), for one search."""
+    calls = [0]
+
     def tightest(puzzle, masks, order=backtrack.GROUP_KEYS["group-exit"], weights=None):
+        calls[0] += 1
         groups = list(backtrack._incomplete_groups(puzzle, masks))
         bordering: dict[int, int] = {}
         for _, _, exits, _ in groups:
             for e in exits:
                 bordering[e] = bordering.get(e, 0) + 1
-        use_degree = {"deg": True, "degbefore": weights is None, "degafter": weights is not None}[variant]
+        use_degree = {"deg": True, "degbefore": weights is None, "degafter": weights is not None,
+                      "degroot": calls[0] == 1}[variant]
         best_key, best = None, None
         for start, size, exits, k in groups:
             degree = sum(bordering[e] - 1 for e in exits) if use_degree else 0
