@@ -301,10 +301,10 @@ def test_the_bounded_search_is_exact_at_the_cap_and_around_it():
     assert checked >= 500 and regimes == {2, 3, 7, 8, 9}  # a shortest path, and every family
 
 
-def test_the_bounded_search_equals_the_plain_one_on_janko_286s_calls(monkeypatch):
-    """The call that motivated it (steiner15): 286's proof asks once, at the root, about ten
-    single cells (k = 36, answer 37); the bounded search answers as the plain recurrences, at
-    that k and around it."""
+def _janko_286s_calls(monkeypatch) -> list:
+    """The calls of ``steiner.lightest_region`` in janko 286's proof (the strong search, limit
+    2): (board, allowed cells, groups, k) each; the test is skipped when the shared puzzles are
+    absent."""
     folder = SHARED / "janko-thesis100"
     if not folder.exists():
         pytest.skip(f"{folder} is absent")
@@ -318,8 +318,17 @@ def test_the_bounded_search_equals_the_plain_one_on_janko_286s_calls(monkeypatch
         return real(board, allow, groups, k)
 
     monkeypatch.setattr(steiner, "lightest_region", spy)
-    puzzle = KIND.presolve(read_puzzle(str(folder / "puzzles" / "286.txt"))).puzzle
-    solve_strong(puzzle, limit=2)
+    solve_strong(KIND.presolve(read_puzzle(str(folder / "puzzles" / "286.txt"))).puzzle, limit=2)
+    monkeypatch.setattr(steiner, "lightest_region", real)
+    return calls
+
+
+def test_the_bounded_search_equals_the_plain_one_on_janko_286s_calls(monkeypatch):
+    """The call that motivated it (steiner15): 286's proof asks once, at the root, about ten
+    single cells (k = 36, answer 37); the bounded search answers as the plain recurrences, at
+    that k and around it."""
+    calls = _janko_286s_calls(monkeypatch)
+    real = steiner.lightest_region
     assert [(len(g), k) for _, _, g, k in calls] == [(10, 36)]
     board, allow, groups, k = calls[0]
     assert plain_dreyfus_wagner(board, allow, groups, 40) == 37
@@ -412,19 +421,5 @@ def test_the_comparison_catches_a_careless_merge(monkeypatch):
 def test_janko_286s_root_call_merges_two_of_its_ten_groups(monkeypatch):
     """286's ten 36-clues: two lie on a chain of three cells between two others, and are merged
     into them; the bounded search then joins eight groups."""
-    folder = SHARED / "janko-thesis100"
-    if not folder.exists():
-        pytest.skip(f"{folder} is absent")
-    from fillsmt.fillomino.kind import KIND
-
-    calls = []
-    real = steiner.lightest_region
-
-    def spy(board, allow, groups, k):
-        calls.append((board, allow, list(groups), k))
-        return real(board, allow, groups, k)
-
-    monkeypatch.setattr(steiner, "lightest_region", spy)
-    solve_strong(KIND.presolve(read_puzzle(str(folder / "puzzles" / "286.txt"))).puzzle, limit=2)
-    board, allow, groups, _ = calls[0]
+    board, allow, groups, _ = _janko_286s_calls(monkeypatch)[0]
     assert _merged(board, allow, groups) == 8
