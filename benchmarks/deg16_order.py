@@ -11,7 +11,10 @@ min of 3 rounds; ratio = (presolve + proof) / (presolve + plain quick search).
   the exit by the fewest values, then the most degree;
 - ``degbefore``: the degree before the first solution, the failure weights (alone) after it;
 - ``degafter``: the degree after the first solution only;
-- ``degroot``: the degree at the root's guess only (made before any failure could weigh).
+- ``degroot``: the degree at the root's guess only (made before any failure could weigh);
+- ``miss``: the most cells missing before the fewest (after the exits and the weights: a big
+  group first, as janko 286's corner 36-clue with two exits); ``missroot``: at the root's guess
+  only; ``missbefore``: before the first solution only.
 
 Prints, per variant, the proofs at 2x or more and at 1.8x or more, the CPU and nodes in all,
 and the seven highest ratios (ratio, puzzle, nodes).
@@ -43,12 +46,18 @@ def _variant_exit(variant: str):
             for e in exits:
                 bordering[e] = bordering.get(e, 0) + 1
         use_degree = {"deg": True, "degbefore": weights is None, "degafter": weights is not None,
-                      "degroot": calls[0] == 1}[variant]
+                      "degroot": calls[0] == 1}.get(variant, False)
         best_key, best = None, None
         for start, size, exits, k in groups:
             degree = sum(bordering[e] - 1 for e in exits) if use_degree else 0
             weight = 0 if weights is None else sum(weights[x] for x in exits)
             key = (len(exits), -weight, -degree, k - size, start)
+            if variant == "miss":
+                key = (len(exits), -weight, -(k - size), start)
+            elif variant == "missroot":
+                key = (len(exits), -weight, -(k - size) if calls[0] == 1 else k - size, start)
+            elif variant == "missbefore":
+                key = (len(exits), -weight, -(k - size) if weights is None else k - size, start)
             if best_key is None or key < best_key:
                 best_key = key
                 best = (min(exits, key=lambda x: (masks[x].bit_count(), -(bordering[x] if use_degree else 0),
