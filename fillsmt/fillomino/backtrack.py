@@ -547,12 +547,11 @@ class _Search:
         unfixed = [x for x, m in enumerate(masks) if m & (m - 1)]
         if contradiction is not None and self.weights is not None and node.decision is not None:
             self.weigh(node.decision[0], state.changed_cells)
-        if self.last_conflict and node.guess:
-            self.note_conflict(node.decision, contradiction is not None)
-            if self.second is not None and contradiction is None and self.second == (node.decision[0], node.value):
-                self.second = None
-        elif self.wiped_out and contradiction is not None and node.decision is not None and node.value >= 0:
-            self.second = (node.decision[0], node.value)
+        if self.last_conflict and node.decision is not None:
+            if node.guess:
+                self.note_conflict(node.decision, contradiction is not None)
+            if self.wiped_out:
+                self.note_wiped_out(node, contradiction is not None)
         if self.progress is not None:
             self.progress.node(node.depth, -1 if contradiction else len(unfixed), len(result.solutions))
         if result.nodes == 1:
@@ -583,8 +582,6 @@ class _Search:
             return []
         settled: dict[int, State] = {}
         again = self.conflict_guess(masks)
-        if again is None and self.second is not None:
-            again = _still_open(self.second, masks)
         if again is not None:
             cell, value = again
         elif self.pass_weak and self.cell_order == "group-exit":
@@ -629,9 +626,24 @@ class _Search:
         elif self.conflict == (cell, allowed.bit_length() - 1):
             self.conflict = None
 
+    def note_wiped_out(self, node: _Node, refuted: bool) -> None:
+        """``wiped_out`` (module text): a complement refuted makes its guess the second
+        conflict; the second conflict's guess not refuted ends it."""
+        if node.value < 0:
+            return  # ``avoid``'s guess keeps several values
+        guess = (node.decision[0], node.value)
+        if not node.guess and refuted:
+            self.second = guess
+        elif node.guess and not refuted and self.second == guess:
+            self.second = None
+
     def conflict_guess(self, masks: list[Mask]) -> tuple[int, int] | None:
-        """The conflict's guess, where its cell is unfixed and may still take its value, else None."""
-        return None if self.conflict is None else _still_open(self.conflict, masks)
+        """The conflict's guess, else the second conflict's, where its cell is unfixed and may
+        still take its value; else None."""
+        for guess in (self.conflict, self.second):
+            if guess is not None and _still_open(guess, masks):
+                return guess
+        return None
 
     def weigh(self, cell: int, changed: list[int]) -> None:
         """``weights`` (module text): a node refuted by its decision on ``cell``, its fixpoint
@@ -759,11 +771,11 @@ def _exits(state: State) -> list[tuple[int, int]]:
     return out
 
 
-def _still_open(guess: tuple[int, int], masks: list[Mask]) -> tuple[int, int] | None:
-    """``guess`` (cell, value) where its cell is unfixed and may still take its value, else None."""
+def _still_open(guess: tuple[int, int], masks: list[Mask]) -> bool:
+    """Whether ``guess`` (cell, value) may be made: its cell is unfixed and may still take its value."""
     cell, value = guess
     m = masks[cell]
-    return guess if m & (m - 1) and m >> value & 1 else None
+    return bool(m & (m - 1) and m >> value & 1)
 
 
 def _guess(puzzle: Puzzle, masks: list[Mask], unfixed: list[int], cell_order: str,
