@@ -114,7 +114,7 @@ def counted_groups(state: State, k: int, seed: tuple[int, ...] = ()) -> tuple[in
     counted = memo.get(key)
     if counted is None:
         apart = list(seed)
-        if seed:  # by the share rows (as must_join asks for every pair: all of them wanted)
+        if seed:  # asked of every pair by must_join, which has the share rows: count on them
             rows = share_rows(state, found, k)[0]
             taken = 0
             for j in seed:
@@ -123,19 +123,14 @@ def counted_groups(state: State, k: int, seed: tuple[int, ...] = ()) -> tuple[in
                 if not (taken >> i & 1 or rows[i] & taken):
                     apart.append(i)
                     taken |= 1 << i
-            counted = memo[key] = found.complete + tuple(apart)
-            return counted
-        complete = []
-        for i, g in enumerate(found.groups):
-            if g.complete:
-                complete.append(i)
-            elif i not in seed:
+        else:  # every node's count: ask only about the groups counted so far
+            for i in found.incomplete:
                 for j in apart:
                     if _share(state, found, i, j, k):
                         break
                 else:  # may share a region with none counted so far
                     apart.append(i)
-        counted = memo[key] = tuple(complete + apart)
+        counted = memo[key] = found.complete + tuple(apart)
     return counted
 
 
