@@ -265,6 +265,14 @@ def apart_groups(rng: random.Random, board: Board, allow: int, count: int) -> li
     return groups
 
 
+def _random_board(rng: random.Random, least_height: int, densities: tuple[float, float]) -> tuple[Board, int]:
+    """A board of ``least_height``-7 rows and 5-8 columns and its allowed cells, each allowed with a
+    probability drawn from ``densities``."""
+    board = Board.of(rng.randint(least_height, 7), rng.randint(5, 8))
+    density = rng.uniform(*densities)
+    return board, sum(1 << x for x in range(board.height * board.width) if rng.random() < density)
+
+
 @functools.lru_cache(maxsize=None)
 def bounded_cases(seed: str, rounds: int) -> list[tuple[Board, int, list[int], int]]:
     """Random boards (5x5 to 7x8, 70-95 % of the cells allowed) with two to nine groups (one
@@ -273,10 +281,8 @@ def bounded_cases(seed: str, rounds: int) -> list[tuple[Board, int, list[int], i
     rng = random.Random(seed)
     cases = []
     for i in range(rounds):
-        board = Board.of(rng.randint(5, 7), rng.randint(5, 8))
+        board, allow = _random_board(rng, 5, (0.7, 0.95))
         n = board.height * board.width
-        density = rng.uniform(0.7, 0.95)
-        allow = sum(1 << x for x in range(n) if rng.random() < density)
         groups = apart_groups(rng, board, allow, rng.choice([9, 10] if i % 10 == 0 else [2, 3, 4, 5, 6, 7, 8]))
         best = plain_dreyfus_wagner(board, allow, groups, n)
         if len(groups) >= 2 and best <= n:
@@ -362,10 +368,8 @@ def corridor_cases(seed: str, rounds: int) -> list[tuple[Board, int, list[int], 
     rng = random.Random(seed)
     cases = []
     for _ in range(rounds):
-        board = Board.of(rng.randint(4, 7), rng.randint(5, 8))
+        board, allow = _random_board(rng, 4, (0.45, 0.75))
         n = board.height * board.width
-        density = rng.uniform(0.45, 0.75)
-        allow = sum(1 << x for x in range(n) if rng.random() < density)
         groups = apart_groups(rng, board, allow, rng.randint(3, 8))
         if len(groups) < 3:
             continue
