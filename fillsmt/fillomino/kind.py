@@ -169,7 +169,7 @@ class Fillomino(Kind):
                             probing=limit == 1, pass_weak=limit > 1 and features.QUICK_PROOF_PASS_WEAK,
                             clock=clock, cbj=learning == "cbj", nogoods=learning == "nogoods",
                             last_conflict=limit > 1 and features.QUICK_PROOF_LAST_CONFLICT,
-                            wiped_out=features.QUICK_PROOF_WIPED_OUT,
+                            wiped_out=limit > 1 and features.QUICK_PROOF_WIPED_OUT,
                             weights=limit > 1 and features.QUICK_PROOF_WEIGHTS)
 
     def search(self, puzzle: Puzzle, limit: int, deadline: float | None, progress=None):
