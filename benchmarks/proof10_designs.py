@@ -243,7 +243,7 @@ def _wdeg(mode: str):
         search.mode, search.weights = mode, [0] * (puzzle.height * puzzle.width)
         plain = backtrack._guess
 
-        def guess(p, masks, unfixed, order, weights=None):  # no weights here (sixteenth session's option)
+        def guess(p, masks, unfixed, order, weights=None, shared=False):  # neither option here (sessions 16, 17)
             return _weighted_guess(search, p, masks, unfixed) if result.solutions else plain(p, masks, unfixed, order)
         backtrack._guess = guess
         try:
@@ -392,7 +392,7 @@ def weak_defer(puzzle, remember: bool = False, from_root: bool = False, tries: i
         search.ready[(cell, allowed)] = child
         return open_ - sum(1 for m in child.dom if m & (m - 1)) <= 1
 
-    def guess(p, masks, unfixed, order, weights=None):  # no weights here (sixteenth session's option)
+    def guess(p, masks, unfixed, order, weights=None, shared=False):  # neither option here (sessions 16, 17)
         if not result.solutions and not from_root:
             return plain(p, masks, unfixed, order)
         every = backtrack._group_guesses(p, masks)

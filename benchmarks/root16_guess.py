@@ -1,5 +1,6 @@
 """Issue 17, sixteenth session: how much a proof depends on its root's guess. For one puzzle,
-the quick proof's search (``solve_strong``, limit 2, no probing, the quick proof's options) is run
+the quick proof's search (``solve_strong``, limit 2, no probing, the sixteenth session's quick proof's
+options: not the seventeenth's ``shared_depth``, which chooses the root's guess itself) is run
 once per guess the root offers (every exit of every incomplete group, guessed to hold the group's
 value), the rest of the tree in the search's own order; prints the nodes and CPU ms of each,
 fewest nodes first, then the order's own.
@@ -26,7 +27,7 @@ def _proof(puzzle):
     t = time.process_time()
     found = backtrack.solve_strong(puzzle, limit=2, probing=False, first_nodes=features.QUICK_PROOF_FIRST,
                                    last_conflict=True, wiped_out=features.QUICK_PROOF_WIPED_OUT,
-                                   weights=features.QUICK_PROOF_WEIGHTS)
+                                   weights=features.QUICK_PROOF_WEIGHTS, shared_depth=-1)
     return found, 1000 * (time.process_time() - t)
 
 
@@ -34,10 +35,10 @@ def _root_guesses(puzzle) -> list[tuple[int, int]]:
     """The guesses the root offers: its first ``_guess`` call's incomplete groups' exits."""
     seen: list[tuple[int, int]] = []
 
-    def spy(p, masks, unfixed, order, weights=None):
+    def spy(p, masks, unfixed, order, weights=None, shared=False):
         if not seen:
             seen.extend((e, k) for _, _, exits, k in backtrack._incomplete_groups(p, masks) for e in sorted(exits))
-        return KEPT(p, masks, unfixed, order, weights)
+        return KEPT(p, masks, unfixed, order, weights, shared)
     backtrack._guess = spy
     try:
         _proof(puzzle)
@@ -53,11 +54,11 @@ def main() -> None:
     for cell, value in _root_guesses(puzzle):
         first = [True]
 
-        def forced(p, masks, unfixed, order, weights=None, guess=(cell, value)):
+        def forced(p, masks, unfixed, order, weights=None, shared=False, guess=(cell, value)):
             if first[0]:
                 first[0] = False
                 return guess
-            return KEPT(p, masks, unfixed, order, weights)
+            return KEPT(p, masks, unfixed, order, weights, shared)
         backtrack._guess = forced
         try:
             found, ms = _proof(puzzle)

@@ -160,6 +160,14 @@ SEARCHES = [
     pytest.param("wiped-weights-weak-{shape}", 40, {"search_rules": SEARCH_RULES, "last_conflict": True,
                                                     "wiped_out": True, "weights": True, "pass_weak": True},
                  id="strong-wiped-out-weights-pass-weak"),
+    # guessing where the tight groups meet (seventeenth session): at the root, one guess deep
+    # (the quick proof's, with its other options), everywhere, in the thesis' own search too
+    *(pytest.param(f"shared{depth}-{{shape}}", 40, {"search_rules": SEARCH_RULES, "shared_depth": depth},
+                   id=f"strong-shared{depth}") for depth in (0, 1, 99)),
+    pytest.param("shared-quick-{shape}", 60, {"search_rules": SEARCH_RULES, "last_conflict": True,
+                                              "wiped_out": True, "weights": True, "shared_depth": 1},
+                 id="strong-quick-proof-shared"),
+    pytest.param("shared-thesis-{shape}", 40, {"shared_depth": 99}, id="shared"),
 ]
 
 
@@ -446,6 +454,41 @@ def test_the_second_conflict_and_the_weights_change_the_tree_of_tiny_searches(op
         assert sorted(plain.solutions) == sorted(again.solutions)
         changed += plain.nodes != again.nodes
     assert changed > 0
+
+
+def test_guessing_where_the_tight_groups_meet_agrees_with_the_brute_force_where_it_acts():
+    """``shared_depth`` seldom changes a tree as small as the agreement tests' (tied groups
+    sharing an exit need groups of two values side by side): on random 3x4 puzzles, every search
+    with it finds the search's solutions without it, and where it changes the tree (some must)
+    exactly the brute force's."""
+    rng = random.Random("shared-acts")
+    acted = 0
+    for _ in range(300):
+        clues = tuple(tuple(rng.randint(1, 5) if rng.random() < 0.4 else 0 for _ in range(4)) for _ in range(3))
+        puzzle = Puzzle(3, 4, clues)
+        plain = solve_by_search(puzzle, limit=10**6, search_rules=SEARCH_RULES)
+        shared = solve_by_search(puzzle, limit=10**6, search_rules=SEARCH_RULES, shared_depth=99)
+        assert plain.exhausted and shared.exhausted
+        assert sorted(shared.solutions) == sorted(plain.solutions), clues
+        if plain.nodes != shared.nodes:
+            acted += 1
+            assert sorted(shared.solutions) == brute_force(3, 4, clues), clues
+    assert acted >= 5
+
+
+def test_the_shared_exit_is_where_the_tight_groups_meet():
+    """``_shared_group_exit`` on a 2x3 board: the 2 at r0c0 and the 3 at r1c1 have two exits
+    each and share r1c0. The order takes the 2 (fewer cells missing) and its first exit, r0c1;
+    where the tight groups meet, r1c0 (decided, it settles both groups' ways out)."""
+    from fillsmt.fillomino.backtrack import _shared_group_exit, _tightest_group_exit
+
+    masks = [1 << 2, 0b110, 0b1010,
+             0b1100, 1 << 3, 0b1010]
+    puzzle = Puzzle(2, 3, ((2, 0, 0), (0, 3, 0)))
+    assert _tightest_group_exit(puzzle, masks) == (1, 2)
+    assert _shared_group_exit(puzzle, masks) == (3, 2)
+    weights = [0, 0, 0, 0, 0, 9]  # the 3's other exit: the weights rank groups after the share
+    assert _shared_group_exit(puzzle, masks, weights=weights) == (3, 3)
 
 
 def test_the_weights_wait_for_the_first_solution():

@@ -130,6 +130,20 @@ most weight. All weights zero, this is the order itself. After its first solutio
 refutes, and the cells its refutations keep touching are where the next ones are likely to be.
 Only which guess is made changes: complete and sound.
 
+``shared_depth`` (issue 17, seventeenth session; 1 in the quick proof:
+:data:`fillsmt.fillomino.features.QUICK_PROOF_SHARED_DEPTH`; -1, the default, off): at the nodes at
+most that many guesses deep, the ``group-exit`` guess is made where the tight groups meet. Among
+the groups tied on the order's first criterion (the fewest exits), each exit's *share* is the
+number of them it is an exit of; the group taken is the one with the most shared exit, then as
+the order (and ``weights``) says, and its exit is its most shared one, then the fewest values
+(then the most weight). Deciding an exit that several of the tightest groups depend on settles
+them all on both sides of the guess: janko 286's root, a 36-region's puzzle of 2-groups with two
+exits each, offers 46 guesses whose proofs take 19 to 65 nodes, the order's own 33
+(``benchmarks/root16_guess.py``); its cell shared by three groups of two exits (one 2-group and
+two pieces of the corner 36-region) gives 23. Deeper in the tree the tight groups are the ones
+a refutation left, and the share is no better a guide than the order's (``benchmarks/README.md``,
+"Issue 17, seventeenth session"). Only which guess is made changes: complete and sound.
+
 The strong search's nodes run the rules' rounds *staged* (:data:`STAGED_SETTLE`;
 :func:`fillsmt.fillomino.deduce.fixpoint.run_rules`): the cheap per-value rules to their own
 fixpoint first, the costly ones after; the same fixpoint, so the same tree, and a
@@ -330,7 +344,7 @@ def solve_by_search(puzzle: Puzzle, *, limit: int = 1, max_nodes: int | None = N
                     clock: Callable[[], float] = time.monotonic, cbj: bool = False,
                     nogoods: bool = False, progress=None, steiner: bool = False,
                     last_conflict: bool = False, wiped_out: bool = False,
-                    weights: bool = False) -> SearchResult:
+                    weights: bool = False, shared_depth: int = -1) -> SearchResult:
     """Find up to ``limit`` solutions of ``puzzle`` by the rules plus backtracking.
 
     ``limit=2`` tests uniqueness (:attr:`SearchResult.unique`). ``max_nodes`` caps the
@@ -355,7 +369,8 @@ def solve_by_search(puzzle: Puzzle, *, limit: int = 1, max_nodes: int | None = N
     rules, not with ``cbj``). ``last_conflict``: a refuted guess is made again first where it
     still may be (module text); ``wiped_out``, with it: so is a guess whose complement was
     refuted (module text). ``weights``: once a solution is found, failure weights break the
-    order's ties (module text).
+    order's ties (module text). ``shared_depth``: at most that many guesses deep, an order of
+    groups guesses where the tight groups meet (module text; -1: nowhere).
 
     ``avoid`` (a known solution) turns the search into a hunt for another one: ``avoid`` is
     never returned, and where the guessed cell may still hold ``avoid``'s value, the guess is
@@ -390,7 +405,8 @@ def solve_by_search(puzzle: Puzzle, *, limit: int = 1, max_nodes: int | None = N
                      deadline, cell_order, avoid, result, pass_weak, learn=learn, clock=clock,
                      cbj=cbj, learn_nogoods=nogoods, progress=progress, last_conflict=last_conflict,
                      wiped_out=last_conflict and wiped_out,
-                     weights=[0] * (puzzle.height * puzzle.width) if weights else None)
+                     weights=[0] * (puzzle.height * puzzle.width) if weights else None,
+                     shared_depth=shared_depth)
     walk = _Walk(search, [_root(puzzle, active, steiner, cbj)])
     while walk.step(limit, first_nodes, max_nodes) is None:
         pass
@@ -479,6 +495,9 @@ class _Search:
     it is the second conflict."""
     weights: list[int] | None = None
     """``weights`` (module text): each cell's failure weight (None: off)."""
+    shared_depth: int = -1
+    """``shared_depth`` (module text): how many guesses deep the guess is made where the tight
+    groups meet (-1: nowhere)."""
 
     def settle(self, state: State) -> str | None:
         """The rules' fixpoint, then the search rules; again until neither changes anything.
@@ -588,7 +607,7 @@ class _Search:
             cell, value = self.strong_guess(state, unfixed, settled)
         else:
             cell, value = _guess(puzzle, masks, unfixed, self.cell_order,
-                                 self.weights if result.solutions else None)
+                                 self.weights if result.solutions else None, node.depth <= self.shared_depth)
         chosen, rest = 1 << value, masks[cell] & ~(1 << value)
         if self.avoid is not None:
             known = 1 << self.avoid[cell // puzzle.width][cell % puzzle.width]
@@ -779,11 +798,13 @@ def _still_open(guess: tuple[int, int], masks: list[Mask]) -> bool:
 
 
 def _guess(puzzle: Puzzle, masks: list[Mask], unfixed: list[int], cell_order: str,
-           weights: list[int] | None = None) -> tuple[int, int]:
+           weights: list[int] | None = None, shared: bool = False) -> tuple[int, int]:
     """The cell to guess and the value to guess in it (module text); ``weights``: failure
-    weights breaking the order's ties (``weights``, module text), None for none."""
+    weights breaking the order's ties (``weights``, module text), None for none; ``shared``:
+    an order of groups guesses where the tight groups meet (``shared_depth``, module text)."""
     if cell_order in GROUP_KEYS:
-        exit_ = _tightest_group_exit(puzzle, masks, GROUP_KEYS[cell_order], weights)
+        exit_ = (_shared_group_exit if shared else _tightest_group_exit)(puzzle, masks, GROUP_KEYS[cell_order],
+                                                                          weights)
         if exit_ is not None:
             return exit_
     if cell_order == "row-major":
@@ -812,6 +833,35 @@ def _tightest_group_exit(puzzle: Puzzle, masks: list[Mask], order=GROUP_KEYS["gr
             best = (min(exits, key=lambda x: (masks[x].bit_count(), x)) if weights is None else
                     min(exits, key=lambda x: (masks[x].bit_count(), -weights[x], x)), k)
     return best
+
+
+def _shared_group_exit(puzzle: Puzzle, masks: list[Mask], order=GROUP_KEYS["group-exit"],
+                       weights: list[int] | None = None) -> tuple[int, int] | None:
+    """:func:`_tightest_group_exit` where the tight groups meet (``shared_depth``, module text):
+    among the groups tied on ``order``'s first criterion, the group with the exit most of them
+    share, then by ``order`` (and ``weights``); its most shared exit, then the fewest values
+    (then the most weight). None when no group is incomplete."""
+    groups = [(order(len(exits), k, size, start), exits, k) for start, size, exits, k in
+              _incomplete_groups(puzzle, masks)]
+    if not groups:
+        return None
+    first = min(key[0] for key, _, _ in groups)
+    tied = [group for group in groups if group[0][0] == first]
+    share: dict[int, int] = {}
+    for _, exits, _ in tied:
+        for x in exits:
+            share[x] = share.get(x, 0) + 1
+    best_key, best = None, None
+    for key, exits, k in tied:
+        if weights is not None:
+            key = (key[0], -sum(weights[x] for x in exits)) + key[1:]
+        key = (-max(share[x] for x in exits),) + key
+        if best_key is None or key < best_key:
+            best_key, best = key, (exits, k)
+    exits, k = best
+    if weights is None:
+        return min(exits, key=lambda x: (-share[x], masks[x].bit_count(), x)), k
+    return min(exits, key=lambda x: (-share[x], masks[x].bit_count(), -weights[x], x)), k
 
 
 def _group_guesses(puzzle: Puzzle, masks: list[Mask]) -> list[tuple[int, int]]:
@@ -915,7 +965,7 @@ def solve_strong(puzzle: Puzzle, *, limit: int = 1, deadline: float | None = Non
                  learn: bool = False, clock: Callable[[], float] = time.monotonic,
                  cbj: bool = False, nogoods: bool = False, progress=None,
                  steiner: bool | None = None, last_conflict: bool = False, wiped_out: bool = False,
-                 weights: bool = False) -> SearchResult:
+                 weights: bool = False, shared_depth: int = -1) -> SearchResult:
     """The search the race and ``solve --solver rules`` use (issue 17): the search rules at every
     node; when :data:`FIRST_PHASE_BUDGET` does not settle the puzzle, the search starts again
     with exit probing at the root (within :data:`PROBE_BUDGET`), then walks the tree in each of
@@ -935,7 +985,9 @@ def solve_strong(puzzle: Puzzle, *, limit: int = 1, deadline: float | None = Non
     :data:`STEINER_SECOND_PHASE`); ``last_conflict``: both phases make a refuted guess again
     first where it still may be (module text; each walk of the second phase its own), and with
     ``wiped_out`` a guess whose complement was refuted; ``weights``: both phases break their
-    order's ties by failure weights once a solution is found (module text; each walk its own)."""
+    order's ties by failure weights once a solution is found (module text; each walk its own);
+    ``shared_depth``: the first phase, at most that many guesses deep, guesses where the tight
+    groups meet (module text; the quick proof's, which has no second phase)."""
     later = steiner
     if steiner is None:
         steiner = STEINER_IN_PROOFS and limit > 1
@@ -945,7 +997,7 @@ def solve_strong(puzzle: Puzzle, *, limit: int = 1, deadline: float | None = Non
                             search_rules=SEARCH_RULES, first_nodes=first_nodes, pass_weak=pass_weak,
                             learn=learn, clock=clock, cbj=cbj, nogoods=nogoods, progress=progress,
                             steiner=steiner, last_conflict=last_conflict, wiped_out=wiped_out,
-                            weights=weights)
+                            weights=weights, shared_depth=shared_depth)
     if len(first.solutions) >= limit or first.exhausted or first.timed_out or not probing:
         return first
     second = _second_phase(puzzle, limit, deadline, first_nodes, clock, progress, later, last_conflict,

@@ -173,6 +173,15 @@ janko 268's proof 183 -> 113 nodes, 285's 53 -> 39, 067's 103 -> 85, 211's 37 ->
 27 -> 33. Used from the root on (before the first solution too) 067's first solution moves from
 node 40 to 68; the plain solve is not touched."""
 
+QUICK_PROOF_SHARED_DEPTH = 1
+"""How many guesses deep the quick proof's search guesses where the tight groups meet
+(``backtrack``'s ``shared_depth``, issue 17, seventeenth session; -1: nowhere). 1: measured
+(``benchmarks/README.md``, "Issue 17, seventeenth session"; ``benchmarks/share17_depth.py``, CPU,
+min of 5, one process), janko 286's proof 33 -> 23 nodes (2.0x -> 1.3x its plain quick search),
+the janko-thesis100 proofs 1014 -> 888 nodes and 11 % less CPU in all, none over 1.8x; at the root
+only (0) 286 the same, the others 982 nodes; from 2 guesses deep on, 250's proof 19 -> 41 nodes
+(2.2-2.6x). The plain solve is not touched."""
+
 SEARCH_LAST_CONFLICT = True
 """Whether the race's search and ``solve --solver rules`` (``Fillomino.search``, both phases of
 the strong search, plain and proof) make a refuted guess again first (``backtrack``'s
@@ -301,7 +310,7 @@ def search_first(presolved: Puzzle) -> bool:
     return open_cells(presolved) <= PROP_OPEN
 
 
-__all__ = ["LAZY_AREA", "LAZY_DELAY", "LAZY_NOW_AREA", "LEAD_AREA", "LEAD_OPEN", "PROP_DELAY", "PROP_DELAY_PROOF", "PROP_OPEN", "QUICK_BASE", "QUICK_CLOCK", "QUICK_PER_CELL", "QUICK_PROOF", "QUICK_PROOF_FIRST", "SEARCH_OPEN", "STALL_CPU", "STALL_HURRIES_PROOF",
+__all__ = ["LAZY_AREA", "LAZY_DELAY", "LAZY_NOW_AREA", "LEAD_AREA", "LEAD_OPEN", "PROP_DELAY", "PROP_DELAY_PROOF", "PROP_OPEN", "QUICK_BASE", "QUICK_CLOCK", "QUICK_PER_CELL", "QUICK_PROOF", "QUICK_PROOF_FIRST", "QUICK_PROOF_SHARED_DEPTH", "SEARCH_OPEN", "STALL_CPU", "STALL_HURRIES_PROOF",
            "largest_open_area", "open_cells", "quick_proof_budget", "quick_search_budget", "QUICK_PROOF_PASS_WEAK",
            "QUICK_PROOF_LEARNING", "QUICK_PROOF_LEARNINGS",
            "races_search", "search_first", "search_stalled", "stall_hurries", "staged_lead", "staged_racers"]

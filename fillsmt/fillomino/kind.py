@@ -152,7 +152,8 @@ class Fillomino(Kind):
         says (and a guess whose complement was refuted as
         :data:`~fillsmt.fillomino.features.QUICK_PROOF_WIPED_OUT` says), breaking its order's ties
         by failure weights once it has a solution as
-        :data:`~fillsmt.fillomino.features.QUICK_PROOF_WEIGHTS` says. The
+        :data:`~fillsmt.fillomino.features.QUICK_PROOF_WEIGHTS` says, guessing where the tight
+        groups meet as deep as :data:`~fillsmt.fillomino.features.QUICK_PROOF_SHARED_DEPTH` says. The
         seconds are :data:`~fillsmt.fillomino.features.QUICK_CLOCK`'s."""
         from fillsmt.fillomino import features
         from fillsmt.fillomino.backtrack import solve_strong
@@ -170,7 +171,8 @@ class Fillomino(Kind):
                             clock=clock, cbj=learning == "cbj", nogoods=learning == "nogoods",
                             last_conflict=limit > 1 and features.QUICK_PROOF_LAST_CONFLICT,
                             wiped_out=limit > 1 and features.QUICK_PROOF_WIPED_OUT,
-                            weights=limit > 1 and features.QUICK_PROOF_WEIGHTS)
+                            weights=limit > 1 and features.QUICK_PROOF_WEIGHTS,
+                            shared_depth=features.QUICK_PROOF_SHARED_DEPTH if limit > 1 else -1)
 
     def search(self, puzzle: Puzzle, limit: int, deadline: float | None, progress=None):
         """The deduction rules plus backtracking (:mod:`fillsmt.fillomino.backtrack`), with the
