@@ -58,9 +58,9 @@ QUICK = {  # janko-thesis100: the quick search's nodes, plain solve (limit 1) an
     # proofs with the last conflict (fifteenth session); before it 285 99, 231 45, 246 53, 211 33,
     # 008 59, 286 29 (413 before the Steiner count in proofs, fourteenth session); with the
     # wiped-out cell's conflict and the failure weights (sixteenth session); before them 285 53,
-    # 211 37, 008 41, 286 27, 268 183, 067 103; guessing where the tight groups meet, one guess
-    # deep (seventeenth session); before it 231 27, 250 19, 246 17, 008 37, 286 33, 268 113
-    "285": (11, 39), "231": (12, 33), "250": (6, 17), "246": (16, 19), "211": (15, 33), "008": (21, 13),
+    # 211 37, 008 41, 286 27, 268 183, 067 103; guessing where the tight groups meet at the root
+    # and its complements (seventeenth session); before it 246 17, 008 37, 286 33, 268 113
+    "285": (11, 39), "231": (12, 27), "250": (6, 19), "246": (16, 19), "211": (15, 33), "008": (21, 13),
     "286": (16, 23), "268": (57, 107), "067": (39, 85),
 }
 

@@ -130,7 +130,7 @@ most weight. All weights zero, this is the order itself. After its first solutio
 refutes, and the cells its refutations keep touching are where the next ones are likely to be.
 Only which guess is made changes: complete and sound.
 
-``shared_depth`` (issue 17, seventeenth session; 1 in the quick proof:
+``shared_depth`` (issue 17, seventeenth session; 0 in the quick proof:
 :data:`fillsmt.fillomino.features.QUICK_PROOF_SHARED_DEPTH`; -1, the default, off): at the nodes at
 most that many guesses deep, the ``group-exit`` guess is made where the tight groups meet. Among
 the groups tied on the order's first criterion (the fewest exits), each exit's *share* is the
@@ -141,8 +141,11 @@ them all on both sides of the guess: janko 286's root, a 36-region's puzzle of 2
 exits each, offers 46 guesses whose proofs take 19 to 65 nodes, the order's own 33
 (``benchmarks/root16_guess.py``); its cell shared by three groups of two exits (one 2-group and
 two pieces of the corner 36-region) gives 23. Deeper in the tree the tight groups are the ones
-a refutation left, and the share is no better a guide than the order's (``benchmarks/README.md``,
-"Issue 17, seventeenth session"). Only which guess is made changes: complete and sound.
+the guesses above left, and the share is no better a guide than the order's: one guess deep,
+janko 257's proof no longer finds its first solution within the quick proof's nodes
+(``benchmarks/README.md``, "Issue 17, seventeenth session"). Depth counts guesses, so the
+complements below the root (depth 0) guess where the tight groups meet too. Only which guess is
+made changes: complete and sound.
 
 The strong search's nodes run the rules' rounds *staged* (:data:`STAGED_SETTLE`;
 :func:`fillsmt.fillomino.deduce.fixpoint.run_rules`): the cheap per-value rules to their own

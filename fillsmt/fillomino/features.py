@@ -173,14 +173,15 @@ janko 268's proof 183 -> 113 nodes, 285's 53 -> 39, 067's 103 -> 85, 211's 37 ->
 27 -> 33. Used from the root on (before the first solution too) 067's first solution moves from
 node 40 to 68; the plain solve is not touched."""
 
-QUICK_PROOF_SHARED_DEPTH = 1
+QUICK_PROOF_SHARED_DEPTH = 0
 """How many guesses deep the quick proof's search guesses where the tight groups meet
-(``backtrack``'s ``shared_depth``, issue 17, seventeenth session; -1: nowhere). 1: measured
-(``benchmarks/README.md``, "Issue 17, seventeenth session"; ``benchmarks/share17_depth.py``, CPU,
-min of 5, one process), janko 286's proof 33 -> 23 nodes (2.0x -> 1.3x its plain quick search),
-the janko-thesis100 proofs 1014 -> 888 nodes and 11 % less CPU in all, none over 1.8x; at the root
-only (0) 286 the same, the others 982 nodes; from 2 guesses deep on, 250's proof 19 -> 41 nodes
-(2.2-2.6x). The plain solve is not touched."""
+(``backtrack``'s ``shared_depth``, issue 17, seventeenth session; -1: nowhere). 0, the root and
+the complements below it: measured (``benchmarks/README.md``, "Issue 17, seventeenth session";
+``benchmarks/share17_depth.py``, CPU, min of 5, one process), janko 286's proof 33 -> 23 nodes
+(1.9x -> 1.2x its plain quick search), the same janko-thesis100 proofs settled, none at 2x or
+more, one at 1.8x or more (two before), and 12x12-big-4's proof settled in 257 nodes (it went to
+the race); one guess deeper (1) 257's and hard-tail 485's proofs go to the race, and from 2 on
+250's proof takes 41 nodes for 19 (2.2-2.7x). The plain solve is not touched."""
 
 SEARCH_LAST_CONFLICT = True
 """Whether the race's search and ``solve --solver rules`` (``Fillomino.search``, both phases of
