@@ -192,6 +192,18 @@ last conflict"; CPU, the search alone), hard-tail 266 1.73 -> 1.11 s plain, 12x1
 (in-process, before the race) keeps its order: on janko-thesis100 the heuristic there settles
 some puzzles it did not (031, 255) and loses others it did (041, 268), the same CPU in all."""
 
+SEARCH_WEIGHTED_WALK = False
+"""Whether the race's search and ``solve --solver rules`` (``Fillomino.search``) walk a third
+time in the strong search's second phase, ``group-exit`` with failure weights from its root on
+(``backtrack``'s ``weighted_walk``, issue 17, seventeenth session). Off until measured
+(``benchmarks/README.md``, "Issue 17, seventeenth session (walk17)")."""
+
+SEARCH_WEIGHTED_FIRST = False
+"""Whether the race's search and ``solve --solver rules`` (``Fillomino.search``) break the strong
+search's first phase's ties by failure weights from the root on (``backtrack``'s
+``weighted_first``, issue 17, seventeenth session). Off until measured (``benchmarks/README.md``,
+"Issue 17, seventeenth session (walk17)")."""
+
 
 def quick_proof_budget(presolved: Puzzle) -> tuple[int, float]:
     """With ``--unique`` or ``--forced``: (nodes to a first solution, seconds in all) for the
@@ -311,7 +323,7 @@ def search_first(presolved: Puzzle) -> bool:
     return open_cells(presolved) <= PROP_OPEN
 
 
-__all__ = ["LAZY_AREA", "LAZY_DELAY", "LAZY_NOW_AREA", "LEAD_AREA", "LEAD_OPEN", "PROP_DELAY", "PROP_DELAY_PROOF", "PROP_OPEN", "QUICK_BASE", "QUICK_CLOCK", "QUICK_PER_CELL", "QUICK_PROOF", "QUICK_PROOF_FIRST", "QUICK_PROOF_SHARED_DEPTH", "SEARCH_OPEN", "STALL_CPU", "STALL_HURRIES_PROOF",
+__all__ = ["LAZY_AREA", "LAZY_DELAY", "LAZY_NOW_AREA", "LEAD_AREA", "LEAD_OPEN", "PROP_DELAY", "PROP_DELAY_PROOF", "PROP_OPEN", "QUICK_BASE", "QUICK_CLOCK", "QUICK_PER_CELL", "QUICK_PROOF", "QUICK_PROOF_FIRST", "QUICK_PROOF_SHARED_DEPTH", "SEARCH_OPEN", "SEARCH_WEIGHTED_FIRST", "SEARCH_WEIGHTED_WALK", "STALL_CPU", "STALL_HURRIES_PROOF",
            "largest_open_area", "open_cells", "quick_proof_budget", "quick_search_budget", "QUICK_PROOF_PASS_WEAK",
            "QUICK_PROOF_LEARNING", "QUICK_PROOF_LEARNINGS",
            "races_search", "search_first", "search_stalled", "stall_hurries", "staged_lead", "staged_racers"]
