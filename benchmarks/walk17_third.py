@@ -10,12 +10,15 @@ and nodes.
 Variants (each with the last conflict, as ``features.SEARCH_LAST_CONFLICT``):
 
 - ``main``: the two walks of ``SECOND_PHASE_ORDERS`` (big-value, group-exit), no weights;
-- ``three``: the two and the weighted walk (``weighted_walk``: group-exit, failure weights from
-  its root on), by turns;
-- ``swap``: big-value and the weighted walk only (the plain group-exit walk left out);
+- ``three``: the two and a weighted walk beside them (``weighted_walk="beside"``: group-exit,
+  failure weights from its root on), by turns;
+- ``swap``: the group-exit walk weighted instead of the plain one (``weighted_walk="instead"``):
+  big-value and the weighted walk;
 - ``first``: the first phase breaks its ties by failure weights from the root on
   (``weighted_first``), then main's two walks;
-- ``first+three``: ``first`` and the weighted walk;
+- ``first+three``: ``first`` and the third walk;
+- ``first+swap``: ``first`` and ``swap``, the race's since walk17 (``features.SEARCH_WEIGHTED_FIRST``,
+  ``SEARCH_WEIGHTED_WALK``): the same trees as ``rootge``;
 - ``rootge``: the sixteenth session's ``lc+both+exits+rootge`` (``wdeg16_variants.py``): every
   group-exit search, the first phase and the second phase's group-exit walk, breaks its ties by
   failure weights from the root on; the big-value walk has none; two walks.
@@ -48,18 +51,15 @@ def _variant(name: str):
     if name == "main":
         yield options
     elif name == "three":
-        yield dict(options, weighted_walk=True)
+        yield dict(options, weighted_walk="beside")
     elif name == "first":
         yield dict(options, weighted_first=True)
     elif name == "first+three":
-        yield dict(options, weighted_first=True, weighted_walk=True)
+        yield dict(options, weighted_first=True, weighted_walk="beside")
     elif name == "swap":
-        kept = backtrack.SECOND_PHASE_ORDERS
-        backtrack.SECOND_PHASE_ORDERS = tuple(o for o in kept if o != backtrack.WEIGHTED_WALK_ORDER)
-        try:
-            yield dict(options, weighted_walk=True)
-        finally:
-            backtrack.SECOND_PHASE_ORDERS = kept
+        yield dict(options, weighted_walk="instead")
+    elif name == "first+swap":
+        yield dict(options, weighted_first=True, weighted_walk="instead")
     elif name == "rootge":
         kept = backtrack._Search.expand
 

@@ -128,14 +128,18 @@ def test_strong_search_proves_janko_286_unique(name):
     assert found.exhausted and found.unique is True
 
 
-@pytest.mark.parametrize("last_conflict, weighted_walk", [(False, False), (True, False), (True, True)])
+WALKS = [(False, None), (True, None), (True, "instead"), (True, "beside")]
+
+
+@pytest.mark.parametrize("last_conflict, weighted_walk", WALKS)
 def test_the_second_phase_finds_exactly_the_brute_force_solutions(monkeypatch, last_conflict, weighted_walk):
     """With no node for the first phase, every answer comes from the probing phase (its walks
-    making a refuted guess again first, or not; with the weighted walk beside them, or not)."""
+    making a refuted guess again first, or not; one weighing from its root on, or a third walk
+    beside them doing so, or none)."""
     import fillsmt.fillomino.backtrack as backtrack
 
     monkeypatch.setattr(backtrack, "FIRST_PHASE_BUDGET", 0)
-    seed = "second-phase" + (f"-{last_conflict}" if last_conflict else "") + ("-weighted" if weighted_walk else "")
+    seed = "second-phase" + (f"-{last_conflict}" if last_conflict else "") + (f"-{weighted_walk}" if weighted_walk else "")
     rng = random.Random(seed)
     for _ in range(15 + 25 * last_conflict):
         clues = random_clues(rng, 3, 3)
@@ -144,12 +148,12 @@ def test_the_second_phase_finds_exactly_the_brute_force_solutions(monkeypatch, l
         assert found.exhausted and sorted(found.solutions) == count_matching(ALL_GRIDS[3, 3], clues)
 
 
-@pytest.mark.parametrize("last_conflict, weighted_walk", [(False, False), (True, False), (True, True)])
+@pytest.mark.parametrize("last_conflict, weighted_walk", WALKS)
 @pytest.mark.parametrize("limit", [1, 2, 3])
 def test_the_second_phases_walks_together_find_distinct_brute_force_solutions(monkeypatch, limit, last_conflict,
                                                                               weighted_walk):
-    """The second phase's walks (one per order, by turns; with ``weighted_walk`` one more)
-    stop at ``limit`` distinct solutions found by any of them together, or when one is
+    """The second phase's walks (one per order, by turns; with ``weighted_walk`` ``"beside"`` one
+    more) stop at ``limit`` distinct solutions found by any of them together, or when one is
     exhausted: on tiny puzzles with 0 to many solutions, every answer is ``min(limit, all)``
     distinct brute-force solutions, exhausted only when none is left, and ``unique`` is right."""
     import fillsmt.fillomino.backtrack as backtrack
@@ -193,20 +197,21 @@ def test_one_second_phase_order_is_the_plain_second_phase_node_for_node(monkeypa
         assert found.nodes == alone.nodes
 
 
-def test_the_weighted_walk_alone_walks_another_tree_than_its_order(monkeypatch):
-    """``weighted_walk``'s walk is its order's walk with failure weights from its root on: alone
-    in the second phase (no other order), it finds the brute force's solutions and walks
-    another tree than its order without weights on some random tiny puzzles; and it does not
-    wait for a solution: 10x10-big-5's plain solve (instances/, presolved) takes 28 nodes
-    where the order alone takes 38, to the same solution."""
+@pytest.mark.parametrize("weighted_walk, orders", [("instead", ("group-exit",)), ("beside", ())])
+def test_the_weighted_walk_walks_another_tree_than_its_order(monkeypatch, weighted_walk, orders):
+    """``weighted_walk``'s walk is its order's walk with failure weights from its root on: in
+    the second phase alone (``"instead"`` of the order's only walk, or ``"beside"`` no other),
+    it finds the brute force's solutions and walks another tree than its order without weights
+    on some random tiny puzzles; and it does not wait for a solution: 10x10-big-5's plain solve
+    (instances/, presolved) takes 28 nodes where the order alone takes 38, to the same solution."""
     import fillsmt.fillomino.backtrack as backtrack
     from fillsmt.fillomino.kind import KIND
 
     def both(puzzle, limit):
         monkeypatch.setattr(backtrack, "SECOND_PHASE_ORDERS", (backtrack.WEIGHTED_WALK_ORDER,))
         plain = solve_strong(puzzle, limit=limit, last_conflict=True)
-        monkeypatch.setattr(backtrack, "SECOND_PHASE_ORDERS", ())
-        return plain, solve_strong(puzzle, limit=limit, last_conflict=True, weighted_walk=True)
+        monkeypatch.setattr(backtrack, "SECOND_PHASE_ORDERS", orders)
+        return plain, solve_strong(puzzle, limit=limit, last_conflict=True, weighted_walk=weighted_walk)
 
     monkeypatch.setattr(backtrack, "FIRST_PHASE_BUDGET", 0)
     rng = random.Random("weighted-walk")
@@ -221,6 +226,13 @@ def test_the_weighted_walk_alone_walks_another_tree_than_its_order(monkeypatch):
     plain, weighed = both(puzzle, 1)
     assert len(plain.solutions) == 1 and weighed.solutions == plain.solutions
     assert (plain.nodes, weighed.nodes) == (38, 28)
+
+
+def test_an_unknown_weighted_walk_is_refused():
+    from fillsmt.errors import InputError
+
+    with pytest.raises(InputError, match="unknown weighted walk"):
+        solve_strong(Puzzle(2, 2, ((0, 0), (0, 0))), weighted_walk="third")
 
 
 def test_the_walks_by_turns_cost_at_most_their_number_times_the_best_one(monkeypatch):

@@ -147,21 +147,19 @@ janko 257's proof no longer finds its first solution within the quick proof's no
 complements below the root (depth 0) guess where the tight groups meet too. Only which guess is
 made changes: complete and sound.
 
-``weighted_walk`` (issue 17, seventeenth session; an option of :func:`solve_strong`, as
-:data:`fillsmt.fillomino.features.SEARCH_WEIGHTED_WALK` says for the race's search): the second
-phase walks a third time beside its orders, in :data:`WEIGHTED_WALK_ORDER` with its own failure
-weights (``weights``) breaking the order's ties from its root on, not only once it has a
-solution. From the root on, the weights settle the big-region puzzles made here much sooner
-(12x12-big-11's proof 1.6 -> 0.2 s) but cost hard-tail 266, which the ``big-value`` walk
-settles; as a walk of its own they leave the other walks' trees as they were, so the phase still
-ends within three times the nodes of the best of its walks. The walk is a whole search like the
-others, and only which guess it makes depends on its weights: complete and sound, and the
-phase's pooled answer is as argued for :func:`_second_phase`.
-
-``weighted_first`` (issue 17, seventeenth session; an option of :func:`solve_strong`, as
-:data:`fillsmt.fillomino.features.SEARCH_WEIGHTED_FIRST` says for the race's search): the strong
-search's first phase breaks its order's ties by failure weights (``weights``) from the root on.
-Only which guess is made changes: complete and sound.
+``weighted_first`` and ``weighted_walk`` (issue 17, seventeenth session; options of
+:func:`solve_strong`, both on in the race's search: :data:`fillsmt.fillomino.features.SEARCH_WEIGHTED_FIRST`
+and :data:`fillsmt.fillomino.features.SEARCH_WEIGHTED_WALK` say why): failure weights
+(``weights``) that break the order's ties from the root on, not only once a solution is found.
+``weighted_first``: in the strong search's first phase. ``weighted_walk``: in the second phase's
+walk of :data:`WEIGHTED_WALK_ORDER`, which keeps its own weights; ``"instead"``: that walk of
+:data:`SECOND_PHASE_ORDERS` weighs (the other walks are as they were); ``"beside"``: a walk of its
+own, by turns with the orders' walks (a third walk). From the root on, the weights settle the
+big-region puzzles made here much sooner (12x12-big-11's proof 1.6 -> 0.2 s); hard-tail 266,
+which the ``big-value`` walk settles, pays only for the costlier nodes of the other searches.
+Whichever walk weighs, it is a whole search like the others and only which guess it makes
+depends on its weights: complete and sound, and the phase's pooled answer is as argued for
+:func:`_second_phase`.
 
 The strong search's nodes run the rules' rounds *staged* (:data:`STAGED_SETTLE`;
 :func:`fillsmt.fillomino.deduce.fixpoint.run_rules`): the cheap per-value rules to their own
@@ -517,8 +515,8 @@ class _Search:
     weights: list[int] | None = None
     """``weights`` (module text): each cell's failure weight (None: off)."""
     weights_from_root: bool = False
-    """``weighted_walk`` (module text): the weights break the order's ties from the root on, not
-    only once a solution is found."""
+    """``weighted_first``, ``weighted_walk`` (module text): the weights break the order's ties from
+    the root on, not only once a solution is found."""
     shared_depth: int = -1
     """``shared_depth`` (module text): how many guesses deep the guess is made where the tight
     groups meet (-1: nowhere)."""
@@ -985,8 +983,10 @@ solution and 4 557 to its proof, where ``big-value`` has neither in 30 s; 12x12-
 797 nodes against 10 071): benchmarks/README.md, "Issue 17, fourteenth session"."""
 
 WEIGHTED_WALK_ORDER = "group-exit"
-"""``weighted_walk`` (module text): the order of the second phase's extra walk, whose failure
-weights break the order's ties from its root on."""
+"""``weighted_walk`` (module text): the order of the second phase's walk whose failure weights
+break the order's ties from its root on."""
+WEIGHTED_WALKS: tuple[str, ...] = ("instead", "beside")
+"""``weighted_walk``'s values (module text; None: no walk weighs from its root on)."""
 
 
 def solve_strong(puzzle: Puzzle, *, limit: int = 1, deadline: float | None = None,
@@ -994,7 +994,7 @@ def solve_strong(puzzle: Puzzle, *, limit: int = 1, deadline: float | None = Non
                  learn: bool = False, clock: Callable[[], float] = time.monotonic,
                  cbj: bool = False, nogoods: bool = False, progress=None,
                  steiner: bool | None = None, last_conflict: bool = False, wiped_out: bool = False,
-                 weights: bool = False, shared_depth: int = -1, weighted_walk: bool = False,
+                 weights: bool = False, shared_depth: int = -1, weighted_walk: str | None = None,
                  weighted_first: bool = False) -> SearchResult:
     """The search the race and ``solve --solver rules`` use (issue 17): the search rules at every
     node; when :data:`FIRST_PHASE_BUDGET` does not settle the puzzle, the search starts again
@@ -1018,9 +1018,12 @@ def solve_strong(puzzle: Puzzle, *, limit: int = 1, deadline: float | None = Non
     order's ties by failure weights once a solution is found (module text; each walk its own);
     ``shared_depth``: the first phase, at most that many guesses deep, guesses where the tight
     groups meet (module text; the quick proof's, which has no second phase); ``weighted_walk``:
-    the second phase walks :data:`WEIGHTED_WALK_ORDER` a third time beside its orders, with
-    failure weights from its root on (module text); ``weighted_first``: the first phase breaks its
+    the second phase's :data:`WEIGHTED_WALK_ORDER` walk breaks its ties by failure weights from its
+    root on, ``"instead"`` of the plain one or ``"beside"`` it, a walk of its own (module text);
+    ``weighted_first``: the first phase breaks its
     order's ties by failure weights from the root on (module text)."""
+    if weighted_walk not in (None, *WEIGHTED_WALKS):
+        raise InputError(f"unknown weighted walk {weighted_walk!r}; the choices are {', '.join(WEIGHTED_WALKS)}")
     later = steiner
     if steiner is None:
         steiner = STEINER_IN_PROOFS and limit > 1
@@ -1044,11 +1047,11 @@ def solve_strong(puzzle: Puzzle, *, limit: int = 1, deadline: float | None = Non
 def _second_phase(puzzle: Puzzle, limit: int, deadline: float | None, first_nodes: int | None,
                   clock: Callable[[], float], progress=None, steiner: bool = False,
                   last_conflict: bool = False, wiped_out: bool = False,
-                  weights: bool = False, weighted_walk: bool = False) -> SearchResult:
+                  weights: bool = False, weighted_walk: str | None = None) -> SearchResult:
     """The strong search's second phase: the root settled and its exits probed once (the first
-    walk's root), then one walk per order of :data:`SECOND_PHASE_ORDERS` (and with
-    ``weighted_walk`` one more, :data:`WEIGHTED_WALK_ORDER` with failure weights from its root
-    on: :func:`_second_phase_walks`), each from its own
+    walk's root), then one walk per order of :data:`SECOND_PHASE_ORDERS` (with ``weighted_walk``
+    :data:`WEIGHTED_WALK_ORDER`'s walk weighs from its root on, instead of the plain one or
+    beside it: :func:`_second_phase_walks`), each from its own
     fork of that root, expanding one node each in turn. Each walk is a whole search (sound and
     complete: any order is, module text), so the phase ends as soon as one of them does: an
     exhausted walk has found every solution (the others' are among them), and a walk that found
@@ -1094,11 +1097,12 @@ def _second_phase(puzzle: Puzzle, limit: int, deadline: float | None, first_node
     return _merged(results, decider.search.result if end in ("limit", "exhausted") else None, limit)
 
 
-def _second_phase_walks(weighted_walk: bool) -> list[tuple[str, bool]]:
+def _second_phase_walks(weighted_walk: str | None) -> list[tuple[str, bool]]:
     """The second phase's walks, in turn order: (order, whether failure weights break its ties
-    from the root on) for each of :data:`SECOND_PHASE_ORDERS`, then with ``weighted_walk``
-    :data:`WEIGHTED_WALK_ORDER`'s weighted walk."""
-    return [(order, False) for order in SECOND_PHASE_ORDERS] + [(WEIGHTED_WALK_ORDER, True)] * weighted_walk
+    from the root on) for each of :data:`SECOND_PHASE_ORDERS`, :data:`WEIGHTED_WALK_ORDER`'s
+    weighing with ``weighted_walk`` ``"instead"``; with ``"beside"``, then its weighing walk."""
+    walks = [(order, weighted_walk == "instead" and order == WEIGHTED_WALK_ORDER) for order in SECOND_PHASE_ORDERS]
+    return walks + [(WEIGHTED_WALK_ORDER, True)] * (weighted_walk == "beside")
 
 
 def _distinct(results: list[SearchResult]) -> list[Grid]:
@@ -1135,4 +1139,4 @@ def _merged(results: list[SearchResult], decided: SearchResult | None, limit: in
     return merged
 
 
-__all__ = ["CELL_ORDERS", "SEARCH_ORDERS", "SECOND_PHASE_ORDERS", "WEIGHTED_WALK_ORDER", "PROBE_BUDGET", "FIRST_PHASE_BUDGET", "WEAK_TRIES", "solve_strong", "SearchError", "SearchResult", "propagate", "solve_by_search"]
+__all__ = ["CELL_ORDERS", "SEARCH_ORDERS", "SECOND_PHASE_ORDERS", "WEIGHTED_WALK_ORDER", "WEIGHTED_WALKS", "PROBE_BUDGET", "FIRST_PHASE_BUDGET", "WEAK_TRIES", "solve_strong", "SearchError", "SearchResult", "propagate", "solve_by_search"]
