@@ -148,15 +148,16 @@ complements below the root (depth 0) guess where the tight groups meet too. Only
 made changes: complete and sound.
 
 ``weighted_first`` and ``weighted_walk`` (issue 17, seventeenth session; options of
-:func:`solve_strong`, both on in the race's search: :data:`fillsmt.fillomino.features.SEARCH_WEIGHTED_FIRST`
+:func:`solve_strong`, both off in the race's search: :data:`fillsmt.fillomino.features.SEARCH_WEIGHTED_FIRST`
 and :data:`fillsmt.fillomino.features.SEARCH_WEIGHTED_WALK` say why): failure weights
 (``weights``) that break the order's ties from the root on, not only once a solution is found.
 ``weighted_first``: in the strong search's first phase. ``weighted_walk``: in the second phase's
 walk of :data:`WEIGHTED_WALK_ORDER`, which keeps its own weights; ``"instead"``: that walk of
 :data:`SECOND_PHASE_ORDERS` weighs (the other walks are as they were); ``"beside"``: a walk of its
 own, by turns with the orders' walks (a third walk). From the root on, the weights settle the
-big-region puzzles made here much sooner (12x12-big-11's proof 1.6 -> 0.2 s); hard-tail 266,
-which the ``big-value`` walk settles, pays only for the costlier nodes of the other searches.
+big-region puzzles made here much sooner (12x12-big-11's proof 1.6 -> 0.2 s of CPU with both,
+12x12-big-1's 2.7 -> 2.1 s); hard-tail 266, which the ``big-value`` walk settles in the same
+nodes, pays for the costlier nodes the weighing searches visit (its proof 1.8 -> 2.0 s).
 Whichever walk weighs, it is a whole search like the others and only which guess it makes
 depends on its weights: complete and sound, and the phase's pooled answer is as argued for
 :func:`_second_phase`.
