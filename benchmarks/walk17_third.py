@@ -17,8 +17,9 @@ Variants (each with the last conflict, as ``features.SEARCH_LAST_CONFLICT``):
 - ``first``: the first phase breaks its ties by failure weights from the root on
   (``weighted_first``), then main's two walks;
 - ``first+three``: ``first`` and the third walk;
-- ``first+swap``: ``first`` and ``swap``, the race's since walk17 (``features.SEARCH_WEIGHTED_FIRST``,
-  ``SEARCH_WEIGHTED_WALK``): the same trees as ``rootge``;
+- ``first+swap``: ``first`` and ``swap`` (``features.SEARCH_WEIGHTED_FIRST`` on and
+  ``SEARCH_WEIGHTED_WALK`` ``"instead"``; both off, ``benchmarks/README.md`` says why): the same
+  trees as ``rootge``;
 - ``rootge``: the sixteenth session's ``lc+both+exits+rootge`` (``wdeg16_variants.py``): every
   group-exit search, the first phase and the second phase's group-exit walk, breaks its ties by
   failure weights from the root on; the big-value walk has none; two walks.
