@@ -217,7 +217,9 @@ tail and big-region set, 2 jobs, main's by turns): ``"instead"`` with
 -> 14.6-14.9 s plain and 17.8-18.6 -> 15.0-15.6 s ``--unique``; but hard-tail 266, which the
 ``big-value`` walk settles, pays for the costlier nodes of the weighing searches (the same
 3 119 / 5 078 nodes): 1.6-1.8 -> 2.0 s plain and 2.5-2.8 -> 2.9-3.2 s ``--unique``, the hard
-tail's slowest proof (its max 2.6 -> 3.2 s in the last A/B, the target 10 s). ``"beside"``
+tail's slowest proof (its max 2.6 -> 3.2 s in the last A/B, the target 10 s); ``"instead"``
+alone, 12x12-big-1 4.3-4.5 -> 3.4 s and 12x12-big-11 2.6-2.8 -> 1.4 s ``--unique``, 266's proof
+2.7-2.8 -> 2.9-3.0 s in each of four rounds. ``"beside"``
 (three walks by turns) lost everywhere: 266 2.4 / 3.8-3.9 s, 12x12-big-1 4.5-4.6 / 5.2 s."""
 
 
