@@ -1021,8 +1021,8 @@ def solve_strong(puzzle: Puzzle, *, limit: int = 1, deadline: float | None = Non
     groups meet (module text; the quick proof's, which has no second phase); ``weighted_walk``:
     the second phase's :data:`WEIGHTED_WALK_ORDER` walk breaks its ties by failure weights from its
     root on, ``"instead"`` of the plain one or ``"beside"`` it, a walk of its own (module text);
-    ``weighted_first``: the first phase breaks its
-    order's ties by failure weights from the root on (module text)."""
+    ``weighted_first``: the first phase breaks its order's ties by failure weights from the root
+    on (module text)."""
     if weighted_walk not in (None, *WEIGHTED_WALKS):
         raise InputError(f"unknown weighted walk {weighted_walk!r}; the choices are {', '.join(WEIGHTED_WALKS)}")
     later = steiner
