@@ -43,6 +43,8 @@ def main() -> None:
             " / ".join(f"{run[key][0]:.2f}" for run in data[v]) + f" ({data[v][0][key][1]})" for v in variants) + " |")
     for config in ("plain", "unique"):
         for name, among in (("sum", keys), ("max", keys), ("hard-tail max", [k for k in keys if k[0] in HARD_TAIL])):
+            if not among:
+                continue  # a set without the hard tail (the big-region set alone)
             agg = sum if name == "sum" else max
             print(f"| {name} | {config} | " + " | ".join(
                 " / ".join(f"{agg(run[k][0] for k in among if k[1] == config):.2f}" for run in data[v])

@@ -148,8 +148,9 @@ complements below the root (depth 0) guess where the tight groups meet too. Only
 made changes: complete and sound.
 
 ``weighted_first`` and ``weighted_walk`` (issue 17, seventeenth session; options of
-:func:`solve_strong`, both off in the race's search: :data:`fillsmt.fillomino.features.SEARCH_WEIGHTED_FIRST`
-and :data:`fillsmt.fillomino.features.SEARCH_WEIGHTED_WALK` say why): failure weights
+:func:`solve_strong`; in the race's search ``weighted_walk`` is ``"instead"`` and ``weighted_first``
+off: :data:`fillsmt.fillomino.features.SEARCH_WEIGHTED_WALK` and
+:data:`fillsmt.fillomino.features.SEARCH_WEIGHTED_FIRST` say why): failure weights
 (``weights``) that break the order's ties from the root on, not only once a solution is found.
 ``weighted_first``: in the strong search's first phase. ``weighted_walk``: in the second phase's
 walk of :data:`WEIGHTED_WALK_ORDER`, which keeps its own weights; ``"instead"``: that walk of

@@ -195,9 +195,10 @@ some puzzles it did not (031, 255) and loses others it did (041, 268), the same 
 SEARCH_WEIGHTED_FIRST = False
 """Whether the race's search and ``solve --solver rules`` (``Fillomino.search``) break the strong
 search's first phase's ties by failure weights from the root on (``backtrack``'s
-``weighted_first``, issue 17, seventeenth session). Off, with :data:`SEARCH_WEIGHTED_WALK`:
-measured (``benchmarks/README.md``, "Issue 17, seventeenth session (walk17)"), the two together
-win on the big-region set and cost hard-tail 266's proof, the hard tail's slowest, 0.5 s. Alone
+``weighted_first``, issue 17, seventeenth session). Off: measured (``benchmarks/README.md``,
+"Issue 17, seventeenth session (walk17)"), beside :data:`SEARCH_WEIGHTED_WALK`'s ``"instead"`` it
+wins a little more on the big-region set but costs hard-tail 266's proof, the hard tail's
+slowest, 0.3 s more than ``"instead"`` alone. Alone
 (CPU, the search alone, min of 2) it settles 12x12-big-11 within the first phase (0.92 -> 0.26 s
 plain, 1.60 -> 0.18 s proof), hard-tail 485's proof 0.32 -> 0.16 s and the janko-thesis100
 puzzles whose solves go to the race 2-13x sooner (262 1.05 -> 0.08 s; yices wins them in the
@@ -205,22 +206,23 @@ race either way); but 12x12-big-1's search then goes 1.98 s of CPU without a bet
 1.43 s), and the race judges it stalled (:data:`STALL_CPU`): 3.6-7.5 s plain and 7.8-24.6 s
 ``--unique`` in ``fillsmt bench`` against 3.8-4.0 / 4.3 s."""
 
-SEARCH_WEIGHTED_WALK: str | None = None
+SEARCH_WEIGHTED_WALK: str | None = "instead"
 """How the strong search's second phase in the race's search and ``solve --solver rules``
 (``Fillomino.search``) weighs (``backtrack``'s ``weighted_walk``, issue 17, seventeenth session):
-``"instead"``, its ``group-exit`` walk breaks its ties by failure weights from its root on;
-``"beside"``, a third walk of its own does; None (kept), none does. Measured
-(``benchmarks/README.md``, "Issue 17, seventeenth session (walk17)"; ``fillsmt bench``, hard
-tail and big-region set, 2 jobs, main's by turns): ``"instead"`` with
-:data:`SEARCH_WEIGHTED_FIRST` takes 12x12-big-1 3.7-4.0 -> 2.8-2.9 s plain and 4.3 -> 3.1-3.3 s
-``--unique``, 12x12-big-11 1.5-1.7 -> 0.6-0.7 s and 2.4-2.8 -> 0.7-0.8 s, the 58 runs 16.1-16.7
--> 14.6-14.9 s plain and 17.8-18.6 -> 15.0-15.6 s ``--unique``; but hard-tail 266, which the
-``big-value`` walk settles, pays for the costlier nodes of the weighing searches (the same
-3 119 / 5 078 nodes): 1.6-1.8 -> 2.0 s plain and 2.5-2.8 -> 2.9-3.2 s ``--unique``, the hard
-tail's slowest proof (its max 2.6 -> 3.2 s in the last A/B, the target 10 s); ``"instead"``
-alone, 12x12-big-1 4.3-4.5 -> 3.4 s and 12x12-big-11 2.6-2.8 -> 1.4 s ``--unique``, 266's proof
-2.7-2.8 -> 2.9-3.0 s in each of four rounds. ``"beside"``
-(three walks by turns) lost everywhere: 266 2.4 / 3.8-3.9 s, 12x12-big-1 4.5-4.6 / 5.2 s."""
+``"instead"`` (kept), its ``group-exit`` walk breaks its ties by failure weights from its root on;
+``"beside"``, a third walk of its own does; None, none does. Measured (``benchmarks/README.md``,
+"Issue 17, seventeenth session (walk17)"; ``fillsmt bench``, hard tail and big-region set, 2 jobs,
+main's by turns, three rounds on an otherwise idle machine): ``"instead"`` takes the slowest
+big-region puzzle, 12x12-big-1, 3.9-4.0 -> 2.8-2.85 s plain and 4.15-4.25 -> 3.4-3.5 s
+``--unique`` (the slowest run of both sets), 12x12-big-11 2.4-2.6 -> 1.4 s ``--unique``, the
+big-region set's sums 10.0-10.4 -> 8.4-8.7 s plain and 10.5-10.7 -> 8.3-8.7 s ``--unique``;
+hard-tail 266, which the ``big-value`` walk settles in the same nodes, pays for the group-exit
+walk's costlier nodes: 1.7 -> 1.85 s plain and 2.6 -> 2.9-3.0 s ``--unique``, the hard tail's
+slowest proof (its target 10 s); janko, Baron and the scaling set unchanged. Kept because it
+lowers the slowest run of all the hard sets by a fifth where it costs 266 a tenth. With
+:data:`SEARCH_WEIGHTED_FIRST` too the big-region set gains a little more (12x12-big-11 0.7 s
+``--unique``) and 266's proof costs 0.5 s; ``"beside"`` (three walks by turns) lost everywhere:
+266 2.4 / 3.8-3.9 s, 12x12-big-1 4.5-4.6 / 5.2 s."""
 
 
 def quick_proof_budget(presolved: Puzzle) -> tuple[int, float]:
