@@ -33,14 +33,10 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import csv
-import sys
-import time
+
+from wdeg16_variants import write_search_rows
 
 from fillsmt.fillomino import backtrack
-from fillsmt.fillomino.backtrack import solve_strong
-from fillsmt.fillomino.kind import KIND
-from fillsmt.fillomino.plain_format import read_puzzle
 
 DEFAULT_VARIANTS = "main,three,swap,first,first+three,rootge"
 
@@ -80,30 +76,6 @@ def _variant(name: str):
         raise SystemExit(f"unknown variant {name!r}")
 
 
-def search_rows(puzzle, variants: list[str], rounds: int, seconds: float):
-    """Per (limit, variant): the strong search's (CPU s, nodes, settled), the minimum over the
-    rounds; None where the rules settle the puzzle."""
-    found = KIND.presolve(puzzle)
-    if found.grid is not None or found.contradiction is not None:
-        return None
-    best: dict = {}
-    answers: dict = {}
-    for _ in range(rounds):
-        for limit in (1, 2):
-            for name in variants:
-                with _variant(name) as options:
-                    t = time.process_time()
-                    result = solve_strong(found.puzzle, limit=limit, deadline=time.monotonic() + seconds, **options)
-                    cpu = time.process_time() - t
-                settled = len(result.solutions) >= limit or result.exhausted
-                if settled:
-                    if answers.setdefault(limit, result.solutions) != result.solutions:
-                        raise SystemExit(f"{puzzle.source}: {name} answers otherwise (limit {limit})")
-                if (limit, name) not in best or cpu < best[limit, name][0]:
-                    best[limit, name] = (cpu, result.nodes, settled)
-    return best
-
-
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--rounds", type=int, default=2)
@@ -111,17 +83,7 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=40.0)
     ap.add_argument("paths", nargs="+")
     a = ap.parse_args()
-    variants = a.variants.split(",")
-    out = csv.writer(sys.stdout)
-    out.writerow(["puzzle"] + [f"{kind}_{v}_{c}" for kind in ("plain", "proof") for v in variants
-                               for c in ("cpu", "nodes", "settled")])
-    for path in a.paths:
-        best = search_rows(read_puzzle(path), variants, a.rounds, a.seconds)
-        if best is not None:
-            out.writerow([path.rsplit("/", 1)[-1].removesuffix(".txt")]
-                         + [x for limit in (1, 2) for v in variants
-                            for x in (f"{best[limit, v][0]:.3f}", best[limit, v][1], best[limit, v][2])])
-            sys.stdout.flush()
+    write_search_rows(a.paths, a.variants.split(","), a.rounds, a.seconds, _variant)
 
 
 if __name__ == "__main__":
