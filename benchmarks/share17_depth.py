@@ -2,7 +2,7 @@
 (``backtrack``'s ``shared_depth``), at each depth, in one process, alternating; CPU s (the
 minimum over the rounds) and nodes.
 
-    .venv/bin/python benchmarks/share17_depth.py [--rounds N] [--depths -1,0,1,2,3,99] PUZZLES... > OUT.csv
+    .venv/bin/python benchmarks/share17_depth.py [--rounds N] [--depths=-1,0,1,2,3,99] PUZZLES... > OUT.csv
     .venv/bin/python benchmarks/share17_depth.py --summary OUT.csv
 
 Each depth runs the quick proof's search (``solve_strong``, limit 2, no probing, a first solution
@@ -25,7 +25,8 @@ import csv
 import sys
 import time
 
-from fillsmt.fillomino import features
+from wdeg16_variants import presolved
+
 from fillsmt.fillomino.backtrack import solve_strong
 from fillsmt.fillomino.kind import KIND
 from fillsmt.fillomino.plain_format import read_puzzle
@@ -34,13 +35,10 @@ from fillsmt.fillomino.plain_format import read_puzzle
 def rows(puzzle, depths: list[int], rounds: int):
     """(presolve CPU, plain quick search CPU or None where it finds nothing, {depth: (CPU,
     nodes, settled)}), minimum over the rounds; None where the rules settle the puzzle."""
-    t = time.process_time()
-    found = KIND.presolve(puzzle)
-    pre = time.process_time() - t
-    if found.grid is not None or found.contradiction is not None:
+    start = presolved(puzzle)
+    if start is None:
         return None
-    target = found.puzzle
-    first, whole = features.quick_proof_budget(target)
+    pre, target, first, whole = start
     plain_cpu, known, best = None, None, {}
     for _ in range(rounds):
         t = time.process_time()

@@ -127,16 +127,25 @@ def _variant(name: str):
         backtrack._Search.weigh, backtrack._Search.expand, backtrack._tightest_group_exit = kept
 
 
-def rows(puzzle, variants: list[str], rounds: int):
-    """The presolve's and the plain quick search's CPU and, per variant, (CPU s, nodes,
-    settled); None where the rules settle the puzzle or the plain quick search finds nothing."""
+def presolved(puzzle):
+    """(the presolve's CPU s, the presolved puzzle, the quick proof's nodes to a first solution
+    and its seconds: ``features.quick_proof_budget``); None where the rules settle the puzzle.
+    ``share17_depth.py`` uses it too."""
     t = time.process_time()
     found = KIND.presolve(puzzle)
     pre = time.process_time() - t
     if found.grid is not None or found.contradiction is not None:
         return None
-    target = found.puzzle
-    first, whole = features.quick_proof_budget(target)
+    return (pre, found.puzzle) + features.quick_proof_budget(found.puzzle)
+
+
+def rows(puzzle, variants: list[str], rounds: int):
+    """The presolve's and the plain quick search's CPU and, per variant, (CPU s, nodes,
+    settled); None where the rules settle the puzzle or the plain quick search finds nothing."""
+    start = presolved(puzzle)
+    if start is None:
+        return None
+    pre, target, first, whole = start
     best: dict = {}
     for _ in range(rounds):
         t = time.process_time()
@@ -158,24 +167,45 @@ def rows(puzzle, variants: list[str], rounds: int):
     return pre, best
 
 
-def search_rows(puzzle, variants: list[str], rounds: int, seconds: float):
+def search_rows(puzzle, variants: list[str], rounds: int, seconds: float, variant=None):
     """Per (limit, variant): the strong search's (CPU s, nodes, settled), the minimum over the
-    rounds; None where the rules settle the puzzle."""
+    rounds; None where the rules settle the puzzle. ``variant``: a variant name's patches and
+    ``solve_strong`` options (this script's ``_variant`` by default; ``walk17_third.py`` gives its
+    own). Every settled search of a limit must give the same answer, or the run stops."""
+    variant = variant or _variant
     found = KIND.presolve(puzzle)
     if found.grid is not None or found.contradiction is not None:
         return None
     best: dict = {}
+    answers: dict = {}
     for _ in range(rounds):
         for limit in (1, 2):
             for name in variants:
-                with _variant(name) as options:
+                with variant(name) as options:
                     t = time.process_time()
                     result = solve_strong(found.puzzle, limit=limit, deadline=time.monotonic() + seconds, **options)
                     cpu = time.process_time() - t
                 settled = len(result.solutions) >= limit or result.exhausted
+                if settled and answers.setdefault(limit, result.solutions) != result.solutions:
+                    raise SystemExit(f"{puzzle.source}: {name} answers otherwise (limit {limit})")
                 if (limit, name) not in best or cpu < best[limit, name][0]:
                     best[limit, name] = (cpu, result.nodes, settled)
     return best
+
+
+def write_search_rows(paths: list[str], variants: list[str], rounds: int, seconds: float, variant=None) -> None:
+    """``--search``'s CSV on standard output (module text), a row per puzzle the rules leave open;
+    ``variant`` as for :func:`search_rows`."""
+    out = csv.writer(sys.stdout)
+    out.writerow(["puzzle"] + [f"{kind}_{v}_{c}" for kind in ("plain", "proof") for v in variants
+                               for c in ("cpu", "nodes", "settled")])
+    for path in paths:
+        best = search_rows(read_puzzle(path), variants, rounds, seconds, variant)
+        if best is not None:
+            out.writerow([path.rsplit("/", 1)[-1].removesuffix(".txt")]
+                         + [x for limit in (1, 2) for v in variants
+                            for x in (f"{best[limit, v][0]:.3f}", best[limit, v][1], best[limit, v][2])])
+            sys.stdout.flush()
 
 
 def main() -> None:
@@ -187,18 +217,10 @@ def main() -> None:
     ap.add_argument("paths", nargs="+")
     a = ap.parse_args()
     variants = a.variants.split(",")
-    out = csv.writer(sys.stdout)
     if a.search:
-        out.writerow(["puzzle"] + [f"{kind}_{v}_{c}" for kind in ("plain", "proof") for v in variants
-                                   for c in ("cpu", "nodes", "settled")])
-        for path in a.paths:
-            best = search_rows(read_puzzle(path), variants, a.rounds, a.seconds)
-            if best is not None:
-                out.writerow([path.rsplit("/", 1)[-1].removesuffix(".txt")]
-                             + [x for limit in (1, 2) for v in variants
-                                for x in (f"{best[limit, v][0]:.3f}", best[limit, v][1], best[limit, v][2])])
-                sys.stdout.flush()
+        write_search_rows(a.paths, variants, a.rounds, a.seconds)
         return
+    out = csv.writer(sys.stdout)
     out.writerow(["puzzle", "presolve_cpu", "plain_cpu"] + [f"{v}_{c}" for v in variants for c in ("cpu", "nodes", "ratio")])
     for path in a.paths:
         found = rows(read_puzzle(path), variants, a.rounds)

@@ -128,27 +128,34 @@ def test_strong_search_proves_janko_286_unique(name):
     assert found.exhausted and found.unique is True
 
 
-@pytest.mark.parametrize("last_conflict", [False, True])
-def test_the_second_phase_finds_exactly_the_brute_force_solutions(monkeypatch, last_conflict):
+WALKS = [(False, None), (True, None), (True, "instead"), (True, "beside")]
+
+
+@pytest.mark.parametrize("last_conflict, weighted_walk", WALKS)
+def test_the_second_phase_finds_exactly_the_brute_force_solutions(monkeypatch, last_conflict, weighted_walk):
     """With no node for the first phase, every answer comes from the probing phase (its walks
-    making a refuted guess again first, or not)."""
+    making a refuted guess again first, or not; one weighing from its root on, or a third walk
+    beside them doing so, or none)."""
     import fillsmt.fillomino.backtrack as backtrack
 
     monkeypatch.setattr(backtrack, "FIRST_PHASE_BUDGET", 0)
-    rng = random.Random(f"second-phase-{last_conflict}" if last_conflict else "second-phase")
+    seed = "second-phase" + (f"-{last_conflict}" if last_conflict else "") + (f"-{weighted_walk}" if weighted_walk else "")
+    rng = random.Random(seed)
     for _ in range(15 + 25 * last_conflict):
         clues = random_clues(rng, 3, 3)
-        found = solve_strong(Puzzle(3, 3, clues), limit=10**6, last_conflict=last_conflict)
+        found = solve_strong(Puzzle(3, 3, clues), limit=10**6, last_conflict=last_conflict,
+                             weighted_walk=weighted_walk)
         assert found.exhausted and sorted(found.solutions) == count_matching(ALL_GRIDS[3, 3], clues)
 
 
-@pytest.mark.parametrize("last_conflict", [False, True])
+@pytest.mark.parametrize("last_conflict, weighted_walk", WALKS)
 @pytest.mark.parametrize("limit", [1, 2, 3])
-def test_the_second_phases_walks_together_find_distinct_brute_force_solutions(monkeypatch, limit, last_conflict):
-    """The second phase's walks (one per order, by turns) stop at ``limit`` distinct solutions
-    found by any of them together, or when one is exhausted: on tiny puzzles with 0 to many
-    solutions, every answer is ``min(limit, all)`` distinct brute-force solutions, exhausted
-    only when none is left, and ``unique`` is right."""
+def test_the_second_phases_walks_together_find_distinct_brute_force_solutions(monkeypatch, limit, last_conflict,
+                                                                              weighted_walk):
+    """The second phase's walks (one per order, by turns; with ``weighted_walk`` ``"beside"`` one
+    more) stop at ``limit`` distinct solutions found by any of them together, or when one is
+    exhausted: on tiny puzzles with 0 to many solutions, every answer is ``min(limit, all)``
+    distinct brute-force solutions, exhausted only when none is left, and ``unique`` is right."""
     import fillsmt.fillomino.backtrack as backtrack
 
     monkeypatch.setattr(backtrack, "FIRST_PHASE_BUDGET", 0)
@@ -158,7 +165,8 @@ def test_the_second_phases_walks_together_find_distinct_brute_force_solutions(mo
     for _ in range(40):
         clues = random_clues(rng, 3, 3)
         expected = count_matching(ALL_GRIDS[3, 3], clues)
-        found = solve_strong(Puzzle(3, 3, clues), limit=limit, last_conflict=last_conflict)
+        found = solve_strong(Puzzle(3, 3, clues), limit=limit, last_conflict=last_conflict,
+                             weighted_walk=weighted_walk)
         assert len(found.solutions) == min(limit, len(expected))
         assert len(set(found.solutions)) == len(found.solutions)
         assert set(found.solutions) <= set(expected)
@@ -187,6 +195,68 @@ def test_one_second_phase_order_is_the_plain_second_phase_node_for_node(monkeypa
                                 probe_budget=backtrack.PROBE_BUDGET, cell_order="big-value")
         assert (found.solutions, found.exhausted, found.probes) == (alone.solutions, alone.exhausted, alone.probes)
         assert found.nodes == alone.nodes
+
+
+@pytest.mark.parametrize("weighted_walk, orders", [("instead", ("group-exit",)), ("beside", ())])
+def test_the_weighted_walk_walks_another_tree_than_its_order(monkeypatch, weighted_walk, orders):
+    """``weighted_walk``'s walk is its order's walk with failure weights from its root on: in
+    the second phase alone (``"instead"`` of the order's only walk, or ``"beside"`` no other),
+    it finds the brute force's solutions and walks another tree than its order without weights
+    on some random tiny puzzles; and it does not wait for a solution: 10x10-big-5's plain solve
+    (instances/, presolved) takes 28 nodes where the order alone takes 38, to the same solution."""
+    import fillsmt.fillomino.backtrack as backtrack
+    from fillsmt.fillomino.kind import KIND
+
+    def both(puzzle, limit):
+        monkeypatch.setattr(backtrack, "SECOND_PHASE_ORDERS", (backtrack.WEIGHTED_WALK_ORDER,))
+        plain = solve_strong(puzzle, limit=limit, last_conflict=True)
+        monkeypatch.setattr(backtrack, "SECOND_PHASE_ORDERS", orders)
+        return plain, solve_strong(puzzle, limit=limit, last_conflict=True, weighted_walk=weighted_walk)
+
+    monkeypatch.setattr(backtrack, "FIRST_PHASE_BUDGET", 0)
+    rng = random.Random("weighted-walk")
+    changed = 0
+    for _ in range(60):
+        clues = random_clues(rng, 3, 3)
+        plain, weighed = both(Puzzle(3, 3, clues), 10**6)
+        assert weighed.exhausted and sorted(weighed.solutions) == count_matching(ALL_GRIDS[3, 3], clues)
+        changed += plain.nodes != weighed.nodes
+    assert changed > 0
+    puzzle = KIND.presolve(read_puzzle(str(INSTANCES / "big-regions" / "10x10-big-5.txt"))).puzzle
+    plain, weighed = both(puzzle, 1)
+    assert len(plain.solutions) == 1 and weighed.solutions == plain.solutions
+    assert (plain.nodes, weighed.nodes) == (38, 28)
+
+
+def test_the_race_search_takes_the_weighing_switches(monkeypatch):
+    """``Fillomino.search`` (the race's) passes ``features.SEARCH_WEIGHTED_FIRST`` and
+    ``SEARCH_WEIGHTED_WALK`` on: 10x10-big-5's plain solve (instances/, presolved) in the first
+    phase, 38 nodes, 28 with the first; in a second phase of the group-exit walk alone, 38, 28
+    with that walk weighing instead."""
+    import fillsmt.fillomino.backtrack as backtrack
+    from fillsmt.fillomino import features
+    from fillsmt.fillomino.kind import KIND
+
+    puzzle = KIND.presolve(read_puzzle(str(INSTANCES / "big-regions" / "10x10-big-5.txt"))).puzzle
+    monkeypatch.setattr(features, "SEARCH_WEIGHTED_FIRST", False)
+    monkeypatch.setattr(features, "SEARCH_WEIGHTED_WALK", None)
+    found = [KIND.search(puzzle, 1, None)]
+    monkeypatch.setattr(features, "SEARCH_WEIGHTED_FIRST", True)
+    found.append(KIND.search(puzzle, 1, None))
+    monkeypatch.setattr(backtrack, "FIRST_PHASE_BUDGET", 0)
+    monkeypatch.setattr(backtrack, "SECOND_PHASE_ORDERS", ("group-exit",))
+    found.append(KIND.search(puzzle, 1, None))
+    monkeypatch.setattr(features, "SEARCH_WEIGHTED_WALK", "instead")
+    found.append(KIND.search(puzzle, 1, None))
+    assert [f.nodes for f in found] == [38, 28, 38, 28]
+    assert all(f.solutions == found[0].solutions and len(f.solutions) == 1 for f in found)
+
+
+def test_an_unknown_weighted_walk_is_refused():
+    from fillsmt.errors import InputError
+
+    with pytest.raises(InputError, match="unknown weighted walk"):
+        solve_strong(Puzzle(2, 2, ((0, 0), (0, 0))), weighted_walk="third")
 
 
 def test_the_walks_by_turns_cost_at_most_their_number_times_the_best_one(monkeypatch):

@@ -147,6 +147,22 @@ janko 257's proof no longer finds its first solution within the quick proof's no
 complements below the root (depth 0) guess where the tight groups meet too. Only which guess is
 made changes: complete and sound.
 
+``weighted_first`` and ``weighted_walk`` (issue 17, seventeenth session; options of
+:func:`solve_strong`; in the race's search ``weighted_walk`` is ``"instead"`` and ``weighted_first``
+off: :data:`fillsmt.fillomino.features.SEARCH_WEIGHTED_WALK` and
+:data:`fillsmt.fillomino.features.SEARCH_WEIGHTED_FIRST` say why): failure weights
+(``weights``) that break the order's ties from the root on, not only once a solution is found.
+``weighted_first``: in the strong search's first phase. ``weighted_walk``: in the second phase's
+walk of :data:`WEIGHTED_WALK_ORDER`, which keeps its own weights; ``"instead"``: that walk of
+:data:`SECOND_PHASE_ORDERS` weighs (the other walks are as they were); ``"beside"``: a walk of its
+own, by turns with the orders' walks (a third walk). From the root on, the weights settle the
+big-region puzzles made here much sooner (12x12-big-11's proof 1.6 -> 0.2 s of CPU with both,
+12x12-big-1's 2.7 -> 2.1 s); hard-tail 266, which the ``big-value`` walk settles in the same
+nodes, pays for the costlier nodes the weighing searches visit (its proof 1.8 -> 2.0 s).
+Whichever walk weighs, it is a whole search like the others and only which guess it makes
+depends on its weights: complete and sound, and the phase's pooled answer is as argued for
+:func:`_second_phase`.
+
 The strong search's nodes run the rules' rounds *staged* (:data:`STAGED_SETTLE`;
 :func:`fillsmt.fillomino.deduce.fixpoint.run_rules`): the cheap per-value rules to their own
 fixpoint first, the costly ones after; the same fixpoint, so the same tree, and a
@@ -347,7 +363,8 @@ def solve_by_search(puzzle: Puzzle, *, limit: int = 1, max_nodes: int | None = N
                     clock: Callable[[], float] = time.monotonic, cbj: bool = False,
                     nogoods: bool = False, progress=None, steiner: bool = False,
                     last_conflict: bool = False, wiped_out: bool = False,
-                    weights: bool = False, shared_depth: int = -1) -> SearchResult:
+                    weights: bool = False, shared_depth: int = -1,
+                    weights_from_root: bool = False) -> SearchResult:
     """Find up to ``limit`` solutions of ``puzzle`` by the rules plus backtracking.
 
     ``limit=2`` tests uniqueness (:attr:`SearchResult.unique`). ``max_nodes`` caps the
@@ -372,8 +389,9 @@ def solve_by_search(puzzle: Puzzle, *, limit: int = 1, max_nodes: int | None = N
     rules, not with ``cbj``). ``last_conflict``: a refuted guess is made again first where it
     still may be (module text); ``wiped_out``, with it: so is a guess whose complement was
     refuted (module text). ``weights``: once a solution is found, failure weights break the
-    order's ties (module text). ``shared_depth``: at most that many guesses deep, an order of
-    groups guesses where the tight groups meet (module text; -1: nowhere).
+    order's ties (module text); ``weights_from_root``: failure weights break them from the root
+    on (``weighted_first``, module text). ``shared_depth``: at most that many guesses deep, an
+    order of groups guesses where the tight groups meet (module text; -1: nowhere).
 
     ``avoid`` (a known solution) turns the search into a hunt for another one: ``avoid`` is
     never returned, and where the guessed cell may still hold ``avoid``'s value, the guess is
@@ -408,8 +426,8 @@ def solve_by_search(puzzle: Puzzle, *, limit: int = 1, max_nodes: int | None = N
                      deadline, cell_order, avoid, result, pass_weak, learn=learn, clock=clock,
                      cbj=cbj, learn_nogoods=nogoods, progress=progress, last_conflict=last_conflict,
                      wiped_out=last_conflict and wiped_out,
-                     weights=[0] * (puzzle.height * puzzle.width) if weights else None,
-                     shared_depth=shared_depth)
+                     weights=[0] * (puzzle.height * puzzle.width) if weights or weights_from_root else None,
+                     shared_depth=shared_depth, weights_from_root=weights_from_root)
     walk = _Walk(search, [_root(puzzle, active, steiner, cbj)])
     while walk.step(limit, first_nodes, max_nodes) is None:
         pass
@@ -498,6 +516,9 @@ class _Search:
     it is the second conflict."""
     weights: list[int] | None = None
     """``weights`` (module text): each cell's failure weight (None: off)."""
+    weights_from_root: bool = False
+    """``weighted_first``, ``weighted_walk`` (module text): the weights break the order's ties from
+    the root on, not only once a solution is found."""
     shared_depth: int = -1
     """``shared_depth`` (module text): how many guesses deep the guess is made where the tight
     groups meet (-1: nowhere)."""
@@ -610,7 +631,8 @@ class _Search:
             cell, value = self.strong_guess(state, unfixed, settled)
         else:
             cell, value = _guess(puzzle, masks, unfixed, self.cell_order,
-                                 self.weights if result.solutions else None, node.depth <= self.shared_depth)
+                                 self.weights if result.solutions or self.weights_from_root else None,
+                                 node.depth <= self.shared_depth)
         chosen, rest = 1 << value, masks[cell] & ~(1 << value)
         if self.avoid is not None:
             known = 1 << self.avoid[cell // puzzle.width][cell % puzzle.width]
@@ -962,13 +984,20 @@ the big-region puzzles made here that ``big-value`` gets lost in (12x12-big-1: 4
 solution and 4 557 to its proof, where ``big-value`` has neither in 30 s; 12x12-big-12's proof
 797 nodes against 10 071): benchmarks/README.md, "Issue 17, fourteenth session"."""
 
+WEIGHTED_WALK_ORDER = "group-exit"
+"""``weighted_walk`` (module text): the order of the second phase's walk whose failure weights
+break the order's ties from its root on."""
+WEIGHTED_WALKS: tuple[str, ...] = ("instead", "beside")
+"""``weighted_walk``'s values (module text; None: no walk weighs from its root on)."""
+
 
 def solve_strong(puzzle: Puzzle, *, limit: int = 1, deadline: float | None = None,
                  first_nodes: int | None = None, probing: bool = True, pass_weak: bool = False,
                  learn: bool = False, clock: Callable[[], float] = time.monotonic,
                  cbj: bool = False, nogoods: bool = False, progress=None,
                  steiner: bool | None = None, last_conflict: bool = False, wiped_out: bool = False,
-                 weights: bool = False, shared_depth: int = -1) -> SearchResult:
+                 weights: bool = False, shared_depth: int = -1, weighted_walk: str | None = None,
+                 weighted_first: bool = False) -> SearchResult:
     """The search the race and ``solve --solver rules`` use (issue 17): the search rules at every
     node; when :data:`FIRST_PHASE_BUDGET` does not settle the puzzle, the search starts again
     with exit probing at the root (within :data:`PROBE_BUDGET`), then walks the tree in each of
@@ -990,7 +1019,13 @@ def solve_strong(puzzle: Puzzle, *, limit: int = 1, deadline: float | None = Non
     ``wiped_out`` a guess whose complement was refuted; ``weights``: both phases break their
     order's ties by failure weights once a solution is found (module text; each walk its own);
     ``shared_depth``: the first phase, at most that many guesses deep, guesses where the tight
-    groups meet (module text; the quick proof's, which has no second phase)."""
+    groups meet (module text; the quick proof's, which has no second phase); ``weighted_walk``:
+    the second phase's :data:`WEIGHTED_WALK_ORDER` walk breaks its ties by failure weights from its
+    root on, ``"instead"`` of the plain one or ``"beside"`` it, a walk of its own (module text);
+    ``weighted_first``: the first phase breaks its order's ties by failure weights from the root
+    on (module text)."""
+    if weighted_walk not in (None, *WEIGHTED_WALKS):
+        raise InputError(f"unknown weighted walk {weighted_walk!r}; the choices are {', '.join(WEIGHTED_WALKS)}")
     later = steiner
     if steiner is None:
         steiner = STEINER_IN_PROOFS and limit > 1
@@ -1000,11 +1035,11 @@ def solve_strong(puzzle: Puzzle, *, limit: int = 1, deadline: float | None = Non
                             search_rules=SEARCH_RULES, first_nodes=first_nodes, pass_weak=pass_weak,
                             learn=learn, clock=clock, cbj=cbj, nogoods=nogoods, progress=progress,
                             steiner=steiner, last_conflict=last_conflict, wiped_out=wiped_out,
-                            weights=weights, shared_depth=shared_depth)
+                            weights=weights, shared_depth=shared_depth, weights_from_root=weighted_first)
     if len(first.solutions) >= limit or first.exhausted or first.timed_out or not probing:
         return first
     second = _second_phase(puzzle, limit, deadline, first_nodes, clock, progress, later, last_conflict,
-                           wiped_out, weights)
+                           wiped_out, weights, weighted_walk)
     second.nodes += first.nodes
     second.guesses += first.guesses
     second.max_depth = max(second.max_depth, first.max_depth)
@@ -1014,9 +1049,11 @@ def solve_strong(puzzle: Puzzle, *, limit: int = 1, deadline: float | None = Non
 def _second_phase(puzzle: Puzzle, limit: int, deadline: float | None, first_nodes: int | None,
                   clock: Callable[[], float], progress=None, steiner: bool = False,
                   last_conflict: bool = False, wiped_out: bool = False,
-                  weights: bool = False) -> SearchResult:
+                  weights: bool = False, weighted_walk: str | None = None) -> SearchResult:
     """The strong search's second phase: the root settled and its exits probed once (the first
-    walk's root), then one walk per order of :data:`SECOND_PHASE_ORDERS`, each from its own
+    walk's root), then one walk per order of :data:`SECOND_PHASE_ORDERS` (with ``weighted_walk``
+    :data:`WEIGHTED_WALK_ORDER`'s walk weighs from its root on, instead of the plain one or
+    beside it: :func:`_second_phase_walks`), each from its own
     fork of that root, expanding one node each in turn. Each walk is a whole search (sound and
     complete: any order is, module text), so the phase ends as soon as one of them does: an
     exhausted walk has found every solution (the others' are among them), and a walk that found
@@ -1030,11 +1067,13 @@ def _second_phase(puzzle: Puzzle, limit: int, deadline: float | None, first_node
     failure weights (module text). One order is the plain second phase, node for node."""
     active = list(ALL_RULES) + list(SEARCH_RULES) + ["probe"]
     cells = max(1, puzzle.height * puzzle.width)
-    results = [SearchResult(rules_used=dict.fromkeys(active, 0)) for _ in SECOND_PHASE_ORDERS]
+    walked = _second_phase_walks(weighted_walk)
+    results = [SearchResult(rules_used=dict.fromkeys(active, 0)) for _ in walked]
     searches = [_Search(puzzle, ALL_RULES, SEARCH_RULES, -1 if i else 0, PROBE_BUDGET // cells, deadline, order,
                         None, result, clock=clock, progress=progress, last_conflict=last_conflict,
-                        wiped_out=last_conflict and wiped_out, weights=[0] * cells if weights else None)
-                for i, (order, result) in enumerate(zip(SECOND_PHASE_ORDERS, results))]
+                        wiped_out=last_conflict and wiped_out,
+                        weights=[0] * cells if weights or from_root else None, weights_from_root=from_root)
+                for i, ((order, from_root), result) in enumerate(zip(walked, results))]
     root = _root(puzzle, active, steiner)
     walks = [_Walk(searches[0], [root])]
     decider = walks[0]
@@ -1058,6 +1097,14 @@ def _second_phase(puzzle: Puzzle, limit: int, deadline: float | None, first_node
                 end = "timed-out"
                 break
     return _merged(results, decider.search.result if end in ("limit", "exhausted") else None, limit)
+
+
+def _second_phase_walks(weighted_walk: str | None) -> list[tuple[str, bool]]:
+    """The second phase's walks, in turn order: (order, whether failure weights break its ties
+    from the root on) for each of :data:`SECOND_PHASE_ORDERS`, :data:`WEIGHTED_WALK_ORDER`'s
+    weighing with ``weighted_walk`` ``"instead"``; with ``"beside"``, then its weighing walk."""
+    walks = [(order, weighted_walk == "instead" and order == WEIGHTED_WALK_ORDER) for order in SECOND_PHASE_ORDERS]
+    return walks + [(WEIGHTED_WALK_ORDER, True)] * (weighted_walk == "beside")
 
 
 def _distinct(results: list[SearchResult]) -> list[Grid]:
@@ -1094,4 +1141,4 @@ def _merged(results: list[SearchResult], decided: SearchResult | None, limit: in
     return merged
 
 
-__all__ = ["CELL_ORDERS", "SEARCH_ORDERS", "SECOND_PHASE_ORDERS", "PROBE_BUDGET", "FIRST_PHASE_BUDGET", "WEAK_TRIES", "solve_strong", "SearchError", "SearchResult", "propagate", "solve_by_search"]
+__all__ = ["CELL_ORDERS", "SEARCH_ORDERS", "SECOND_PHASE_ORDERS", "WEIGHTED_WALK_ORDER", "WEIGHTED_WALKS", "PROBE_BUDGET", "FIRST_PHASE_BUDGET", "WEAK_TRIES", "solve_strong", "SearchError", "SearchResult", "propagate", "solve_by_search"]

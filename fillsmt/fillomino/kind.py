@@ -178,12 +178,17 @@ class Fillomino(Kind):
         """The deduction rules plus backtracking (:mod:`fillsmt.fillomino.backtrack`), with the
         search-only reasoning of issue 17 (:func:`~fillsmt.fillomino.backtrack.solve_strong`),
         telling ``progress`` of every node, making a refuted guess again first as
-        :data:`~fillsmt.fillomino.features.SEARCH_LAST_CONFLICT` says."""
+        :data:`~fillsmt.fillomino.features.SEARCH_LAST_CONFLICT` says, breaking the first phase's ties
+        by failure weights from the root on as
+        :data:`~fillsmt.fillomino.features.SEARCH_WEIGHTED_FIRST` says and a walk of the second
+        phase's as :data:`~fillsmt.fillomino.features.SEARCH_WEIGHTED_WALK` says."""
         from fillsmt.fillomino import features
         from fillsmt.fillomino.backtrack import solve_strong
 
         return solve_strong(puzzle, limit=limit, deadline=deadline, progress=progress,
-                            last_conflict=features.SEARCH_LAST_CONFLICT)
+                            last_conflict=features.SEARCH_LAST_CONFLICT,
+                            weighted_walk=features.SEARCH_WEIGHTED_WALK,
+                            weighted_first=features.SEARCH_WEIGHTED_FIRST)
 
     can_generate = True
 
