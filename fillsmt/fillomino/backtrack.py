@@ -850,14 +850,10 @@ def _tightest_group_exit(puzzle: Puzzle, masks: list[Mask], order=GROUP_KEYS["gr
     the fewest values (``weights``, module text)."""
     best_key, best = None, None
     for start, size, exits, k in _incomplete_groups(puzzle, masks):
-        key = order(len(exits), k, size, start)
-        if weights is not None:
-            key = (key[0], -sum(weights[x] for x in exits)) + key[1:]
+        key = _weighed(order(len(exits), k, size, start), exits, weights)
         if best_key is None or key < best_key:
-            best_key = key
-            best = (min(exits, key=lambda x: (masks[x].bit_count(), x)) if weights is None else
-                    min(exits, key=lambda x: (masks[x].bit_count(), -weights[x], x)), k)
-    return best
+            best_key, best = key, (exits, k)
+    return None if best is None else (_exit(best[0], masks, weights), best[1])
 
 
 def _shared_group_exit(puzzle: Puzzle, masks: list[Mask], order=GROUP_KEYS["group-exit"],
@@ -878,15 +874,23 @@ def _shared_group_exit(puzzle: Puzzle, masks: list[Mask], order=GROUP_KEYS["grou
             share[x] = share.get(x, 0) + 1
     best_key, best = None, None
     for key, exits, k in tied:
-        if weights is not None:
-            key = (key[0], -sum(weights[x] for x in exits)) + key[1:]
-        key = (-max(share[x] for x in exits),) + key
+        key = (-max(share[x] for x in exits),) + _weighed(key, exits, weights)
         if best_key is None or key < best_key:
             best_key, best = key, (exits, k)
-    exits, k = best
-    if weights is None:
-        return min(exits, key=lambda x: (-share[x], masks[x].bit_count(), x)), k
-    return min(exits, key=lambda x: (-share[x], masks[x].bit_count(), -weights[x], x)), k
+    return _exit(best[0], masks, weights, share), best[1]
+
+
+def _weighed(key: tuple, exits, weights: list[int] | None) -> tuple:
+    """A group's ``order`` key with, after its first criterion, the most failure weight on its
+    exits (``weights``, module text; None: the key itself)."""
+    return key if weights is None else (key[0], -sum(weights[x] for x in exits)) + key[1:]
+
+
+def _exit(exits, masks: list[Mask], weights: list[int] | None = None, share: dict[int, int] | None = None) -> int:
+    """The exit of a group to guess: the most shared (``share``, ``shared_depth``), then the
+    fewest values, then the most failure weight (``weights``), then the first cell."""
+    return min(exits, key=lambda x: (-share[x] if share else 0, masks[x].bit_count(),
+                                     -weights[x] if weights else 0, x))
 
 
 def _group_guesses(puzzle: Puzzle, masks: list[Mask]) -> list[tuple[int, int]]:
@@ -894,7 +898,7 @@ def _group_guesses(puzzle: Puzzle, masks: list[Mask]) -> list[tuple[int, int]]:
     its value), best first by the ``group-exit`` key, as :func:`_tightest_group_exit` ranks them."""
     key = GROUP_KEYS["group-exit"]
     return [guess for _, guess in sorted(
-        (key(len(exits), k, size, start), (min(exits, key=lambda x: (masks[x].bit_count(), x)), k))
+        (key(len(exits), k, size, start), (_exit(exits, masks), k))
         for start, size, exits, k in _incomplete_groups(puzzle, masks))]
 
 
