@@ -1,6 +1,6 @@
 """Benchmark: how long `fillsmt generate` takes to make a unique puzzle (issue 8).
 
-Runs the generator exactly as the CLI does (``fillsmt.generate_command.make_fillomino`` /
+Runs the generator exactly as the CLI does (``fillsmt.cli.generate.make_fillomino`` /
 ``make_blocknumber``: generation, the final uniqueness proof, the rating), one puzzle at a time
 (so at most one solver process at a time), with the yices oracle and the CLI's defaults unless
 a configuration says otherwise. Per puzzle: seconds (generation and proof; the rating after it
@@ -25,7 +25,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from fillsmt.generate_command import check_options, make_blocknumber, make_fillomino, session_driver  # noqa: E402
+from fillsmt.cli.generate import check_options, make_blocknumber, make_fillomino, session_driver  # noqa: E402
 
 # (name, kind, size, seeds, extra options); seeds are 1..N
 CONFIGS = [
