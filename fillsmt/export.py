@@ -34,10 +34,11 @@ from typing import Any
 
 from fillsmt.drivers.base import Driver
 from fillsmt.errors import FillsmtError, InputError
+from fillsmt.kind import MAXIMIZE
 from fillsmt.kinds import Kind, kind_of
 from fillsmt.smtlib import Script
 from fillsmt.smtlib.answer import Status
-from fillsmt.smtlib.script import Command, assertion, conj, render_term
+from fillsmt.smtlib.script import assertion, conj, render_term
 from fillsmt.solutions import differs, get_value_terms
 
 FAMILIES = ("plain", "unique")
@@ -82,10 +83,8 @@ def prove(puzzle, driver: Driver, timeout: float | None) -> Proof:
     """Settle both families for ``puzzle`` (see the module's docstring)."""
     start = time.perf_counter()
     kind = kind_of(puzzle)
-    if kind.name == "tiling":
-        from fillsmt.tiling.optimize import optimize
-
-        found = optimize(puzzle, driver, timeout)
+    if kind.problem_type == MAXIMIZE:
+        found = kind.optimize(puzzle, driver, timeout, None)
         plain = Status.SAT if found.placements or found.covered == 0 else Status.UNKNOWN
         unique = Status.UNSAT if found.optimal else Status.UNKNOWN
         return Proof(plain, unique, first=found.placements, best=found.covered,
@@ -177,15 +176,12 @@ class Family:
 
 def families(puzzle, kind: Kind, encoding: str, proof: Proof) -> list[Family]:
     """The plain and unique files of one puzzle under one encoding."""
-    if kind.name == "tiling":
-        from fillsmt.tiling.encode import bound_term, encode_body
-
-        script = Script.of(encode_body(puzzle, encoding))
+    if kind.problem_type == MAXIMIZE:  # "worth at least the best found", then one more
         best = proof.best or 0
         pin = tiling_values(puzzle, proof.first or ())
-        return [Family("plain", script, [bound_term(puzzle, best, encoding)], proof.plain,
+        return [Family("plain", kind.encode_at_least(puzzle, best, encoding), [], proof.plain,
                        pin if proof.plain is Status.SAT else None),
-                Family("unique", script, [bound_term(puzzle, best + 1, encoding)], proof.unique, None)]
+                Family("unique", kind.encode_at_least(puzzle, best + 1, encoding), [], proof.unique, None)]
     script = kind.encode(puzzle, encoding)
     terms = get_value_terms(script)
     if proof.first is None:
@@ -221,7 +217,7 @@ def benchmark_text(puzzle, kind: Kind, encoding: str, family: Family, license_: 
     what = {"plain": "Does the puzzle have a solution?",
             "unique": "Does the puzzle have a solution other than a given one (the first solution fillsmt found, "
                       "blocked: at least one cell's number differs)? unsat exactly when the puzzle is unique."}
-    if kind.name == "tiling":
+    if kind.problem_type == MAXIMIZE:
         what = {"plain": "Is there a tiling covering at least the best number of cells fillsmt found?",
                 "unique": "Is there a tiling covering one cell more than the best fillsmt found? "
                           "unsat when that best is optimal."}

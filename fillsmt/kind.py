@@ -252,8 +252,23 @@ class Kind:
         imply (so that clues asserted on top of it conflict only among themselves)."""
         raise InputError(f"{puzzle.source}: {self.name} puzzles have no clues to add or remove")
 
-    def rating_label(self, puzzle: Any) -> str | None:
-        """The difficulty label of ``fillsmt rate``."""
+    def uniqueness_oracle(self, driver: Any, deadline: float | None) -> Any:
+        """The kind's exact uniqueness oracle, as the generator uses it: ``oracle(puzzle,
+        solution) -> bool`` (True when ``solution`` is the puzzle's only solution), with a
+        ``close()``; ``driver``'s solver settles what the oracle's own layers do not."""
+        raise InputError(f"{self.name} puzzles have no uniqueness oracle to minimize with")
+
+    # --- reasoning like a person (rate, explain, hint) --------------------------------------------
+
+    rates: ClassVar[bool] = False
+    """Whether ``fillsmt rate`` and :meth:`rating_label` rate the kind's puzzles."""
+
+    explains: ClassVar[bool] = False
+    """Whether ``fillsmt explain`` and ``fillsmt hint`` know the kind's deduction rules."""
+
+    def rating_label(self, puzzle: Any, deadline: float | None = None) -> str | None:
+        """The difficulty label of ``fillsmt rate``; None when ``deadline`` (a
+        ``time.monotonic()`` value) came before the label was certain."""
         raise InputError(f"{puzzle.source}: {self.name} puzzles are not rated")
 
     # --- new puzzles ---------------------------------------------------------------------------

@@ -317,7 +317,7 @@ def _minimize(puzzle: Any, driver: Driver, keep_rated: bool, timeout: float | No
     label = kind.rating_label(puzzle) if keep_rated else None
     kept = clues_of(puzzle)
     removed: list[Placed] = []
-    unique = _uniqueness_oracle(kind.name, driver, deadline)
+    unique = kind.uniqueness_oracle(driver, deadline)
     try:
         # the oracle remembers the clue sets it proved unique: with the whole set proved first,
         # a second solution of the set without one clue must differ from the solution at that
@@ -353,19 +353,6 @@ def _unique_solution(puzzle: Any, driver: Driver, deadline: float | None) -> Gri
         return found.grid
     finally:
         search.session.close()
-
-
-def _uniqueness_oracle(kind: str, driver: Driver, deadline: float | None):
-    """The generator's exact oracle of the kind: ``oracle(puzzle, solution) -> bool``."""
-    if kind == "fillomino":
-        from fillsmt.fillomino.oracle import smt_oracle
-
-        return smt_oracle(driver, deadline)
-    if kind == "blocknumber":
-        from fillsmt.blocknumber.oracle import SessionOracle
-
-        return SessionOracle(driver, deadline)
-    raise InputError(f"{kind} puzzles have no uniqueness oracle to minimize with")
 
 
 __all__ = ["Minimized", "Repair", "RepairUndecided", "cell_is", "clues_of", "min_hitting_set",

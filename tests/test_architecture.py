@@ -120,3 +120,41 @@ def test_only_a_kinds_own_package_asks_what_class_a_puzzle_is():
             if node.func.id == "hasattr" and second.strip("'\"") in kind_attributes:
                 offenders.append(f"{path.name}:{node.lineno}: {ast.unparse(node)}")
     assert offenders == []
+
+
+def _kind_name_comparisons(tree: ast.AST, names: set[str]) -> list[ast.Compare]:
+    """The comparisons (``==``, ``!=``, ``in``, ``not in``, ``is``) that have a kind's name
+    written as a string on one side, alone or in a tuple, list or set."""
+    def named(node: ast.AST) -> bool:
+        if isinstance(node, ast.Constant):
+            return node.value in names
+        if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+            return any(named(e) for e in node.elts)
+        return False
+
+    return [node for node in ast.walk(tree)
+            if isinstance(node, ast.Compare) and any(named(n) for n in (node.left, *node.comparators))]
+
+
+def test_only_a_kinds_own_package_and_the_registry_compare_kind_names():
+    """What a kind can do is a capability or a hook of its Kind object (``Kind.rates``,
+    ``Kind.explains``, ``Kind.problem_type``, ``Kind.uniqueness_oracle``, …), never a test of
+    its name: a kind registered by a plugin then works everywhere the built-in ones do."""
+    from fillsmt.registry import kind_names
+
+    names = set(kind_names())
+    offenders = []
+    for path in PACKAGE.rglob("*.py"):
+        relative = path.relative_to(PACKAGE)
+        if relative.parts[0] in KIND_PACKAGES or relative.as_posix() == "registry.py":
+            continue
+        for node in _kind_name_comparisons(ast.parse(path.read_text(encoding="utf-8")), names):
+            offenders.append(f"{relative}:{node.lineno}: {ast.unparse(node)}")
+    assert offenders == []
+
+
+def test_the_kind_name_finder_finds_comparisons():
+    tree = ast.parse('a = kind.name == "fillomino"\nb = "tiling" != k\nc = n in ("x", "blocknumber")\n'
+                     'd = name == "fillomino-ish"\ne = {"fillomino": 1}[k]')
+    found = [ast.unparse(n) for n in _kind_name_comparisons(tree, {"fillomino", "blocknumber", "tiling"})]
+    assert found == ["kind.name == 'fillomino'", "'tiling' != k", "n in ('x', 'blocknumber')"]

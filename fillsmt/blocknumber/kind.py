@@ -110,5 +110,10 @@ class BlockNumber(Kind):
         """The blocks alone (their sizes bound the numbers, whatever the givens)."""
         return self.encode(self.with_clues(puzzle, []), self.clue_encoding)
 
+    def uniqueness_oracle(self, driver, deadline: float | None):
+        from fillsmt.blocknumber.oracle import SessionOracle
+
+        return SessionOracle(driver, deadline)
+
 
 KIND = BlockNumber()

@@ -97,7 +97,7 @@ def rate(puzzles, fmt, timeout, max_nodes, rule_text, cell_order, method, kind):
     for path in puzzles:
         try:
             puzzle = load(path, kind)
-            if kind_of(puzzle).name != "fillomino":
+            if not kind_of(puzzle).rates:
                 raise InputError(f"{path}: a {kind_of(puzzle).name} puzzle; rate knows Fillomino only "
                                  "(its deduction rules and search are Fillomino's)")
         except FillsmtError as e:

@@ -24,10 +24,11 @@ HINT_EXIT = {"step": EXIT_OK, "solved": EXIT_OK, "wrong": EXIT_NO_SOLUTION, "no-
 
 
 def _fillomino(source: str, kind: str | None, command: str):
+    """The puzzle, which must be of a kind that ``explain`` and ``hint`` know (``Kind.explains``)."""
     from fillsmt.kinds import kind_of, load
 
     puzzle = load(source, kind)
-    if kind_of(puzzle).name != "fillomino":
+    if not kind_of(puzzle).explains:
         raise InputError(f"{puzzle.source}: {command} explains Fillomino puzzles only "
                          f"(this is a {kind_of(puzzle).name} puzzle)")
     return puzzle

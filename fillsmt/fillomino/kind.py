@@ -247,10 +247,18 @@ class Fillomino(Kind):
         every = frozenset(range(1, puzzle.height * puzzle.width + 1))
         return ENCODINGS[self.clue_encoding](bare, [every] * (puzzle.height * puzzle.width))
 
-    def rating_label(self, puzzle: Puzzle) -> str | None:
+    def uniqueness_oracle(self, driver, deadline: float | None):
+        from fillsmt.fillomino.oracle import smt_oracle
+
+        return smt_oracle(driver, deadline)
+
+    rates = True
+    explains = True
+
+    def rating_label(self, puzzle: Puzzle, deadline: float | None = None) -> str | None:
         from fillsmt.fillomino.rating import rate
 
-        return rate(puzzle).label
+        return rate(puzzle, deadline=deadline).label
 
 
 def _block(problem, encoding: str):

@@ -241,15 +241,17 @@ def parse_url(url: str, source: str | None = None, *, unknown: str = "refuse") -
     if unknown not in UNKNOWN_CHOICES:
         raise ValueError(f"unknown= must be one of {UNKNOWN_CHOICES}, not {unknown!r}")
     src, kind, flag, cols, rows, body = _split(url, source)
-    if kind == "fillomino":
-        return _parse_fillomino(src, flag, cols, rows, body, unknown)
-    return _parse_suguru(src, flag, cols, rows, body, unknown)
+    return _READERS[kind](src, flag, cols, rows, body, unknown)
+
+
+_FLAGS_NAMED = {("fillomino", "t"): "the 't' flag (Fillomino tri: no region larger than 3 cells) is not supported yet"}
+"""Flags of a URL type that fillsmt knows but does not read, with what it says of them."""
 
 
 def _refuse_flag(src: str, kind: str, flag: str) -> None:
-    if kind == "fillomino" and flag == "t":
-        raise FormatError(src, None, "the 't' flag (Fillomino tri: no region larger than 3 cells) "
-                                     "is not supported yet")
+    named = _FLAGS_NAMED.get((kind, flag))
+    if named is not None:
+        raise FormatError(src, None, named)
     if flag:
         raise FormatError(src, None, f"the flag {flag!r} before the sizes is not supported; fillsmt "
                                      f"reads {kind} URLs without flags")
@@ -311,6 +313,10 @@ def _parse_suguru(src: str, flag: str, cols: int, rows: int, text: str, unknown:
     givens = _clue_values(values, cols, src, unknown)
     labels = regions_from_walls(cols, rows, vertical, horizontal)
     return _blocknumber_puzzle(src, rows, cols, givens, labels)
+
+
+_READERS = {"fillomino": _parse_fillomino, "suguru": _parse_suguru}
+"""The reader of each URL type (:data:`TYPES`)."""
 
 
 def regions_from_walls(cols: int, rows: int, vertical: Sequence[bool],
