@@ -164,7 +164,7 @@ class Session(ABC):
         if timed_out:
             return Status.TIMEOUT
         items = self._items(output, "check-sat")
-        if len(items) != 1 or items[0] not in _STATUS:
+        if len(items) != 1 or not isinstance(items[0], str) or items[0] not in _STATUS:
             raise SolverError(f"{self.name} gave no check-sat answer: {quote_output(output)!r}")
         return _STATUS[items[0]]
 

@@ -10,6 +10,7 @@ Every mode first records its PID (and those of any children) in $FILLSMT_TEST_PI
 * ``mute-get-value``: a session solver that answers every check-sat with ``sat`` and every echo,
   and never answers get-value (nor get-unsat-core).
 * ``deep-get-value N``: the same, but it answers get-value with a list nested N deep.
+* ``listed-sat``: a session solver that answers every check-sat with ``(sat)``, a list.
 * ``hang``: start a child that sleeps too, and sleep.
 """
 import os
@@ -30,10 +31,10 @@ def answer_with(value: str) -> None:
     sys.stdout.write(f"sat\n((n_0 {value}))\n")
 
 
-def session(depth: int | None) -> None:
+def session(depth: int | None, sat: str = "sat") -> None:
     for line in sys.stdin:
         if "(check-sat" in line:
-            print("sat", flush=True)
+            print(sat, flush=True)
         if "(get-unsat-core" in line:
             time.sleep(600)
         if "(get-value" in line:
@@ -71,6 +72,8 @@ def main() -> None:
         session(None)
     elif mode == "deep-get-value":
         session(int(sys.argv[2]))
+    elif mode == "listed-sat":
+        session(None, "(sat)")
     else:
         raise SystemExit(f"unknown mode {mode}")
 
