@@ -103,7 +103,7 @@ def native_call(work: Callable[[], Any], stop: Callable[[], None], name: str,
     try:
         helper.start()
         while not done.wait(_POLL):  # short waits: a time limit's exception lands in any thread
-            pass
+            _keep_handlers()
     except BaseException:
         _let_go(stop, done)
         with lock:
@@ -116,6 +116,18 @@ def native_call(work: Callable[[], Any], stop: Callable[[], None], name: str,
     if ok:
         return value
     raise value
+
+
+def _keep_handlers() -> None:
+    """Put fillsmt's signal handlers back in place in case native code replaced them: Z3 sets a
+    SIGINT handler of its own while it searches, which would take Ctrl-C from :func:`_raise` and
+    end the search with ``unknown`` instead of stopping fillsmt. Main thread only, as Python
+    requires; only handlers :func:`exit_on_signals` installed are renewed."""
+    if threading.current_thread() is not threading.main_thread():
+        return
+    for s in SIGNALS:
+        if signal.getsignal(s) is _raise:
+            signal.signal(s, _raise)
 
 
 def _let_go(stop: Callable[[], None], done: threading.Event) -> None:

@@ -133,6 +133,16 @@ def test_the_in_process_solvers(solver):
                                     want_children=0, settle=3.0, cpu=1.5), sig)
 
 
+@pytest.mark.parametrize("solver", ["z3-api", "yices-api"])
+def test_ctrl_c_stops_the_in_process_solvers(solver):
+    # Z3 puts a SIGINT handler of its own in place while it searches: Ctrl-C must still stop
+    # fillsmt (exit 130), not end the search with "unknown" (exit 3)
+    solver_or_skip(solver)
+    sig = signal.SIGINT
+    assert_clean_end(*signalled_run(["solve", "-s", solver, "--no-presolve", "--no-race", HARD], sig,
+                                    want_children=0, settle=3.0, cpu=1.5), sig)
+
+
 def test_a_libyices_search_left_running_at_the_signal():
     # with no time to let the search stop, fillsmt leaves it its context and exits with os._exit:
     # no SIGSEGV either (the path a search that ignores the stop request for LET_GO seconds takes)
