@@ -252,6 +252,13 @@ class Kind:
         imply (so that clues asserted on top of it conflict only among themselves)."""
         raise InputError(f"{puzzle.source}: {self.name} puzzles have no clues to add or remove")
 
+    def swap_context(self, puzzle: Any, a: Any, b: Any) -> set[tuple[int, int]] | None:
+        """For two solutions ``a`` and ``b`` of ``puzzle`` (grids): cells such that every
+        solution that agrees with ``a`` on them stays a solution with ``b``'s numbers put in
+        where ``a`` and ``b`` differ; None when the kind cannot tell. ``repair`` learns from it
+        which other solutions need a clue where ``a`` and ``b`` differ (:mod:`fillsmt.repair`)."""
+        return None
+
     def uniqueness_oracle(self, driver: Any, deadline: float | None) -> Any:
         """The kind's exact uniqueness oracle, as the generator uses it: ``oracle(puzzle,
         solution) -> bool`` (True when ``solution`` is the puzzle's only solution), with a

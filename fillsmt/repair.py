@@ -1,35 +1,56 @@
-"""Making a puzzle unique: the fewest clues to add, the clues that conflict, the clues not needed.
+"""Making a puzzle unique: clues to add, the clues that conflict, the clues not needed.
 
-For any kind with uniqueness (Fillomino, BlockNumber); everything is decided by a real solver
+For any kind with uniqueness (Fillomino, BlockNumber); everything is decided by a real solver in
+incremental sessions (never an optimiser, so a signal or a time limit stops every stage at once),
 and every grid is checked by the kind's independent checker.
 
-:func:`repair` — a puzzle with several solutions gets the fewest clues, each taken from one
-solution S, after which S is its only solution (the fewest over every choice of S). A
-counterexample-guided loop: z3's optimizer (the *choice*) picks a solution S of the puzzle and
-the fewest cells C such that every solution G found so far is S or differs from S in a cell of
-C; a solver session (the *check*) then asks for a solution with S's numbers at C that is not S.
-``unsat`` proves C enough; a ``sat`` model is a new G (decoded and checked) for the choice.
-Since the choice is an exact minimum over all solutions consistent with what is known, the
-first C the check accepts is a minimum (any smaller set would be consistent with some G that
-the choice knows, or would have been chosen). A fresh solver session then proves the repaired
-puzzle unique once more. A puzzle with no solution gets instead an unsatisfiable core: its clues are
-sent as named assertions over the clue-free puzzle and the solver's ``get-unsat-core`` names
-the ones that conflict; the core is then shrunk, clue by clue, to one in which every clue is
-needed (each removal checked).
+:func:`repair` — a puzzle with several solutions gets clues, each the number of one solution S in
+one of its empty cells, after which S is its only solution; as few as the time allows, in two
+stages.
+
+1. *The fewest for one solution.* Every other solution G met differs from S on a set of cells
+   D(G); S's numbers exclude G exactly when they are given at a cell of D(G). The smallest set of
+   cells that meets every D(G) met so far (an exact branch-and-bound over these few sets,
+   :func:`fewest_cells`) is put to the *check* session: a solution with S's numbers there that is
+   not S? ``unsat`` proves the cells enough, and no smaller set of S's numbers is (each misses
+   some D(G) and so lets G in); a model is a new G. Each G is first *narrowed*: while some solution
+   agrees with S outside D(G) and differs from S on fewer of its cells, that one is taken
+   instead, so that every D(G) is small and each question rules out much.
+2. *Fewer with another solution.* The *choice* session holds the puzzle a second time, with one
+   Boolean per empty cell (a clue goes there), and asks for a solution S' and at most k - 1 clue
+   cells (k: the best repair so far) that tell S' from every solution known (each one is S' or
+   differs from it at a clue cell) and that meet every swap's cells where the swap applies (below).
+   Each S' proposed is explored as in stage 1, until its cells are enough (a better repair) or its
+   D(G) need k cells. ``unsat`` proves the best repair the fewest over every solution. When the
+   time limit comes first, the best repair found stands, marked as not proven the fewest.
+
+A *swap* is what a narrowed G teaches: the cells D where it differs from its S and its numbers
+there. Put into any other solution that agrees with S on D, it gives a grid which, when it passes
+the kind's checker, is one more solution, differing exactly on D: stage 1 on a new solution starts
+from every swap that applies to it, without asking a solver. A kind that can name a swap's
+*context* (:meth:`fillsmt.kind.Kind.swap_context`: cells on which every solution that agrees with
+S there takes the swap) lets the choice learn the swap itself: a solution that agrees with S on
+the context needs a clue in D.
+
+The repaired puzzle is then proven unique once more in a fresh session. A puzzle with no solution
+gets instead an unsatisfiable core: its clues are sent as named assertions over the clue-free
+puzzle and the solver's ``get-unsat-core`` names the ones that conflict; the core is then shrunk,
+clue by clue, to one in which every clue is needed (each removal checked).
 
 :func:`minimize` — remove clues, in row-major order, while the solution stays the only one
 (each question asked of the kind's uniqueness oracle, as the generator does, after it has proved
-the whole clue set unique, so that a second solution must differ at the removed clue); every clue left
-is needed, since removing it from a larger set already gave a second solution. With
+the whole clue set unique, so that a second solution must differ at the removed clue); every clue
+left is needed, since removing it from a larger set already gave a second solution. With
 ``keep_rated`` (Fillomino) a clue also stays when removing it would change the label of
-``fillsmt rate``.
+``fillsmt rate``. Stopped by its time limit, it returns the puzzle with the clues removed so far
+(unique, every removal proven), marked as not minimal.
 """
 
 from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Iterable
 
 from fillsmt.drivers.base import Driver
 from fillsmt.drivers.session import SessionTimeout
@@ -38,13 +59,35 @@ from fillsmt.smtlib.answer import Status
 from fillsmt.solutions import Search
 
 Placed = tuple[int, int, int]
+Cell = tuple[int, int]
 Grid = tuple[tuple[int, ...], ...]
+
+DEFAULT_TIMEOUT = 60.0
+"""Seconds ``fillsmt repair`` and ``fillsmt minimize`` run without ``--timeout``: repairing a
+10x10 puzzle that lost a few clues takes seconds to find a repair and can take far longer to
+prove no solution needs fewer clues."""
+
+PROOF_SHARE = 0.2
+"""At most this share of a time limit is kept back from the search for fewer clues for the
+fresh session that proves the repair unique once more."""
+
+PROOF_ROOM = 3.0
+"""The time kept back for that proof, as a multiple of the longest proof so far (the check
+session's ``unsat`` answers), and at least a second."""
+
+
+NARROW_FIRST = 2
+"""The cells the first narrowing question allows a second solution to change (module text)."""
 
 
 class RepairUndecided(FillsmtError):
     """The solver gave no answer (time-out or unknown) before the question was settled."""
 
     exit_code = EXIT_UNKNOWN
+
+
+class _Stop(Exception):
+    """The search for fewer clues ends here (its deadline passed, or the solver did not answer)."""
 
 
 def _undecided_on_timeout(work):
@@ -96,13 +139,74 @@ def _settled(status: Status, what: str) -> Status:
     return status
 
 
+def _remaining(deadline: float | None) -> float | None:
+    return None if deadline is None else max(0.001, deadline - time.monotonic())
+
+
+# -- the smallest set of cells that meets every given set -----------------------------------------
+
+def fewest_cells(sets: Iterable[Iterable[Cell]], deadline: float | None = None) -> list[Cell]:
+    """A smallest set of cells that holds a cell of every set in ``sets`` (sorted), by branch
+    and bound: branch on the cells of a smallest set not yet met; bound by sets that share no
+    cell (each needs a cell of its own). Raises :class:`_Stop` once ``deadline`` passes."""
+    todo = sorted({frozenset(s) for s in sets}, key=len)
+    if any(not s for s in todo):
+        raise ValueError("an empty set cannot be met")
+    best = _greedy(todo)
+    nodes = [0]
+
+    def apart(left: list[frozenset]) -> int:
+        used: set[Cell] = set()
+        n = 0
+        for s in left:
+            if used.isdisjoint(s):
+                used |= s
+                n += 1
+        return n
+
+    def branch(chosen: list[Cell], left: list[frozenset]) -> None:
+        nonlocal best
+        nodes[0] += 1
+        if deadline is not None and nodes[0] % 256 == 0 and time.monotonic() > deadline:
+            raise _Stop("the time limit came during the choice of cells")
+        if not left:
+            if len(chosen) < len(best):
+                best = list(chosen)
+            return
+        if len(chosen) + apart(left) >= len(best):
+            return
+        for cell in sorted(left[0]):
+            branch(chosen + [cell], [s for s in left if cell not in s])
+
+    branch([], todo)
+    return sorted(best)
+
+
+def _greedy(sets: list[frozenset]) -> list[Cell]:
+    """A set of cells meeting every set: the cell in most sets not yet met, again and again."""
+    chosen: list[Cell] = []
+    left = list(sets)
+    while left:
+        counts: dict[Cell, int] = {}
+        for s in left:
+            for cell in s:
+                counts[cell] = counts.get(cell, 0) + 1
+        cell = min(counts, key=lambda x: (-counts[x], x))
+        chosen.append(cell)
+        left = [s for s in left if cell not in s]
+    return chosen
+
+
 # -- repair ------------------------------------------------------------------------------------
 
 @dataclass
 class Repair:
     """What :func:`repair` found. ``status``: ``unique`` (nothing to add), ``repaired``
     (``added`` makes ``solution`` the only solution of ``puzzle``), or ``no-solution``
-    (``core``: clues that cannot all hold, each of them needed)."""
+    (``core``: clues that cannot all hold, each of them needed). A repair's ``fewest_proven``
+    says that no solution becomes unique with fewer added clues; without it, ``added`` is the
+    fewest of ``solution``'s numbers that make it unique, and ``stopped`` says why the search
+    for fewer ended (the time limit, or a solver's ``unknown``)."""
 
     puzzle: Any
     status: str
@@ -113,54 +217,269 @@ class Repair:
     counterexamples: int = 0
     checks: int = 0
     seconds: float = 0.0
+    fewest_proven: bool = True
+    stopped: str = ""
+    solutions_tried: int = 0
 
     def as_dict(self) -> dict:
         return {"puzzle": self.puzzle.source, "status": self.status,
                 "added_clues": [list(p) for p in self.added],
                 "core": [list(p) for p in self.core],
+                "fewest_proven": self.fewest_proven if self.status != "no-solution" else None,
+                "stopped": self.stopped or None,
                 "counterexamples": self.counterexamples, "checks": self.checks,
-                "seconds": round(self.seconds, 4)}
+                "solutions_tried": self.solutions_tried, "seconds": round(self.seconds, 4)}
+
+
+@dataclass(frozen=True)
+class _Swap:
+    """What one narrowed counterexample teaches (module text): ``base``, a solution; ``cells``,
+    where another solution differs from it; ``numbers``, that solution's numbers there; and
+    ``context``, the kind's cells on which agreeing with ``base`` makes the swap apply to any
+    solution (None when the kind names none)."""
+
+    base: Grid
+    cells: tuple[Cell, ...]
+    numbers: tuple[int, ...]
+    context: frozenset[Cell] | None
+
+    def onto(self, grid: Grid) -> Grid | None:
+        """``grid`` with the swap's numbers at its cells, when ``grid`` agrees with ``base``
+        there (else None); a solution only if the kind's checker says so."""
+        if any(grid[r][c] != self.base[r][c] for r, c in self.cells):
+            return None
+        rows = [list(row) for row in grid]
+        for (r, c), v in zip(self.cells, self.numbers):
+            rows[r][c] = v
+        return tuple(tuple(row) for row in rows)
+
+    @property
+    def other(self) -> Grid:
+        """The solution the swap was learnt from."""
+        grid = self.onto(self.base)
+        assert grid is not None
+        return grid
+
+
+def _differing(a: Grid, b: Grid) -> tuple[Cell, ...]:
+    return tuple((r, c) for r, row in enumerate(a) for c, v in enumerate(row) if b[r][c] != v)
+
+
+class _Checks:
+    """The check session's questions about one solution at a time (module text)."""
+
+    def __init__(self, puzzle: Any, search: Search):
+        self.puzzle, self.search = puzzle, search
+        self.kind = _kind(puzzle)
+        self.found = 0  # other solutions the solver gave
+        self.longest_proof = 0.0  # seconds of the slowest "no other solution" answer
+
+    def _ask(self, terms: list[str], what: str) -> Grid | None:
+        """A (checked) solution of the puzzle with ``terms`` asserted, or None when the solver
+        proves there is none; the assertions go again with the scope."""
+        search, session = self.search, self.search.session
+        session.push(search._remaining())
+        for term in terms:
+            session.assert_term(term, search._remaining())
+        status = _settled(search.check(), what)
+        found = search.model().grid if status is Status.SAT else None
+        session.pop(search._remaining())
+        if found is not None:
+            self.found += 1
+        return found
+
+    def is_(self, solution: Grid, cell: Cell) -> str:
+        return cell_is(self.puzzle, cell[0], cell[1], solution[cell[0]][cell[1]])
+
+    def other(self, solution: Grid, cells: list[Cell]) -> Grid | None:
+        """A solution with ``solution``'s numbers at ``cells`` that is not ``solution``, or None
+        when the solver proves there is none."""
+        every = [(r, c) for r in range(self.puzzle.height) for c in range(self.puzzle.width)]
+        differ = [f"(not {self.is_(solution, x)})" for x in every]
+        terms = [self.is_(solution, x) for x in cells] + [f"(or {' '.join(differ)})" if len(differ) > 1 else differ[0]]
+        started = time.monotonic()
+        other = self._ask(terms, "checking the clues chosen")
+        if other is None:
+            self.longest_proof = max(self.longest_proof, time.monotonic() - started)
+        if other is not None and (other == solution or any(other[r][c] != solution[r][c] for r, c in cells)):
+            raise FillsmtError("the solver's model breaks the assertions it was given")
+        return other
+
+    def narrowed(self, solution: Grid, other: Grid) -> Grid:
+        """``other``, or a solution differing from ``solution`` on fewer of the same cells (and
+        nowhere else), until none does (module text). Most narrowed solutions differ on two
+        cells, so the first question asks for at most :data:`NARROW_FIRST` of them."""
+        first = True
+        while True:
+            cells = _differing(solution, other)
+            if len(cells) <= 1:
+                return other
+            most = NARROW_FIRST if first and len(cells) > NARROW_FIRST + 1 else len(cells) - 1
+            first = False
+            outside = set(cells)
+            same = [self.is_(solution, (r, c)) for r in range(self.puzzle.height) for c in range(self.puzzle.width)
+                    if (r, c) not in outside]
+            changed = " ".join(f"(ite {self.is_(solution, x)} 0 1)" for x in cells)
+            fewer = f"(and (<= 1 (+ {changed})) (<= (+ {changed}) {most}))"
+            smaller = self._ask(same + [fewer], "narrowing a second solution")
+            if smaller is None:
+                if most < len(cells) - 1:
+                    continue
+                return other
+            if smaller == solution or not set(_differing(solution, smaller)) < outside:
+                raise FillsmtError("the solver's model breaks the assertions it was given")
+            other = smaller
 
 
 class _Choice:
-    """The outer problem, in z3's optimizer: a solution S of the puzzle and clue cells C, with
-    the fewest cells, such that every solution G found so far is S itself or differs from S in
-    a cell of C."""
+    """The choice session (module text): a solution and at most k clue cells that tell it from
+    every solution and swap known."""
 
-    def __init__(self, puzzle: Any, script):
-        import z3
-
-        from fillsmt.smtlib.script import script_body
-
-        self.z3, self.puzzle = z3, puzzle
-        self.opt = z3.Optimize()
-        self.opt.add(z3.parse_smt2_string(script_body(script, False)))
+    def __init__(self, puzzle: Any, script, driver: Driver, deadline: float | None):
+        kind = _kind(puzzle)
+        self.puzzle, self.kind, self.deadline = puzzle, kind, deadline
         clued = {(r, c) for r, c, _ in clues_of(puzzle)}
         self.cells = [(r, c) for r in range(puzzle.height) for c in range(puzzle.width)]
         self.open = [cell for cell in self.cells if cell not in clued]
-        kind = _kind(puzzle)
-        self.value = {cell: z3.Int(kind.cell_var(puzzle, *cell)) for cell in self.cells}
-        self.pick = {cell: z3.Bool(f"pick_{cell[0]}_{cell[1]}") for cell in self.open}
-        self.opt.minimize(z3.Sum([z3.If(p, 1, 0) for p in self.pick.values()]))
+        self.value = {cell: kind.cell_var(puzzle, *cell) for cell in self.cells}
+        self.mark = {cell: f"repair_clue_{cell[0]}_{cell[1]}" for cell in self.open}
+        self.session = driver.open_session()
+        self.session.load(script, _remaining(deadline))
+        self.session.send("".join(f"(declare-fun {m} () Bool)\n" for m in self.mark.values()), _remaining(deadline))
+        self.checks = 0
+        self.known: set[Grid] = set()
 
-    def exclude(self, other: Grid) -> None:
-        z3, v = self.z3, self.value
-        same = z3.And([v[(r, c)] == other[r][c] for r, c in self.cells])
-        told = z3.Or([z3.And(self.pick[(r, c)], v[(r, c)] != other[r][c]) for r, c in self.open])
-        self.opt.add(z3.Or(same, told))
+    def close(self) -> None:
+        self.session.close()
 
-    def best(self) -> tuple[Grid, list[tuple[int, int]]]:
-        if self.opt.check() != self.z3.sat:
-            raise FillsmtError(f"{self.puzzle.source}: no solution and clue set is left to choose (a bug)")
-        model = self.opt.model()
-        grid = tuple(tuple(model.eval(self.value[(r, c)], model_completion=True).as_long()
-                           for c in range(self.puzzle.width)) for r in range(self.puzzle.height))
-        return grid, [cell for cell in self.open if self.z3.is_true(model.eval(self.pick[cell]))]
+    def _is(self, cell: Cell, number: int) -> str:
+        return cell_is(self.puzzle, cell[0], cell[1], number)
+
+    def know(self, solution: Grid) -> None:
+        """Every solution proposed from now on is ``solution`` or differs from it at a clue cell."""
+        if solution in self.known:
+            return
+        self.known.add(solution)
+        same = " ".join(self._is(x, solution[x[0]][x[1]]) for x in self.cells)
+        told = " ".join(f"(and {self.mark[x]} (not {self._is(x, solution[x[0]][x[1]])}))" for x in self.open)
+        self.session.send(f"(assert (or (and {same}) {told}))\n", _remaining(self.deadline))
+
+    def swap(self, swap: _Swap) -> None:
+        """A solution proposed that agrees with the swap's base on its context has a clue
+        cell among the swap's cells (nothing is learnt from a swap without a context)."""
+        if swap.context is None:
+            return
+        agree = " ".join(self._is(x, swap.base[x[0]][x[1]]) for x in sorted(swap.context))
+        marks = " ".join(self.mark[x] for x in swap.cells if x in self.mark)
+        self.session.send(f"(assert (=> (and true {agree}) (or false {marks})))\n", _remaining(self.deadline))
+
+    def propose(self, most: int) -> tuple[Grid, list[Cell]] | None:
+        """A solution and at most ``most`` clue cells consistent with what was learnt, or None
+        when the solver proves there are none."""
+        session = self.session
+        total = " ".join(f"(ite {m} 1 0)" for m in self.mark.values())
+        session.push(_remaining(self.deadline))
+        session.assert_term(f"(<= (+ 0 {total}) {most})", _remaining(self.deadline))
+        self.checks += 1
+        status = session.check(_remaining(self.deadline))
+        if status is Status.TIMEOUT:
+            raise _Stop("the time limit came")
+        if status not in (Status.SAT, Status.UNSAT):
+            raise _Stop(f"the solver answered {status.value} while choosing a solution")
+        values = None
+        if status is Status.SAT:
+            values = session.get_values([*self.value.values(), *self.mark.values()], timeout=_remaining(self.deadline))
+        session.pop(_remaining(self.deadline))
+        if values is None:
+            return None
+        try:
+            grid = tuple(tuple(int(values[self.value[(r, c)]]) for c in range(self.puzzle.width))
+                         for r in range(self.puzzle.height))
+        except (KeyError, TypeError, ValueError) as e:
+            raise FillsmtError(f"{session.name} gave an unreadable value while choosing a solution: {e}") from None
+        problems = self.kind.check(self.puzzle, grid)
+        if problems:
+            raise FillsmtError(f"{session.name}'s chosen solution fails the independent check: {problems[0]}")
+        return grid, [x for x in self.open if values[self.mark[x]] is True]
+
+
+class _Repairer:
+    """The two stages of the module text over one puzzle, with its check session."""
+
+    def __init__(self, puzzle: Any, search: Search, deadline: float | None):
+        self.puzzle, self.search, self.deadline = puzzle, search, deadline
+        self.kind = _kind(puzzle)
+        self.checks = _Checks(puzzle, search)
+        self.swaps: list[_Swap] = []
+        self.choice: _Choice | None = None
+        self.tried = 0
+
+    def _learn(self, solution: Grid, other: Grid) -> _Swap:
+        cells = _differing(solution, other)
+        context = self.kind.swap_context(self.puzzle, solution, other)
+        swap = _Swap(solution, cells, tuple(other[r][c] for r, c in cells),
+                     None if context is None else frozenset(context))
+        self.swaps.append(swap)
+        if self.choice is not None:
+            self.choice.know(other)
+            self.choice.swap(swap)
+        return swap
+
+    def fewest(self, solution: Grid, most: int | None = None) -> list[Cell] | None:
+        """Stage 1 for ``solution``: its fewest clue cells, or None once they would be more
+        than ``most``."""
+        self.tried += 1
+        sets = []
+        for swap in self.swaps:
+            grid = swap.onto(solution)
+            if grid is not None and not self.kind.check(self.puzzle, grid):
+                sets.append(swap.cells)
+                if self.choice is not None:
+                    self.choice.know(grid)
+        while True:
+            if self.deadline is not None and time.monotonic() > self.deadline:
+                raise _Stop("the time limit came")
+            cells = fewest_cells(sets, self.deadline)
+            if most is not None and len(cells) > most:
+                return None
+            other = self.checks.other(solution, cells)
+            if other is None:
+                return cells
+            other = self.checks.narrowed(solution, other)
+            sets.append(self._learn(solution, other).cells)
+
+    def fewer(self, best: tuple[Grid, list[Cell]], driver: Driver) -> tuple[tuple[Grid, list[Cell]], bool, str]:
+        """Stage 2 from the ``best`` repair: (the best repair, proven the fewest, why not)."""
+        try:
+            self.choice = _Choice(self.puzzle, self.search.problem.script, driver, self.deadline)
+            try:
+                self.choice.know(best[0])
+                for swap in self.swaps:
+                    self.choice.know(swap.base)
+                    self.choice.know(swap.other)
+                    self.choice.swap(swap)
+                while len(best[1]) > 1:
+                    proposed = self.choice.propose(len(best[1]) - 1)
+                    if proposed is None:
+                        return best, True, ""
+                    solution = proposed[0]
+                    self.choice.know(solution)
+                    cells = self.fewest(solution, len(best[1]) - 1)
+                    if cells is not None:
+                        best = (solution, cells)
+                return best, True, ""
+            finally:
+                self.choice.close()
+        except (_Stop, RepairUndecided) as e:
+            return best, False, str(e)
+        except SessionTimeout:
+            return best, False, "the time limit came"
 
 
 def repair(puzzle: Any, driver: Driver, timeout: float | None = None) -> Repair:
-    """Repair ``puzzle`` (module text) with ``driver``'s solver; ``timeout`` bounds the whole
-    (:class:`RepairUndecided` when it runs out)."""
+    """Repair ``puzzle`` (module text) with ``driver``'s solver; ``timeout`` bounds the whole:
+    the best repair found by then is returned, marked as not proven the fewest, and
+    :class:`RepairUndecided` is raised when no repair was proven unique by then."""
     return _undecided_on_timeout(lambda: _repair(puzzle, driver, timeout))
 
 
@@ -170,59 +489,43 @@ def _repair(puzzle: Any, driver: Driver, timeout: float | None) -> Repair:
     deadline = None if timeout is None else start + timeout
     search = _search(puzzle, driver, deadline)
     try:
-        status = _settled(search.check(), "looking for a solution")
-        if status is Status.UNSAT:
+        status, first = search.solution()
+        if _settled(status, "looking for a solution") is Status.UNSAT:
             result = Repair(puzzle, "no-solution", core=unsat_core(puzzle, driver, deadline))
+            result.checks = search.checks
         else:
-            result = _add_clues(puzzle, search, search.model().grid)
+            result = _add_clues(puzzle, search, first.grid, driver, deadline, timeout)
     finally:
         search.session.close()
-    result.seconds = time.monotonic() - start
     if result.status == "repaired":
         _prove_unique(result.repaired, result.solution, driver, deadline)
+    result.seconds = time.monotonic() - start
     return result
 
 
-def _add_clues(puzzle: Any, search: Search, first: Grid) -> Repair:
-    """The loop of the module text: the fewest clues over every solution, proven by ``unsat``."""
-    choice = _Choice(puzzle, search.problem.script)
-    solution, chosen, found = first, [], 0
-    while True:
-        other = _other_solution(puzzle, search, solution, chosen)
-        if other is None:
-            break
-        found += 1
-        choice.exclude(other)
-        if found == 1:
-            choice.exclude(solution)
-        solution, chosen = choice.best()
-        problems = search.problem.check(solution)
-        if problems:
-            raise FillsmtError(f"z3's chosen solution fails the independent check: {problems[0]}")
-    added = sorted((r, c, solution[r][c]) for r, c in chosen)
+def _add_clues(puzzle: Any, search: Search, first: Grid, driver: Driver, deadline: float | None,
+               timeout: float | None) -> Repair:
+    """The two stages of the module text from the solver's first solution; the second ends
+    early enough to leave the final proof (:data:`PROOF_ROOM`) its time."""
+    repairer = _Repairer(puzzle, search, deadline)
+    try:
+        cells = repairer.fewest(first)
+    except _Stop as e:
+        raise RepairUndecided(f"{e} before any repair was proven unique") from None
+    solution, proven, why = first, True, ""
+    if len(cells) > 1:  # one clue cannot be bettered
+        if deadline is not None and timeout is not None:
+            room = min(PROOF_SHARE * timeout, max(1.0, PROOF_ROOM * repairer.checks.longest_proof))
+            repairer.deadline = search.deadline = deadline - room
+        (solution, cells), proven, why = repairer.fewer((first, cells), driver)
+    added = sorted((r, c, solution[r][c]) for r, c in cells)
+    counts = dict(counterexamples=repairer.checks.found, checks=search.checks + (repairer.choice.checks
+                                                                               if repairer.choice else 0),
+                  solutions_tried=repairer.tried)
     if not added:
-        return Repair(puzzle, "unique", solution=solution, checks=search.checks)
+        return Repair(puzzle, "unique", solution=solution, **counts)
     repaired = with_clues(puzzle, sorted(clues_of(puzzle) + added))
-    return Repair(puzzle, "repaired", added, repaired, solution, counterexamples=found,
-                  checks=search.checks)
-
-
-def _other_solution(puzzle: Any, search: Search, solution: Grid, chosen: list[tuple[int, int]]
-                    ) -> Grid | None:
-    """A solution of the puzzle with ``solution``'s numbers at ``chosen`` that is not
-    ``solution`` (checked), or None when the solver proves there is none."""
-    session = search.session
-    session.push(search._remaining())
-    for r, c in chosen:
-        session.assert_term(cell_is(puzzle, r, c, solution[r][c]), search._remaining())
-    differ = [f"(not {cell_is(puzzle, r, c, v)})" for r, row in enumerate(solution) for c, v in enumerate(row)]
-    session.assert_term(f"(or {' '.join(differ)})" if len(differ) > 1 else differ[0], search._remaining())
-    status = _settled(search.check(), "checking the clues chosen")
-    other = search.model().grid if status is Status.SAT else None  # checked against the clues
-    session.pop(search._remaining())
-    if other is not None and (other == solution or any(other[r][c] != solution[r][c] for r, c in chosen)):
-        raise FillsmtError("the solver's model breaks the assertions it was given")
-    return other
+    return Repair(puzzle, "repaired", added, repaired, solution, fewest_proven=proven, stopped=why, **counts)
 
 
 def _prove_unique(puzzle: Any, solution: Grid, driver: Driver, deadline: float | None) -> None:
@@ -287,7 +590,9 @@ def unsat_core(puzzle: Any, driver: Driver, deadline: float | None = None) -> li
 
 @dataclass
 class Minimized:
-    """What :func:`minimize` kept and removed; ``puzzle`` is the minimized puzzle."""
+    """What :func:`minimize` kept and removed; ``puzzle`` is the minimized puzzle. ``minimal``:
+    every clue was tried (each one left is needed); otherwise ``stopped`` says what ended the
+    run after ``tried`` clues, and ``puzzle`` is unique with the clues removed so far."""
 
     original: Any
     puzzle: Any
@@ -295,49 +600,76 @@ class Minimized:
     removed: list[Placed]
     label: str | None = None
     seconds: float = 0.0
+    minimal: bool = True
+    stopped: str = ""
+    tried: int = 0
+
+    @property
+    def clues_before(self) -> int:
+        return len(clues_of(self.original))
 
     def as_dict(self) -> dict:
         return {"puzzle": self.original.source, "removed_clues": [list(p) for p in self.removed],
-                "clues_before": len(clues_of(self.original)), "clues_after": len(clues_of(self.puzzle)),
-                "label": self.label, "seconds": round(self.seconds, 4)}
+                "clues_before": self.clues_before, "clues_after": len(clues_of(self.puzzle)),
+                "label": self.label, "minimal": self.minimal, "stopped": self.stopped or None,
+                "clues_tried": self.tried, "seconds": round(self.seconds, 4)}
 
 
 def minimize(puzzle: Any, driver: Driver, *, keep_rated: bool = False, timeout: float | None = None) -> Minimized:
     """Minimize ``puzzle``'s clues (module text). The puzzle must have exactly one solution;
-    ``timeout`` bounds the whole (:class:`RepairUndecided` when it runs out)."""
+    ``timeout`` bounds the whole: the clues removed by then are returned, marked as not minimal,
+    and :class:`RepairUndecided` is raised when the puzzle was not even proven unique by then."""
     return _undecided_on_timeout(lambda: _minimize(puzzle, driver, keep_rated, timeout))
 
 
 def _minimize(puzzle: Any, driver: Driver, keep_rated: bool, timeout: float | None) -> Minimized:
-    _kind(puzzle)
+    kind = _kind(puzzle)
     start = time.monotonic()
     deadline = None if timeout is None else start + timeout
     solution = _unique_solution(puzzle, driver, deadline)
-    kind = _kind(puzzle)
-    label = kind.rating_label(puzzle) if keep_rated else None
+    label = kind.rating_label(puzzle, deadline) if keep_rated else None
+    if keep_rated and label is None:
+        raise RepairUndecided(f"{puzzle.source}: the time limit came before the puzzle was rated")
     kept = clues_of(puzzle)
     removed: list[Placed] = []
     unique = kind.uniqueness_oracle(driver, deadline)
+    stopped, tried = "", 0
     try:
         # the oracle remembers the clue sets it proved unique: with the whole set proved first,
         # a second solution of the set without one clue must differ from the solution at that
         # clue, which makes each question a small one (the generator's questions are the same)
-        if not unique(puzzle, solution):
-            raise FillsmtError(f"{puzzle.source}: the uniqueness oracle disagrees with the solver (a bug)")
+        try:
+            if not unique(puzzle, solution):
+                raise FillsmtError(f"{puzzle.source}: the uniqueness oracle disagrees with the solver (a bug)")
+        except OracleUndecided as e:
+            raise RepairUndecided(f"{puzzle.source}: {e}") from None
         for clue in list(kept):
+            if deadline is not None and time.monotonic() >= deadline:
+                stopped = "the time limit came"
+                break
             trial = with_clues(puzzle, [k for k in kept if k != clue])
             try:
                 if not unique(trial, solution):
+                    tried += 1
                     continue
-            except OracleUndecided as e:
-                raise RepairUndecided(f"{puzzle.source}: {e}") from None
-            if keep_rated and kind.rating_label(trial) != label:
-                continue
+            except (OracleUndecided, SessionTimeout) as e:
+                stopped = "the time limit came" if deadline is not None and time.monotonic() >= deadline else str(e)
+                break
+            if keep_rated:
+                trial_label = kind.rating_label(trial, deadline)
+                if trial_label is None:
+                    stopped = "the time limit came while rating"
+                    break
+                if trial_label != label:
+                    tried += 1
+                    continue
             kept.remove(clue)
             removed.append(clue)
+            tried += 1
     finally:
         unique.close()
-    return Minimized(puzzle, with_clues(puzzle, kept), solution, removed, label, time.monotonic() - start)
+    return Minimized(puzzle, with_clues(puzzle, kept), solution, removed, label, time.monotonic() - start,
+                     minimal=not stopped, stopped=stopped, tried=tried)
 
 
 def _unique_solution(puzzle: Any, driver: Driver, deadline: float | None) -> Grid:
@@ -355,5 +687,5 @@ def _unique_solution(puzzle: Any, driver: Driver, deadline: float | None) -> Gri
         search.session.close()
 
 
-__all__ = ["Minimized", "Repair", "RepairUndecided", "cell_is", "clues_of", "min_hitting_set",
+__all__ = ["DEFAULT_TIMEOUT", "Minimized", "Repair", "RepairUndecided", "cell_is", "clues_of", "fewest_cells",
            "minimize", "repair", "unsat_core", "with_clues"]

@@ -110,6 +110,19 @@ class BlockNumber(Kind):
         """The blocks alone (their sizes bound the numbers, whatever the givens)."""
         return self.encode(self.with_clues(puzzle, []), self.clue_encoding)
 
+    def swap_context(self, puzzle: Puzzle, a, b) -> set[tuple[int, int]]:
+        """The cells where ``a`` and ``b`` differ, the blocks that hold them, and every cell
+        touching them (diagonals too): a solution that agrees with ``a`` there keeps each
+        block's numbers 1..n (the changed blocks become ``b``'s) and every touching pair
+        different (the pairs at a changed cell are ``b``'s)."""
+        changed = {(r, c) for r in range(puzzle.height) for c in range(puzzle.width) if a[r][c] != b[r][c]}
+        blocks = {puzzle.blocks[r][c] for r, c in changed}
+        out = {(r, c) for r in range(puzzle.height) for c in range(puzzle.width) if puzzle.blocks[r][c] in blocks}
+        for r, c in changed:
+            out |= {(r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)
+                    if 0 <= r + dr < puzzle.height and 0 <= c + dc < puzzle.width}
+        return out
+
     def uniqueness_oracle(self, driver, deadline: float | None):
         from fillsmt.blocknumber.oracle import SessionOracle
 

@@ -5,8 +5,10 @@ Thin: the work is in :mod:`fillsmt.fillomino.explain` and :mod:`fillsmt.repair`.
 
 from __future__ import annotations
 
+import contextlib
 import sys
 import time
+from typing import Iterator
 
 import click
 
@@ -145,10 +147,30 @@ def _placed(clues) -> str:
 
 def _clue_command_options(command):
     """The options repair and minimize share: output format, solver, time-out and kind."""
-    for option in (kind_option, timeout_option("Stop after this many seconds"), solver_cmd_option,
-                   solver_option(), text_or_json):
+    from fillsmt.repair import DEFAULT_TIMEOUT
+
+    limit = timeout_option("Stop after this many seconds and print the best found so far, marked as such",
+                           default=DEFAULT_TIMEOUT, show_default=False)
+    for option in (kind_option, limit, solver_cmd_option, solver_option(), text_or_json):
         command = option(command)
     return command
+
+
+@contextlib.contextmanager
+def _nothing_within(timeout: float, what: str) -> Iterator[None]:
+    """The block, whose :class:`~fillsmt.repair.RepairUndecided` at or past ``timeout`` seconds
+    (nothing found to print yet) becomes the time-out message of
+    :func:`~fillsmt.cli.common.stopped_at`, and whose alarm does too."""
+    from fillsmt.repair import RepairUndecided
+
+    start = time.monotonic()
+    with stopped_at(timeout, what):
+        try:
+            yield
+        except RepairUndecided as e:
+            if time.monotonic() - start >= timeout:
+                raise CliError(timeout_message(what, timeout), EXIT_UNKNOWN) from None
+            raise CliError(str(e), e.exit_code) from None
 
 
 @click.command(context_settings=CONTEXT)
@@ -156,25 +178,32 @@ def _clue_command_options(command):
 @_clue_command_options
 @reports_errors
 def repair(puzzle, fmt, solver, solver_cmd, timeout, kind):
-    """Make PUZZLE unique with the fewest added clues, or name the clues that conflict.
+    """Make PUZZLE unique with as few added clues as can be found, or name the clues that conflict.
 
-    With several solutions: the fewest clues (cell and number, from one solution) after which
-    exactly one solution remains, proven by the solver; the repaired puzzle is printed in the
-    kind's plain format and the added clues on standard error. With no solution: a small set
-    of clues that cannot all hold (the solver's unsat core over named clue assertions, shrunk
-    until each one is needed), exit 1. Fillomino and BlockNumber.
+    With several solutions: clues (cell and number, all from one solution) after which exactly
+    one solution remains, proven by the solver; the repaired puzzle is printed in the kind's
+    plain format and the added clues on standard error. First the fewest clues for the first
+    solution found, then other solutions that might need fewer, until no solution can do with
+    fewer (proven) or --timeout comes (default 60 s): the best repair found is then printed,
+    marked as not proven the fewest, exit 3. With no solution: a small set of clues that cannot
+    all hold (the solver's unsat core over named clue assertions, shrunk until each one is
+    needed), exit 1. Fillomino and BlockNumber.
 
     \b
     Examples:
       fillsmt repair puzzle.txt > unique.txt
-      fillsmt repair --format json puzzle.txt
+      fillsmt repair --timeout 300 --format json puzzle.txt
+
+    \b
+    Exit codes: 0 repaired with the fewest clues (proven) or already unique, 1 no solution,
+    3 --timeout: the repair printed is unique but not proven the fewest, or nothing was found.
     """
     from fillsmt.formats.json_format import line, puzzle_to_dict
     from fillsmt.kinds import kind_of, load
     from fillsmt.repair import repair as repair_puzzle
 
     p = load(puzzle, kind)
-    with stopped_at(timeout, "repair"):
+    with _nothing_within(timeout, "repair"):
         found = repair_puzzle(p, _driver(solver, solver_cmd), timeout)
     if fmt == "json":
         obj = found.as_dict()
@@ -182,14 +211,22 @@ def repair(puzzle, fmt, solver, solver_cmd, timeout, kind):
         click.echo(line(obj))
     elif found.status == "repaired":
         click.echo(kind_of(p).format_puzzle(found.repaired), nl=False)
-        warn(f"{p.source}: {len(found.added)} clue{'s' if len(found.added) != 1 else ''} added, now unique "
-             f"(proven): {_placed(found.added)}")
     elif found.status == "unique":
         click.echo(kind_of(p).format_puzzle(p), nl=False)
+    if fmt == "json":
+        pass
+    elif found.status == "repaired":
+        n = len(found.added)
+        fewest = ("no solution needs fewer (proven)" if found.fewest_proven else
+                  f"not proven the fewest ({found.stopped}; the fewest for this solution, after trying "
+                  f"{found.solutions_tried} solution{'s' if found.solutions_tried != 1 else ''})")
+        warn(f"{p.source}: {n} clue{'s' if n != 1 else ''} added, now unique (proven); {fewest}: "
+             f"{_placed(found.added)}")
+    elif found.status == "unique":
         warn(f"{p.source}: already unique, nothing added")
     else:
         warn(f"{p.source}: no solution; these {len(found.core)} clues cannot all hold: {_placed(found.core)}")
-    sys.exit(EXIT_NO_SOLUTION if found.status == "no-solution" else EXIT_OK)
+    sys.exit(EXIT_NO_SOLUTION if found.status == "no-solution" else EXIT_OK if found.fewest_proven else EXIT_UNKNOWN)
 
 
 @click.command(context_settings=CONTEXT)
@@ -204,19 +241,25 @@ def minimize(puzzle, keep_rated, fmt, solver, solver_cmd, timeout, kind):
 
     Clues are tried in reading order; each removal is kept when the solution stays the only one
     (proven as `fillsmt generate` proves it). The minimized puzzle is printed in the kind's plain
-    format, what was removed on standard error. Fillomino and BlockNumber.
+    format, what was removed on standard error. When --timeout comes first (default 60 s), the
+    puzzle with the clues removed so far is printed (unique, but some clue left may not be
+    needed), exit 3. Fillomino and BlockNumber.
 
     \b
     Examples:
       fillsmt minimize puzzle.txt > minimal.txt
-      fillsmt minimize --keep-rated puzzle.txt
+      fillsmt minimize --keep-rated --timeout 300 puzzle.txt
+
+    \b
+    Exit codes: 0 minimal, 2 not unique or no solution, 3 --timeout: the puzzle printed is unique
+    but not proven minimal, or nothing was found.
     """
     from fillsmt.formats.json_format import line, puzzle_to_dict
     from fillsmt.kinds import kind_of, load
     from fillsmt.repair import minimize as minimize_puzzle
 
     p = load(puzzle, kind)
-    with stopped_at(timeout, "minimized puzzle"):
+    with _nothing_within(timeout, "minimized puzzle"):
         found = minimize_puzzle(p, _driver(solver, solver_cmd), keep_rated=keep_rated, timeout=timeout)
     if fmt == "json":
         obj = found.as_dict()
@@ -225,10 +268,11 @@ def minimize(puzzle, keep_rated, fmt, solver, solver_cmd, timeout, kind):
     else:
         click.echo(kind_of(p).format_puzzle(found.puzzle), nl=False)
         label = f", still {found.label}" if found.label else ""
-        warn(f"{p.source}: {len(found.removed)} of {len(kind_of(p).clues(p))} clues removed{label}, "
-             f"every clue left is needed ({found.seconds:.2f} s)"
-             + (f": {_placed(found.removed)}" if found.removed else ""))
-    sys.exit(EXIT_OK)
+        needed = ("every clue left is needed" if found.minimal else
+                  f"not minimal: {found.stopped} after {found.tried} of {found.clues_before} clues")
+        warn(f"{p.source}: {len(found.removed)} of {found.clues_before} clues removed{label}, "
+             f"{needed} ({found.seconds:.2f} s)" + (f": {_placed(found.removed)}" if found.removed else ""))
+    sys.exit(EXIT_OK if found.minimal else EXIT_UNKNOWN)
 
 
 __all__ = ["explain", "hint", "minimize", "repair"]
