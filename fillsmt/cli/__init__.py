@@ -13,6 +13,7 @@ import click
 
 from fillsmt import __version__
 from fillsmt.cli.common import CONTEXT, CliError, reports_errors, warn
+from fillsmt.errors import EXIT_BAD_INPUT
 from fillsmt.version import PROG, VERSION_MESSAGE, VERSION_OPTIONS
 from fillsmt.imports import resolve
 from fillsmt.interrupts import count_the_start, exit_on_signals
@@ -53,7 +54,31 @@ class LazyGroup(click.Group):
         if (args[0] if args else kwargs.get("args")) is None:  # this process's own command line
             count_the_start()  # a starved start counts against the first --timeout
         with exit_on_signals():  # SIGINT/SIGTERM/SIGHUP: solvers killed, exit 128 + N
-            return super().main(*args, **kwargs)
+            try:
+                return super().main(*args, **kwargs)
+            except OSError as e:  # click itself ends a broken pipe (EPIPE); any other failure lands here
+                _failed_output(e)
+
+
+def _failed_output(error: OSError) -> None:
+    """An error of the operating system no command turned into a message (standard output on a
+    full disk, ``> /dev/full``): one line and exit 2, as for a file that cannot be written. The
+    text still waiting in standard output's buffer goes to /dev/null, so that the interpreter's
+    last flush does not fail again on the way out."""
+    import sys
+
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (OSError, ValueError, AttributeError):
+        pass
+    what = f"{error.filename}: " if error.filename else "cannot write the output: "
+    try:
+        warn(f"{what}{error.strerror or error}")
+    except OSError:
+        pass
+    raise SystemExit(EXIT_BAD_INPUT)
 
 
 def _start_trace(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
@@ -96,6 +121,11 @@ def main() -> None:
       fillsmt bench puzzles/ -s z3 -s yices -e thesis -e tree --csv runs.csv --plot cactus.png
       fillsmt solve instances/tiling/kalvelagen-61x61.txt
       fillsmt --trace traffic.smt2 solve --unique puzzle.txt
+
+    Output: - is standard output; the folder of a file named on its own (-o, --csv, --plot,
+    --summary) must exist; the folders of a series of files (a name with {n} or {seed}) and
+    an output folder (export -o DIR) are made when missing. An existing file is replaced only
+    with --force (or where a command says so), never the puzzle itself.
 
     \b
     Exit codes: 0 solved / valid, 1 no solution / invalid solution, 2 usage or bad input,

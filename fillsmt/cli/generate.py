@@ -68,9 +68,10 @@ def output_paths(output: str | None, count: int, seeds: list[int | str], force: 
     if count > 1 and "{n}" not in output and "{seed}" not in output:
         raise InputError(f"-o {output}: with --count {count}, the file name needs {{n}} (1, 2, …) or "
                          "{seed}, e.g. -o puzzles/p{n}.txt")
+    series = "{n}" in output or "{seed}" in output
     paths = [output.replace("{n}", str(i)).replace("{seed}", str(s)) for i, s in enumerate(seeds, start=1)]
     for path in paths:
-        check_target(path, force=force)
+        check_target(path, force=force, series=series)  # a series' missing folders are made
     return paths
 
 
@@ -136,9 +137,10 @@ def _progress_bar(total: int, enabled: bool):
 @timeout_option("Stop removing clues after this many seconds per puzzle; the puzzle printed is "
                 "then unique but not minimal, with a warning")
 @click.option("--output", "-o", metavar="FILE",
-              help="Write to FILE instead of standard output; with --count, FILE must contain {n} "
-                   "(1, 2, …) or {seed}, e.g. -o puzzles/p{n}.txt. Existing files are replaced "
-                   "only with --force.")
+              help="Write to FILE instead of standard output (-: standard output); with --count, FILE "
+                   "must contain {n} (1, 2, …) or {seed}, e.g. -o 'puzzles/p{n}.txt', whose missing "
+                   "folders are then made; a single FILE's folder must exist. Existing files are "
+                   "replaced only with --force.")
 @click.option("--force", is_flag=True, help="Replace existing output files.")
 @click.option("--quiet", "-q", is_flag=True, help="No summary lines on standard error (warnings stay).")
 @reports_errors

@@ -1,7 +1,10 @@
 """Writing output files safely, once for every command (``encode -o``, ``render -o``, ``convert
 -o``, ``generate -o``, ``bench --summary`` / ``--plot`` / ``--csv``).
 
-A missing folder is an error, except for ``bench``'s outputs, which create it (all three alike).
+One rule for where output goes (``fillsmt --help`` gives it too): ``-`` is
+standard output; the folder of a file named on its own must exist (a misspelt folder is an
+error, not a new folder), while the folders of a series of files (a name with ``{n}`` or
+``{seed}``, ``generate --count``) and an output folder (``export -o DIR``) are made when missing.
 A new file is written beside its target under a temporary name and moved into place (so a
 reader never sees half a file), gets the mode the user's umask gives (0644 under umask 022), and
 never replaces an existing file without ``force`` nor, ever, the input it was made from, nor
@@ -27,9 +30,11 @@ def _umask() -> int:
 
 
 def check_target(output: str, *, force: bool = True, protect: str | None = None, option: str = "",
-                 make_folder: bool = False) -> Path:
+                 series: bool = False, make_folder: bool = False) -> Path:
     """The path ``output`` after the checks every written file gets (see the module text); with
-    ``make_folder`` a missing folder is created (``bench``'s outputs), else it is an error."""
+    ``series`` (one of several files a pattern names) a missing folder is made, else it is an
+    error. ``make_folder`` is the name this switch had when only ``bench``'s reports made their
+    folders; it no longer makes a single file's folder (the module text)."""
     from pathlib import Path  # here, not at the top: only a command that writes a file needs it
 
     where = f"{option} {output}" if option else output
@@ -43,7 +48,7 @@ def check_target(output: str, *, force: bool = True, protect: str | None = None,
     if target.exists() and not force:
         raise InputError(f"{where}: already exists; use --force to replace it")
     directory = target.parent if str(target.parent) else Path(".")
-    if make_folder and not directory.exists():
+    if series and not directory.exists():
         try:
             directory.mkdir(parents=True)
         except OSError as e:
@@ -56,13 +61,15 @@ def check_target(output: str, *, force: bool = True, protect: str | None = None,
 
 
 def write_file(output: str, data: str | bytes | Iterable[str], *, force: bool = False,
-               protect: str | None = None, option: str = "", make_folder: bool = False) -> None:
+               protect: str | None = None, option: str = "", series: bool = False,
+               make_folder: bool = False) -> None:
     """Write ``data`` to ``output`` atomically (see the module text); ``data`` may be pieces of
-    text, written as they come (a large script is never held whole)."""
+    text, written as they come (a large script is never held whole). ``series`` and
+    ``make_folder``: as for :func:`check_target`."""
     import tempfile
     from pathlib import Path
 
-    target = check_target(output, force=force, protect=protect, option=option, make_folder=make_folder)
+    target = check_target(output, force=force, protect=protect, option=option, series=series)
     where = f"{option} {output}" if option else output
     try:
         fd, tmp = tempfile.mkstemp(dir=target.parent if str(target.parent) else ".",
