@@ -15,7 +15,7 @@ from typing import Callable, Iterable, Iterator
 import click
 
 from fillsmt import registry
-from fillsmt.errors import EXIT_NOT_UNIQUE, EXIT_OK, EXIT_UNKNOWN, FillsmtError
+from fillsmt.errors import EXIT_NOT_UNIQUE, EXIT_OK, EXIT_UNKNOWN, FillsmtError, InputError
 from fillsmt.interrupts import GRACE, OutOfTime, time_limit
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
@@ -62,6 +62,40 @@ def stopped_at(timeout: float | None, what: str) -> Iterator[None]:
 def timeout_message(what: str, timeout: float) -> str:
     """The one-line message of a command stopped by its ``--timeout``."""
     return f"time-out: no {what} within {timeout:g} s"
+
+
+def puzzle_paths(paths: Iterable[str]) -> Iterator[tuple[str, InputError | None]]:
+    """Each PUZZLE argument, with a folder replaced by the puzzle files in it, read as ``bench``
+    reads a folder (every ``*.txt`` below it, sorted; :func:`fillsmt.bench.jobs.puzzle_files`):
+    (path, None), or (the folder, the error) for a folder without puzzle files. Anything else
+    (a file, ``-``, a URL) goes through as given, to be read or refused by the command."""
+    import os
+
+    for path in paths:
+        if path == "-" or not os.path.isdir(path):
+            yield path, None
+            continue
+        from fillsmt.bench.jobs import puzzle_files
+
+        try:
+            found = puzzle_files([path])
+        except InputError as e:
+            yield path, e
+            continue
+        for inside in found:
+            yield inside, None
+
+
+SHOWN_PROBLEMS = 3
+"""How many of a checker's problems a one-line message names (the first, in reading order)."""
+
+
+def problems_text(problems: list[str]) -> str:
+    """The first :data:`SHOWN_PROBLEMS` problems a checker found, and how many more there are:
+    a wrong grid's message stays one short line (a grid of wrong regions has hundreds)."""
+    shown = "; ".join(problems[:SHOWN_PROBLEMS])
+    more = len(problems) - SHOWN_PROBLEMS
+    return f"{shown} (and {more} more problem{'s' if more != 1 else ''})" if more > 0 else shown
 
 
 def warn(message: str) -> None:

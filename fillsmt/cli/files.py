@@ -8,9 +8,9 @@ from typing import Iterable
 import click
 
 from fillsmt.cli.common import CONTEXT, CliError, EncodingName, encoding_option, format_option, kind_option, \
-    presolve_option, reports_errors, stopped_at, timeout_option, warn
+    presolve_option, problems_text, reports_errors, stopped_at, timeout_option, warn
 from fillsmt.cli.output import write_file
-from fillsmt.errors import EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_SOLVER
+from fillsmt.errors import EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_SOLVER, FormatError
 
 
 def _emit(text: str | Iterable[str], output: str | None, force: bool, protect: str) -> None:
@@ -98,7 +98,7 @@ def decode(puzzle, answer, fmt, kind, encoding):
     from fillsmt.formats.json_format import line, result_to_dict
     from fillsmt.formats.text import read_text
     from fillsmt.kinds import kind_of, load
-    from fillsmt.pipeline import EXIT_CODES, SolveResult, checked
+    from fillsmt.pipeline import EXIT_CODES, SolveResult
     from fillsmt.smtlib.answer import SExprError, Status, parse_answer
 
     if puzzle == "-" and answer == "-":
@@ -117,9 +117,13 @@ def decode(puzzle, answer, fmt, kind, encoding):
     found = kind_of(p)
     encoding = encoding or found.guess_encoding(run.values)
     problem = found.problem(p, found.encode(p, encoding), encoding, source)
-    solution, why = checked(problem, run.values, source)
-    if solution is None:
-        raise CliError(why, EXIT_SOLVER)
+    try:
+        solution = problem.decode(run.values)
+    except FormatError as e:
+        raise CliError(str(e), EXIT_SOLVER) from None
+    problems = problem.check(solution)
+    if problems:
+        raise CliError(f"{source}'s answer fails the independent check: {problems_text(problems)}", EXIT_SOLVER)
     if fmt == "json":
         click.echo(line(result_to_dict(SolveResult(p, Status.SAT, "", encoding, grid=solution), puzzle)))
         return
@@ -203,7 +207,8 @@ def convert(puzzle, target, output, force, kind):
 @click.command(context_settings=CONTEXT)
 @click.argument("puzzle", metavar="PUZZLE")
 @click.argument("solution", metavar="[SOLUTION]", required=False)
-@click.option("--output", "-o", metavar="FILE.svg", required=True, help="Where to write the SVG picture.")
+@click.option("--output", "-o", metavar="FILE.svg", required=True,
+              help="Where to write the SVG picture; - is standard output.")
 @click.option("--force", is_flag=True, help="Replace FILE.svg if it already exists.")
 @click.option("--solve", "solve_it", is_flag=True, help="Solve the puzzle first (default solver) and draw the solution.")
 @kind_option
@@ -218,6 +223,7 @@ def render(puzzle, solution, output, force, solve_it, kind):
       fillsmt render instances/fillomino/g12-5x5.txt -o g12.svg
       fillsmt render instances/fillomino/g12-5x5.txt --solve -o g12-solved.svg
       fillsmt solve puzzle.txt | fillsmt render puzzle.txt - -o solved.svg
+      fillsmt render instances/fillomino/g12-5x5.txt -o - > g12.svg
     """
     from fillsmt.cli.solve import status_words
     from fillsmt.drivers.registry import get_driver
@@ -235,7 +241,7 @@ def render(puzzle, solution, output, force, solve_it, kind):
         grid = found.parse_solution(text, source, p)
         problems = found.check(p, grid)
         if problems:
-            raise CliError(f"{source}: not a solution of {puzzle}: {'; '.join(problems)}", EXIT_NO_SOLUTION)
+            raise CliError(f"{source}: not a solution of {puzzle}: {problems_text(problems)}", EXIT_NO_SOLUTION)
     elif solve_it:
         driver = get_driver(DEFAULT_SOLVER)
         driver.require()
@@ -243,4 +249,4 @@ def render(puzzle, solution, output, force, solve_it, kind):
         if result.grid is None:
             raise CliError(f"{puzzle}: {status_words(result)}", result.exit_code)
         grid = result.grid
-    write_file(output, found.svg(p, grid, title=p.source), force=force, protect=puzzle)
+    _emit(found.svg(p, grid, title=p.source), output, force, puzzle)

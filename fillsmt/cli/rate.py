@@ -10,12 +10,17 @@ import time
 
 import click
 
-from fillsmt.cli.common import CONTEXT, kind_option, reports_errors, timeout_option, warn
+from fillsmt.cli.common import CONTEXT, kind_option, puzzle_paths, reports_errors, timeout_option, warn
 from fillsmt.errors import EXIT_NO_SOLUTION, EXIT_OK, EXIT_UNKNOWN, FillsmtError, InputError
 from fillsmt.fillomino.backtrack import CELL_ORDERS
 from fillsmt.fillomino.deduce import ALL_RULES
 from fillsmt.fillomino.rating import METHODS
 from fillsmt.interrupts import run_within
+
+DEFAULT_TIMEOUT = 30.0
+"""Seconds of each puzzle's search without ``--timeout``: a 15x15 puzzle that ``generate`` made
+can take the search many minutes to its first solution, and its label is usually certain
+(fiendish) within seconds."""
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 'es' if word.endswith('s') else 's'}"
 
@@ -48,7 +53,8 @@ def _rating_text(path: str, r) -> str:
 @click.argument("puzzles", nargs=-1, required=True, metavar="PUZZLE...")
 @click.option("--format", "-f", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
               help="text: a few lines per puzzle; json: one object per puzzle per line.")
-@timeout_option("Stop each puzzle's search after this many seconds")
+@timeout_option("Stop each puzzle's search after this many seconds: the depth and guesses so far are then "
+                "lower bounds, which may already make the puzzle fiendish", default=DEFAULT_TIMEOUT)
 @click.option("--max-nodes", type=click.IntRange(min=1), metavar="N",
               help="Stop each puzzle's search after N nodes (deterministic, unlike --timeout).")
 @click.option("--rules", "rule_text", default="all", show_default=True, metavar="RULES",
@@ -65,12 +71,15 @@ def _rating_text(path: str, r) -> str:
 @kind_option
 @reports_errors
 def rate(puzzles, fmt, timeout, max_nodes, rule_text, cell_order, method, kind):
-    """Rate how hard each Fillomino PUZZLE is for a solver that reasons like a person.
+    """Rate how hard each Fillomino PUZZLE (a file, -, or a folder of them) is for a solver that
+    reasons like a person.
 
     The thesis' measure: the deduction rules first (do they solve it alone? how many cells,
     by which rules?), then rules plus backtracking to the first solution: the deepest run of
     nested guesses, the guesses and the nodes. The label: easy (the rules alone), medium
-    (depth 1), hard (depth 2-3, at most 50 guesses), fiendish (more).
+    (depth 1), hard (depth 2-3, at most 50 guesses), fiendish (more). Each search stops at
+    --timeout (default 30 s): its numbers are then lower bounds ("stopped early"), and the
+    label is given when they already make it certain.
 
     \b
     Examples:
@@ -94,14 +103,17 @@ def rate(puzzles, fmt, timeout, max_nodes, rule_text, cell_order, method, kind):
         raise InputError("--rules and --cell-order choose fillsmt's solver; --method thesis has its own "
                          "(single-exit, forced-cell, reachability; row-major guesses)")
     worst = EXIT_OK
-    for path in puzzles:
+    paths = list(puzzle_paths(puzzles))
+    for path, problem in paths:
         try:
+            if problem is not None:
+                raise problem
             puzzle = load(path, kind)
             if not kind_of(puzzle).rates:
                 raise InputError(f"{path}: a {kind_of(puzzle).name} puzzle; rate knows Fillomino only "
                                  "(its deduction rules and search are Fillomino's)")
         except FillsmtError as e:
-            if len(puzzles) == 1:
+            if len(paths) == 1:
                 raise
             warn(str(e))
             worst = max(worst, e.exit_code)

@@ -7,7 +7,7 @@ import time
 
 import click
 
-from fillsmt.cli.common import (CONTEXT, encoding_option, format_option, kind_option, presolve_option,
+from fillsmt.cli.common import (CONTEXT, encoding_option, format_option, kind_option, presolve_option, puzzle_paths,
                                 reports_errors, severity, solver_cmd_option, solver_option, timeout_option, warn)
 from fillsmt.errors import EXIT_OK, InputError
 from fillsmt.smtlib.answer import Status
@@ -47,14 +47,16 @@ from fillsmt.smtlib.answer import Status
 def solve(puzzles, solver, solver_cmd, encoding, timeout, presolve, race, staged, kind, unique, forced, method, fmt):
     """Solve each PUZZLE file (- reads standard input) and print the checked solution.
 
-    Plain output is in the puzzle file format, so it can be fed back to `fillsmt check`;
-    several solutions are separated by blank lines. Problems go to standard error, and the
+    A folder stands for the puzzle files in it (every *.txt below it, as `fillsmt bench` reads
+    a folder), one result each. Plain output is in the puzzle file format, so it can be fed
+    back to `fillsmt check`; several solutions are separated by blank lines. Problems go to standard error, and the
     exit code is the largest of the puzzles' codes.
 
     \b
     Examples:
       fillsmt solve instances/fillomino/g12-5x5.txt
       fillsmt solve --solver yices --timeout 60 puzzles/*.txt
+      fillsmt solve --format json instances/fillomino/
       fillsmt solve --solver z3-api --format json puzzle.txt
       fillsmt solve --solver portfolio --encoding tree --presolve puzzle.txt
       fillsmt solve --unique --format pretty puzzle.txt
@@ -79,9 +81,11 @@ def solve(puzzles, solver, solver_cmd, encoding, timeout, presolve, race, staged
     rules = solver == RULES_SOLVER and not solver_cmd
     driver = None if rules else get_driver(solver, solver_cmd)  # required when a puzzle needs it
     worst, printed = EXIT_OK, 0
-    for path in puzzles:
+    for path, problem in puzzle_paths(puzzles):
         start = time.perf_counter()
         try:
+            if problem is not None:
+                raise problem
             puzzle = load(path, kind)
             if rules:
                 require_rules_apply(puzzle)
