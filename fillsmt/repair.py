@@ -1,7 +1,7 @@
 """Making a puzzle unique: clues to add, the clues that conflict, the clues not needed.
 
 For any kind with uniqueness (Fillomino, BlockNumber); everything is decided by a real solver in
-incremental sessions (never an optimiser, so a signal or a time limit stops every stage at once),
+incremental solvers (never an optimiser, so a signal or a time limit stops every stage at once),
 and every grid is checked by the kind's independent checker.
 
 :func:`repair` — a puzzle with several solutions gets clues, each the number of one solution S in
@@ -11,12 +11,12 @@ stages.
 1. *The fewest for one solution.* Every other solution G met differs from S on a set of cells
    D(G); S's numbers exclude G exactly when they are given at a cell of D(G). The smallest set of
    cells that meets every D(G) met so far (an exact branch-and-bound over these few sets,
-   :func:`fewest_cells`) is put to the *check* session: a solution with S's numbers there that is
+   :func:`fewest_cells`) is put to the *check* solver: a solution with S's numbers there that is
    not S? ``unsat`` proves the cells enough, and no smaller set of S's numbers is (each misses
    some D(G) and so lets G in); a model is a new G. Each G is first *narrowed*: while some solution
    agrees with S outside D(G) and differs from S on fewer of its cells, that one is taken
    instead, so that every D(G) is small and each question rules out much.
-2. *Fewer with another solution.* The *choice* session holds the puzzle a second time, with one
+2. *Fewer with another solution.* The *choice* solver holds the puzzle a second time, with one
    Boolean per empty cell (a clue goes there), and asks for a solution S' and at most k - 1 clue
    cells (k: the best repair so far) that tell S' from every solution known (each one is S' or
    differs from it at a clue cell) and that meet every swap's cells where the swap applies (below).
@@ -32,7 +32,8 @@ from every swap that applies to it, without asking a solver. A kind that can nam
 S there takes the swap) lets the choice learn the swap itself: a solution that agrees with S on
 the context needs a clue in D.
 
-The repaired puzzle is then proven unique once more in a fresh session. A puzzle with no solution
+The repaired puzzle is then proven unique once more by a fresh solver, when the time limit
+leaves room for it (the check solver's ``unsat`` already proved it). A puzzle with no solution
 gets instead an unsatisfiable core: its clues are sent as named assertions over the clue-free
 puzzle and the solver's ``get-unsat-core`` names the ones that conflict; the core is then shrunk,
 clue by clue, to one in which every clue is needed (each removal checked).
@@ -69,11 +70,11 @@ prove no solution needs fewer clues."""
 
 PROOF_SHARE = 0.2
 """At most this share of a time limit is kept back from the search for fewer clues for the
-fresh session that proves the repair unique once more."""
+fresh solver that proves the repair unique once more."""
 
 PROOF_ROOM = 3.0
 """The time kept back for that proof, as a multiple of the longest proof so far (the check
-session's ``unsat`` answers), and at least a second."""
+solver's ``unsat`` answers), and at least a second."""
 
 
 NARROW_FIRST = 2
@@ -266,7 +267,7 @@ def _differing(a: Grid, b: Grid) -> tuple[Cell, ...]:
 
 
 class _Checks:
-    """The check session's questions about one solution at a time (module text)."""
+    """The check solver's questions about one solution at a time (module text)."""
 
     def __init__(self, puzzle: Any, search: Search):
         self.puzzle, self.search = puzzle, search
@@ -277,13 +278,13 @@ class _Checks:
     def _ask(self, terms: list[str], what: str) -> Grid | None:
         """A (checked) solution of the puzzle with ``terms`` asserted, or None when the solver
         proves there is none; the assertions go again with the scope."""
-        search, session = self.search, self.search.session
-        session.push(search._remaining())
+        search, solver = self.search, self.search.session
+        solver.push(search._remaining())
         for term in terms:
-            session.assert_term(term, search._remaining())
+            solver.assert_term(term, search._remaining())
         status = _settled(search.check(), what)
         found = search.model().grid if status is Status.SAT else None
-        session.pop(search._remaining())
+        solver.pop(search._remaining())
         if found is not None:
             self.found += 1
         return found
@@ -332,7 +333,7 @@ class _Checks:
 
 
 class _Choice:
-    """The choice session (module text): a solution and at most k clue cells that tell it from
+    """The choice solver (module text): a solution and at most k clue cells that tell it from
     every solution and swap known."""
 
     def __init__(self, puzzle: Any, script, driver: Driver, deadline: float | None):
@@ -343,14 +344,14 @@ class _Choice:
         self.open = [cell for cell in self.cells if cell not in clued]
         self.value = {cell: kind.cell_var(puzzle, *cell) for cell in self.cells}
         self.mark = {cell: f"repair_clue_{cell[0]}_{cell[1]}" for cell in self.open}
-        self.session = driver.open_session()
-        self.session.load(script, _remaining(deadline))
-        self.session.send("".join(f"(declare-fun {m} () Bool)\n" for m in self.mark.values()), _remaining(deadline))
+        self.solver = driver.open_session()
+        self.solver.load(script, _remaining(deadline))
+        self.solver.send("".join(f"(declare-fun {m} () Bool)\n" for m in self.mark.values()), _remaining(deadline))
         self.checks = 0
         self.known: set[Grid] = set()
 
     def close(self) -> None:
-        self.session.close()
+        self.solver.close()
 
     def _is(self, cell: Cell, number: int) -> str:
         return cell_is(self.puzzle, cell[0], cell[1], number)
@@ -362,7 +363,7 @@ class _Choice:
         self.known.add(solution)
         same = " ".join(self._is(x, solution[x[0]][x[1]]) for x in self.cells)
         told = " ".join(f"(and {self.mark[x]} (not {self._is(x, solution[x[0]][x[1]])}))" for x in self.open)
-        self.session.send(f"(assert (or (and {same}) {told}))\n", _remaining(self.deadline))
+        self.solver.send(f"(assert (or (and {same}) {told}))\n", _remaining(self.deadline))
 
     def swap(self, swap: _Swap) -> None:
         """A solution proposed that agrees with the swap's base on its context has a clue
@@ -371,40 +372,40 @@ class _Choice:
             return
         agree = " ".join(self._is(x, swap.base[x[0]][x[1]]) for x in sorted(swap.context))
         marks = " ".join(self.mark[x] for x in swap.cells if x in self.mark)
-        self.session.send(f"(assert (=> (and true {agree}) (or false {marks})))\n", _remaining(self.deadline))
+        self.solver.send(f"(assert (=> (and true {agree}) (or false {marks})))\n", _remaining(self.deadline))
 
     def propose(self, most: int) -> tuple[Grid, list[Cell]] | None:
         """A solution and at most ``most`` clue cells consistent with what was learnt, or None
         when the solver proves there are none."""
-        session = self.session
+        solver = self.solver
         total = " ".join(f"(ite {m} 1 0)" for m in self.mark.values())
-        session.push(_remaining(self.deadline))
-        session.assert_term(f"(<= (+ 0 {total}) {most})", _remaining(self.deadline))
+        solver.push(_remaining(self.deadline))
+        solver.assert_term(f"(<= (+ 0 {total}) {most})", _remaining(self.deadline))
         self.checks += 1
-        status = session.check(_remaining(self.deadline))
+        status = solver.check(_remaining(self.deadline))
         if status is Status.TIMEOUT:
             raise _Stop("the time limit came")
         if status not in (Status.SAT, Status.UNSAT):
             raise _Stop(f"the solver answered {status.value} while choosing a solution")
         values = None
         if status is Status.SAT:
-            values = session.get_values([*self.value.values(), *self.mark.values()], timeout=_remaining(self.deadline))
-        session.pop(_remaining(self.deadline))
+            values = solver.get_values([*self.value.values(), *self.mark.values()], timeout=_remaining(self.deadline))
+        solver.pop(_remaining(self.deadline))
         if values is None:
             return None
         try:
             grid = tuple(tuple(int(values[self.value[(r, c)]]) for c in range(self.puzzle.width))
                          for r in range(self.puzzle.height))
         except (KeyError, TypeError, ValueError) as e:
-            raise FillsmtError(f"{session.name} gave an unreadable value while choosing a solution: {e}") from None
+            raise FillsmtError(f"{solver.name} gave an unreadable value while choosing a solution: {e}") from None
         problems = self.kind.check(self.puzzle, grid)
         if problems:
-            raise FillsmtError(f"{session.name}'s chosen solution fails the independent check: {problems[0]}")
+            raise FillsmtError(f"{solver.name}'s chosen solution fails the independent check: {problems[0]}")
         return grid, [x for x in self.open if values[self.mark[x]] is True]
 
 
 class _Repairer:
-    """The two stages of the module text over one puzzle, with its check session."""
+    """The two stages of the module text over one puzzle, with its check solver."""
 
     def __init__(self, puzzle: Any, search: Search, deadline: float | None):
         self.puzzle, self.search, self.deadline = puzzle, search, deadline
@@ -498,7 +499,10 @@ def _repair(puzzle: Any, driver: Driver, timeout: float | None) -> Repair:
     finally:
         search.session.close()
     if result.status == "repaired":
-        _prove_unique(result.repaired, result.solution, driver, deadline)
+        try:
+            _prove_unique(result.repaired, result.solution, driver, deadline)
+        except (RepairUndecided, SessionTimeout):
+            pass  # out of time for the second proof: the check solver's "unsat" proved it already
     result.seconds = time.monotonic() - start
     return result
 

@@ -1,4 +1,4 @@
-"""Random valid Fillomino solutions, for property tests (test-only helper).
+"""Random valid Fillomino solutions, for property tests, and published puzzles with clues removed (test-only).
 
 Grow random connected regions until the grid is covered, then merge any two touching regions
 of equal size (the merge is connected and strictly reduces the region count, so it ends).
@@ -57,3 +57,14 @@ def random_solution(rng: random.Random, height: int, width: int, max_size: int =
         labels = [[a if v == b else v for v in row] for row in labels]
     sizes = {k: len(v) for k, v in _regions(labels, height, width).items()}
     return tuple(tuple(sizes[labels[r][c]] for c in range(width)) for r in range(height))
+
+
+def without_clues(puzzle, count: int, seed: str):
+    """``puzzle`` with ``count`` of its clues removed, chosen by ``random.Random(seed)``: a
+    puzzle with several solutions, made at run time from a published one (tests/test_command_limits.py,
+    benchmarks/repair_janko.py)."""
+    from fillsmt.repair import clues_of, with_clues
+
+    clues = clues_of(puzzle)
+    dropped = set(random.Random(seed).sample(range(len(clues)), count))
+    return with_clues(puzzle, [clue for i, clue in enumerate(clues) if i not in dropped])

@@ -290,7 +290,7 @@ def test_a_session_solver_that_never_answers_get_value(command):
 
 @pytest.mark.parametrize("command", [["solve", "--unique", "--no-presolve"], ["count", "--no-presolve"], ["repair"],
                                      ["minimize"]], ids=lambda c: c[0])
-def test_a_session_solver_that_answers_check_sat_with_a_list(command):
+def test_an_incremental_solver_that_answers_check_sat_with_a_list(command):
     code, _, err, _, _ = run_cli([*command, "--timeout", "20", "--solver-cmd", f"{FAKE} listed-sat", str(G12)],
                                  limit=30)
     assert_one_line(code, err, 4, "gave no check-sat answer: '(sat)'")

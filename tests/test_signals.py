@@ -28,13 +28,14 @@ GRACE = 1.0
 
 def signalled_run(args: list[str], sig: int, want_children: int = 1, wait: float = 60.0,
                   settle: float = 0.5, cpu: float = 0.0,
-                  python: tuple[str, ...] = ("-m", "fillsmt")) -> tuple[int, float, set[int]]:
+                  python: tuple[str, ...] = ("-m", "fillsmt"),
+                  stderr: list[str] | None = None) -> tuple[int, float, set[int]]:
     """Start ``fillsmt ARGS``, wait until it has ``want_children`` descendants that are solvers
     (or workers) and ``settle`` seconds more (with ``want_children`` 0: ``settle`` seconds, for a
     command busy in Python or an in-process solver) and until it has used ``cpu`` seconds of CPU
     time (past its imports and its signal handlers' installation, whatever the machine's load),
     send ``sig``: (exit status, seconds to end, the descendants seen). ``python``: how the
-    interpreter starts fillsmt."""
+    interpreter starts fillsmt; ``stderr``: a list that gets what fillsmt printed there."""
     proc = subprocess.Popen([sys.executable, *python, *args], stdout=subprocess.DEVNULL,
                             stderr=subprocess.PIPE, text=True)
     try:
@@ -55,7 +56,10 @@ def signalled_run(args: list[str], sig: int, want_children: int = 1, wait: float
         start = time.monotonic()
         proc.send_signal(sig)
         code = proc.wait(timeout=30)
-        return code, time.monotonic() - start, seen
+        seconds = time.monotonic() - start
+        if stderr is not None:
+            stderr.append(proc.stderr.read())
+        return code, seconds, seen
     finally:
         if proc.poll() is None:
             proc.kill()
@@ -63,9 +67,9 @@ def signalled_run(args: list[str], sig: int, want_children: int = 1, wait: float
         proc.stderr.close()
 
 
-def assert_clean_end(code: int, seconds: float, seen: set[int], sig: int) -> None:
+def assert_clean_end(code: int, seconds: float, seen: set[int], sig: int, grace: float = GRACE) -> None:
     assert code == 128 + sig
-    assert seconds < GRACE
+    assert seconds < grace
     deadline = time.monotonic() + 1.0
     while any(alive(p) for p in seen) and time.monotonic() < deadline:
         time.sleep(0.02)

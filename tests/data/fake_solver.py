@@ -10,7 +10,7 @@ Every mode first records its PID (and those of any children) in $FILLSMT_TEST_PI
 * ``mute-get-value``: a session solver that answers every check-sat with ``sat`` and every echo,
   and never answers get-value (nor get-unsat-core).
 * ``deep-get-value N``: the same, but it answers get-value with a list nested N deep.
-* ``listed-sat``: a session solver that answers every check-sat with ``(sat)``, a list.
+* ``listed-sat``: an incremental solver that answers every check-sat with ``(sat)``, a list.
 * ``hang``: start a child that sleeps too, and sleep.
 """
 import os
