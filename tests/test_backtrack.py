@@ -120,28 +120,10 @@ SEARCHES = [
     # the strong search: the search-only rules of issue 17 and exit probing to each depth
     *(pytest.param(f"strong-{{shape}}-{depth}", 15, {"search_rules": SEARCH_RULES, "probe_depth": depth},
                    id=f"strong-probe{depth}") for depth in (-1, 0, 99)),
-    # the quick proof's: passing over weak 2-group guesses (tenth session)
-    pytest.param("weak-{shape}", 40, {"search_rules": SEARCH_RULES, "pass_weak": True}, id="strong-pass-weak"),
-    # facts learned at the root (eleventh session), in the strong search and the thesis' own
-    pytest.param("learn-{shape}", 40, {"search_rules": SEARCH_RULES, "learn": True}, id="strong-learn"),
-    pytest.param("learn-thesis-{shape}", 40, {"learn": True}, id="learn"),
-    # conflict-directed backjumping on the rules' explanations (twelfth session), the strong
-    # search's and the thesis' own, and with the quick proof's passing over weak guesses
-    pytest.param("cbj-{shape}", 60, {"search_rules": SEARCH_RULES, "cbj": True}, id="strong-cbj"),
-    pytest.param("cbj-thesis-{shape}", 40, {"cbj": True}, id="cbj"),
-    pytest.param("cbj-weak-{shape}", 40, {"search_rules": SEARCH_RULES, "cbj": True, "pass_weak": True},
-                 id="strong-cbj-pass-weak"),
-    # and nogoods learned from the conflict sets, with unit narrowing
-    pytest.param("nogoods-{shape}", 60, {"search_rules": SEARCH_RULES, "nogoods": True}, id="strong-nogoods"),
-    pytest.param("nogoods-thesis-{shape}", 40, {"nogoods": True}, id="nogoods"),
     # the last conflict's guess made again first (fifteenth session), alone, in the thesis' own
     # search, and with what it may be combined with
     pytest.param("lc-{shape}", 60, {"search_rules": SEARCH_RULES, "last_conflict": True}, id="strong-last-conflict"),
     pytest.param("lc-thesis-{shape}", 40, {"last_conflict": True}, id="last-conflict"),
-    pytest.param("lc-nogoods-{shape}", 40, {"search_rules": SEARCH_RULES, "last_conflict": True, "nogoods": True},
-                 id="strong-last-conflict-nogoods"),
-    pytest.param("lc-weak-{shape}", 40, {"search_rules": SEARCH_RULES, "last_conflict": True, "pass_weak": True},
-                 id="strong-last-conflict-pass-weak"),
     # the second conflict of a wiped-out cell and the failure weights (sixteenth session): each
     # alone, together (the quick proof's), in the thesis' own search, and with the other options
     pytest.param("wiped-{shape}", 60, {"search_rules": SEARCH_RULES, "last_conflict": True, "wiped_out": True},
@@ -154,12 +136,6 @@ SEARCHES = [
     *(pytest.param(f"wiped-weights-{order}-{{shape}}", 25, {"last_conflict": True, "wiped_out": True, "weights": True,
                                                              "cell_order": order}, id=f"wiped-out-weights-{order}")
       for order in CELL_ORDERS[1:]),
-    pytest.param("wiped-weights-nogoods-{shape}", 40, {"search_rules": SEARCH_RULES, "last_conflict": True,
-                                                       "wiped_out": True, "weights": True, "nogoods": True},
-                 id="strong-wiped-out-weights-nogoods"),
-    pytest.param("wiped-weights-weak-{shape}", 40, {"search_rules": SEARCH_RULES, "last_conflict": True,
-                                                    "wiped_out": True, "weights": True, "pass_weak": True},
-                 id="strong-wiped-out-weights-pass-weak"),
     # guessing where the tight groups meet (seventeenth session): at the root, one guess deep
     # (the quick proof's, with its other options), everywhere, in the thesis' own search too
     *(pytest.param(f"shared{depth}-{{shape}}", 40, {"search_rules": SEARCH_RULES, "shared_depth": depth},
@@ -168,8 +144,8 @@ SEARCHES = [
                                               "wiped_out": True, "weights": True, "shared_depth": 0},
                  id="strong-quick-proof-shared"),
     pytest.param("shared-thesis-{shape}", 40, {"shared_depth": 99}, id="shared"),
-    # the failure weights from the root on (seventeenth session: the strong search's
-    # ``weighted_first``), with the race's last conflict, and in the thesis' own search
+    # the failure weights from the root on (the second phase's weighted walk), with the race's
+    # last conflict, and in the thesis' own search
     pytest.param("root-weights-{shape}", 60, {"search_rules": SEARCH_RULES, "last_conflict": True,
                                               "weights_from_root": True}, id="strong-weights-from-root"),
     pytest.param("root-weights-thesis-{shape}", 40, {"weights_from_root": True}, id="weights-from-root"),
@@ -287,84 +263,6 @@ def test_janko_published_solutions(name):
     assert found.solutions == [published] and found.exhausted
 
 
-def test_passing_over_weak_guesses_keeps_the_answer_and_shortens_286s_proof():
-    """``pass_weak`` (the quick proof's search): the same published solution, proven unique, in
-    fewer nodes on janko 286, whose proof repeats a subtree under each side of a 2-clue's choice
-    of partner (413 nodes without, 183 with, plus the look-ahead's unused fixpoints as probes);
-    and the same answers on the other quick-proof puzzles of this file."""
-    folder = SHARED / "janko-thesis100"
-    if not folder.exists():
-        pytest.skip(f"{folder} is absent")
-    for name in ["286", *JANKO_QUICK]:
-        puzzle = read_puzzle(str(folder / "puzzles" / f"{name}.txt"))
-        _, _, published = parse_grid((folder / "solutions" / f"{name}.txt").read_text())
-        plain = solve_by_search(puzzle, limit=2, search_rules=SEARCH_RULES)
-        weak = solve_by_search(puzzle, limit=2, search_rules=SEARCH_RULES, pass_weak=True)
-        assert plain.solutions == weak.solutions == [published] and plain.exhausted and weak.exhausted, name
-        if name == "286":
-            assert weak.probes > 0 and weak.nodes + weak.probes < plain.nodes / 2, (weak.nodes, weak.probes, plain.nodes)
-
-
-def test_learning_keeps_every_answer_and_learns():
-    """``learn``: on the shipped generated puzzles the same solutions, proven unique alike, and
-    facts learned; on 10x10-clued-2 they cut the proof from 51 nodes to 23."""
-    learned = 0
-    for path in sorted((INSTANCES / "generated").glob("*.txt")):
-        puzzle = read_puzzle(str(path))
-        if puzzle.height * puzzle.width > 100:
-            continue  # the search alone, unbounded, is slow on the larger ones
-        plain = solve_by_search(puzzle, limit=2, search_rules=SEARCH_RULES)
-        taught = solve_by_search(puzzle, limit=2, search_rules=SEARCH_RULES, learn=True)
-        assert taught.solutions == plain.solutions and taught.unique == plain.unique is True, path.name
-        learned += taught.learned
-        if path.name == "10x10-clued-2.txt":
-            assert taught.learned > 0 and taught.nodes < plain.nodes / 2, (taught.nodes, plain.nodes)
-    assert learned > 0
-
-
-def test_the_brute_force_catches_a_fact_learned_without_its_test(monkeypatch):
-    """The agreement test above can fail: learning every refuted decision as a fact, without the
-    root's settle that proves it, loses solutions the brute force has."""
-    from fillsmt.fillomino import backtrack
-
-    def careless(self, node):
-        self.facts.append(node.decision)
-
-    monkeypatch.setattr(backtrack._Search, "learn_from", careless)
-    rng = random.Random("careless")
-    wrong = 0
-    for _ in range(60):
-        clues = random_clues(rng, 3, 3)
-        expected = count_matching(ALL_GRIDS[3, 3], clues)
-        wrong += sorted(all_by_search(Puzzle(3, 3, clues), search_rules=SEARCH_RULES, learn=True)) != expected
-    assert wrong > 0
-
-
-def test_backjumping_keeps_every_answer():
-    """``cbj``: on the shipped generated puzzles the same solutions, proven unique alike (limit
-    2), never more nodes; the counts up to each limit agree on thinned 5x5 puzzles."""
-    for path in sorted((INSTANCES / "generated").glob("*.txt")):
-        puzzle = read_puzzle(str(path))
-        if puzzle.height * puzzle.width > 100:
-            continue  # the search alone, unbounded, is slow on the larger ones
-        plain = solve_by_search(puzzle, limit=2, search_rules=SEARCH_RULES)
-        jumped = solve_by_search(puzzle, limit=2, search_rules=SEARCH_RULES, cbj=True)
-        assert jumped.solutions == plain.solutions and jumped.unique == plain.unique is True, path.name
-        assert jumped.nodes + jumped.skipped <= plain.nodes, path.name
-        learned = solve_by_search(puzzle, limit=2, search_rules=SEARCH_RULES, nogoods=True)
-        assert learned.solutions == plain.solutions and learned.unique is True, path.name
-    rng = random.Random("cbj-limit")
-    for _ in range(30):
-        clues = tuple(tuple(v if rng.random() < 0.3 else 0 for v in row) for row in G12_SOLUTION)
-        puzzle = Puzzle(5, 5, clues)
-        for limit in (1, 2, 3):
-            plain = solve_by_search(puzzle, limit=limit, search_rules=SEARCH_RULES)
-            jumped = solve_by_search(puzzle, limit=limit, search_rules=SEARCH_RULES, cbj=True)
-            assert jumped.solutions == plain.solutions and jumped.unique == plain.unique, (clues, limit)
-            learned = solve_by_search(puzzle, limit=limit, search_rules=SEARCH_RULES, nogoods=True)
-            assert len(learned.solutions) == len(plain.solutions) and learned.unique == plain.unique, (clues, limit)
-
-
 def _presolved_janko(name: str):
     """Janko ``name`` presolved (as the quick proof gets it) and its published solution; the
     test is skipped when the shared puzzles are absent."""
@@ -375,44 +273,6 @@ def _presolved_janko(name: str):
         pytest.skip(f"{folder} is absent")
     _, _, published = parse_grid((folder / "solutions" / f"{name}.txt").read_text())
     return KIND.presolve(read_puzzle(str(folder / "puzzles" / f"{name}.txt"))).puzzle, published
-
-
-@pytest.mark.parametrize("name", ["285", "008"])
-def test_backjumping_shortens_janko_proofs(name):
-    """The quick proof's search with ``cbj`` (its first phase, limit 2): the published solution,
-    proven unique, in fewer nodes (janko 285: 99 nodes without); with ``nogoods`` in fewer
-    still, or as few."""
-    from fillsmt.fillomino.backtrack import solve_strong
-
-    puzzle, published = _presolved_janko(name)
-    plain = solve_strong(puzzle, limit=2, probing=False)
-    jumped = solve_strong(puzzle, limit=2, probing=False, cbj=True)
-    assert plain.solutions == jumped.solutions == [published] and jumped.unique is True
-    assert jumped.skipped > 0 and jumped.nodes < plain.nodes, (jumped.nodes, plain.nodes)
-    learned = solve_strong(puzzle, limit=2, probing=False, nogoods=True)
-    assert learned.solutions == [published] and learned.unique is True and learned.nodes <= jumped.nodes
-
-
-def test_the_brute_force_catches_a_nogood_learned_whole(monkeypatch):
-    """The agreement test above can fail for ``nogoods``: learning every refuted leaf's whole
-    path but its newest decision as a nogood (as if its conflict set lacked it) loses
-    solutions the brute force has."""
-    from fillsmt.fillomino.deduce.reasons import ReasonState
-
-    honest = ReasonState.failed
-
-    def careless(self, contradiction):
-        honest(self, contradiction)
-        self.conflict &= ~(1 << max(self.level - 1, 0))
-
-    monkeypatch.setattr(ReasonState, "failed", careless)
-    rng = random.Random("careless-nogoods")
-    wrong = 0
-    for _ in range(60):
-        clues = random_clues(rng, 3, 3)
-        expected = count_matching(ALL_GRIDS[3, 3], clues)
-        wrong += sorted(all_by_search(Puzzle(3, 3, clues), search_rules=SEARCH_RULES, nogoods=True)) != expected
-    assert wrong > 0
 
 
 def test_the_last_conflict_changes_the_tree_of_tiny_searches():
@@ -516,7 +376,7 @@ def test_the_weights_wait_for_the_first_solution():
 
 
 def test_the_weights_from_the_root_act_before_the_first_solution():
-    """``weights_from_root`` (the strong search's ``weighted_first``) does not wait for a
+    """``weights_from_root`` (the second phase's weighted walk) does not wait for a
     solution (``test_the_weights_wait_for_the_first_solution``): 10x10-big-10's plain solve
     (instances/, presolved; the search rules and the last conflict, as the race's first phase)
     finds the same solution in another number of nodes (65 without, 43 with)."""
@@ -577,8 +437,8 @@ def test_guessing_where_the_tight_groups_meet_shortens_janko_286s_proof():
     assert plain.nodes == 33 and again.nodes <= 25, (plain.nodes, again.nodes)
 
 
-@pytest.mark.parametrize("options", [{}, {"nogoods": True}, {"last_conflict": True, "wiped_out": True, "weights": True}],
-                         ids=["strong", "nogoods", "quick-proof"])
+@pytest.mark.parametrize("options", [{}, {"last_conflict": True, "wiped_out": True, "weights": True}],
+                         ids=["strong", "quick-proof"])
 def test_the_search_makes_no_reference_cycles(options):
     """A search's states, their noted results and its nodes are freed by reference counting
     alone: with the cyclic collector off, a whole proof leaves nothing for it to find (a noted
@@ -609,52 +469,6 @@ def _wrong_counts(seed: str, **options) -> int:
         expected = count_matching(ALL_GRIDS[3, 3], clues)
         wrong += sorted(all_by_search(Puzzle(3, 3, clues), search_rules=SEARCH_RULES, **options)) != expected
     return wrong
-
-
-def test_the_brute_force_catches_a_reason_without_the_newest_decision(monkeypatch):
-    """The agreement test above can fail: a reason that leaves out the newest decision before
-    its step (computed when a conflict asks for it, ``ReasonState.evaluate``) lets backjumping
-    skip complements that hold solutions the brute force has."""
-    from fillsmt.fillomino.deduce.reasons import ReasonState
-
-    honest = ReasonState.evaluate
-
-    def careless(self, cause, cut, missing):
-        return honest(self, cause, cut, missing) & ~(self._full + 1 >> 1)
-
-    monkeypatch.setattr(ReasonState, "evaluate", careless)
-    assert _wrong_counts("careless-cbj", cbj=True) > 0
-
-
-def test_the_brute_force_catches_a_reason_memoized_before_its_premises(monkeypatch):
-    """The lazy explanations' memo can go wrong: a step's reason kept while a step it rests on
-    is not resolved yet (read as no decision, ``ReasonState._reason_of``) lacks that step's
-    decisions; backjumping and nogoods then lose solutions."""
-    from fillsmt.fillomino.deduce.reasons import ReasonState
-
-    def careless(self, step, missing):
-        return 0
-
-    monkeypatch.setattr(ReasonState, "_reason_of", careless)
-    assert _wrong_counts("careless-memo", cbj=True) > 0
-    assert _wrong_counts("careless-memo", nogoods=True) > 0
-
-
-def test_a_budget_search_explained_by_its_watched_cells_alone_loses_a_solution(monkeypatch):
-    """The shipped-puzzle test above can fail: a budget search's premises without the whole of
-    the groups next to it (the first version's) lose 5x5-fiendish-1's solution, whose 7-group
-    beside the search's edge grew by a guess."""
-    from fillsmt.fillomino.deduce import reasons, value_rules
-
-    def watched_only(state, k, noted, groups=None):
-        return noted.watched
-
-    monkeypatch.setattr(reasons, "search_premises", watched_only)
-    monkeypatch.setattr(value_rules, "search_premises", watched_only)
-    puzzle = read_puzzle(str(INSTANCES / "generated" / "5x5-fiendish-1.txt"))
-    plain = solve_by_search(puzzle, limit=2, search_rules=SEARCH_RULES)
-    jumped = solve_by_search(puzzle, limit=2, search_rules=SEARCH_RULES, cbj=True)
-    assert len(plain.solutions) == 1 and jumped.solutions == []
 
 
 @pytest.mark.parametrize("name", [*(f"baron-thesis60/puzzles/{n}" for n in ("05x10-01", "10x10-09", "15x20-05")),
@@ -791,21 +605,3 @@ def test_large_unclued_regions_keep_their_solution():
             assert solution in found.solutions
     assert listed >= 6
 
-
-@pytest.mark.parametrize("depth", [0, 1, 3])
-def test_lazy_reasons_agree_however_deep_they_resolve_inline(monkeypatch, depth):
-    """The lazy explanations' two ways to resolve a step's premises, within one another
-    (``reasons.INLINE_DEPTH``) or on ``ReasonState.resolve``'s stack, give the same answers as
-    the brute force, and the same search (the shipped generated 5x5 puzzles' nodes)."""
-    from fillsmt.fillomino.deduce import reasons
-
-    inline = {}
-    for path in sorted((INSTANCES / "generated").glob("5x5*.txt"))[:4]:
-        puzzle = read_puzzle(str(path))
-        inline[path.name] = solve_by_search(puzzle, limit=2, search_rules=SEARCH_RULES, nogoods=True).nodes
-    monkeypatch.setattr(reasons, "INLINE_DEPTH", depth)
-    assert _wrong_counts(f"inline-{depth}", cbj=True) == 0
-    assert _wrong_counts(f"inline-{depth}", nogoods=True) == 0
-    for path in sorted((INSTANCES / "generated").glob("5x5*.txt"))[:4]:
-        puzzle = read_puzzle(str(path))
-        assert solve_by_search(puzzle, limit=2, search_rules=SEARCH_RULES, nogoods=True).nodes == inline[path.name]

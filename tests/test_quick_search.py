@@ -45,10 +45,7 @@ def _puzzle(seed: int):
 
 @pytest.mark.parametrize("seed", range(12))
 @pytest.mark.parametrize("unique", [False, True])
-@pytest.mark.parametrize("learning", features.QUICK_PROOF_LEARNINGS)
-def test_the_quick_searchs_answers_agree_with_brute_force(seed, unique, generous, learning, monkeypatch):
-    """With each learning of the quick proof (``features.QUICK_PROOF_LEARNING``)."""
-    monkeypatch.setattr(features, "QUICK_PROOF_LEARNING", learning)
+def test_the_quick_searchs_answers_agree_with_brute_force(seed, unique, generous):
     puzzle, expected = _puzzle(seed)
     result = solve(puzzle, _never_answers(), timeout=30, presolve="staged", unique=unique)
     if not expected:
@@ -65,12 +62,9 @@ def test_the_quick_searchs_answers_agree_with_brute_force(seed, unique, generous
 
 
 @pytest.mark.parametrize("seed", range(12))
-@pytest.mark.parametrize("learning", features.QUICK_PROOF_LEARNINGS)
-def test_forced_cells_from_the_quick_search_agree_with_brute_force(seed, generous, learning, monkeypatch):
+def test_forced_cells_from_the_quick_search_agree_with_brute_force(seed, generous):
     """``--forced`` needs an exhausted search: with one or two solutions the quick search settles
-    it; with more it is not decisive, and the race's solver (here one that never answers) is left.
-    With each learning of the quick proof."""
-    monkeypatch.setattr(features, "QUICK_PROOF_LEARNING", learning)
+    it; with more it is not decisive, and the race's solver (here one that never answers) is left."""
     puzzle, expected = _puzzle(seed)
     result = solve(puzzle, _never_answers(), timeout=3 if len(expected) > 2 else 30, presolve="staged", forced=True)
     assert_forced_agrees(result, expected)

@@ -128,14 +128,13 @@ def test_strong_search_proves_janko_286_unique(name):
     assert found.exhausted and found.unique is True
 
 
-WALKS = [(False, None), (True, None), (True, "instead"), (True, "beside")]
+WALKS = [(False, None), (True, None), (True, "instead")]
 
 
 @pytest.mark.parametrize("last_conflict, weighted_walk", WALKS)
 def test_the_second_phase_finds_exactly_the_brute_force_solutions(monkeypatch, last_conflict, weighted_walk):
     """With no node for the first phase, every answer comes from the probing phase (its walks
-    making a refuted guess again first, or not; one weighing from its root on, or a third walk
-    beside them doing so, or none)."""
+    making a refuted guess again first, or not; one weighing from its root on, or none)."""
     import fillsmt.fillomino.backtrack as backtrack
 
     monkeypatch.setattr(backtrack, "FIRST_PHASE_BUDGET", 0)
@@ -152,14 +151,13 @@ def test_the_second_phase_finds_exactly_the_brute_force_solutions(monkeypatch, l
 @pytest.mark.parametrize("limit", [1, 2, 3])
 def test_the_second_phases_walks_together_find_distinct_brute_force_solutions(monkeypatch, limit, last_conflict,
                                                                               weighted_walk):
-    """The second phase's walks (one per order, by turns; with ``weighted_walk`` ``"beside"`` one
-    more) stop at ``limit`` distinct solutions found by any of them together, or when one is
+    """The second phase's walks (one per order, by turns) stop at ``limit`` distinct solutions found by any of them together, or when one is
     exhausted: on tiny puzzles with 0 to many solutions, every answer is ``min(limit, all)``
     distinct brute-force solutions, exhausted only when none is left, and ``unique`` is right."""
     import fillsmt.fillomino.backtrack as backtrack
 
     monkeypatch.setattr(backtrack, "FIRST_PHASE_BUDGET", 0)
-    monkeypatch.setattr(backtrack, "SECOND_PHASE_ORDERS", ("big-value", "group-exit", "small-group"))
+    monkeypatch.setattr(backtrack, "SECOND_PHASE_ORDERS", ("big-value", "group-exit", "row-major"))
     rng = random.Random(f"turns-{limit}")
     several = 0
     for _ in range(40):
@@ -197,11 +195,10 @@ def test_one_second_phase_order_is_the_plain_second_phase_node_for_node(monkeypa
         assert found.nodes == alone.nodes
 
 
-@pytest.mark.parametrize("weighted_walk, orders", [("instead", ("group-exit",)), ("beside", ())])
+@pytest.mark.parametrize("weighted_walk, orders", [("instead", ("group-exit",))])
 def test_the_weighted_walk_walks_another_tree_than_its_order(monkeypatch, weighted_walk, orders):
     """``weighted_walk``'s walk is its order's walk with failure weights from its root on: in
-    the second phase alone (``"instead"`` of the order's only walk, or ``"beside"`` no other),
-    it finds the brute force's solutions and walks another tree than its order without weights
+    the second phase alone (``"instead"`` of the order's only walk), it finds the brute force's solutions and walks another tree than its order without weights
     on some random tiny puzzles; and it does not wait for a solution: 10x10-big-5's plain solve
     (instances/, presolved) takes 28 nodes where the order alone takes 38, to the same solution."""
     import fillsmt.fillomino.backtrack as backtrack
@@ -229,26 +226,22 @@ def test_the_weighted_walk_walks_another_tree_than_its_order(monkeypatch, weight
 
 
 def test_the_race_search_takes_the_weighing_switches(monkeypatch):
-    """``Fillomino.search`` (the race's) passes ``features.SEARCH_WEIGHTED_FIRST`` and
-    ``SEARCH_WEIGHTED_WALK`` on: 10x10-big-5's plain solve (instances/, presolved) in the first
-    phase, 38 nodes, 28 with the first; in a second phase of the group-exit walk alone, 38, 28
-    with that walk weighing instead."""
+    """``Fillomino.search`` (the race's) passes ``SEARCH_WEIGHTED_WALK`` on: 10x10-big-5's plain
+    solve (instances/, presolved) in the first phase, 38 nodes; in a second phase of the
+    group-exit walk alone, 38, 28 with that walk weighing instead."""
     import fillsmt.fillomino.backtrack as backtrack
     from fillsmt.fillomino import features
     from fillsmt.fillomino.kind import KIND
 
     puzzle = KIND.presolve(read_puzzle(str(INSTANCES / "big-regions" / "10x10-big-5.txt"))).puzzle
-    monkeypatch.setattr(features, "SEARCH_WEIGHTED_FIRST", False)
     monkeypatch.setattr(features, "SEARCH_WEIGHTED_WALK", None)
     found = [KIND.search(puzzle, 1, None)]
-    monkeypatch.setattr(features, "SEARCH_WEIGHTED_FIRST", True)
-    found.append(KIND.search(puzzle, 1, None))
     monkeypatch.setattr(backtrack, "FIRST_PHASE_BUDGET", 0)
     monkeypatch.setattr(backtrack, "SECOND_PHASE_ORDERS", ("group-exit",))
     found.append(KIND.search(puzzle, 1, None))
     monkeypatch.setattr(features, "SEARCH_WEIGHTED_WALK", "instead")
     found.append(KIND.search(puzzle, 1, None))
-    assert [f.nodes for f in found] == [38, 28, 38, 28]
+    assert [f.nodes for f in found] == [38, 38, 28]
     assert all(f.solutions == found[0].solutions and len(f.solutions) == 1 for f in found)
 
 
@@ -330,13 +323,26 @@ def test_strong_search_finds_the_thesis_searchs_solutions_on_janko_with_clues_re
     assert compared >= 8  # most of them have several solutions
 
 
+def _forks_without_hand_down(monkeypatch) -> None:
+    """``State.fork`` as if it handed nothing down: the child's noted budget searches, shared
+    regions and free areas start empty."""
+    real = State.fork
+
+    def fork(self):
+        child = real(self)
+        child._reach, child.joins, child._parent = {}, {}, None
+        return child
+
+    monkeypatch.setattr(State, "fork", fork)
+
+
 def test_handed_down_searches_change_no_node(monkeypatch):
     """A forked state reuses its parent's noted budget searches and free areas (State.fork):
     only work may change, never a node's domains. So the strong search finds the same solutions
     in the same number of nodes with and without handing them down, on 10x10 grids with many
     solutions (janko's, a third of the clues taken away) and on the brute-force 3x3s."""
     puzzles = _thinned_janko(["007", "015", "024", "029", "286"], 17)
-    runs = _with_and_without(monkeypatch, "hand_down", puzzles, limit=50, max_nodes=400)
+    runs = _with_and_without(monkeypatch, _forks_without_hand_down, puzzles, limit=50, max_nodes=400)
     for kept, dropped in zip(runs[True], runs[False]):
         assert kept.solutions == dropped.solutions
         assert (kept.nodes, kept.probes, kept.refuted) == (dropped.nodes, dropped.probes, dropped.refuted)
@@ -344,14 +350,15 @@ def test_handed_down_searches_change_no_node(monkeypatch):
 
 
 def test_staged_rounds_change_no_node(monkeypatch):
-    """The strong search's staged rounds (``backtrack.STAGED_SETTLE``) reach the plain rounds'
+    """The strong search's staged rounds (``fixpoint``'s ``staged``) reach the plain rounds'
     fixpoint: the same solutions in the same nodes on the thinned janko grids."""
     from fillsmt.fillomino import backtrack
 
     puzzles = _thinned_janko(["007", "015", "024", "029", "286"], 17)
     runs = {}
     for on in (True, False):
-        monkeypatch.setattr(backtrack, "STAGED_SETTLE", on)
+        if not on:
+            monkeypatch.setattr(backtrack, "fixpoint", lambda state, rules, staged=False: fixpoint(state, rules))
         runs[on] = [solve_by_search(p, search_rules=SEARCH_RULES, probe_depth=1, probe_budget=10**6, limit=50,
                                     max_nodes=400) for p in puzzles]
     for staged, plain in zip(runs[True], runs[False]):
@@ -405,17 +412,32 @@ def _thinned_janko(names: list[str], seed: int) -> list[Puzzle]:
     return puzzles
 
 
-def _with_and_without(monkeypatch, flag: str, puzzles: list[Puzzle], **search) -> dict:
-    """The strong search over ``puzzles`` with the State class flag on (True) and off (False)."""
-    runs = {}
-    for on in (True, False):
-        monkeypatch.setattr(State, flag, on)
-        runs[on] = [solve_by_search(p, search_rules=SEARCH_RULES, probe_depth=1, probe_budget=10**6, **search)
-                    for p in puzzles]
+def _with_and_without(monkeypatch, turn_off, puzzles: list[Puzzle], **search) -> dict:
+    """The strong search over ``puzzles`` as it is (True) and with a cache turned off by
+    ``turn_off(monkeypatch)`` (False)."""
+    runs = {True: [solve_by_search(p, search_rules=SEARCH_RULES, probe_depth=1, probe_budget=10**6, **search)
+                   for p in puzzles]}
+    turn_off(monkeypatch)
+    runs[False] = [solve_by_search(p, search_rules=SEARCH_RULES, probe_depth=1, probe_budget=10**6, **search)
+                   for p in puzzles]
     return runs
 
 
-@pytest.mark.parametrize("order", ["big-value", "big-group", "small-group"])
+def _joins_found_afresh(monkeypatch) -> None:
+    """``capacity``'s shared regions of two groups found afresh each time (``State.joins`` not
+    reused)."""
+    import fillsmt.fillomino.deduce.capacity as cap
+
+    real = cap._shared_region_cells
+
+    def afresh(state, k, found, i, j):
+        state.joins.pop((k, found.groups[i].cells, found.groups[j].cells), None)
+        return real(state, k, found, i, j)
+
+    monkeypatch.setattr(cap, "_shared_region_cells", afresh)
+
+
+@pytest.mark.parametrize("order", ["big-value"])
 def test_every_search_order_finds_exactly_the_brute_force_solutions(order):
     """The strong search's orders pick another group to grow; the split stays complete."""
     from fillsmt.fillomino.backtrack import SEARCH_ORDERS
@@ -447,7 +469,7 @@ def test_remembered_joins_change_no_node(monkeypatch):
     if not hard.exists():
         pytest.skip(f"{hard} is absent")
     puzzles = [read_puzzle(str(hard))] + _thinned_janko(["015", "286"], 1717)
-    runs = _with_and_without(monkeypatch, "remember_joins", puzzles, limit=20, max_nodes=300,
+    runs = _with_and_without(monkeypatch, _joins_found_afresh, puzzles, limit=20, max_nodes=300,
                              cell_order="big-value")
     for kept, afresh in zip(runs[True], runs[False]):
         assert kept.solutions == afresh.solutions
@@ -472,11 +494,8 @@ def test_a_remembered_join_is_what_a_fresh_search_finds(monkeypatch):
         kept = state.joins.get(key)
         got = original(state, k, found, i, j)
         if kept is not None and state.joins.get(key) is kept:  # reused, not found again
-            state.remember_joins = False
-            try:
-                assert got == original(state, k, found, i, j)
-            finally:
-                del state.remember_joins
+            del state.joins[key]
+            assert got == original(state, k, found, i, j)
             state.joins[key] = kept
             reused.append(key)
         return got

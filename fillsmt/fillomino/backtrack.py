@@ -22,17 +22,13 @@ The walk is depth first and fully deterministic. Where to guess (``cell_order``)
     The first unfixed cell row by row, guessing its smallest value: the thesis' order (6.1),
     which tries a cell's values in turn.
 
-Orders for the strong search only (:data:`SEARCH_ORDERS`; ``rate --cell-order`` offers the
-three above), each ``group-exit`` with another choice of group (ties: fewest exits, then the
+An order for the strong search only (:data:`SEARCH_ORDERS`; ``rate --cell-order`` offers the
+three above), ``group-exit`` with another choice of group (ties: fewest exits, then the
 first cell in row-major order), the same guess at that group's exit:
 
 ``big-value``
     The incomplete group of the largest value: grow the largest region first (hard-tail 266,
     whose time goes into its clued 15-, 11- and 10-regions). The strong search's second phase.
-``big-group``
-    The incomplete group with the most cells missing.
-``small-group``
-    The incomplete group with the fewest cells missing.
 
 Every order is complete and sound alike: whichever cell and value it picks, the guess and its
 complement split the node's solutions between them.
@@ -51,51 +47,6 @@ order alone can get lost for good on a puzzle the other settles at once. Each ch
 state (:meth:`~fillsmt.fillomino.deduce.state.State.fork`), so its fixpoint looks only at what
 its guess changes (the thesis' search, with neither, propagates every node from scratch, so
 its rule counts, which the rating reports, stay as they were).
-
-``pass_weak`` (issue 17, tenth session; an option of the quick proof, off by default:
-:data:`fillsmt.fillomino.features.QUICK_PROOF_PASS_WEAK` says why): a 2-group's guess ("its
-exit e is 2": a 2-clue choosing its partner) often decides nothing, and the search then refutes
-the same thing twice, once under each side (janko 286: half of its proof's nodes). So before
-guessing at a 2-group the search settles both sides (forked states, as the children would be);
-when neither is a contradiction and neither fixes any cell but the guessed one, the guess is
-*weak*: it is remembered and the next group (group-exit order, at most :data:`WEAK_TRIES`) is
-looked at instead; a remembered weak guess is not looked at again, and is taken only when no
-other group remains. Whatever is guessed, the guess and its complement split the node's
-solutions, so the search stays complete and sound; a side settled while looking is the child
-itself (its fixpoint is not computed twice), the others count as ``probes``.
-
-``learn`` (issue 17, eleventh session; an option, off: ``benchmarks/README.md``, "Issue 17,
-eleventh session", measured it): lazy failed-literal learning at the root. When the rules
-refute a node, its decision (the guess or complement that made it: cell x kept within the
-values m) is settled once more from the root alone, the presolved puzzle with the facts learned
-so far; a contradiction there proves that no solution has x within m, a *fact*, which every
-node met afterwards applies before its own fixpoint (pending siblings on other branches too, so
-a refutation the rest of the search would repeat under another guess is not repeated). A root's
-child needs no test: it is that settle. Sound because the rules are and a fact only removes
-values no solution has; complete because nothing else is removed. Past :data:`LEARN_TESTS`
-tests, the search tests only while one test in :data:`LEARN_RATE` taught a fact. It cuts
-janko 246's proof from 53 to 13 nodes and 285's from 99 to 35, but a test settles a whole
-decision from the root (1-2 ms where a node takes 0.5-0.9 ms), and over janko-thesis100 the
-search takes a median 1.3× the CPU with it.
-
-``cbj`` (issue 17, twelfth session; an option, off: :data:`fillsmt.fillomino.features.QUICK_PROOF_LEARNING`
-says why): conflict-directed backjumping on explanations the rules record as they go
-(:class:`~fillsmt.fillomino.deduce.reasons.ReasonState`; its module text argues them sound).
-Each decision on the path (a guess or its complement) is numbered by its position; a refuted
-node's *conflict set* is the explanation of its contradiction: decisions no solution satisfies
-together. A node whose children are both refuted gets the union of their sets less its own
-position (resolution on "x is v" / "x is not v"); when the guess child's set lacks that
-position, the decisions above refute the node already, so its complement is skipped (counted
-in ``skipped``) and the set goes up as it is. A node with a solution below it has no set:
-nothing is skipped above it, so no solution is lost and the counts up to any limit stay the
-same (``tests/test_backtrack.py`` checks them against the brute force, and catches two broken
-explanations). ``nogoods`` also keeps every conflict set (of a refuted leaf or inner node) as
-a *nogood*, its decisions as literals (a guess: x is v; a complement: x is not v); a node
-whose domains, after its fixpoint, entail all literals of one is refuted (its set: the reasons
-of those literals' removals), and one with all literals but one entailed, that one still
-possible, loses that literal's values in its cell (unit narrowing) and is settled again.
-Sound because every nogood is a conflict set, which holds anywhere in the search; neither
-option combines with ``learn`` or probing.
 
 ``last_conflict`` (issue 17, fifteenth session; on in the quick proof:
 :data:`fillsmt.fillomino.features.QUICK_PROOF_LAST_CONFLICT` says why): the last-conflict
@@ -147,23 +98,18 @@ janko 257's proof no longer finds its first solution within the quick proof's no
 complements below the root (depth 0) guess where the tight groups meet too. Only which guess is
 made changes: complete and sound.
 
-``weighted_first`` and ``weighted_walk`` (issue 17, seventeenth session; options of
-:func:`solve_strong`; in the race's search ``weighted_walk`` is ``"instead"`` and ``weighted_first``
-off: :data:`fillsmt.fillomino.features.SEARCH_WEIGHTED_WALK` and
-:data:`fillsmt.fillomino.features.SEARCH_WEIGHTED_FIRST` say why): failure weights
-(``weights``) that break the order's ties from the root on, not only once a solution is found.
-``weighted_first``: in the strong search's first phase. ``weighted_walk``: in the second phase's
-walk of :data:`WEIGHTED_WALK_ORDER`, which keeps its own weights; ``"instead"``: that walk of
-:data:`SECOND_PHASE_ORDERS` weighs (the other walks are as they were); ``"beside"``: a walk of its
-own, by turns with the orders' walks (a third walk). From the root on, the weights settle the
-big-region puzzles made here much sooner (12x12-big-11's proof 1.6 -> 0.2 s of CPU with both,
-12x12-big-1's 2.7 -> 2.1 s); hard-tail 266, which the ``big-value`` walk settles in the same
-nodes, pays for the costlier nodes the weighing searches visit (its proof 1.8 -> 2.0 s).
-Whichever walk weighs, it is a whole search like the others and only which guess it makes
-depends on its weights: complete and sound, and the phase's pooled answer is as argued for
-:func:`_second_phase`.
+``weighted_walk`` (issue 17, seventeenth session; an option of :func:`solve_strong`, on in the
+race's search: :data:`fillsmt.fillomino.features.SEARCH_WEIGHTED_WALK`): failure weights
+(``weights``) that break the order's ties from the root on, not only once a solution is found,
+in the second phase's walk of :data:`WEIGHTED_WALK_ORDER` (``"instead"`` of its plain walk;
+the other walks are as they were). From the root on, the weights settle the big-region puzzles
+made here much sooner (12x12-big-11's proof 1.6 -> 0.2 s of CPU, 12x12-big-1's 2.7 -> 2.1 s);
+hard-tail 266, which the ``big-value`` walk settles in the same nodes, pays for the costlier
+nodes the weighing searches visit (its proof 1.8 -> 2.0 s). The weighing walk is a whole search
+like the others and only which guess it makes depends on its weights: complete and sound, and
+the phase's pooled answer is as argued for :func:`_second_phase`.
 
-The strong search's nodes run the rules' rounds *staged* (:data:`STAGED_SETTLE`;
+The strong search's nodes run the rules' rounds *staged* (
 :func:`fillsmt.fillomino.deduce.fixpoint.run_rules`): the cheap per-value rules to their own
 fixpoint first, the costly ones after; the same fixpoint, so the same tree, and a
 contradiction (most of a proof's nodes) is found before the costly rules run.
@@ -190,7 +136,6 @@ from fillsmt.fillomino.deduce.board import Board, Contradiction
 from fillsmt.fillomino.deduce.masks import values_of
 from fillsmt.fillomino.deduce.capacity import SEARCH_RULES, capacity
 from fillsmt.fillomino.deduce.fixpoint import fixpoint
-from fillsmt.fillomino.deduce.reasons import ReasonState, decision_literal
 from fillsmt.fillomino.deduce.state import State
 from fillsmt.fillomino.model import Grid, Puzzle
 from fillsmt.fillomino.verify import check_solution
@@ -198,25 +143,14 @@ from fillsmt.grid import adjacency
 
 SEARCH_RULE_FUNCTIONS = {"capacity": capacity}
 
-LEARN_TESTS = 10
-"""``learn``: the root tests always made; past them, only while at least one test in
-:data:`LEARN_RATE` has taught a fact."""
-LEARN_RATE = 5
-
-STAGED_SETTLE = True
-"""Whether the strong search's nodes (search rules on) run the rules' rounds staged, the cheap
-per-value rules to their own fixpoint first (``run_rules``' ``staged``)."""
-
 CELL_ORDERS: tuple[str, ...] = ("group-exit", "smallest-domain", "row-major")
 """Where the search guesses (see the module text); the first is the default."""
 
 GROUP_KEYS = {  # the incomplete group to grow: least key (exits, value, size, first cell)
     "group-exit": lambda exits, k, size, start: (exits, k - size, start),
-    "big-group": lambda exits, k, size, start: (-(k - size), exits, start),
     "big-value": lambda exits, k, size, start: (-k, exits, start),
-    "small-group": lambda exits, k, size, start: (k - size, exits, start),
 }
-SEARCH_ORDERS: tuple[str, ...] = CELL_ORDERS + ("big-value", "big-group", "small-group")
+SEARCH_ORDERS: tuple[str, ...] = CELL_ORDERS + ("big-value",)
 """Every order :func:`solve_by_search` takes: :data:`CELL_ORDERS` and the strong search's."""
 
 
@@ -254,11 +188,6 @@ class SearchResult:
     probes: int = 0
     """Exits probed (``probe_depth``), and how many of them were refuted."""
     refuted: int = 0
-    learn_tests: int = 0
-    """``learn``: decisions tested at the root, and how many facts were learned."""
-    learned: int = 0
-    skipped: int = 0
-    """``cbj``: children left unexplored because their parent was refuted without its guess."""
 
     @property
     def unique(self) -> bool | None:
@@ -285,73 +214,9 @@ class _Node:
     guess: bool
     decision: tuple[int, Mask] | None = None
     """The guess or complement that made this node: (cell, the values it keeps)."""
-    decisions: int = 0
-    """How many guesses and complements lie on its path from the root."""
-    frame: _Frame | None = None
-    """``cbj``: the guess its parent made (None at the root)."""
-    literal: tuple[int, Mask] | None = None
-    """``cbj``: its decision as the literal it asserts (cell, the values its value lies within:
-    :func:`~fillsmt.fillomino.deduce.reasons.decision_literal`)."""
     value: int = -1
     """The value its parent's guess gave the cell (the guess and its complement alike; -1
     where the guess kept several values: ``avoid``)."""
-
-
-@dataclass(eq=False)
-class _Frame:
-    """``cbj`` (module text): a node's guess, whose two children are explored below it. ``bit``
-    is the children's decision (position ``decisions`` of the node: its guess and its
-    complement share it); ``conflict`` the union of the refuted children's conflict sets less
-    that bit; ``solved`` whether a solution lies below; ``done`` whether the node is settled,
-    its remaining child to be skipped. ``decision``: the node's own decision as a literal
-    (cell, values: the cell's value lies within them), at position ``bit`` / 2."""
-
-    parent: _Frame | None
-    bit: int
-    decision: tuple[int, Mask] | None = None
-    pending: int = 2
-    conflict: int = 0
-    solved: bool = False
-    done: bool = False
-
-    def literals(self, conflict: int) -> tuple[tuple[int, Mask], ...]:
-        """The decisions of a conflict set (positions below this frame's children's) as literals."""
-        out = []
-        frame = self
-        while frame is not None and conflict:
-            position = frame.bit >> 1
-            if conflict & position:
-                out.append(frame.decision)
-                conflict &= ~position
-            frame = frame.parent
-        return tuple(out)
-
-
-def _settle_frame(frame: _Frame | None, conflict: int | None, learned: list | None = None) -> int:
-    """A child of ``frame`` is settled: refuted with the conflict set ``conflict``, or with a
-    solution below it (None). Settle the frames it completes, upwards; the number of children
-    left unexplored that way (skipped by backjumping). ``learned`` (``nogoods``) receives the
-    conflict set of every frame refuted, as literals."""
-    skipped = 0
-    while frame is not None and not frame.done:
-        frame.pending -= 1
-        if conflict is None:
-            frame.solved = True
-        elif not frame.solved:
-            if not conflict & frame.bit:  # refuted without this guess: so is its other side
-                frame.done = True
-                skipped += frame.pending
-                frame = frame.parent
-                continue
-            frame.conflict |= conflict & ~frame.bit
-        if frame.pending:
-            return skipped
-        frame.done = True
-        conflict = None if frame.solved else frame.conflict
-        if conflict and learned is not None:
-            learned.append(frame.literals(conflict))
-        frame = frame.parent
-    return skipped
 
 
 def solve_by_search(puzzle: Puzzle, *, limit: int = 1, max_nodes: int | None = None,
@@ -359,9 +224,7 @@ def solve_by_search(puzzle: Puzzle, *, limit: int = 1, max_nodes: int | None = N
                     cell_order: str = CELL_ORDERS[0], avoid: Grid | None = None,
                     search_rules: Sequence[str] = (), probe_depth: int = -1,
                     probe_budget: int | None = None, first_nodes: int | None = None,
-                    pass_weak: bool = False, learn: bool = False,
-                    clock: Callable[[], float] = time.monotonic, cbj: bool = False,
-                    nogoods: bool = False, progress=None, steiner: bool = False,
+                    clock: Callable[[], float] = time.monotonic, progress=None, steiner: bool = False,
                     last_conflict: bool = False, wiped_out: bool = False,
                     weights: bool = False, shared_depth: int = -1,
                     weights_from_root: bool = False) -> SearchResult:
@@ -381,16 +244,12 @@ def solve_by_search(puzzle: Puzzle, *, limit: int = 1, max_nodes: int | None = N
     ``probe_budget`` cells times probes in all (None: no bound). Both are off
     by default (the thesis' search, which the rating measures); :func:`solve_strong` uses them.
 
-    ``pass_weak`` passes over weak 2-group guesses (module text); ``learn`` learns facts at
-    the root from refuted decisions (module text); ``cbj`` backjumps by the rules' explanations
-    (module text; not with ``learn`` or probing), ``nogoods`` also learns their conflict sets.
-
     ``steiner``: ``capacity`` also counts by Steiner trees (its module text; with the search
-    rules, not with ``cbj``). ``last_conflict``: a refuted guess is made again first where it
+    rules). ``last_conflict``: a refuted guess is made again first where it
     still may be (module text); ``wiped_out``, with it: so is a guess whose complement was
     refuted (module text). ``weights``: once a solution is found, failure weights break the
     order's ties (module text); ``weights_from_root``: failure weights break them from the root
-    on (``weighted_first``, module text). ``shared_depth``: at most that many guesses deep, an
+    on (``weighted_walk``, module text). ``shared_depth``: at most that many guesses deep, an
     order of groups guesses where the tight groups meet (module text; -1: nowhere).
 
     ``avoid`` (a known solution) turns the search into a hunt for another one: ``avoid`` is
@@ -416,31 +275,27 @@ def solve_by_search(puzzle: Puzzle, *, limit: int = 1, max_nodes: int | None = N
     active = [r for r in ALL_RULES if r in rules] + [r for r in SEARCH_RULES if r in search_rules]
     if probe_depth >= 0:
         active.append("probe")
-    cbj = cbj or nogoods
-    if cbj and (learn or probe_depth >= 0):
-        raise InputError("backjumping (cbj) does not combine with learn or probing")
     result = SearchResult(rules_used=dict.fromkeys(active, 0))
     search = _Search(puzzle, tuple(r for r in ALL_RULES if r in rules),
                      tuple(r for r in SEARCH_RULES if r in search_rules), probe_depth,
                      None if probe_budget is None else probe_budget // max(1, puzzle.height * puzzle.width),
-                     deadline, cell_order, avoid, result, pass_weak, learn=learn, clock=clock,
-                     cbj=cbj, learn_nogoods=nogoods, progress=progress, last_conflict=last_conflict,
+                     deadline, cell_order, avoid, result, clock=clock, progress=progress,
+                     last_conflict=last_conflict,
                      wiped_out=last_conflict and wiped_out,
                      weights=[0] * (puzzle.height * puzzle.width) if weights or weights_from_root else None,
                      shared_depth=shared_depth, weights_from_root=weights_from_root)
-    walk = _Walk(search, [_root(puzzle, active, steiner, cbj)])
+    walk = _Walk(search, [_root(puzzle, active, steiner)])
     while walk.step(limit, first_nodes, max_nodes) is None:
         pass
     return result
 
 
-def _root(puzzle: Puzzle, active: list[str], steiner: bool, cbj: bool = False) -> _Node:
+def _root(puzzle: Puzzle, active: list[str], steiner: bool) -> _Node:
     """A search's root: the puzzle's own domains on a board that keeps its groups, to be
     settled by the first ``expand``; ``steiner``: ``capacity`` counts by Steiner trees there and
-    in every state forked from it (not in a state that explains its removals: ``cbj``)."""
-    state = (ReasonState if cbj else State)(Board.of(puzzle.height, puzzle.width, keep=True),
-                                            initial_masks(puzzle), active)
-    state.steiner = steiner and not cbj
+    in every state forked from it."""
+    state = State(Board.of(puzzle.height, puzzle.width, keep=True), initial_masks(puzzle), active)
+    state.steiner = steiner
     return _Node(state, 0, False)
 
 
@@ -466,8 +321,6 @@ class _Walk:
             if max_nodes is not None and result.nodes >= max_nodes:
                 return "nodes"
             node = stack.pop()
-            if node.frame is not None and node.frame.done:
-                continue  # cbj: its parent is refuted already (skipped, counted by ``_settle_frame``)
             stack.extend(reversed(search.expand(node)))
             if len(result.solutions) >= limit:
                 result.exhausted = not stack
@@ -490,21 +343,8 @@ class _Search:
     cell_order: str
     avoid: Grid | None
     result: SearchResult
-    pass_weak: bool = False
-    weak: set[tuple[int, int]] = field(default_factory=set)
-    """The weak guesses found (``pass_weak``): (cell, value)."""
-    learn: bool = False
-    facts: list[tuple[int, Mask]] = field(default_factory=list)
-    """``learn``: (cell, values) no solution has, learned at the root (module text)."""
-    root: State | None = None
-    """``learn``: the settled root with every fact learned so far assumed (never changed once
-    forked: a new fact makes a new one)."""
     clock: Callable[[], float] = time.monotonic
     """What ``deadline`` is measured on."""
-    cbj: bool = False
-    learn_nogoods: bool = False
-    nogoods: list[tuple[tuple[int, Mask], ...]] = field(default_factory=list)
-    """``nogoods``: the conflict sets of the refuted nodes, as literals (module text)."""
     progress: object | None = None
     """Told of every node (:func:`solve_by_search`'s ``progress``)."""
     last_conflict: bool = False
@@ -517,7 +357,7 @@ class _Search:
     weights: list[int] | None = None
     """``weights`` (module text): each cell's failure weight (None: off)."""
     weights_from_root: bool = False
-    """``weighted_first``, ``weighted_walk`` (module text): the weights break the order's ties from
+    """``weighted_walk`` (module text): the weights break the order's ties from
     the root on, not only once a solution is found."""
     shared_depth: int = -1
     """``shared_depth`` (module text): how many guesses deep the guess is made where the tight
@@ -527,7 +367,7 @@ class _Search:
         """The rules' fixpoint, then the search rules; again until neither changes anything.
         The contradiction found, or None."""
         while True:
-            contradiction = fixpoint(state, self.rules, STAGED_SETTLE and bool(self.search_rules))
+            contradiction = fixpoint(state, self.rules, bool(self.search_rules))
             if contradiction is not None or not self.search_rules:
                 return contradiction
             before = len(state.changed_cells)
@@ -535,7 +375,6 @@ class _Search:
                 for rule in self.search_rules:
                     SEARCH_RULE_FUNCTIONS[rule](state)
             except Contradiction as e:
-                state.failed(e)
                 return str(e)
             if len(state.changed_cells) == before:
                 return None
@@ -574,13 +413,9 @@ class _Search:
         """Propagate one node, record what it shows, and return its children in the order to
         explore them (none at a dead end or a solution)."""
         puzzle, result, state = self.puzzle, self.result, node.state
-        contradiction = self.apply_facts(state) if self.facts else None
-        if contradiction is None:
-            contradiction = self.settle(state)
+        contradiction = self.settle(state)
         if contradiction is None and node.depth <= self.probe_depth:
             contradiction = self.probe(state)
-        if contradiction is None and self.nogoods:
-            contradiction = self.apply_nogoods(state)
         masks, fixed_by_rule = state.dom, state.fixed_by_rule
         result.nodes += 1
         result.guesses += node.guess
@@ -602,17 +437,7 @@ class _Search:
             result.root_solved = contradiction is None and not unfixed
             result.root_contradiction = contradiction
             result.root_rules = {r: n for r, n in fixed_by_rule.items() if n}
-        if result.nodes == 1 and contradiction is None and self.learn:
-            self.root = state
         if contradiction is not None:
-            if self.learn and node.decision is not None and self.root is not None:
-                self.learn_from(node)
-            if self.cbj:
-                if self.learn_nogoods and node.frame is not None and state.conflict:
-                    own = (node.literal,) if state.conflict & node.frame.bit else ()
-                    self.nogoods.append(own + node.frame.literals(state.conflict & ~node.frame.bit))
-                result.skipped += _settle_frame(node.frame, state.conflict,
-                                                self.nogoods if self.learn_nogoods else None)
             return []
         if not unfixed:
             grid = _solution(puzzle, masks)
@@ -620,15 +445,10 @@ class _Search:
                 result.solutions.append(grid)
                 if result.solution_depth is None:
                     result.solution_depth = node.depth
-            if self.cbj:
-                _settle_frame(node.frame, None)
             return []
-        settled: dict[int, State] = {}
         again = self.conflict_guess(masks)
         if again is not None:
             cell, value = again
-        elif self.pass_weak and self.cell_order == "group-exit":
-            cell, value = self.strong_guess(state, unfixed, settled)
         else:
             cell, value = _guess(puzzle, masks, unfixed, self.cell_order,
                                  self.weights if result.solutions or self.weights_from_root else None,
@@ -640,21 +460,15 @@ class _Search:
                 chosen, rest = masks[cell] & ~known, known
                 value = -1
         children = []
-        before = masks[cell]
-        frame = _Frame(node.frame, 1 << node.decisions, node.literal) if self.cbj else None
         for allowed, deeper in ((chosen, True), (rest, False)):
-            if allowed in settled:  # settled while looking at the guess: the child itself
-                child = settled.pop(allowed)
-            elif self.search_rules or self.probe_depth >= 0 or self.cbj:
+            if self.search_rules or self.probe_depth >= 0:
                 child = state.fork()
                 child.assume(cell, allowed)
             else:  # the thesis' search: every node's fixpoint from scratch, as the rating has it
                 masks = list(state.dom)
                 masks[cell] = allowed
                 child = State(state.board, masks, list(state.fixed_by_rule))
-            children.append(_Node(child, node.depth + deeper, deeper, (cell, allowed), node.decisions + 1, frame,
-                                  decision_literal(cell, before, allowed), value))
-        result.probes += len(settled)  # looked at, not used
+            children.append(_Node(child, node.depth + deeper, deeper, (cell, allowed), value))
         return children
 
     def note_conflict(self, decision: tuple[int, Mask] | None, refuted: bool) -> None:
@@ -696,112 +510,6 @@ class _Search:
         weights[cell] += WEIGHT_DECISION
         for x in set(changed):
             weights[x] += 1
-
-    def apply_nogoods(self, state: ReasonState) -> str | None:
-        """``nogoods`` (module text): a nogood all of whose literals the state's domains entail
-        refutes it; one with all but one entailed and that one still possible narrows its cell
-        to the values outside it (the reason: the entailed literals' removals), and the state is
-        settled again; until no nogood narrows. The contradiction, or None."""
-        again = True
-        while again:
-            again = False
-            dom = state.dom
-            for nogood in self.nogoods:
-                open_ = None
-                for x, m in nogood:
-                    d = dom[x]
-                    if not d & m:
-                        break  # the literal cannot hold: the nogood is satisfied
-                    if d & ~m:
-                        if open_ is not None:
-                            break  # two literals not entailed
-                        open_ = (x, m)
-                else:
-                    reason = 0
-                    for x, m in nogood:
-                        if (x, m) != open_:
-                            reason |= state.lost(x, ~m)
-                    if open_ is None:
-                        state.conflict = reason
-                        return "a learned nogood holds"
-                    try:
-                        state.narrow_by(open_[0], ~open_[1], reason)
-                    except Contradiction as e:
-                        state.failed(e)
-                        return str(e)
-                    contradiction = self.settle(state)
-                    if contradiction is not None:
-                        return contradiction
-                    again = True
-                    break
-        return None
-
-    def apply_facts(self, state: State) -> str | None:
-        """Narrow a node's state by the facts learned (``learn``); the contradiction, or None."""
-        try:
-            for x, m in self.facts:
-                state.assume(x, ~m)
-        except Contradiction as e:
-            return str(e)
-        return None
-
-    def learn_from(self, node: _Node) -> None:
-        """``learn`` (module text), at a node the rules refuted: its decision (x, m) is refuted
-        at the root too when the node is the root's child, or when the root with the facts
-        learned settles to a contradiction with x's values kept within m; then no solution has
-        x within m, a fact every node may use."""
-        x, m = node.decision
-        if node.decisions > 1:
-            if self.result.learn_tests >= LEARN_TESTS and self.result.learned * LEARN_RATE < self.result.learn_tests:
-                return
-            if not self.root.dom[x] & m:
-                return  # the root rules it out already
-            self.result.learn_tests += 1
-            test = self.root.fork()
-            test.assume(x, m)
-            if self.settle(test) is None:
-                return
-        self.result.learned += 1
-        self.facts.append((x, m))
-        root = self.root.fork()
-        try:
-            root.assume(x, ~m)
-        except Contradiction:
-            self.root = None  # no solution at all: the search finds out by itself
-            return
-        self.root = root if self.settle(root) is None else None
-
-    def strong_guess(self, state: State, unfixed: list[int], settled: dict[int, State]) -> tuple[int, int]:
-        """The group-exit guess, passing over weak 2-group guesses (``pass_weak``, module text).
-        The sides settled for the guess returned are left in ``settled`` (by allowed values)."""
-        masks = state.dom
-        every = _group_guesses(self.puzzle, masks)
-        if not every:
-            return _guess(self.puzzle, masks, unfixed, self.cell_order)
-        candidates = [g for g in every if g not in self.weak][:WEAK_TRIES]
-        for cell, k in candidates:
-            if k != 2:
-                return cell, k
-            settled.clear()
-            if not self.weak_side(state, cell, 1 << k, len(unfixed), settled) or \
-                    not self.weak_side(state, cell, masks[cell] & ~(1 << k), len(unfixed), settled):
-                return cell, k
-            self.weak.add((cell, k))
-            self.result.probes += len(settled)
-        settled.clear()
-        return (candidates or every)[0]
-
-    def weak_side(self, state: State, cell: int, allowed: Mask, open_: int, settled: dict[int, State]) -> bool:
-        """Whether one side of a guess is weak: settled without a contradiction, no cell fixed
-        but the guessed one. Settled sides without a contradiction go to ``settled``."""
-        child = state.fork()
-        child.assume(cell, allowed)
-        if self.settle(child) is not None:
-            self.result.probes += 1
-            return False
-        settled[allowed] = child
-        return open_ - sum(1 for m in child.dom if m & (m - 1)) <= 1
-
 
 def _exits(state: State) -> list[tuple[int, int]]:
     """Every (exit, value) of every incomplete group: the literals probing tries. Probing one
@@ -893,15 +601,6 @@ def _exit(exits, masks: list[Mask], weights: list[int] | None = None, share: dic
                                      -weights[x] if weights else 0, x))
 
 
-def _group_guesses(puzzle: Puzzle, masks: list[Mask]) -> list[tuple[int, int]]:
-    """Every incomplete group's guess (its exit with the fewest values, row-major among equals;
-    its value), best first by the ``group-exit`` key, as :func:`_tightest_group_exit` ranks them."""
-    key = GROUP_KEYS["group-exit"]
-    return [guess for _, guess in sorted(
-        (key(len(exits), k, size, start), (_exit(exits, masks), k))
-        for start, size, exits, k in _incomplete_groups(puzzle, masks))]
-
-
 def _incomplete_groups(puzzle: Puzzle, masks: list[Mask]):
     """Every group (connected cells fixed to one value k) with fewer than k cells and an exit
     (an outside neighbour still allowing k): its first cell (row-major), size, exits and k. A
@@ -957,9 +656,6 @@ the wiped-out cell and failure weights"), with ``wiped_out``: 1, 3, 6 and 12 tak
 janko-thesis100's quick proofs to the same nodes within 1 % (268 111-113, 285 35-39); the
 decision's cell alone takes 285's proof to 55 nodes, the changed cells alone 268's to 157."""
 
-WEAK_TRIES = 4
-"""Groups the search looks at, at most, before it guesses (``pass_weak``, module text)."""
-
 FIRST_PHASE_BUDGET = 50_000
 """Cells times nodes the strong search runs without probing before it starts again with probing
 (500 nodes on a 10x10: janko 286's proof takes 413)."""
@@ -991,17 +687,15 @@ solution and 4 557 to its proof, where ``big-value`` has neither in 30 s; 12x12-
 WEIGHTED_WALK_ORDER = "group-exit"
 """``weighted_walk`` (module text): the order of the second phase's walk whose failure weights
 break the order's ties from its root on."""
-WEIGHTED_WALKS: tuple[str, ...] = ("instead", "beside")
+WEIGHTED_WALKS: tuple[str, ...] = ("instead",)
 """``weighted_walk``'s values (module text; None: no walk weighs from its root on)."""
 
 
 def solve_strong(puzzle: Puzzle, *, limit: int = 1, deadline: float | None = None,
-                 first_nodes: int | None = None, probing: bool = True, pass_weak: bool = False,
-                 learn: bool = False, clock: Callable[[], float] = time.monotonic,
-                 cbj: bool = False, nogoods: bool = False, progress=None,
+                 first_nodes: int | None = None, probing: bool = True,
+                 clock: Callable[[], float] = time.monotonic, progress=None,
                  steiner: bool | None = None, last_conflict: bool = False, wiped_out: bool = False,
-                 weights: bool = False, shared_depth: int = -1, weighted_walk: str | None = None,
-                 weighted_first: bool = False) -> SearchResult:
+                 weights: bool = False, shared_depth: int = -1, weighted_walk: str | None = None) -> SearchResult:
     """The search the race and ``solve --solver rules`` use (issue 17): the search rules at every
     node; when :data:`FIRST_PHASE_BUDGET` does not settle the puzzle, the search starts again
     with exit probing at the root (within :data:`PROBE_BUDGET`), then walks the tree in each of
@@ -1011,11 +705,8 @@ def solve_strong(puzzle: Puzzle, *, limit: int = 1, deadline: float | None = Non
     result counts the nodes and probes of both phases; both are sound and complete, so the second
     phase's exhausted search is still a proof. ``first_nodes``: as for :func:`solve_by_search`
     (at most that many fixpoints without a solution, in each phase); without ``probing`` only
-    the first phase runs (the quick proof's: at most :data:`FIRST_PHASE_BUDGET`). ``pass_weak``:
-    the first phase passes over weak guesses (module text); ``learn``: the first phase learns
-    facts at the root (module text); ``clock``: what ``deadline`` is measured on; ``cbj``: the
-    first phase backjumps (module text), and with ``nogoods`` learns nogoods (module text);
-    ``progress``: told of every node of both phases (:func:`solve_by_search`); ``steiner``:
+    the first phase runs (the quick proof's: at most :data:`FIRST_PHASE_BUDGET`). ``clock``: what
+    ``deadline`` is measured on; ``progress``: told of every node of both phases (:func:`solve_by_search`); ``steiner``:
     ``capacity`` counts by Steiner trees too, in both phases (None, the default: in proofs,
     ``limit`` above 1, :data:`STEINER_IN_PROOFS`, and in a plain solve's second phase,
     :data:`STEINER_SECOND_PHASE`); ``last_conflict``: both phases make a refuted guess again
@@ -1025,9 +716,7 @@ def solve_strong(puzzle: Puzzle, *, limit: int = 1, deadline: float | None = Non
     ``shared_depth``: the first phase, at most that many guesses deep, guesses where the tight
     groups meet (module text; the quick proof's, which has no second phase); ``weighted_walk``:
     the second phase's :data:`WEIGHTED_WALK_ORDER` walk breaks its ties by failure weights from its
-    root on, ``"instead"`` of the plain one or ``"beside"`` it, a walk of its own (module text);
-    ``weighted_first``: the first phase breaks its order's ties by failure weights from the root
-    on (module text)."""
+    root on, ``"instead"`` of the plain one (module text)."""
     if weighted_walk not in (None, *WEIGHTED_WALKS):
         raise InputError(f"unknown weighted walk {weighted_walk!r}; the choices are {', '.join(WEIGHTED_WALKS)}")
     later = steiner
@@ -1036,10 +725,9 @@ def solve_strong(puzzle: Puzzle, *, limit: int = 1, deadline: float | None = Non
         later = steiner or STEINER_SECOND_PHASE
     phase_nodes = FIRST_PHASE_BUDGET // max(1, puzzle.height * puzzle.width)
     first = solve_by_search(puzzle, limit=limit, deadline=deadline, max_nodes=phase_nodes,
-                            search_rules=SEARCH_RULES, first_nodes=first_nodes, pass_weak=pass_weak,
-                            learn=learn, clock=clock, cbj=cbj, nogoods=nogoods, progress=progress,
+                            search_rules=SEARCH_RULES, first_nodes=first_nodes, clock=clock, progress=progress,
                             steiner=steiner, last_conflict=last_conflict, wiped_out=wiped_out,
-                            weights=weights, shared_depth=shared_depth, weights_from_root=weighted_first)
+                            weights=weights, shared_depth=shared_depth)
     if len(first.solutions) >= limit or first.exhausted or first.timed_out or not probing:
         return first
     second = _second_phase(puzzle, limit, deadline, first_nodes, clock, progress, later, last_conflict,
@@ -1056,8 +744,8 @@ def _second_phase(puzzle: Puzzle, limit: int, deadline: float | None, first_node
                   weights: bool = False, weighted_walk: str | None = None) -> SearchResult:
     """The strong search's second phase: the root settled and its exits probed once (the first
     walk's root), then one walk per order of :data:`SECOND_PHASE_ORDERS` (with ``weighted_walk``
-    :data:`WEIGHTED_WALK_ORDER`'s walk weighs from its root on, instead of the plain one or
-    beside it: :func:`_second_phase_walks`), each from its own
+    :data:`WEIGHTED_WALK_ORDER`'s walk weighs from its root on, instead of the plain one:
+    :func:`_second_phase_walks`), each from its own
     fork of that root, expanding one node each in turn. Each walk is a whole search (sound and
     complete: any order is, module text), so the phase ends as soon as one of them does: an
     exhausted walk has found every solution (the others' are among them), and a walk that found
@@ -1106,9 +794,8 @@ def _second_phase(puzzle: Puzzle, limit: int, deadline: float | None, first_node
 def _second_phase_walks(weighted_walk: str | None) -> list[tuple[str, bool]]:
     """The second phase's walks, in turn order: (order, whether failure weights break its ties
     from the root on) for each of :data:`SECOND_PHASE_ORDERS`, :data:`WEIGHTED_WALK_ORDER`'s
-    weighing with ``weighted_walk`` ``"instead"``; with ``"beside"``, then its weighing walk."""
-    walks = [(order, weighted_walk == "instead" and order == WEIGHTED_WALK_ORDER) for order in SECOND_PHASE_ORDERS]
-    return walks + [(WEIGHTED_WALK_ORDER, True)] * (weighted_walk == "beside")
+    weighing with ``weighted_walk`` ``"instead"``."""
+    return [(order, weighted_walk == "instead" and order == WEIGHTED_WALK_ORDER) for order in SECOND_PHASE_ORDERS]
 
 
 def _distinct(results: list[SearchResult]) -> list[Grid]:
@@ -1145,4 +832,4 @@ def _merged(results: list[SearchResult], decided: SearchResult | None, limit: in
     return merged
 
 
-__all__ = ["CELL_ORDERS", "SEARCH_ORDERS", "SECOND_PHASE_ORDERS", "WEIGHTED_WALK_ORDER", "WEIGHTED_WALKS", "PROBE_BUDGET", "FIRST_PHASE_BUDGET", "WEAK_TRIES", "solve_strong", "SearchError", "SearchResult", "propagate", "solve_by_search"]
+__all__ = ["CELL_ORDERS", "SEARCH_ORDERS", "SECOND_PHASE_ORDERS", "WEIGHTED_WALK_ORDER", "WEIGHTED_WALKS", "PROBE_BUDGET", "FIRST_PHASE_BUDGET", "solve_strong", "SearchError", "SearchResult", "propagate", "solve_by_search"]

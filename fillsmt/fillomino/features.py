@@ -122,34 +122,6 @@ proof (0.7 s CPU) away under load 8-9 and left it to the race (3.8-4.7 s); the b
 CPU time since the twelfth session."""
 
 
-QUICK_PROOF_PASS_WEAK = False
-"""Whether the quick proof's search passes over weak guesses (``backtrack``'s ``pass_weak``: a
-2-group's guess neither of whose sides fixes another cell). Off: measured (tenth session,
-``benchmarks/README.md``, ``benchmarks/proof10_pipeline.py --ab``, one process, min of 5 rounds),
-it takes janko 286's proof from 413 to 183 nodes (``--unique`` 0.68 → 0.31 s, 2.2× → 1.0× its
-plain solve), but it changes the order in which the proof's search finds its first solution:
-janko 171 then finds one within the 40 nodes and spends the whole 500-node budget failing to
-prove it before the race (``--unique`` 0.18 → 0.63 s), 067 no longer finds one within 40 nodes,
-and the look-ahead's fixpoints cost the small proofs (250 +25 %); janko proofs under 2× their
-plain solve 94 → 93 and 96 → 95 in two A/B runs."""
-
-
-QUICK_PROOF_LEARNING = "off"
-"""What the quick proof's search learns from its refutations (issue 17, twelfth session;
-``backtrack``'s module text): ``"off"``, ``"cbj"`` (conflict-directed backjumping on the rules'
-explanations, :mod:`fillsmt.fillomino.deduce.reasons`) or ``"nogoods"`` (also the refutations'
-conflict sets as nogoods, with unit narrowing). Off: measured (``benchmarks/README.md``, "Issue 17,
-twelfth session"; ``benchmarks/proof12_cbj.py``, one process, alternating), ``nogoods`` cuts janko
-246's proof from 53 to 21 nodes and 008's from 59 to 29 (``--unique`` 2.2× → 1.6× and 2.1× →
-1.4× their plain solve) and lets 041, 249 and 255 be proven in the quick search (about 2.5× faster
-``--unique``), but the explanations' bookkeeping costs 12-20 % a node, so proofs it does not
-shorten get dearer (211 1.6-1.7× → 2.1-2.2×); janko proofs over 2× in three runs: 6 → 4, 5 → 6,
-6 → 5. Still off with the explanations computed lazily (thirteenth session, "lazy13"): the same
-nodes, 2-3 % less CPU than eager, nogoods' proof CPU over janko-thesis100 still 1.18× off's
-(eager 1.21×; 211 1.25×); janko proofs over 2× in two pipeline runs 6 → 5 and 6 → 4-5, but
-211 1.6× → 2.0×, 171 1.2× → 1.4×."""
-QUICK_PROOF_LEARNINGS = ("off", "cbj", "nogoods")
-
 QUICK_PROOF_LAST_CONFLICT = True
 """Whether the quick proof's search makes a refuted guess again first where it still may be
 (``backtrack``'s ``last_conflict``, issue 17, fifteenth session). On: measured
@@ -192,25 +164,11 @@ last conflict"; CPU, the search alone), hard-tail 266 1.73 -> 1.11 s plain, 12x1
 (in-process, before the race) keeps its order: on janko-thesis100 the heuristic there settles
 some puzzles it did not (031, 255) and loses others it did (041, 268), the same CPU in all."""
 
-SEARCH_WEIGHTED_FIRST = False
-"""Whether the race's search and ``solve --solver rules`` (``Fillomino.search``) break the strong
-search's first phase's ties by failure weights from the root on (``backtrack``'s
-``weighted_first``, issue 17, seventeenth session). Off: measured (``benchmarks/README.md``,
-"Issue 17, seventeenth session (walk17)"), beside :data:`SEARCH_WEIGHTED_WALK`'s ``"instead"`` it
-wins a little more on the big-region set but costs hard-tail 266's proof, the hard tail's
-slowest, 0.3 s more than ``"instead"`` alone. Alone
-(CPU, the search alone, min of 2) it settles 12x12-big-11 within the first phase (0.92 -> 0.26 s
-plain, 1.60 -> 0.18 s proof), hard-tail 485's proof 0.32 -> 0.16 s and the janko-thesis100
-puzzles whose solves go to the race 2-13x sooner (262 1.05 -> 0.08 s; yices wins them in the
-race either way); but 12x12-big-1's search then goes 1.98 s of CPU without a better node (main:
-1.43 s), and the race judges it stalled (:data:`STALL_CPU`): 3.6-7.5 s plain and 7.8-24.6 s
-``--unique`` in ``fillsmt bench`` against 3.8-4.0 / 4.3 s."""
-
 SEARCH_WEIGHTED_WALK: str | None = "instead"
 """How the strong search's second phase in the race's search and ``solve --solver rules``
 (``Fillomino.search``) weighs (``backtrack``'s ``weighted_walk``, issue 17, seventeenth session):
 ``"instead"`` (kept), its ``group-exit`` walk breaks its ties by failure weights from its root on;
-``"beside"``, a third walk of its own does; None, none does. Measured (``benchmarks/README.md``,
+None, none does. Measured (``benchmarks/README.md``,
 "Issue 17, seventeenth session (walk17)"; ``fillsmt bench``, hard tail and big-region set, 2 jobs,
 main's by turns, three rounds on an otherwise idle machine): ``"instead"`` takes the slowest
 big-region puzzle, 12x12-big-1, 3.9-4.0 -> 2.8-2.85 s plain and 4.15-4.25 -> 3.4-3.5 s
@@ -219,10 +177,7 @@ big-region set's sums 10.0-10.4 -> 8.4-8.7 s plain and 10.5-10.7 -> 8.3-8.7 s ``
 hard-tail 266, which the ``big-value`` walk settles in the same nodes, pays for the group-exit
 walk's costlier nodes: 1.7 -> 1.85 s plain and 2.6 -> 2.9-3.0 s ``--unique``, the hard tail's
 slowest proof (its target 10 s); janko, Baron and the scaling set unchanged. Kept because it
-lowers the slowest run of all the hard sets by a fifth where it costs 266 a tenth. With
-:data:`SEARCH_WEIGHTED_FIRST` too the big-region set gains a little more (12x12-big-11 0.7 s
-``--unique``) and 266's proof costs 0.5 s; ``"beside"`` (three walks by turns) lost everywhere:
-266 2.4 / 3.8-3.9 s, 12x12-big-1 4.5-4.6 / 5.2 s."""
+lowers the slowest run of all the hard sets by a fifth where it costs 266 a tenth."""
 
 
 def quick_proof_budget(presolved: Puzzle) -> tuple[int, float]:
@@ -343,7 +298,6 @@ def search_first(presolved: Puzzle) -> bool:
     return open_cells(presolved) <= PROP_OPEN
 
 
-__all__ = ["LAZY_AREA", "LAZY_DELAY", "LAZY_NOW_AREA", "LEAD_AREA", "LEAD_OPEN", "PROP_DELAY", "PROP_DELAY_PROOF", "PROP_OPEN", "QUICK_BASE", "QUICK_CLOCK", "QUICK_PER_CELL", "QUICK_PROOF", "QUICK_PROOF_FIRST", "QUICK_PROOF_SHARED_DEPTH", "SEARCH_OPEN", "SEARCH_WEIGHTED_FIRST", "SEARCH_WEIGHTED_WALK", "STALL_CPU", "STALL_HURRIES_PROOF",
-           "largest_open_area", "open_cells", "quick_proof_budget", "quick_search_budget", "QUICK_PROOF_PASS_WEAK",
-           "QUICK_PROOF_LEARNING", "QUICK_PROOF_LEARNINGS",
+__all__ = ["LAZY_AREA", "LAZY_DELAY", "LAZY_NOW_AREA", "LEAD_AREA", "LEAD_OPEN", "PROP_DELAY", "PROP_DELAY_PROOF", "PROP_OPEN", "QUICK_BASE", "QUICK_CLOCK", "QUICK_PER_CELL", "QUICK_PROOF", "QUICK_PROOF_FIRST", "QUICK_PROOF_SHARED_DEPTH", "SEARCH_OPEN", "SEARCH_WEIGHTED_WALK", "STALL_CPU", "STALL_HURRIES_PROOF",
+           "largest_open_area", "open_cells", "quick_proof_budget", "quick_search_budget",
            "races_search", "search_first", "search_stalled", "stall_hurries", "staged_lead", "staged_racers"]

@@ -145,10 +145,7 @@ class Fillomino(Kind):
         ``--forced``) within the nodes and seconds of
         :func:`~fillsmt.fillomino.features.quick_proof_budget`: a first solution found within
         those nodes, the search goes on to settle the question, within the strong search's
-        first phase (no restart with probing), passing over weak guesses if
-        :data:`~fillsmt.fillomino.features.QUICK_PROOF_PASS_WEAK` (off), learning from its
-        refutations as :data:`~fillsmt.fillomino.features.QUICK_PROOF_LEARNING` says, making a
-        refuted guess again first as :data:`~fillsmt.fillomino.features.QUICK_PROOF_LAST_CONFLICT`
+        first phase (no restart with probing), making a refuted guess again first as :data:`~fillsmt.fillomino.features.QUICK_PROOF_LAST_CONFLICT`
         says (and a guess whose complement was refuted as
         :data:`~fillsmt.fillomino.features.QUICK_PROOF_WIPED_OUT` says), breaking its order's ties
         by failure weights once it has a solution as
@@ -165,10 +162,8 @@ class Fillomino(Kind):
         if whole <= 0:
             return None
         clock = features.QUICK_CLOCK
-        learning = features.QUICK_PROOF_LEARNING if limit > 1 else "off"
         return solve_strong(presolved, limit=limit, deadline=clock() + whole, first_nodes=first,
-                            probing=limit == 1, pass_weak=limit > 1 and features.QUICK_PROOF_PASS_WEAK,
-                            clock=clock, cbj=learning == "cbj", nogoods=learning == "nogoods",
+                            probing=limit == 1, clock=clock,
                             last_conflict=limit > 1 and features.QUICK_PROOF_LAST_CONFLICT,
                             wiped_out=limit > 1 and features.QUICK_PROOF_WIPED_OUT,
                             weights=limit > 1 and features.QUICK_PROOF_WEIGHTS,
@@ -178,17 +173,15 @@ class Fillomino(Kind):
         """The deduction rules plus backtracking (:mod:`fillsmt.fillomino.backtrack`), with the
         search-only reasoning of issue 17 (:func:`~fillsmt.fillomino.backtrack.solve_strong`),
         telling ``progress`` of every node, making a refuted guess again first as
-        :data:`~fillsmt.fillomino.features.SEARCH_LAST_CONFLICT` says, breaking the first phase's ties
-        by failure weights from the root on as
-        :data:`~fillsmt.fillomino.features.SEARCH_WEIGHTED_FIRST` says and a walk of the second
-        phase's as :data:`~fillsmt.fillomino.features.SEARCH_WEIGHTED_WALK` says."""
+        :data:`~fillsmt.fillomino.features.SEARCH_LAST_CONFLICT` says, breaking a walk of the second
+        phase's ties by failure weights from the root on as
+        :data:`~fillsmt.fillomino.features.SEARCH_WEIGHTED_WALK` says."""
         from fillsmt.fillomino import features
         from fillsmt.fillomino.backtrack import solve_strong
 
         return solve_strong(puzzle, limit=limit, deadline=deadline, progress=progress,
                             last_conflict=features.SEARCH_LAST_CONFLICT,
-                            weighted_walk=features.SEARCH_WEIGHTED_WALK,
-                            weighted_first=features.SEARCH_WEIGHTED_FIRST)
+                            weighted_walk=features.SEARCH_WEIGHTED_WALK)
 
     can_generate = True
 

@@ -81,21 +81,7 @@ def _others(height: int, width: int) -> tuple[tuple[tuple[int, tuple[int, ...]],
 
 
 class Contradiction(Exception):
-    """The puzzle has no solution; the message says why. ``cells``: a set of cells (bit x for
-    cell x) whose state alone the contradiction rests on, when the check that found it names
-    them (:mod:`.reasons` explains it by them), else None; ``value``: the k when only whether
-    they allow k and whether they are fixed to k matters (a per-value check), else None;
-    ``slack``: for ``capacity``'s count, the cells it may lose and still exceed the grid's, else
-    None. ``deps``: the explanation (a set of decisions) when a state that explains its removals
-    has already found it (an emptied cell), else None."""
-
-    def __init__(self, message: str, cells: int | None = None, value: int | None = None,
-                 slack: int | None = None):
-        super().__init__(message)
-        self.cells = cells
-        self.value = value
-        self.slack = slack
-        self.deps: int | None = None
+    """The puzzle has no solution (in the current domains); the message says why."""
 
 
 class Group:
@@ -241,7 +227,7 @@ def find_groups(board: Board, dom: list[Mask], k: int, fixed: Iterable[int],
         if size > k:
             low = (mask & -mask).bit_length() - 1
             raise Contradiction(f"the {k}s at {board.where(low)} form a group of "
-                                 f"{size} cells, more than {k}", mask, k)
+                                 f"{size} cells, more than {k}")
         fresh.append((mask, Group(k, tuple(cells_of(mask)), around & ~mask)))
     if parts:
         parts = sorted(parts + fresh, key=lambda part: part[0] & -part[0])
@@ -270,9 +256,7 @@ def find_groups(board: Board, dom: list[Mask], k: int, fixed: Iterable[int],
 
 
 def stuck(board: Board, g: Group) -> Contradiction:
-    """An incomplete group without an exit: its cells and their neighbours (which have lost its
-    value) are the premises."""
+    """An incomplete group without an exit."""
     return Contradiction(f"the group of {g.value}s at {board.where(g.cells[0])} has {g.size} "
-                          f"of {g.value} cells and no neighbour can join it",
-                          board.spread(sum(1 << x for x in g.cells)), g.value)
+                          f"of {g.value} cells and no neighbour can join it")
 

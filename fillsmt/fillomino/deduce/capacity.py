@@ -107,7 +107,7 @@ def distinct_regions(state: State, k: int, seed: tuple[int, ...] = ()) -> int:
 def counted_groups(state: State, k: int, seed: tuple[int, ...] = ()) -> tuple[int, ...]:
     """The k-groups (indices) :func:`distinct_regions` counts: every complete one, and a set of
     incomplete ones that pairwise cannot share a region (``seed`` first, then greedily). Each
-    lies in a region of its own; so does each of any subset of them (what ``reasons`` uses)."""
+    lies in a region of its own."""
     found = state.groups(k)
     memo = found.memo
     key = ("regions", seed)
@@ -178,10 +178,9 @@ def capacity(state: State) -> None:
             if room - k < top and _steiner_apart(state, k, found):
                 regions[k] += 1
                 room -= k
-    state.inference()
     if room < 0:
         raise Contradiction(f"the regions around the fixed cells need {taken} cells, more than "
-                            f"the grid's {n}", slack=-room - 1)
+                            f"the grid's {n}")
     too_big = ~up_to(room)
     unanchored = too_big & ~state.anchored
     dom = state.dom
@@ -280,7 +279,7 @@ def _shared_region_cells(state: State, k: int, found, i: int, j: int) -> int:
     key = (k, groups[i].cells, groups[j].cells)
     origins = (state.reach(k, found, i).first, state.reach(k, found, j).first)
     kept = state.joins.get(key)
-    if kept is not None and kept[0] is origins[0] and kept[1] is origins[1] and state.remember_joins:
+    if kept is not None and kept[0] is origins[0] and kept[1] is origins[1]:
         return kept[2]
     di = budget_layers(state, k, found, [i])
     dj = budget_layers(state, k, found, [j])

@@ -273,6 +273,5 @@ def fixpoint(state: State, rules: Sequence[str], staged: bool = False, grid_last
         run_rules(state, rules, staged, grid_last)
         check_groups(state)
     except Contradiction as e:
-        state.failed(e)
         return str(e)
     return None

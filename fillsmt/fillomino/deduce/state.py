@@ -23,14 +23,6 @@ from fillsmt.fillomino.deduce.board import Board, Contradiction, Groups, find_gr
 from fillsmt.fillomino.deduce.masks import Mask, bit, describe, is_single
 from fillsmt.fillomino.deduce.searches import Cells, budget_layers, layered
 
-
-
-
-INCREMENTAL_GROUPS = True
-"""Whether :meth:`State.groups` hands the groups it had to ``find_groups`` (which then grows only
-what the newly fixed cells touch; False: every group grown afresh, kept to measure the two side
-by side)."""
-
 Why = Union[Sequence[int], Sequence[Sequence[int]], None]
 """The cells that made a rule apply (see :meth:`State.restrict`)."""
 
@@ -72,18 +64,10 @@ class Noted:
 class State:
     """The domains as masks, the statistics, and the bookkeeping of what changed."""
 
-    hand_down: bool = True
-    """Whether :meth:`fork` hands the noted searches down (False: the fifth session's fork,
-    which dropped them; kept to measure and test the two side by side)."""
-
     steiner: bool = False
     """Whether ``capacity`` raises its count by a Steiner tree (``capacity``'s module text):
     set on a search's root (forks copy it; the strong search's proofs, ``solve_strong``); a
     state that explains its removals never does (its count's reason knows pairs only)."""
-
-    remember_joins: bool = True
-    """Whether ``capacity`` reuses a shared region of two groups (:attr:`joins`; False: found
-    afresh each time, kept to test the two side by side)."""
 
     def __init__(self, board: Board, dom: list[Mask], rules: Sequence[str]):
         self.board = board
@@ -167,12 +151,12 @@ class State:
         child.gone = self.gone
         child._regroup = self._regroup
         child._groups = dict(self._groups)
-        child._reach = dict(self._reach) if self.hand_down else {}
-        child.joins = dict(self.joins) if self.hand_down else {}
+        child._reach = dict(self._reach)
+        child.joins = dict(self.joins)
         child._roomy = {}
         child.apart = dict(self.apart)
         child.steiner = self.steiner
-        child._parent = self if self.hand_down else None
+        child._parent = self
         child.token = object()
         return child
 
@@ -194,15 +178,6 @@ class State:
     def assume(self, x: int, allowed: Mask) -> None:
         """Keep only ``allowed`` values in cell x by a guess, not a rule (counted nowhere)."""
         self._narrow(x, allowed, None)
-
-    def failed(self, contradiction: Contradiction) -> None:
-        """Called with the contradiction that ended a run on this state (nothing to do here; a
-        state that explains its contradictions, :class:`.reasons.ReasonState`, records why)."""
-
-    def inference(self) -> None:
-        """Called where a rule starts removing values from what it has just found (``area``,
-        ``capacity``): nothing to do here; a state that explains its removals
-        (:class:`.reasons.ReasonState`) forgets the premises it shared between them."""
 
     def restrict(self, x: int, allowed: Mask, rule: str, why: Why = None) -> None:
         """Keep only ``allowed`` values in cell x; an empty domain is a contradiction.
@@ -262,7 +237,7 @@ class State:
         found = self._groups.get(k)
         if found is None or self._regroup >> k & 1:
             found = self._groups[k] = find_groups(self.board, self.dom, k, self.fixed.get(k, ()),
-                                                  INCREMENTAL_GROUPS and found or None)
+                                                  found)
             self._regroup &= ~bit(k)
         return found
 
@@ -311,14 +286,3 @@ class State:
                 n for n in parent.roomy(k) if self.live(k, n)]
         return areas
 
-
-def search_premises(state: State, k: int, noted: Noted, groups: Groups | None = None) -> int:
-    """The premise cells of a group's budget search for k (``noted``): the cells it looked at
-    (``watched``: the cells reached and their neighbours) and the whole of every k-group among
-    them (entering a group costs its size, which its cells beyond those make); the k-groups
-    ``groups`` (those the search's rule looked at), else the state's."""
-    cells = noted.watched
-    for mask in (groups or state.groups(k)).masks:
-        if mask & cells:
-            cells |= mask
-    return cells

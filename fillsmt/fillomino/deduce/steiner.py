@@ -97,8 +97,7 @@ def lightest_region(board: Board, allow: int, groups: list[int], k: int) -> int:
     weight, adj = _graph(board, allow, groups)
     _drop_loose(weight, adj, t)
     weight, adj = _contract(weight, adj, t)
-    if MERGE_GROUPS:
-        weight, adj, t = _merge_groups(weight, adj, t)
+    weight, adj, t = _merge_groups(weight, adj, t)
     inf = k + 1
     rows: dict[int, list[int]] = {}
     _rows(rows, [1 << i for i in range(t)], weight, adj, inf)
@@ -193,11 +192,6 @@ def _contract(weight: list[int], adj: list[set[int]], t: int) -> tuple[list[int]
                     out[number[u]] = cost
         edges.append(tuple(out.items()))
     return [weight[v] for v in kept], edges
-
-
-MERGE_GROUPS = True
-"""Whether groups are merged along their lightest links (:func:`_merge_groups`; False: the
-fifteenth session's graph, kept to measure the two side by side)."""
 
 
 def _merge_groups(weight: list[int], adj: Edges, t: int) -> tuple[list[int], Edges, int]:

@@ -26,7 +26,7 @@ from __future__ import annotations
 from fillsmt.fillomino.deduce.board import Board, Contradiction, recall, remember, stuck
 from fillsmt.fillomino.deduce.masks import bit, values_of
 from fillsmt.fillomino.deduce.searches import sort_free_area
-from fillsmt.fillomino.deduce.state import State, search_premises
+from fillsmt.fillomino.deduce.state import State
 
 
 def complete_group(state: State, k: int) -> None:
@@ -86,7 +86,6 @@ def area(state: State, k: int) -> None:
     unreached = state.allowing(k) & ~reached
     if not unreached:
         return
-    state.inference()
     areas = state.roomy(k)
     changed = state._changed.get(k, 0)
     live = [n for n in areas if not (changed ^ n.base) & n.watched]  # state.live, inlined
@@ -145,7 +144,7 @@ def forced_cell(state: State, k: int) -> None:
         size = cells.bit_count()
         if size < k:
             raise Contradiction(f"the group of {k}s at {state.board.where(g.cells[0])} can reach "
-                                 f"only {size} cells, fewer than {k}", search_premises(state, k, noted), k)
+                                 f"only {size} cells, fewer than {k}")
         if size == k:  # every cell of the reach is forced (size - 1 - cut < k)
             for e in values_of(cells):
                 if state.dom[e] != bk:
