@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import random
 import time
+from dataclasses import replace
 
 import pytest
 
 from conftest import INSTANCES, SHARED
 from fillsmt.errors import InputError
-from fillsmt.fillomino.backtrack import CELL_ORDERS, solve_by_search
+from fillsmt.fillomino.backtrack import CELL_ORDERS, STRONG_SEARCH, SearchOptions, solve_by_search
 from fillsmt.fillomino.deduce.capacity import SEARCH_RULES
 from fillsmt.fillomino.model import Grid, Puzzle
 from fillsmt.fillomino.plain_format import parse_grid, parse_puzzle, read_puzzle
@@ -95,8 +96,9 @@ def count_matching(grids: list[Grid], clues: Grid) -> list[Grid]:
                                     for k, v in zip(row_k, row_g))]
 
 
-def all_by_search(puzzle: Puzzle, **kw) -> list[Grid]:
-    found = solve_by_search(puzzle, limit=10**6, **kw)
+def all_by_search(puzzle: Puzzle, **options) -> list[Grid]:
+    """Every solution, by the search with ``options`` (:class:`SearchOptions` fields)."""
+    found = solve_by_search(puzzle, SearchOptions(**options), limit=10**6)
     assert found.exhausted and not found.timed_out
     return found.solutions
 
@@ -205,17 +207,17 @@ def test_first_nodes_stops_only_a_search_that_found_nothing():
     assert check_solution(puzzle.cells, found.solutions[0]) == []
 
 
-def test_without_probing_the_strong_search_stops_after_its_first_phase(monkeypatch):
-    """``solve_strong(probing=False)`` (the quick proof's) is the first phase alone: past its
-    nodes it ends unsettled, where the default goes on with probing to the proof."""
-    from fillsmt.fillomino import backtrack
+def test_without_probing_the_strong_search_stops_after_its_first_phase():
+    """``second_phase=False`` (the quick proof's) is the first phase alone: past its nodes it
+    ends unsettled, where the default goes on with probing to the proof."""
+    from fillsmt.fillomino.backtrack import solve_strong
 
     puzzle = read_puzzle(str(INSTANCES / "scaling" / "10x10-2.txt"))  # 109 nodes to its proof
-    monkeypatch.setattr(backtrack, "FIRST_PHASE_BUDGET", 50 * 100)
-    cut = backtrack.solve_strong(puzzle, limit=2, probing=False)
+    options = replace(STRONG_SEARCH, first_phase_budget=50 * 100)
+    cut = solve_strong(puzzle, replace(options, second_phase=False), limit=2)
     assert cut.nodes == 50 and not cut.exhausted and not cut.timed_out and cut.unique is None
     assert len(cut.solutions) == 1
-    full = backtrack.solve_strong(puzzle, limit=2)
+    full = solve_strong(puzzle, options, limit=2)
     assert full.exhausted and full.unique is True and full.nodes > 50
 
 
@@ -282,8 +284,8 @@ def test_the_last_conflict_changes_the_tree_of_tiny_searches():
     changed = 0
     for _ in range(80):
         puzzle = Puzzle(3, 3, random_clues(rng, 3, 3))
-        plain = solve_by_search(puzzle, limit=99, search_rules=SEARCH_RULES)
-        again = solve_by_search(puzzle, limit=99, search_rules=SEARCH_RULES, last_conflict=True)
+        plain = solve_by_search(puzzle, SearchOptions(search_rules=SEARCH_RULES), limit=99)
+        again = solve_by_search(puzzle, SearchOptions(search_rules=SEARCH_RULES, last_conflict=True), limit=99)
         assert sorted(plain.solutions) == sorted(again.solutions)
         changed += plain.nodes != again.nodes
     assert changed > 0
@@ -297,8 +299,8 @@ def test_the_last_conflict_shortens_janko_proofs(name, before, at_most):
     from fillsmt.fillomino.backtrack import solve_strong
 
     puzzle, published = _presolved_janko(name)
-    plain = solve_strong(puzzle, limit=2, probing=False)
-    again = solve_strong(puzzle, limit=2, probing=False, last_conflict=True)
+    plain = solve_strong(puzzle, replace(STRONG_SEARCH, second_phase=False), limit=2)
+    again = solve_strong(puzzle, replace(STRONG_SEARCH, second_phase=False, last_conflict=True), limit=2)
     assert plain.solutions == again.solutions == [published] and again.unique is True
     assert plain.nodes == before and again.nodes <= at_most, (plain.nodes, again.nodes)
 
@@ -314,8 +316,8 @@ def test_the_second_conflict_and_the_weights_change_the_tree_of_tiny_searches(op
     changed = 0
     for _ in range(120):
         puzzle = Puzzle(3, 3, random_clues(rng, 3, 3))
-        plain = solve_by_search(puzzle, limit=10**6, search_rules=SEARCH_RULES, **base)
-        again = solve_by_search(puzzle, limit=10**6, search_rules=SEARCH_RULES, **options)
+        plain = solve_by_search(puzzle, SearchOptions(search_rules=SEARCH_RULES, **base), limit=10**6)
+        again = solve_by_search(puzzle, SearchOptions(search_rules=SEARCH_RULES, **options), limit=10**6)
         assert sorted(plain.solutions) == sorted(again.solutions)
         changed += plain.nodes != again.nodes
     assert changed > 0
@@ -331,8 +333,8 @@ def test_guessing_where_the_tight_groups_meet_agrees_with_the_brute_force_where_
     for _ in range(300):
         clues = tuple(tuple(rng.randint(1, 5) if rng.random() < 0.4 else 0 for _ in range(4)) for _ in range(3))
         puzzle = Puzzle(3, 4, clues)
-        plain = solve_by_search(puzzle, limit=10**6, search_rules=SEARCH_RULES)
-        shared = solve_by_search(puzzle, limit=10**6, search_rules=SEARCH_RULES, shared_depth=99)
+        plain = solve_by_search(puzzle, SearchOptions(search_rules=SEARCH_RULES), limit=10**6)
+        shared = solve_by_search(puzzle, SearchOptions(search_rules=SEARCH_RULES, shared_depth=99), limit=10**6)
         assert plain.exhausted and shared.exhausted
         assert sorted(shared.solutions) == sorted(plain.solutions), clues
         if plain.nodes != shared.nodes:
@@ -365,8 +367,8 @@ def test_the_weights_wait_for_the_first_solution():
     for _ in range(120):
         puzzle = Puzzle(3, 3, random_clues(rng, 3, 3))
         for limit, same in ((1, True), (10**6, False)):
-            plain = solve_by_search(puzzle, limit=limit, search_rules=SEARCH_RULES)
-            weighed = solve_by_search(puzzle, limit=limit, search_rules=SEARCH_RULES, weights=True)
+            plain = solve_by_search(puzzle, SearchOptions(search_rules=SEARCH_RULES), limit=limit)
+            weighed = solve_by_search(puzzle, SearchOptions(search_rules=SEARCH_RULES, weights=True), limit=limit)
             assert plain.solutions[:1] == weighed.solutions[:1]
             if same:
                 assert plain.nodes == weighed.nodes, puzzle.cells
@@ -383,8 +385,9 @@ def test_the_weights_from_the_root_act_before_the_first_solution():
     from fillsmt.fillomino.kind import KIND
 
     puzzle = KIND.presolve(read_puzzle(str(INSTANCES / "big-regions" / "10x10-big-10.txt"))).puzzle
-    plain = solve_by_search(puzzle, limit=1, search_rules=SEARCH_RULES, last_conflict=True)
-    weighed = solve_by_search(puzzle, limit=1, search_rules=SEARCH_RULES, last_conflict=True, weights_from_root=True)
+    plain = solve_by_search(puzzle, SearchOptions(search_rules=SEARCH_RULES, last_conflict=True), limit=1)
+    weighed = solve_by_search(puzzle, SearchOptions(search_rules=SEARCH_RULES, last_conflict=True,
+                                                    weights_from_root=True), limit=1)
     assert len(plain.solutions) == 1 and weighed.solutions == plain.solutions
     assert (plain.nodes, weighed.nodes) == (65, 43)
 
@@ -417,8 +420,9 @@ def test_the_second_conflict_and_the_weights_shorten_janko_proofs(name, before, 
     from fillsmt.fillomino.backtrack import solve_strong
 
     puzzle, published = _presolved_janko(name)
-    plain = solve_strong(puzzle, limit=2, probing=False, last_conflict=True)
-    again = solve_strong(puzzle, limit=2, probing=False, last_conflict=True, wiped_out=True, weights=True)
+    plain = solve_strong(puzzle, replace(STRONG_SEARCH, second_phase=False, last_conflict=True), limit=2)
+    again = solve_strong(puzzle, replace(STRONG_SEARCH, second_phase=False, last_conflict=True, wiped_out=True,
+                                         weights=True), limit=2)
     assert plain.solutions == again.solutions == [published] and again.unique is True
     assert plain.nodes == before and again.nodes <= at_most, (plain.nodes, again.nodes)
 
@@ -430,9 +434,9 @@ def test_guessing_where_the_tight_groups_meet_shortens_janko_286s_proof():
     from fillsmt.fillomino.backtrack import solve_strong
 
     puzzle, published = _presolved_janko("286")
-    options = {"probing": False, "last_conflict": True, "wiped_out": True, "weights": True}
-    plain = solve_strong(puzzle, limit=2, **options)
-    again = solve_strong(puzzle, limit=2, shared_depth=0, **options)
+    options = replace(STRONG_SEARCH, second_phase=False, last_conflict=True, wiped_out=True, weights=True)
+    plain = solve_strong(puzzle, options, limit=2)
+    again = solve_strong(puzzle, replace(options, shared_depth=0), limit=2)
     assert plain.solutions == again.solutions == [published] and again.unique is True
     assert plain.nodes == 33 and again.nodes <= 25, (plain.nodes, again.nodes)
 
@@ -452,7 +456,7 @@ def test_the_search_makes_no_reference_cycles(options):
     gc.collect()
     gc.disable()
     try:
-        found = solve_strong(puzzle, limit=2, probing=False, **options)
+        found = solve_strong(puzzle, replace(STRONG_SEARCH, second_phase=False, **options), limit=2)
         left = gc.collect()
     finally:
         gc.enable()
@@ -583,9 +587,9 @@ def test_bad_arguments():
     with pytest.raises(InputError, match="limit"):
         solve_by_search(puzzle, limit=0)
     with pytest.raises(InputError, match="cell order"):
-        solve_by_search(puzzle, cell_order="random")
+        solve_by_search(puzzle, SearchOptions(cell_order="random"))
     with pytest.raises(InputError, match="rule"):
-        solve_by_search(puzzle, rules=("guessing",))
+        solve_by_search(puzzle, SearchOptions(rules=("guessing",)))
 
 
 def test_large_unclued_regions_keep_their_solution():

@@ -15,7 +15,7 @@ import random
 import pytest
 
 from conftest import SHARED
-from fillsmt.fillomino.backtrack import solve_by_search
+from fillsmt.fillomino.backtrack import SearchOptions, solve_by_search
 from fillsmt.fillomino.deduce.board import Board, Contradiction, find_groups
 from fillsmt.fillomino.deduce.capacity import SEARCH_RULES
 from fillsmt.fillomino.deduce.masks import bit
@@ -23,8 +23,8 @@ from fillsmt.fillomino.model import Puzzle
 from fillsmt.fillomino.plain_format import read_puzzle
 
 SEARCHES = {
-    "thesis": {},
-    "strong": {"search_rules": SEARCH_RULES},
+    "thesis": SearchOptions(),
+    "strong": SearchOptions(search_rules=SEARCH_RULES),
 }
 
 PINNED = {  # nodes of each search (limit 2) on the 30 puzzles of _puzzles(), in turn, on main a90f1f6
@@ -46,7 +46,7 @@ def test_the_searches_keep_their_trees_on_small_puzzles():
     its own stream of the same generator)."""
     rng = random.Random(13)
     for name, options in SEARCHES.items():
-        counts = [solve_by_search(p, limit=2, **options).nodes for p in _puzzles(rng)]
+        counts = [solve_by_search(p, options, limit=2).nodes for p in _puzzles(rng)]
         assert counts == PINNED[name], name
 
 

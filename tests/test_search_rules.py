@@ -9,12 +9,13 @@ lose a value, and the strong search must find exactly the brute force's solution
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
 from conftest import INSTANCES, SHARED
 from test_backtrack import ALL_GRIDS, brute_force, count_matching, random_clues
-from fillsmt.fillomino.backtrack import solve_by_search, solve_strong
+from fillsmt.fillomino.backtrack import STRONG_SEARCH, SearchOptions, solve_by_search, solve_strong
 from fillsmt.fillomino.deduce import ALL_RULES, initial_masks
 from fillsmt.fillomino.deduce.board import Board, Contradiction
 from fillsmt.fillomino.deduce.capacity import SEARCH_RULES, capacity, distinct_regions
@@ -74,8 +75,8 @@ def test_strong_search_on_3x4_with_tight_clues():
     grids = brute_force(3, 4)
     for _ in range(15):
         clues = tight_clues(rng, rng.choice(grids), rng.choice([0.2, 0.4]))
-        found = solve_by_search(Puzzle(3, 4, clues), limit=10**6, search_rules=SEARCH_RULES,
-                                probe_depth=0, probe_budget=10**6)
+        found = solve_by_search(Puzzle(3, 4, clues), SearchOptions(search_rules=SEARCH_RULES, probe_depth=0,
+                                                                   probe_budget=10**6), limit=10**6)
         assert found.exhausted and sorted(found.solutions) == count_matching(grids, clues), clues
 
 
@@ -128,43 +129,39 @@ def test_strong_search_proves_janko_286_unique(name):
     assert found.exhausted and found.unique is True
 
 
-WALKS = [(False, None), (True, None), (True, "instead")]
+WALKS = [(False, False), (True, False), (True, True)]
+SECOND_ONLY = replace(STRONG_SEARCH, first_phase_budget=0)
+"""The strong search with no node for its first phase: every answer comes from the second."""
 
 
 @pytest.mark.parametrize("last_conflict, weighted_walk", WALKS)
-def test_the_second_phase_finds_exactly_the_brute_force_solutions(monkeypatch, last_conflict, weighted_walk):
+def test_the_second_phase_finds_exactly_the_brute_force_solutions(last_conflict, weighted_walk):
     """With no node for the first phase, every answer comes from the probing phase (its walks
     making a refuted guess again first, or not; one weighing from its root on, or none)."""
-    import fillsmt.fillomino.backtrack as backtrack
-
-    monkeypatch.setattr(backtrack, "FIRST_PHASE_BUDGET", 0)
-    seed = "second-phase" + (f"-{last_conflict}" if last_conflict else "") + (f"-{weighted_walk}" if weighted_walk else "")
+    seed = "second-phase" + (f"-{last_conflict}" if last_conflict else "") + ("-instead" if weighted_walk else "")
     rng = random.Random(seed)
+    options = replace(SECOND_ONLY, last_conflict=last_conflict, weighted_walk=weighted_walk)
     for _ in range(15 + 25 * last_conflict):
         clues = random_clues(rng, 3, 3)
-        found = solve_strong(Puzzle(3, 3, clues), limit=10**6, last_conflict=last_conflict,
-                             weighted_walk=weighted_walk)
+        found = solve_strong(Puzzle(3, 3, clues), options, limit=10**6)
         assert found.exhausted and sorted(found.solutions) == count_matching(ALL_GRIDS[3, 3], clues)
 
 
 @pytest.mark.parametrize("last_conflict, weighted_walk", WALKS)
 @pytest.mark.parametrize("limit", [1, 2, 3])
-def test_the_second_phases_walks_together_find_distinct_brute_force_solutions(monkeypatch, limit, last_conflict,
-                                                                              weighted_walk):
-    """The second phase's walks (one per order, by turns) stop at ``limit`` distinct solutions found by any of them together, or when one is
-    exhausted: on tiny puzzles with 0 to many solutions, every answer is ``min(limit, all)``
-    distinct brute-force solutions, exhausted only when none is left, and ``unique`` is right."""
-    import fillsmt.fillomino.backtrack as backtrack
-
-    monkeypatch.setattr(backtrack, "FIRST_PHASE_BUDGET", 0)
-    monkeypatch.setattr(backtrack, "SECOND_PHASE_ORDERS", ("big-value", "group-exit", "row-major"))
+def test_the_second_phases_walks_together_find_distinct_brute_force_solutions(limit, last_conflict, weighted_walk):
+    """The second phase's walks (one per order, by turns) stop at ``limit`` distinct solutions
+    found by any of them together, or when one is exhausted: on tiny puzzles with 0 to many
+    solutions, every answer is ``min(limit, all)`` distinct brute-force solutions, exhausted only
+    when none is left, and ``unique`` is right."""
+    options = replace(SECOND_ONLY, second_phase_orders=("big-value", "group-exit", "row-major"),
+                      last_conflict=last_conflict, weighted_walk=weighted_walk)
     rng = random.Random(f"turns-{limit}")
     several = 0
     for _ in range(40):
         clues = random_clues(rng, 3, 3)
         expected = count_matching(ALL_GRIDS[3, 3], clues)
-        found = solve_strong(Puzzle(3, 3, clues), limit=limit, last_conflict=last_conflict,
-                             weighted_walk=weighted_walk)
+        found = solve_strong(Puzzle(3, 3, clues), options, limit=limit)
         assert len(found.solutions) == min(limit, len(expected))
         assert len(set(found.solutions)) == len(found.solutions)
         assert set(found.solutions) <= set(expected)
@@ -178,39 +175,33 @@ def test_the_second_phases_walks_together_find_distinct_brute_force_solutions(mo
     assert several >= 5  # the walks' solutions are pooled on these
 
 
-def test_one_second_phase_order_is_the_plain_second_phase_node_for_node(monkeypatch):
+def test_one_second_phase_order_is_the_plain_second_phase_node_for_node():
     """With one order the second phase is the probing search of that order, as before the
     walks took turns: the same solutions and the same nodes and probes."""
-    import fillsmt.fillomino.backtrack as backtrack
-
-    monkeypatch.setattr(backtrack, "FIRST_PHASE_BUDGET", 0)
-    monkeypatch.setattr(backtrack, "SECOND_PHASE_ORDERS", ("big-value",))
     rng = random.Random("one-order")
     for _ in range(20):
         puzzle = Puzzle(3, 3, random_clues(rng, 3, 3))
-        found = solve_strong(puzzle, limit=2)
-        alone = solve_by_search(puzzle, limit=2, search_rules=SEARCH_RULES, probe_depth=0,
-                                probe_budget=backtrack.PROBE_BUDGET, cell_order="big-value")
+        found = solve_strong(puzzle, replace(SECOND_ONLY, second_phase_orders=("big-value",)), limit=2)
+        alone = solve_by_search(puzzle, replace(STRONG_SEARCH, probe_depth=0, cell_order="big-value"), limit=2)
         assert (found.solutions, found.exhausted, found.probes) == (alone.solutions, alone.exhausted, alone.probes)
         assert found.nodes == alone.nodes
 
 
-@pytest.mark.parametrize("weighted_walk, orders", [("instead", ("group-exit",))])
-def test_the_weighted_walk_walks_another_tree_than_its_order(monkeypatch, weighted_walk, orders):
+def test_the_weighted_walk_walks_another_tree_than_its_order():
     """``weighted_walk``'s walk is its order's walk with failure weights from its root on: in
-    the second phase alone (``"instead"`` of the order's only walk), it finds the brute force's solutions and walks another tree than its order without weights
-    on some random tiny puzzles; and it does not wait for a solution: 10x10-big-5's plain solve
-    (instances/, presolved) takes 28 nodes where the order alone takes 38, to the same solution."""
-    import fillsmt.fillomino.backtrack as backtrack
+    the second phase alone (instead of the order's only walk), it finds the brute force's
+    solutions and walks another tree than its order without weights on some random tiny puzzles;
+    and it does not wait for a solution: 10x10-big-5's plain solve (instances/, presolved) takes
+    28 nodes where the order alone takes 38, to the same solution."""
+    from fillsmt.fillomino.backtrack import WEIGHTED_WALK_ORDER
     from fillsmt.fillomino.kind import KIND
 
-    def both(puzzle, limit):
-        monkeypatch.setattr(backtrack, "SECOND_PHASE_ORDERS", (backtrack.WEIGHTED_WALK_ORDER,))
-        plain = solve_strong(puzzle, limit=limit, last_conflict=True)
-        monkeypatch.setattr(backtrack, "SECOND_PHASE_ORDERS", orders)
-        return plain, solve_strong(puzzle, limit=limit, last_conflict=True, weighted_walk=weighted_walk)
+    alone = replace(SECOND_ONLY, second_phase_orders=(WEIGHTED_WALK_ORDER,), last_conflict=True)
 
-    monkeypatch.setattr(backtrack, "FIRST_PHASE_BUDGET", 0)
+    def both(puzzle, limit):
+        return (solve_strong(puzzle, alone, limit=limit),
+                solve_strong(puzzle, replace(alone, weighted_walk=True), limit=limit))
+
     rng = random.Random("weighted-walk")
     changed = 0
     for _ in range(60):
@@ -225,49 +216,37 @@ def test_the_weighted_walk_walks_another_tree_than_its_order(monkeypatch, weight
     assert (plain.nodes, weighed.nodes) == (38, 28)
 
 
-def test_the_race_search_takes_the_weighing_switches(monkeypatch):
-    """``Fillomino.search`` (the race's) passes ``SEARCH_WEIGHTED_WALK`` on: 10x10-big-5's plain
-    solve (instances/, presolved) in the first phase, 38 nodes; in a second phase of the
-    group-exit walk alone, 38, 28 with that walk weighing instead."""
-    import fillsmt.fillomino.backtrack as backtrack
-    from fillsmt.fillomino import features
+def test_the_race_search_takes_the_weighing_switches():
+    """``Fillomino.search`` (the race's) runs ``RACE_SEARCH``, whose second phase's group-exit walk
+    weighs from its root on: 10x10-big-5's plain solve (instances/, presolved) in the first
+    phase, 38 nodes, the same as the race's search; in a second phase of the group-exit walk
+    alone, 38, 28 with that walk weighing instead."""
+    from fillsmt.fillomino.backtrack import RACE_SEARCH
     from fillsmt.fillomino.kind import KIND
 
     puzzle = KIND.presolve(read_puzzle(str(INSTANCES / "big-regions" / "10x10-big-5.txt"))).puzzle
-    monkeypatch.setattr(features, "SEARCH_WEIGHTED_WALK", None)
-    found = [KIND.search(puzzle, 1, None)]
-    monkeypatch.setattr(backtrack, "FIRST_PHASE_BUDGET", 0)
-    monkeypatch.setattr(backtrack, "SECOND_PHASE_ORDERS", ("group-exit",))
-    found.append(KIND.search(puzzle, 1, None))
-    monkeypatch.setattr(features, "SEARCH_WEIGHTED_WALK", "instead")
-    found.append(KIND.search(puzzle, 1, None))
-    assert [f.nodes for f in found] == [38, 38, 28]
-    assert all(f.solutions == found[0].solutions and len(f.solutions) == 1 for f in found)
+    assert RACE_SEARCH.weighted_walk and RACE_SEARCH.last_conflict
+    race = KIND.search(puzzle, 1, None)
+    walk = replace(RACE_SEARCH, first_phase_budget=0, second_phase_orders=("group-exit",))
+    found = [solve_strong(puzzle, replace(RACE_SEARCH, weighted_walk=False), limit=1),
+             solve_strong(puzzle, replace(walk, weighted_walk=False), limit=1),
+             solve_strong(puzzle, walk, limit=1)]
+    assert [f.nodes for f in found] == [38, 38, 28] and race.nodes == 38
+    assert all(f.solutions == race.solutions and len(f.solutions) == 1 for f in found)
 
 
-def test_an_unknown_weighted_walk_is_refused():
-    from fillsmt.errors import InputError
-
-    with pytest.raises(InputError, match="unknown weighted walk"):
-        solve_strong(Puzzle(2, 2, ((0, 0), (0, 0))), weighted_walk="third")
-
-
-def test_the_walks_by_turns_cost_at_most_their_number_times_the_best_one(monkeypatch):
+def test_the_walks_by_turns_cost_at_most_their_number_times_the_best_one():
     """Taking turns node by node, the walks end within k times the nodes of the best of the k
     orders alone (plus the root each later walk settles again): on random tiny puzzles, for the
     proof (limit 2) and all solutions."""
-    import fillsmt.fillomino.backtrack as backtrack
-
     orders = ("big-value", "group-exit")
-    monkeypatch.setattr(backtrack, "FIRST_PHASE_BUDGET", 0)
-    monkeypatch.setattr(backtrack, "SECOND_PHASE_ORDERS", orders)
     rng = random.Random("bound")
     for _ in range(20):
         puzzle = Puzzle(3, 3, random_clues(rng, 3, 3))
         for limit in (2, 10**6):
-            found = solve_strong(puzzle, limit=limit)
-            best = min(solve_by_search(puzzle, limit=limit, search_rules=SEARCH_RULES, probe_depth=0,
-                                       probe_budget=backtrack.PROBE_BUDGET, cell_order=o).nodes for o in orders)
+            found = solve_strong(puzzle, replace(SECOND_ONLY, second_phase_orders=orders), limit=limit)
+            best = min(solve_by_search(puzzle, replace(STRONG_SEARCH, probe_depth=0, cell_order=o), limit=limit).nodes
+                       for o in orders)
             assert found.nodes <= len(orders) * best + len(orders) - 1
 
 
@@ -359,8 +338,8 @@ def test_staged_rounds_change_no_node(monkeypatch):
     for on in (True, False):
         if not on:
             monkeypatch.setattr(backtrack, "fixpoint", lambda state, rules, staged=False: fixpoint(state, rules))
-        runs[on] = [solve_by_search(p, search_rules=SEARCH_RULES, probe_depth=1, probe_budget=10**6, limit=50,
-                                    max_nodes=400) for p in puzzles]
+        options = SearchOptions(search_rules=SEARCH_RULES, probe_depth=1, probe_budget=10**6)
+        runs[on] = [solve_by_search(p, options, limit=50, max_nodes=400) for p in puzzles]
     for staged, plain in zip(runs[True], runs[False]):
         assert staged.solutions == plain.solutions
         assert (staged.nodes, staged.probes, staged.refuted) == (plain.nodes, plain.probes, plain.refuted)
@@ -412,14 +391,14 @@ def _thinned_janko(names: list[str], seed: int) -> list[Puzzle]:
     return puzzles
 
 
-def _with_and_without(monkeypatch, turn_off, puzzles: list[Puzzle], **search) -> dict:
+def _with_and_without(monkeypatch, turn_off, puzzles: list[Puzzle], cell_order: str = "group-exit",
+                      **search) -> dict:
     """The strong search over ``puzzles`` as it is (True) and with a cache turned off by
     ``turn_off(monkeypatch)`` (False)."""
-    runs = {True: [solve_by_search(p, search_rules=SEARCH_RULES, probe_depth=1, probe_budget=10**6, **search)
-                   for p in puzzles]}
+    options = SearchOptions(search_rules=SEARCH_RULES, probe_depth=1, probe_budget=10**6, cell_order=cell_order)
+    runs = {True: [solve_by_search(p, options, **search) for p in puzzles]}
     turn_off(monkeypatch)
-    runs[False] = [solve_by_search(p, search_rules=SEARCH_RULES, probe_depth=1, probe_budget=10**6, **search)
-                   for p in puzzles]
+    runs[False] = [solve_by_search(p, options, **search) for p in puzzles]
     return runs
 
 
@@ -448,14 +427,14 @@ def test_every_search_order_finds_exactly_the_brute_force_solutions(order):
         for _ in range(12):
             clues = random_clues(rng, *shape)
             expected = count_matching(ALL_GRIDS[shape], clues)
-            found = solve_by_search(Puzzle(shape[0], shape[1], clues), limit=10**6,
-                                    search_rules=SEARCH_RULES, cell_order=order)
+            found = solve_by_search(Puzzle(shape[0], shape[1], clues),
+                                    SearchOptions(search_rules=SEARCH_RULES, cell_order=order), limit=10**6)
             assert found.exhausted and sorted(found.solutions) == expected, clues
     grids = brute_force(3, 4)
     for _ in range(10):
         clues = tight_clues(rng, rng.choice(grids), 0.3)
-        found = solve_by_search(Puzzle(3, 4, clues), limit=10**6, search_rules=SEARCH_RULES,
-                                cell_order=order, probe_depth=0, probe_budget=10**6)
+        found = solve_by_search(Puzzle(3, 4, clues), SearchOptions(search_rules=SEARCH_RULES, cell_order=order,
+                                                                   probe_depth=0, probe_budget=10**6), limit=10**6)
         assert found.exhausted and sorted(found.solutions) == count_matching(grids, clues), clues
 
 
@@ -501,8 +480,8 @@ def test_a_remembered_join_is_what_a_fresh_search_finds(monkeypatch):
         return got
 
     monkeypatch.setattr(cap, "_shared_region_cells", compared)
-    solve_by_search(read_puzzle(str(hard)), max_nodes=400, search_rules=SEARCH_RULES, probe_depth=0,
-                    probe_budget=10**5, cell_order="big-value")
+    solve_by_search(read_puzzle(str(hard)), SearchOptions(search_rules=SEARCH_RULES, probe_depth=0, probe_budget=10**5,
+                                                          cell_order="big-value"), max_nodes=400)
     assert len(reused) >= 100
 
 

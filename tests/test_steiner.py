@@ -14,7 +14,7 @@ import pytest
 
 from conftest import SHARED
 from test_backtrack import brute_force, count_matching
-from fillsmt.fillomino.backtrack import solve_by_search, solve_strong
+from fillsmt.fillomino.backtrack import STRONG_SEARCH, SearchOptions, solve_by_search, solve_strong
 from fillsmt.fillomino.deduce import capacity as capacity_module
 from fillsmt.fillomino.deduce import steiner
 from fillsmt.fillomino.deduce.board import Board
@@ -124,7 +124,8 @@ def _answers(grids, rounds: int, seed: str) -> tuple[int, int, int]:
         for _ in range(rounds):
             clues = scattered(rng, grids, 3, 5)
             before = raised[0]
-            found = solve_by_search(Puzzle(3, 5, clues), limit=10**6, search_rules=SEARCH_RULES, steiner=True)
+            found = solve_by_search(Puzzle(3, 5, clues), SearchOptions(search_rules=SEARCH_RULES, steiner=True),
+                                    limit=10**6)
             expected = count_matching(grids, clues)
             assert found.exhausted
             wrong += sorted(found.solutions) != expected
@@ -157,7 +158,8 @@ def test_the_brute_force_catches_a_tree_one_cell_too_heavy(grids_3x5, monkeypatc
 
 
 def test_the_count_is_off_without_steiner_and_in_plain_solves():
-    """``solve_strong`` counts by Steiner trees in proofs only (``STEINER_IN_PROOFS``)."""
+    """``solve_strong`` counts by Steiner trees in proofs and its second phase only: not in a
+    plain solve its first phase settles."""
     from fillsmt.fillomino.deduce.state import State
 
     assert State.steiner is False
@@ -186,7 +188,7 @@ def test_janko_286_needs_two_36_regions_and_its_proof_is_short():
     from fillsmt.fillomino.kind import KIND
 
     puzzle = KIND.presolve(read_puzzle(str(folder / "puzzles" / "286.txt"))).puzzle
-    off = solve_strong(puzzle, limit=2, steiner=False)
+    off = solve_by_search(puzzle, STRONG_SEARCH, limit=2)  # its first phase, without the count
     on = solve_strong(puzzle, limit=2)
     assert on.exhausted and off.exhausted and on.solutions == off.solutions and len(on.solutions) == 1
     assert off.nodes == 413 and on.nodes < 50

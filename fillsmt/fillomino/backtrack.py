@@ -127,11 +127,11 @@ alone settle the puzzle (solve it, or prove it has no solution).
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
-from typing import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Callable
 
 from fillsmt.errors import FillsmtError, InputError
-from fillsmt.fillomino.deduce import ALL_RULES, Mask, initial_masks, propagate_masks
+from fillsmt.fillomino.deduce import ALL_RULES, Mask, initial_masks
 from fillsmt.fillomino.deduce.board import Board, Contradiction
 from fillsmt.fillomino.deduce.masks import values_of
 from fillsmt.fillomino.deduce.capacity import SEARCH_RULES, capacity
@@ -152,6 +152,106 @@ GROUP_KEYS = {  # the incomplete group to grow: least key (exits, value, size, f
 }
 SEARCH_ORDERS: tuple[str, ...] = CELL_ORDERS + ("big-value",)
 """Every order :func:`solve_by_search` takes: :data:`CELL_ORDERS` and the strong search's."""
+
+FIRST_PHASE_BUDGET = 50_000
+"""Cells times nodes the strong search runs without probing before it starts again with probing
+(500 nodes on a 10x10: janko 286's proof takes 413)."""
+
+PROBE_BUDGET = 100_000
+"""Cells times probes the strong search may spend probing at its root. Hard-tail 620 (20x36)
+needs 939 probes (676 080) to fix 711 of its 720 cells; a budget of 2 000 000 settles it
+(search alone, sixth session) but made the race's search child end too late on SIGHUP in
+``tests/test_signals.py::test_bench_with_two_jobs`` (2.5 s), so it stays at 100 000."""
+
+SECOND_PHASE_ORDERS: tuple[str, ...] = ("big-value", "group-exit")
+"""Where the strong search's second phase guesses (:data:`SEARCH_ORDERS`): one walk per order,
+from the same probed root, taking turns node by node (:func:`_second_phase`). ``big-value``
+settles hard-tail 266 (2 724 nodes, where ``group-exit`` takes 29 562); ``group-exit`` settles
+the big-region puzzles made here that ``big-value`` gets lost in (12x12-big-1: 4 429 nodes to its
+solution and 4 557 to its proof, where ``big-value`` has neither in 30 s; 12x12-big-12's proof
+797 nodes against 10 071): benchmarks/README.md, "Issue 17, fourteenth session"."""
+
+WEIGHTED_WALK_ORDER = "group-exit"
+"""``weighted_walk`` (module text): the order of the second phase's walk whose failure weights
+break the order's ties from its root on."""
+
+
+@dataclass(frozen=True)
+class SearchOptions:
+    """How a search walks its tree (module text); the defaults are the thesis' search. The
+    fields from ``second_phase`` on concern :func:`solve_strong` alone."""
+
+    rules: tuple[str, ...] = ALL_RULES
+    """The deduction rules applied at every node (names from :data:`ALL_RULES`)."""
+    search_rules: tuple[str, ...] = ()
+    """The search-only rules (:data:`~fillsmt.fillomino.deduce.capacity.SEARCH_RULES`), run
+    after the rules' fixpoint at every node, the two alternating to a common fixpoint."""
+    cell_order: str = CELL_ORDERS[0]
+    """Where to guess: one of :data:`SEARCH_ORDERS`."""
+    probe_depth: int = -1
+    """Probe exits (module text) at every node up to this depth (-1: nowhere)."""
+    probe_budget: int | None = None
+    """Cells times probes a search may spend in all (None: no bound)."""
+    steiner: bool = False
+    """``capacity`` also counts by Steiner trees (its module text)."""
+    last_conflict: bool = False
+    """A refuted guess is made again first where it still may be (module text)."""
+    wiped_out: bool = False
+    """With ``last_conflict``: so is a guess whose complement was refuted (module text)."""
+    weights: bool = False
+    """Once a solution is found, failure weights break the order's ties (module text)."""
+    weights_from_root: bool = False
+    """Failure weights break the order's ties from the root on (module text)."""
+    shared_depth: int = -1
+    """At most this many guesses deep, an order of groups guesses where the tight groups meet
+    (module text; -1: nowhere)."""
+    second_phase: bool = True
+    """When the first phase does not settle the puzzle, start again with probing
+    (:func:`solve_strong`); False: the first phase alone."""
+    first_phase_budget: int = FIRST_PHASE_BUDGET
+    """Cells times nodes of the strong search's first phase."""
+    second_phase_orders: tuple[str, ...] = SECOND_PHASE_ORDERS
+    """The orders of the second phase's walks, which take turns (:func:`_second_phase`)."""
+    weighted_walk: bool = False
+    """The second phase's :data:`WEIGHTED_WALK_ORDER` walk breaks its ties by failure weights
+    from its root on (module text)."""
+
+    def __post_init__(self) -> None:
+        for rule in self.rules:
+            if rule not in ALL_RULES:
+                raise InputError(f"unknown deduction rule {rule!r}; the rules are {', '.join(ALL_RULES)}")
+        for rule in self.search_rules:
+            if rule not in SEARCH_RULES:
+                raise InputError(f"unknown search rule {rule!r}; the rules are {', '.join(SEARCH_RULES)}")
+        for order in (self.cell_order, *self.second_phase_orders):
+            if order not in SEARCH_ORDERS:
+                raise InputError(f"unknown cell order {order!r}; the orders are {', '.join(SEARCH_ORDERS)}")
+        if self.wiped_out and not self.last_conflict:
+            raise InputError("wiped_out works with last_conflict only")
+        object.__setattr__(self, "rules", tuple(r for r in ALL_RULES if r in self.rules))
+        object.__setattr__(self, "search_rules", tuple(r for r in SEARCH_RULES if r in self.search_rules))
+
+    def active(self, probing: bool) -> list[str]:
+        """The names a search's ``rules_used`` counts: the rules, the search rules, and
+        ``"probe"`` when it probes."""
+        return [*self.rules, *self.search_rules] + ["probe"] * probing
+
+
+THESIS_SEARCH = SearchOptions()
+"""The thesis' search: the deduction rules at every node, every node's fixpoint from scratch,
+the group-exit order (the rating, the generator and the uniqueness oracle)."""
+STRONG_SEARCH = SearchOptions(search_rules=SEARCH_RULES, probe_budget=PROBE_BUDGET)
+"""The strong search (:func:`solve_strong`) with none of the heuristics switched on."""
+QUICK_SEARCH = STRONG_SEARCH
+"""The plain quick search: ``solve`` runs it in its own process before the race."""
+QUICK_PROOF_SEARCH = replace(STRONG_SEARCH, second_phase=False, last_conflict=True, wiped_out=True, weights=True,
+                      shared_depth=0)
+"""The quick proof (``--unique``, ``--forced``, ``count``): the first phase alone, with the last
+conflict, the wiped-out guess, failure weights once a solution is found, and the guess where the
+tight groups meet at the root and the complements below it."""
+RACE_SEARCH = replace(STRONG_SEARCH, last_conflict=True, weighted_walk=True)
+"""The race's search and ``solve --solver rules``: the last conflict in every walk, and the
+second phase's group-exit walk weighing from its root on."""
 
 
 @dataclass
@@ -219,38 +319,19 @@ class _Node:
     where the guess kept several values: ``avoid``)."""
 
 
-def solve_by_search(puzzle: Puzzle, *, limit: int = 1, max_nodes: int | None = None,
-                    deadline: float | None = None, rules: Sequence[str] = ALL_RULES,
-                    cell_order: str = CELL_ORDERS[0], avoid: Grid | None = None,
-                    search_rules: Sequence[str] = (), probe_depth: int = -1,
-                    probe_budget: int | None = None, first_nodes: int | None = None,
-                    clock: Callable[[], float] = time.monotonic, progress=None, steiner: bool = False,
-                    last_conflict: bool = False, wiped_out: bool = False,
-                    weights: bool = False, shared_depth: int = -1,
-                    weights_from_root: bool = False) -> SearchResult:
+def solve_by_search(puzzle: Puzzle, options: SearchOptions = THESIS_SEARCH, *, limit: int = 1,
+                    max_nodes: int | None = None, deadline: float | None = None,
+                    first_nodes: int | None = None, avoid: Grid | None = None,
+                    clock: Callable[[], float] = time.monotonic, progress=None) -> SearchResult:
     """Find up to ``limit`` solutions of ``puzzle`` by the rules plus backtracking.
 
     ``limit=2`` tests uniqueness (:attr:`SearchResult.unique`). ``max_nodes`` caps the
     fixpoints computed; ``deadline`` is a ``clock`` value (default :func:`time.monotonic`; the
     quick search's is the process's CPU time) after which no node is
     started (a fixpoint already running is finished first); ``first_nodes`` stops the search
-    (as timed out) once it computed that many fixpoints without finding a solution. ``rules`` (names from
-    :data:`~fillsmt.fillomino.deduce.ALL_RULES`) are applied at every node; ``cell_order`` is
-    one of :data:`CELL_ORDERS`.
-
-    ``search_rules`` (names from :data:`~fillsmt.fillomino.deduce.capacity.SEARCH_RULES`) run
-    after the rules' fixpoint at every node, the two alternating to a common fixpoint;
-    ``probe_depth`` >= 0 probes exits (module text) at every node up to that depth, at most
-    ``probe_budget`` cells times probes in all (None: no bound). Both are off
-    by default (the thesis' search, which the rating measures); :func:`solve_strong` uses them.
-
-    ``steiner``: ``capacity`` also counts by Steiner trees (its module text; with the search
-    rules). ``last_conflict``: a refuted guess is made again first where it
-    still may be (module text); ``wiped_out``, with it: so is a guess whose complement was
-    refuted (module text). ``weights``: once a solution is found, failure weights break the
-    order's ties (module text); ``weights_from_root``: failure weights break them from the root
-    on (``weighted_walk``, module text). ``shared_depth``: at most that many guesses deep, an
-    order of groups guesses where the tight groups meet (module text; -1: nowhere).
+    (as timed out) once it computed that many fixpoints without finding a solution. ``options``
+    say how the search walks (:class:`SearchOptions`; those of the strong search's phases are
+    not read here).
 
     ``avoid`` (a known solution) turns the search into a hunt for another one: ``avoid`` is
     never returned, and where the guessed cell may still hold ``avoid``'s value, the guess is
@@ -264,27 +345,10 @@ def solve_by_search(puzzle: Puzzle, *, limit: int = 1, max_nodes: int | None = N
     """
     if limit < 1:
         raise InputError(f"the solution limit must be at least 1, found {limit}")
-    if cell_order not in SEARCH_ORDERS:
-        raise InputError(f"unknown cell order {cell_order!r}; the orders are {', '.join(SEARCH_ORDERS)}")
-    unknown = [r for r in rules if r not in ALL_RULES]
-    if unknown:
-        raise InputError(f"unknown deduction rule {unknown[0]!r}; the rules are {', '.join(ALL_RULES)}")
-    unknown = [r for r in search_rules if r not in SEARCH_RULES]
-    if unknown:
-        raise InputError(f"unknown search rule {unknown[0]!r}; the rules are {', '.join(SEARCH_RULES)}")
-    active = [r for r in ALL_RULES if r in rules] + [r for r in SEARCH_RULES if r in search_rules]
-    if probe_depth >= 0:
-        active.append("probe")
+    active = options.active(options.probe_depth >= 0)
     result = SearchResult(rules_used=dict.fromkeys(active, 0))
-    search = _Search(puzzle, tuple(r for r in ALL_RULES if r in rules),
-                     tuple(r for r in SEARCH_RULES if r in search_rules), probe_depth,
-                     None if probe_budget is None else probe_budget // max(1, puzzle.height * puzzle.width),
-                     deadline, cell_order, avoid, result, clock=clock, progress=progress,
-                     last_conflict=last_conflict,
-                     wiped_out=last_conflict and wiped_out,
-                     weights=[0] * (puzzle.height * puzzle.width) if weights or weights_from_root else None,
-                     shared_depth=shared_depth, weights_from_root=weights_from_root)
-    walk = _Walk(search, [_root(puzzle, active, steiner)])
+    search = _Search(puzzle, options, result, deadline, clock, avoid, progress)
+    walk = _Walk(search, [_root(puzzle, active, options.steiner)])
     while walk.step(limit, first_nodes, max_nodes) is None:
         pass
     return result
@@ -332,47 +396,44 @@ class _Walk:
 
 @dataclass
 class _Search:
-    """What every node of one search needs."""
+    """One search: what every node needs, and what the search has found out so far."""
 
     puzzle: Puzzle
-    rules: tuple[str, ...]
-    search_rules: tuple[str, ...]
-    probe_depth: int
-    max_probes: int | None
-    deadline: float | None
-    cell_order: str
-    avoid: Grid | None
+    options: SearchOptions
     result: SearchResult
+    deadline: float | None = None
     clock: Callable[[], float] = time.monotonic
     """What ``deadline`` is measured on."""
+    avoid: Grid | None = None
     progress: object | None = None
     """Told of every node (:func:`solve_by_search`'s ``progress``)."""
-    last_conflict: bool = False
-    conflict: tuple[int, int] | None = None
+    max_probes: int | None = field(init=False, default=None)
+    """``options.probe_budget`` divided by the grid's cells."""
+    conflict: tuple[int, int] | None = field(init=False, default=None)
     """``last_conflict`` (module text): the refuted guess, (cell, value), while it is the conflict."""
-    wiped_out: bool = False
-    second: tuple[int, int] | None = None
+    second: tuple[int, int] | None = field(init=False, default=None)
     """``wiped_out`` (module text): the guess whose complement was refuted, (cell, value), while
     it is the second conflict."""
-    weights: list[int] | None = None
+    weights: list[int] | None = field(init=False, default=None)
     """``weights`` (module text): each cell's failure weight (None: off)."""
-    weights_from_root: bool = False
-    """``weighted_walk`` (module text): the weights break the order's ties from
-    the root on, not only once a solution is found."""
-    shared_depth: int = -1
-    """``shared_depth`` (module text): how many guesses deep the guess is made where the tight
-    groups meet (-1: nowhere)."""
+
+    def __post_init__(self) -> None:
+        options, cells = self.options, self.puzzle.height * self.puzzle.width
+        if options.probe_budget is not None:
+            self.max_probes = options.probe_budget // max(1, cells)
+        if options.weights or options.weights_from_root:
+            self.weights = [0] * cells
 
     def settle(self, state: State) -> str | None:
         """The rules' fixpoint, then the search rules; again until neither changes anything.
         The contradiction found, or None."""
         while True:
-            contradiction = fixpoint(state, self.rules, bool(self.search_rules))
-            if contradiction is not None or not self.search_rules:
+            contradiction = fixpoint(state, self.options.rules, bool(self.options.search_rules))
+            if contradiction is not None or not self.options.search_rules:
                 return contradiction
             before = len(state.changed_cells)
             try:
-                for rule in self.search_rules:
+                for rule in self.options.search_rules:
                     SEARCH_RULE_FUNCTIONS[rule](state)
             except Contradiction as e:
                 return str(e)
@@ -412,9 +473,9 @@ class _Search:
     def expand(self, node: _Node) -> list[_Node]:
         """Propagate one node, record what it shows, and return its children in the order to
         explore them (none at a dead end or a solution)."""
-        puzzle, result, state = self.puzzle, self.result, node.state
+        puzzle, result, state, options = self.puzzle, self.result, node.state, self.options
         contradiction = self.settle(state)
-        if contradiction is None and node.depth <= self.probe_depth:
+        if contradiction is None and node.depth <= options.probe_depth:
             contradiction = self.probe(state)
         masks, fixed_by_rule = state.dom, state.fixed_by_rule
         result.nodes += 1
@@ -425,10 +486,10 @@ class _Search:
         unfixed = [x for x, m in enumerate(masks) if m & (m - 1)]
         if contradiction is not None and self.weights is not None and node.decision is not None:
             self.weigh(node.decision[0], state.changed_cells)
-        if self.last_conflict and node.decision is not None:
+        if options.last_conflict and node.decision is not None:
             if node.guess:
                 self.note_conflict(node.decision, contradiction is not None)
-            if self.wiped_out:
+            if options.wiped_out:
                 self.note_wiped_out(node, contradiction is not None)
         if self.progress is not None:
             self.progress.node(node.depth, -1 if contradiction else len(unfixed), len(result.solutions))
@@ -450,9 +511,9 @@ class _Search:
         if again is not None:
             cell, value = again
         else:
-            cell, value = _guess(puzzle, masks, unfixed, self.cell_order,
-                                 self.weights if result.solutions or self.weights_from_root else None,
-                                 node.depth <= self.shared_depth)
+            cell, value = _guess(puzzle, masks, unfixed, options.cell_order,
+                                 self.weights if result.solutions or options.weights_from_root else None,
+                                 node.depth <= options.shared_depth)
         chosen, rest = 1 << value, masks[cell] & ~(1 << value)
         if self.avoid is not None:
             known = 1 << self.avoid[cell // puzzle.width][cell % puzzle.width]
@@ -461,7 +522,7 @@ class _Search:
                 value = -1
         children = []
         for allowed, deeper in ((chosen, True), (rest, False)):
-            if self.search_rules or self.probe_depth >= 0:
+            if options.search_rules or options.probe_depth >= 0:
                 child = state.fork()
                 child.assume(cell, allowed)
             else:  # the thesis' search: every node's fixpoint from scratch, as the rating has it
@@ -638,17 +699,6 @@ def _solution(puzzle: Puzzle, masks: list[Mask]) -> Grid:
     return grid
 
 
-def propagate(puzzle: Puzzle, masks: list[Mask], rules: Sequence[str] = ALL_RULES
-              ) -> tuple[list[Mask], dict[str, int], str | None]:
-    """The rules' fixpoint from the given domains (bit masks, as in ``deduce``): the new masks,
-    the cells each rule fixed, and the contradiction found (None if none).
-
-    :func:`~fillsmt.fillomino.deduce.deduce` always starts from the puzzle's own domains; this
-    runs the same fixpoint from narrowed ones.
-    """
-    return propagate_masks(puzzle, masks, rules)
-
-
 WEIGHT_DECISION = 3
 """``weights`` (module text): what a refuted node adds to its decision's cell (every other cell
 its fixpoint changed gets 1). Measured (``benchmarks/README.md``, "Issue 17, sixteenth session:
@@ -656,117 +706,55 @@ the wiped-out cell and failure weights"), with ``wiped_out``: 1, 3, 6 and 12 tak
 janko-thesis100's quick proofs to the same nodes within 1 % (268 111-113, 285 35-39); the
 decision's cell alone takes 285's proof to 55 nodes, the changed cells alone 268's to 157."""
 
-FIRST_PHASE_BUDGET = 50_000
-"""Cells times nodes the strong search runs without probing before it starts again with probing
-(500 nodes on a 10x10: janko 286's proof takes 413)."""
-
-PROBE_BUDGET = 100_000
-"""Cells times probes the strong search may spend probing at its root. Hard-tail 620 (20x36)
-needs 939 probes (676 080) to fix 711 of its 720 cells; a budget of 2 000 000 settles it
-(search alone, sixth session) but made the race's search child end too late on SIGHUP in
-``tests/test_signals.py::test_bench_with_two_jobs`` (2.5 s), so it stays at 100 000."""
-
-STEINER_IN_PROOFS = True
-"""Whether the strong search's proofs (``limit`` above 1) let ``capacity`` count by Steiner
-trees (issue 17, fourteenth session: janko 286's proof 413 -> 29 nodes; a plain solve would
-pay the tree at its root for nothing: 286's 16 nodes take 0.02 s, the tree 0.13 s)."""
-
-STEINER_SECOND_PHASE = True
-"""Whether a plain solve's second phase (the first one having failed) lets ``capacity`` count by
-Steiner trees (issue 17, fourteenth session: 12x12-big-11's plain search 16 253 -> 1 158 nodes;
-the plain solves settled in the first phase, all of janko's but a few, do not pay for it)."""
-
-SECOND_PHASE_ORDERS: tuple[str, ...] = ("big-value", "group-exit")
-"""Where the strong search's second phase guesses (:data:`SEARCH_ORDERS`): one walk per order,
-from the same probed root, taking turns node by node (:func:`_second_phase`). ``big-value``
-settles hard-tail 266 (2 724 nodes, where ``group-exit`` takes 29 562); ``group-exit`` settles
-the big-region puzzles made here that ``big-value`` gets lost in (12x12-big-1: 4 429 nodes to its
-solution and 4 557 to its proof, where ``big-value`` has neither in 30 s; 12x12-big-12's proof
-797 nodes against 10 071): benchmarks/README.md, "Issue 17, fourteenth session"."""
-
-WEIGHTED_WALK_ORDER = "group-exit"
-"""``weighted_walk`` (module text): the order of the second phase's walk whose failure weights
-break the order's ties from its root on."""
-WEIGHTED_WALKS: tuple[str, ...] = ("instead",)
-"""``weighted_walk``'s values (module text; None: no walk weighs from its root on)."""
-
-
-def solve_strong(puzzle: Puzzle, *, limit: int = 1, deadline: float | None = None,
-                 first_nodes: int | None = None, probing: bool = True,
-                 clock: Callable[[], float] = time.monotonic, progress=None,
-                 steiner: bool | None = None, last_conflict: bool = False, wiped_out: bool = False,
-                 weights: bool = False, shared_depth: int = -1, weighted_walk: str | None = None) -> SearchResult:
-    """The search the race and ``solve --solver rules`` use (issue 17): the search rules at every
-    node; when :data:`FIRST_PHASE_BUDGET` does not settle the puzzle, the search starts again
-    with exit probing at the root (within :data:`PROBE_BUDGET`), then walks the tree in each of
-    :data:`SECOND_PHASE_ORDERS` by turns (:func:`_second_phase`). Probing pays on puzzles the
-    plain search gets lost in (hard-tail 299: settled at the root) and costs more than the whole
-    search on those it settles at once (janko 286, hard-tail 485), hence the two phases. The
-    result counts the nodes and probes of both phases; both are sound and complete, so the second
+def solve_strong(puzzle: Puzzle, options: SearchOptions = STRONG_SEARCH, *, limit: int = 1,
+                 deadline: float | None = None, first_nodes: int | None = None,
+                 clock: Callable[[], float] = time.monotonic, progress=None) -> SearchResult:
+    """The search the race and ``solve --solver rules`` use: first the search ``options`` say,
+    within ``options.first_phase_budget`` cells times nodes; when that does not settle the
+    puzzle and ``options.second_phase`` is on, the search starts again with exit probing at the
+    root, then walks the tree in each of ``options.second_phase_orders`` by turns
+    (:func:`_second_phase`). Probing pays on puzzles the plain search gets lost in (hard-tail
+    299: settled at the root) and costs more than the whole search on those it settles at once
+    (janko 286, hard-tail 485), hence the two phases. ``capacity`` counts by Steiner trees in
+    proofs (``limit`` above 1) and in the second phase (and everywhere with ``options.steiner``):
+    janko 286's proof 413 -> 29 nodes, 12x12-big-11's plain search 16 253 -> 1 158 nodes, where a
+    plain solve settled in the first phase would pay the tree at its root for nothing. The result
+    counts the nodes and probes of both phases; both are sound and complete, so the second
     phase's exhausted search is still a proof. ``first_nodes``: as for :func:`solve_by_search`
-    (at most that many fixpoints without a solution, in each phase); without ``probing`` only
-    the first phase runs (the quick proof's: at most :data:`FIRST_PHASE_BUDGET`). ``clock``: what
-    ``deadline`` is measured on; ``progress``: told of every node of both phases (:func:`solve_by_search`); ``steiner``:
-    ``capacity`` counts by Steiner trees too, in both phases (None, the default: in proofs,
-    ``limit`` above 1, :data:`STEINER_IN_PROOFS`, and in a plain solve's second phase,
-    :data:`STEINER_SECOND_PHASE`); ``last_conflict``: both phases make a refuted guess again
-    first where it still may be (module text; each walk of the second phase its own), and with
-    ``wiped_out`` a guess whose complement was refuted; ``weights``: both phases break their
-    order's ties by failure weights once a solution is found (module text; each walk its own);
-    ``shared_depth``: the first phase, at most that many guesses deep, guesses where the tight
-    groups meet (module text; the quick proof's, which has no second phase); ``weighted_walk``:
-    the second phase's :data:`WEIGHTED_WALK_ORDER` walk breaks its ties by failure weights from its
-    root on, ``"instead"`` of the plain one (module text)."""
-    if weighted_walk not in (None, *WEIGHTED_WALKS):
-        raise InputError(f"unknown weighted walk {weighted_walk!r}; the choices are {', '.join(WEIGHTED_WALKS)}")
-    later = steiner
-    if steiner is None:
-        steiner = STEINER_IN_PROOFS and limit > 1
-        later = steiner or STEINER_SECOND_PHASE
-    phase_nodes = FIRST_PHASE_BUDGET // max(1, puzzle.height * puzzle.width)
-    first = solve_by_search(puzzle, limit=limit, deadline=deadline, max_nodes=phase_nodes,
-                            search_rules=SEARCH_RULES, first_nodes=first_nodes, clock=clock, progress=progress,
-                            steiner=steiner, last_conflict=last_conflict, wiped_out=wiped_out,
-                            weights=weights, shared_depth=shared_depth)
-    if len(first.solutions) >= limit or first.exhausted or first.timed_out or not probing:
+    (at most that many fixpoints without a solution, in each phase); ``clock``: what
+    ``deadline`` is measured on; ``progress``: told of every node of both phases
+    (:func:`solve_by_search`)."""
+    phase_nodes = options.first_phase_budget // max(1, puzzle.height * puzzle.width)
+    first = solve_by_search(puzzle, replace(options, steiner=options.steiner or limit > 1), limit=limit,
+                            max_nodes=phase_nodes, deadline=deadline, first_nodes=first_nodes, clock=clock,
+                            progress=progress)
+    if len(first.solutions) >= limit or first.exhausted or first.timed_out or not options.second_phase:
         return first
-    second = _second_phase(puzzle, limit, deadline, first_nodes, clock, progress, later, last_conflict,
-                           wiped_out, weights, weighted_walk)
+    second = _second_phase(puzzle, options, limit, deadline, first_nodes, clock, progress)
     second.nodes += first.nodes
     second.guesses += first.guesses
     second.max_depth = max(second.max_depth, first.max_depth)
     return second
 
 
-def _second_phase(puzzle: Puzzle, limit: int, deadline: float | None, first_nodes: int | None,
-                  clock: Callable[[], float], progress=None, steiner: bool = False,
-                  last_conflict: bool = False, wiped_out: bool = False,
-                  weights: bool = False, weighted_walk: str | None = None) -> SearchResult:
+def _second_phase(puzzle: Puzzle, options: SearchOptions, limit: int, deadline: float | None,
+                  first_nodes: int | None, clock: Callable[[], float], progress=None) -> SearchResult:
     """The strong search's second phase: the root settled and its exits probed once (the first
-    walk's root), then one walk per order of :data:`SECOND_PHASE_ORDERS` (with ``weighted_walk``
-    :data:`WEIGHTED_WALK_ORDER`'s walk weighs from its root on, instead of the plain one:
-    :func:`_second_phase_walks`), each from its own
-    fork of that root, expanding one node each in turn. Each walk is a whole search (sound and
-    complete: any order is, module text), so the phase ends as soon as one of them does: an
-    exhausted walk has found every solution (the others' are among them), and a walk that found
-    ``limit`` solutions has found ``limit`` distinct ones; so have the walks together when
-    their distinct solutions reach ``limit`` (each is a solution: the rules fixed every cell
-    and the checker passed it). The deadline stops every walk (timed out); ``first_nodes``
-    counts the nodes of all walks; ``progress`` hears of every walk's nodes; ``steiner``: the
-    root (and so every walk's nodes) lets ``capacity`` count by Steiner trees;
-    ``last_conflict``: each walk makes its own refuted guess again first (module text), with
-    ``wiped_out`` its own guesses whose complement was refuted; ``weights``: each walk its own
-    failure weights (module text). One order is the plain second phase, node for node."""
-    active = list(ALL_RULES) + list(SEARCH_RULES) + ["probe"]
-    cells = max(1, puzzle.height * puzzle.width)
-    walked = _second_phase_walks(weighted_walk)
+    walk's root), then one walk per order of ``options.second_phase_orders``, each from its own
+    fork of that root, expanding one node each in turn (:func:`_walk_options`). Each walk is a
+    whole search (sound and complete: any order is, module text), so the phase ends as soon as
+    one of them does: an exhausted walk has found every solution (the others' are among them),
+    and a walk that found ``limit`` solutions has found ``limit`` distinct ones; so have the
+    walks together when their distinct solutions reach ``limit`` (each is a solution: the rules
+    fixed every cell and the checker passed it). The deadline stops every walk (timed out);
+    ``first_nodes`` counts the nodes of all walks; ``progress`` hears of every walk's nodes.
+    Each walk keeps its own conflicts and failure weights. One order is the plain second phase,
+    node for node."""
+    active = options.active(True)
+    walked = [_walk_options(options, i) for i in range(len(options.second_phase_orders))]
     results = [SearchResult(rules_used=dict.fromkeys(active, 0)) for _ in walked]
-    searches = [_Search(puzzle, ALL_RULES, SEARCH_RULES, -1 if i else 0, PROBE_BUDGET // cells, deadline, order,
-                        None, result, clock=clock, progress=progress, last_conflict=last_conflict,
-                        wiped_out=last_conflict and wiped_out,
-                        weights=[0] * cells if weights or from_root else None, weights_from_root=from_root)
-                for i, ((order, from_root), result) in enumerate(zip(walked, results))]
-    root = _root(puzzle, active, steiner)
+    searches = [_Search(puzzle, walk, result, deadline, clock, None, progress) for walk, result in zip(walked, results)]
+    root = _root(puzzle, active, True)
     walks = [_Walk(searches[0], [root])]
     decider = walks[0]
     end = decider.step(limit)  # the root, settled and probed
@@ -791,11 +779,13 @@ def _second_phase(puzzle: Puzzle, limit: int, deadline: float | None, first_node
     return _merged(results, decider.search.result if end in ("limit", "exhausted") else None, limit)
 
 
-def _second_phase_walks(weighted_walk: str | None) -> list[tuple[str, bool]]:
-    """The second phase's walks, in turn order: (order, whether failure weights break its ties
-    from the root on) for each of :data:`SECOND_PHASE_ORDERS`, :data:`WEIGHTED_WALK_ORDER`'s
-    weighing with ``weighted_walk`` ``"instead"``."""
-    return [(order, weighted_walk == "instead" and order == WEIGHTED_WALK_ORDER) for order in SECOND_PHASE_ORDERS]
+def _walk_options(options: SearchOptions, i: int) -> SearchOptions:
+    """The options of the second phase's walk i: its order, probing at the root for the first
+    walk (the root it settles is every walk's), the Steiner count, and failure weights from the
+    root on for the :data:`WEIGHTED_WALK_ORDER` walk with ``weighted_walk``."""
+    order = options.second_phase_orders[i]
+    return replace(options, cell_order=order, probe_depth=-1 if i else 0, steiner=True,
+                   weights_from_root=options.weights_from_root or options.weighted_walk and order == WEIGHTED_WALK_ORDER)
 
 
 def _distinct(results: list[SearchResult]) -> list[Grid]:
@@ -832,4 +822,6 @@ def _merged(results: list[SearchResult], decided: SearchResult | None, limit: in
     return merged
 
 
-__all__ = ["CELL_ORDERS", "SEARCH_ORDERS", "SECOND_PHASE_ORDERS", "WEIGHTED_WALK_ORDER", "WEIGHTED_WALKS", "PROBE_BUDGET", "FIRST_PHASE_BUDGET", "solve_strong", "SearchError", "SearchResult", "propagate", "solve_by_search"]
+__all__ = ["CELL_ORDERS", "FIRST_PHASE_BUDGET", "PROBE_BUDGET", "QUICK_PROOF_SEARCH", "QUICK_SEARCH", "RACE_SEARCH",
+           "SEARCH_ORDERS", "SECOND_PHASE_ORDERS", "STRONG_SEARCH", "THESIS_SEARCH", "WEIGHTED_WALK_ORDER", "SearchError",
+           "SearchOptions", "SearchResult", "solve_by_search", "solve_strong"]

@@ -99,13 +99,13 @@ QUICK_PROOF_FIRST = 120
 """With ``--unique`` or ``--forced``: the nodes (fixpoints) within which the quick search must
 find its first solution to go on to its proof (:func:`quick_proof_budget`); a count, not seconds,
 so that the choice does not depend on the machine's load. 40 until the fifteenth session; with
-the last conflict (:data:`QUICK_PROOF_LAST_CONFLICT`) the janko-thesis100 proofs that find no
+the last conflict (``last_conflict`` of :data:`~fillsmt.fillomino.backtrack.QUICK_PROOF_SEARCH`) the janko-thesis100 proofs that find no
 first solution within 40 nodes find it at nodes 44-86 (031, 041, 247, 260, 268, 269), at 103
 (292) or later; measured through ``pipeline.solve`` (``benchmarks/README.md``, "Issue 17, fifteenth
 session: the last conflict"), 041's ``--unique`` 0.072 -> 0.030 s and 268's 0.076 -> 0.053 s,
 where the puzzles whose proof still goes to the race pay 50 more nodes first (257 0.077 -> 0.096
 s, still 1.6x its plain solve); the scaling, hard-tail and big-region puzzles lose nothing.
-120 since the sixteenth session: with :data:`QUICK_PROOF_WIPED_OUT` the janko-thesis100 proofs
+120 since the sixteenth session: with ``wiped_out`` the janko-thesis100 proofs
 past 90 nodes find their first solution at nodes 103 (257), 107 (292), 113 (249) or past 190,
 and their proofs end by node 229 (``benchmarks/README.md``, "Issue 17, sixteenth session"):
 through ``pipeline.solve`` (one process, min of 5) 257's ``--unique`` 0.094 -> 0.055 s (its plain
@@ -120,64 +120,6 @@ search's first phase (:data:`~fillsmt.fillomino.backtrack.FIRST_PHASE_BUDGET`, 5
 10×10, about 1 s of CPU there). A wall-clock bound of 1.5 s (ninth session) threw janko 286's
 proof (0.7 s CPU) away under load 8-9 and left it to the race (3.8-4.7 s); the bound has been
 CPU time since the twelfth session."""
-
-
-QUICK_PROOF_LAST_CONFLICT = True
-"""Whether the quick proof's search makes a refuted guess again first where it still may be
-(``backtrack``'s ``last_conflict``, issue 17, fifteenth session). On: measured
-(``benchmarks/README.md``, "Issue 17, fifteenth session: the last conflict"), the proofs whose
-trees repeat one refutation under unrelated guesses shrink (janko 246 53 -> 17 nodes, 285 99 ->
-53, 231 45 -> 27, 008 59 -> 41, 226 57 -> 27), a few grow (063 25 -> 33, 211 33 -> 37); the plain
-solve is not touched."""
-
-QUICK_PROOF_WIPED_OUT = True
-"""Whether the quick proof's last conflict also makes a guess again first whose complement was
-refuted, the guess's cell left without a value (``backtrack``'s ``wiped_out``, issue 17,
-sixteenth session). On: measured with :data:`QUICK_PROOF_WEIGHTS` (``benchmarks/README.md``,
-"Issue 17, sixteenth session"), janko 268's proof 153 -> 113 nodes (without the weights 183 ->
-125, but 008's 41 -> 49); the plain solve is not touched."""
-
-QUICK_PROOF_WEIGHTS = True
-"""Whether the quick proof's search, once it has its first solution, breaks its order's ties by
-failure weights (``backtrack``'s ``weights``, issue 17, sixteenth session). On: measured
-(``benchmarks/README.md``, "Issue 17, sixteenth session"), with :data:`QUICK_PROOF_WIPED_OUT`
-janko 268's proof 183 -> 113 nodes, 285's 53 -> 39, 067's 103 -> 85, 211's 37 -> 33; 286's
-27 -> 33. Used from the root on (before the first solution too) 067's first solution moves from
-node 40 to 68; the plain solve is not touched."""
-
-QUICK_PROOF_SHARED_DEPTH = 0
-"""How many guesses deep the quick proof's search guesses where the tight groups meet
-(``backtrack``'s ``shared_depth``, issue 17, seventeenth session; -1: nowhere). 0, the root and
-the complements below it: measured (``benchmarks/README.md``, "Issue 17, seventeenth session";
-``benchmarks/share17_depth.py``, CPU, min of 5, one process), janko 286's proof 33 -> 23 nodes
-(1.9x -> 1.2x its plain quick search), the same janko-thesis100 proofs settled, none at 2x or
-more, one at 1.8x or more (two before), and 12x12-big-4's proof settled in 257 nodes (it went to
-the race); one guess deeper (1) 257's and hard-tail 485's proofs go to the race, and from 2 on
-250's proof takes 41 nodes for 19 (2.2-2.7x). The plain solve is not touched."""
-
-SEARCH_LAST_CONFLICT = True
-"""Whether the race's search and ``solve --solver rules`` (``Fillomino.search``, both phases of
-the strong search, plain and proof) make a refuted guess again first (``backtrack``'s
-``last_conflict``). On: measured (``benchmarks/README.md``, "Issue 17, fifteenth session: the
-last conflict"; CPU, the search alone), hard-tail 266 1.73 -> 1.11 s plain, 12x12-big-7's proof
-4.19 -> 1.10 s, 12x12-big-12's 1.13 -> 0.81 s; 485 0.11 -> 0.14 s plain. The plain quick search
-(in-process, before the race) keeps its order: on janko-thesis100 the heuristic there settles
-some puzzles it did not (031, 255) and loses others it did (041, 268), the same CPU in all."""
-
-SEARCH_WEIGHTED_WALK: str | None = "instead"
-"""How the strong search's second phase in the race's search and ``solve --solver rules``
-(``Fillomino.search``) weighs (``backtrack``'s ``weighted_walk``, issue 17, seventeenth session):
-``"instead"`` (kept), its ``group-exit`` walk breaks its ties by failure weights from its root on;
-None, none does. Measured (``benchmarks/README.md``,
-"Issue 17, seventeenth session (walk17)"; ``fillsmt bench``, hard tail and big-region set, 2 jobs,
-main's by turns, three rounds on an otherwise idle machine): ``"instead"`` takes the slowest
-big-region puzzle, 12x12-big-1, 3.9-4.0 -> 2.8-2.85 s plain and 4.15-4.25 -> 3.4-3.5 s
-``--unique`` (the slowest run of both sets), 12x12-big-11 2.4-2.6 -> 1.4 s ``--unique``, the
-big-region set's sums 10.0-10.4 -> 8.4-8.7 s plain and 10.5-10.7 -> 8.3-8.7 s ``--unique``;
-hard-tail 266, which the ``big-value`` walk settles in the same nodes, pays for the group-exit
-walk's costlier nodes: 1.7 -> 1.85 s plain and 2.6 -> 2.9-3.0 s ``--unique``, the hard tail's
-slowest proof (its target 10 s); janko, Baron and the scaling set unchanged. Kept because it
-lowers the slowest run of all the hard sets by a fifth where it costs 266 a tenth."""
 
 
 def quick_proof_budget(presolved: Puzzle) -> tuple[int, float]:
@@ -298,6 +240,6 @@ def search_first(presolved: Puzzle) -> bool:
     return open_cells(presolved) <= PROP_OPEN
 
 
-__all__ = ["LAZY_AREA", "LAZY_DELAY", "LAZY_NOW_AREA", "LEAD_AREA", "LEAD_OPEN", "PROP_DELAY", "PROP_DELAY_PROOF", "PROP_OPEN", "QUICK_BASE", "QUICK_CLOCK", "QUICK_PER_CELL", "QUICK_PROOF", "QUICK_PROOF_FIRST", "QUICK_PROOF_SHARED_DEPTH", "SEARCH_OPEN", "SEARCH_WEIGHTED_WALK", "STALL_CPU", "STALL_HURRIES_PROOF",
+__all__ = ["LAZY_AREA", "LAZY_DELAY", "LAZY_NOW_AREA", "LEAD_AREA", "LEAD_OPEN", "PROP_DELAY", "PROP_DELAY_PROOF", "PROP_OPEN", "QUICK_BASE", "QUICK_CLOCK", "QUICK_PER_CELL", "QUICK_PROOF", "QUICK_PROOF_FIRST", "SEARCH_OPEN", "STALL_CPU", "STALL_HURRIES_PROOF",
            "largest_open_area", "open_cells", "quick_proof_budget", "quick_search_budget",
            "races_search", "search_first", "search_stalled", "stall_hurries", "staged_lead", "staged_racers"]

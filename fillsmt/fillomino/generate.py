@@ -53,7 +53,7 @@ from dataclasses import dataclass
 from typing import Callable, Mapping
 
 from fillsmt.errors import InputError, OracleUndecided
-from fillsmt.fillomino.backtrack import solve_by_search
+from fillsmt.fillomino.backtrack import SearchOptions, solve_by_search
 from fillsmt.fillomino.deduce import deduce
 from fillsmt.fillomino.model import Grid, Puzzle
 from fillsmt.fillomino.rating import HARD_GUESSES, LABELS, Rating, rate
@@ -269,7 +269,7 @@ def search_oracle(puzzle: Puzzle, solution: Grid, deadline: float | None = None)
     budget = ORACLE_FIRST_BUDGET
     while True:
         for order in ("group-exit", "row-major"):
-            found = solve_by_search(puzzle, limit=1, max_nodes=budget, cell_order=order,
+            found = solve_by_search(puzzle, SearchOptions(cell_order=order), limit=1, max_nodes=budget,
                                     avoid=solution, deadline=deadline)
             if found.solutions:
                 return False

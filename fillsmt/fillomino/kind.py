@@ -139,49 +139,33 @@ class Fillomino(Kind):
         return stall_hurries(proof)
 
     def quick_search(self, presolved: Puzzle, limit: int):
-        """The search of :meth:`search` for at most
+        """The strong search in this process for at most
         :func:`~fillsmt.fillomino.features.quick_search_budget` seconds (none on a grid with
-        many open cells), before any solver starts; with ``limit`` 2 (``--unique``,
-        ``--forced``) within the nodes and seconds of
-        :func:`~fillsmt.fillomino.features.quick_proof_budget`: a first solution found within
-        those nodes, the search goes on to settle the question, within the strong search's
-        first phase (no restart with probing), making a refuted guess again first as :data:`~fillsmt.fillomino.features.QUICK_PROOF_LAST_CONFLICT`
-        says (and a guess whose complement was refuted as
-        :data:`~fillsmt.fillomino.features.QUICK_PROOF_WIPED_OUT` says), breaking its order's ties
-        by failure weights once it has a solution as
-        :data:`~fillsmt.fillomino.features.QUICK_PROOF_WEIGHTS` says, guessing where the tight
-        groups meet as deep as :data:`~fillsmt.fillomino.features.QUICK_PROOF_SHARED_DEPTH` says. The
-        seconds are :data:`~fillsmt.fillomino.features.QUICK_CLOCK`'s."""
+        many open cells), before any solver starts (:data:`~fillsmt.fillomino.backtrack.QUICK_SEARCH`);
+        with ``limit`` 2 (``--unique``, ``--forced``) within the nodes and seconds of
+        :func:`~fillsmt.fillomino.features.quick_proof_budget`
+        (:data:`~fillsmt.fillomino.backtrack.QUICK_PROOF_SEARCH`): a first solution found within those
+        nodes, the search goes on to settle the question. The seconds are
+        :data:`~fillsmt.fillomino.features.QUICK_CLOCK`'s."""
         from fillsmt.fillomino import features
-        from fillsmt.fillomino.backtrack import solve_strong
+        from fillsmt.fillomino.backtrack import QUICK_PROOF_SEARCH, QUICK_SEARCH, solve_strong
 
         if limit > 1:
-            first, whole = features.quick_proof_budget(presolved)
+            options, (first, whole) = QUICK_PROOF_SEARCH, features.quick_proof_budget(presolved)
         else:
-            first, whole = None, features.quick_search_budget(presolved)
+            options, first, whole = QUICK_SEARCH, None, features.quick_search_budget(presolved)
         if whole <= 0:
             return None
         clock = features.QUICK_CLOCK
-        return solve_strong(presolved, limit=limit, deadline=clock() + whole, first_nodes=first,
-                            probing=limit == 1, clock=clock,
-                            last_conflict=limit > 1 and features.QUICK_PROOF_LAST_CONFLICT,
-                            wiped_out=limit > 1 and features.QUICK_PROOF_WIPED_OUT,
-                            weights=limit > 1 and features.QUICK_PROOF_WEIGHTS,
-                            shared_depth=features.QUICK_PROOF_SHARED_DEPTH if limit > 1 else -1)
+        return solve_strong(presolved, options, limit=limit, deadline=clock() + whole, first_nodes=first,
+                            clock=clock)
 
     def search(self, puzzle: Puzzle, limit: int, deadline: float | None, progress=None):
-        """The deduction rules plus backtracking (:mod:`fillsmt.fillomino.backtrack`), with the
-        search-only reasoning of issue 17 (:func:`~fillsmt.fillomino.backtrack.solve_strong`),
-        telling ``progress`` of every node, making a refuted guess again first as
-        :data:`~fillsmt.fillomino.features.SEARCH_LAST_CONFLICT` says, breaking a walk of the second
-        phase's ties by failure weights from the root on as
-        :data:`~fillsmt.fillomino.features.SEARCH_WEIGHTED_WALK` says."""
-        from fillsmt.fillomino import features
-        from fillsmt.fillomino.backtrack import solve_strong
+        """The deduction rules plus backtracking: the strong search as the race runs it
+        (:data:`~fillsmt.fillomino.backtrack.RACE_SEARCH`), telling ``progress`` of every node."""
+        from fillsmt.fillomino.backtrack import RACE_SEARCH, solve_strong
 
-        return solve_strong(puzzle, limit=limit, deadline=deadline, progress=progress,
-                            last_conflict=features.SEARCH_LAST_CONFLICT,
-                            weighted_walk=features.SEARCH_WEIGHTED_WALK)
+        return solve_strong(puzzle, RACE_SEARCH, limit=limit, deadline=deadline, progress=progress)
 
     can_generate = True
 

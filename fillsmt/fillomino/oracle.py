@@ -11,7 +11,7 @@ generated puzzles, do not depend on which layer or which solver settled a questi
    the puzzle's (otherwise it would also solve U). The generator removes one clue at a time, so
    D is usually one cell x.
 2. **Probe** (D is one cell x holding v): the deduction rules run from the puzzle's domains
-   with v taken from x (:func:`~fillsmt.fillomino.backtrack.propagate`). A contradiction proves
+   with v taken from x (:func:`~fillsmt.fillomino.deduce.propagate_masks`). A contradiction proves
    that every solution has v at x, so the puzzle is unique.
 3. **Local second solution.** A second solution usually differs from the first only near the
    removed clue: the rules-plus-backtracking search (``avoid`` the known solution, a node cap
@@ -42,8 +42,8 @@ from typing import Protocol
 from fillsmt.drivers.base import Driver
 from fillsmt.drivers.session import SessionTimeout
 from fillsmt.errors import FillsmtError, OracleUndecided, SolverError
-from fillsmt.fillomino.backtrack import propagate, solve_by_search
-from fillsmt.fillomino.deduce import Mask, deduce, initial_masks
+from fillsmt.fillomino.backtrack import solve_by_search
+from fillsmt.fillomino.deduce import Mask, deduce, initial_masks, propagate_masks
 from fillsmt.fillomino.generate import search_oracle
 from fillsmt.fillomino.model import Grid, Puzzle
 from fillsmt.fillomino.names import number_var
@@ -122,7 +122,7 @@ class UniquenessOracle:
         if len(differ_in) == 1:
             (x,) = differ_in
             masks[x] &= ~(1 << flat[x])
-        masks, _, contradiction = propagate(puzzle, masks)
+        masks, _, contradiction = propagate_masks(puzzle, masks)
         self.stats.probe_seconds += time.perf_counter() - start
         if contradiction is not None:
             if len(differ_in) != 1:

@@ -39,7 +39,7 @@ from dataclasses import asdict, dataclass
 from typing import Sequence
 
 from fillsmt.errors import InputError
-from fillsmt.fillomino.backtrack import CELL_ORDERS, solve_by_search
+from fillsmt.fillomino.backtrack import CELL_ORDERS, SearchOptions, solve_by_search
 from fillsmt.fillomino.deduce import ALL_RULES
 from fillsmt.fillomino.model import Grid, Puzzle
 
@@ -161,8 +161,8 @@ def rate(puzzle: Puzzle, *, deadline: float | None = None, max_nodes: int | None
         found = solve_as_thesis(puzzle, deadline=deadline, max_nodes=max_nodes)
         names, cell_order = THESIS_STRATEGIES, "row-major"
     else:
-        found = solve_by_search(puzzle, limit=1, max_nodes=max_nodes, deadline=deadline,
-                                rules=rules, cell_order=cell_order)
+        found = solve_by_search(puzzle, SearchOptions(rules=tuple(rules), cell_order=cell_order), limit=1,
+                                max_nodes=max_nodes, deadline=deadline)
         names = tuple(r for r in ALL_RULES if r in rules)
     seconds = time.monotonic() - start
     clues = sum(1 for _ in puzzle.clues())
