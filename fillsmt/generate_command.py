@@ -20,7 +20,7 @@ from fillsmt import limits
 from fillsmt.cli.common import CONTEXT, CliError, KindName, kind_option, reports_errors, timeout_option, warn
 from fillsmt.cli.output import check_target, write_file
 from fillsmt.errors import EXIT_NO_SOLUTION, EXIT_OK, EXIT_UNKNOWN, FillsmtError, InputError
-from fillsmt.fillomino.backtrack import CELL_ORDERS
+from fillsmt.fillomino.search import CELL_ORDERS
 from fillsmt.fillomino.deduce import ALL_RULES
 from fillsmt.blocknumber.make import DEFAULT_MAX_BLOCK, make_blocknumber
 from fillsmt.fillomino.make import DEFAULT_MAX_EMPTY_AREA, SMALL_GRID, make_fillomino

@@ -461,7 +461,7 @@ def _quick_search(kind: Kind, target: Any, run: "_Run", unique: bool, forced: bo
     else None (the race follows). With ``unique`` or ``forced`` the kind's budget may let a search
     that found a solution early go on to exhaust its tree: "unique" then rests on the search being
     complete and every rule sound (each removes only numbers no solution has there; see
-    :mod:`fillsmt.fillomino.backtrack`), "not unique" on two distinct grids, both checked."""
+    :mod:`fillsmt.fillomino.search`), "not unique" on two distinct grids, both checked."""
     limit = 2 if unique or forced else 1
     found = kind.quick_search(target, limit)
     if found is None:

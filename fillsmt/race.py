@@ -10,7 +10,7 @@ solver's process group killed, or its session closed; the child killed and reape
 waits ``delay`` seconds before it starts, so a puzzle the solver answers at once costs only the
 fork. Nothing of either side is trusted: a grid the child sends is checked by the kind's
 independent checker here, and again by the pipeline; the child's "no solution" (or "no other
-solution") is the exhausted search of a sound and complete procedure (backtrack's module text:
+solution") is the exhausted search of a sound and complete procedure (:mod:`fillsmt.fillomino.search`'s text:
 the rules never remove a value some solution uses, and a guess splits the solutions between its
 two children).
 """

@@ -1,4 +1,4 @@
-"""The rules-plus-backtracking solver (fillsmt.fillomino.backtrack): sound, complete, bounded.
+"""The rules-plus-backtracking solver (fillsmt.fillomino.search): sound, complete, bounded.
 
 Completeness is checked against a brute-force enumerator written here from the definition
 alone (every partition of the grid into connected blocks, kept when the independent checker
@@ -16,7 +16,7 @@ import pytest
 
 from conftest import INSTANCES, SHARED
 from fillsmt.errors import InputError
-from fillsmt.fillomino.backtrack import CELL_ORDERS, STRONG_SEARCH, SearchOptions, solve_by_search
+from fillsmt.fillomino.search import CELL_ORDERS, STRONG_SEARCH, SearchOptions, solve_by_search
 from fillsmt.fillomino.deduce.capacity import SEARCH_RULES
 from fillsmt.fillomino.model import Grid, Puzzle
 from fillsmt.fillomino.plain_format import parse_grid, parse_puzzle, read_puzzle
@@ -210,7 +210,7 @@ def test_first_nodes_stops_only_a_search_that_found_nothing():
 def test_without_probing_the_strong_search_stops_after_its_first_phase():
     """``second_phase=False`` (the quick proof's) is the first phase alone: past its nodes it
     ends unsettled, where the default goes on with probing to the proof."""
-    from fillsmt.fillomino.backtrack import solve_strong
+    from fillsmt.fillomino.search import solve_strong
 
     puzzle = read_puzzle(str(INSTANCES / "scaling" / "10x10-2.txt"))  # 109 nodes to its proof
     options = replace(STRONG_SEARCH, first_phase_budget=50 * 100)
@@ -296,7 +296,7 @@ def test_the_last_conflict_shortens_janko_proofs(name, before, at_most):
     """The quick proof's search (its first phase, limit 2) with ``last_conflict``: the published
     solution, proven unique, in fewer nodes: these proofs refute one cell's choices again and
     again under guesses the refutation does not need (``before``: the nodes without it)."""
-    from fillsmt.fillomino.backtrack import solve_strong
+    from fillsmt.fillomino.search import solve_strong
 
     puzzle, published = _presolved_janko(name)
     plain = solve_strong(puzzle, replace(STRONG_SEARCH, second_phase=False), limit=2)
@@ -344,18 +344,18 @@ def test_guessing_where_the_tight_groups_meet_agrees_with_the_brute_force_where_
 
 
 def test_the_shared_exit_is_where_the_tight_groups_meet():
-    """``_shared_group_exit`` on a 2x3 board: the 2 at r0c0 and the 3 at r1c1 have two exits
+    """``shared_group_exit`` on a 2x3 board: the 2 at r0c0 and the 3 at r1c1 have two exits
     each and share r1c0. The order takes the 2 (fewer cells missing) and its first exit, r0c1;
     where the tight groups meet, r1c0 (decided, it settles both groups' ways out)."""
-    from fillsmt.fillomino.backtrack import _shared_group_exit, _tightest_group_exit
+    from fillsmt.fillomino.search.guesses import shared_group_exit, tightest_group_exit
 
     masks = [1 << 2, 0b110, 0b1010,
              0b1100, 1 << 3, 0b1010]
     puzzle = Puzzle(2, 3, ((2, 0, 0), (0, 3, 0)))
-    assert _tightest_group_exit(puzzle, masks) == (1, 2)
-    assert _shared_group_exit(puzzle, masks) == (3, 2)
+    assert tightest_group_exit(puzzle, masks) == (1, 2)
+    assert shared_group_exit(puzzle, masks) == (3, 2)
     weights = [0, 0, 0, 0, 0, 9]  # the 3's other exit: the weights rank groups after the share
-    assert _shared_group_exit(puzzle, masks, weights=weights) == (3, 3)
+    assert shared_group_exit(puzzle, masks, weights=weights) == (3, 3)
 
 
 def test_the_weights_wait_for_the_first_solution():
@@ -396,18 +396,18 @@ def test_the_brute_force_catches_a_second_conflict_without_its_complement(monkey
     """The agreement test can fail for ``wiped_out``: a search that, guessing the second
     conflict, drops the guess's complement (as if the cell could only take that value) loses
     solutions the brute force has."""
-    from fillsmt.fillomino import backtrack
+    from fillsmt.fillomino.search.tree import Search
 
-    honest = backtrack._Search.expand
+    honest = Search.expand
 
     def careless(self, node):
         children = honest(self, node)
-        second = self.second  # as the guess saw it
+        second = self.conflicts.second  # as the guess saw it
         if len(children) == 2 and second is not None and children[0].decision == (second[0], 1 << second[1]):
             return children[:1]
         return children
 
-    monkeypatch.setattr(backtrack._Search, "expand", careless)
+    monkeypatch.setattr(Search, "expand", careless)
     assert _wrong_counts("careless-wiped-out", last_conflict=True, wiped_out=True) > 0
 
 
@@ -417,7 +417,7 @@ def test_the_second_conflict_and_the_weights_shorten_janko_proofs(name, before, 
     ``wiped_out`` and ``weights``: the published solution, proven unique, in fewer nodes (268's
     proof refutes a few left-column cells under every guess on the right; ``before``: the nodes
     without them)."""
-    from fillsmt.fillomino.backtrack import solve_strong
+    from fillsmt.fillomino.search import solve_strong
 
     puzzle, published = _presolved_janko(name)
     plain = solve_strong(puzzle, replace(STRONG_SEARCH, second_phase=False, last_conflict=True), limit=2)
@@ -431,7 +431,7 @@ def test_guessing_where_the_tight_groups_meet_shortens_janko_286s_proof():
     """The quick proof's search (its first phase, limit 2, its options) with ``shared_depth`` 0:
     janko 286's published solution, proven unique, in fewer nodes (its root's guess on the cell
     three groups of two exits share, where the order takes a 2-group in the middle: 33 nodes)."""
-    from fillsmt.fillomino.backtrack import solve_strong
+    from fillsmt.fillomino.search import solve_strong
 
     puzzle, published = _presolved_janko("286")
     options = replace(STRONG_SEARCH, second_phase=False, last_conflict=True, wiped_out=True, weights=True)
@@ -449,7 +449,7 @@ def test_the_search_makes_no_reference_cycles(options):
     result that held its state made ~80 cycles a node, sixteenth session)."""
     import gc
 
-    from fillsmt.fillomino.backtrack import solve_strong
+    from fillsmt.fillomino.search import solve_strong
     from fillsmt.fillomino.kind import KIND
 
     puzzle = KIND.presolve(read_puzzle(str(INSTANCES / "big-regions" / "12x12-big-13.txt"))).puzzle

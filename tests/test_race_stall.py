@@ -19,7 +19,7 @@ from fillsmt import pipeline
 from fillsmt.drivers.binaries import CommandDriver
 from fillsmt.drivers.process import SolverYield
 from fillsmt.fillomino import features
-from fillsmt.fillomino.backtrack import solve_strong
+from fillsmt.fillomino.search import solve_strong
 from fillsmt.fillomino.kind import Fillomino
 from fillsmt.pipeline import SEARCH_BEHIND, solve
 from fillsmt.race import Progress, RulesRace, SearchProgress

@@ -15,7 +15,7 @@ import random
 import pytest
 
 from conftest import SHARED
-from fillsmt.fillomino.backtrack import SearchOptions, solve_by_search
+from fillsmt.fillomino.search import SearchOptions, solve_by_search
 from fillsmt.fillomino.deduce.board import Board, Contradiction, find_groups
 from fillsmt.fillomino.deduce.capacity import SEARCH_RULES
 from fillsmt.fillomino.deduce.masks import bit

@@ -1,5 +1,5 @@
-"""The search-only reasoning of issue 17 (fillsmt.fillomino.deduce.capacity, exit probing in
-fillsmt.fillomino.backtrack): sound against the brute force, and it does fire.
+"""The search-only reasoning (fillsmt.fillomino.deduce.capacity, exit probing in
+fillsmt.fillomino.search): sound against the brute force, and it does fire.
 
 Soundness is what makes an exhausted search a proof, so every test here compares with the
 brute-force enumerator of test_backtrack (written from the definition alone): no solution may
@@ -15,7 +15,7 @@ import pytest
 
 from conftest import INSTANCES, SHARED
 from test_backtrack import ALL_GRIDS, brute_force, count_matching, random_clues
-from fillsmt.fillomino.backtrack import STRONG_SEARCH, SearchOptions, solve_by_search, solve_strong
+from fillsmt.fillomino.search import STRONG_SEARCH, SearchOptions, solve_by_search, solve_strong
 from fillsmt.fillomino.deduce import ALL_RULES, initial_masks
 from fillsmt.fillomino.deduce.board import Board, Contradiction
 from fillsmt.fillomino.deduce.capacity import SEARCH_RULES, capacity, distinct_regions
@@ -193,7 +193,7 @@ def test_the_weighted_walk_walks_another_tree_than_its_order():
     solutions and walks another tree than its order without weights on some random tiny puzzles;
     and it does not wait for a solution: 10x10-big-5's plain solve (instances/, presolved) takes
     28 nodes where the order alone takes 38, to the same solution."""
-    from fillsmt.fillomino.backtrack import WEIGHTED_WALK_ORDER
+    from fillsmt.fillomino.search import WEIGHTED_WALK_ORDER
     from fillsmt.fillomino.kind import KIND
 
     alone = replace(SECOND_ONLY, second_phase_orders=(WEIGHTED_WALK_ORDER,), last_conflict=True)
@@ -221,7 +221,7 @@ def test_the_race_search_takes_the_weighing_switches():
     weighs from its root on: 10x10-big-5's plain solve (instances/, presolved) in the first
     phase, 38 nodes, the same as the race's search; in a second phase of the group-exit walk
     alone, 38, 28 with that walk weighing instead."""
-    from fillsmt.fillomino.backtrack import RACE_SEARCH
+    from fillsmt.fillomino.search import RACE_SEARCH
     from fillsmt.fillomino.kind import KIND
 
     puzzle = KIND.presolve(read_puzzle(str(INSTANCES / "big-regions" / "10x10-big-5.txt"))).puzzle
@@ -331,13 +331,13 @@ def test_handed_down_searches_change_no_node(monkeypatch):
 def test_staged_rounds_change_no_node(monkeypatch):
     """The strong search's staged rounds (``fixpoint``'s ``staged``) reach the plain rounds'
     fixpoint: the same solutions in the same nodes on the thinned janko grids."""
-    from fillsmt.fillomino import backtrack
+    from fillsmt.fillomino.search import tree
 
     puzzles = _thinned_janko(["007", "015", "024", "029", "286"], 17)
     runs = {}
     for on in (True, False):
         if not on:
-            monkeypatch.setattr(backtrack, "fixpoint", lambda state, rules, staged=False: fixpoint(state, rules))
+            monkeypatch.setattr(tree, "fixpoint", lambda state, rules, staged=False: fixpoint(state, rules))
         options = SearchOptions(search_rules=SEARCH_RULES, probe_depth=1, probe_budget=10**6)
         runs[on] = [solve_by_search(p, options, limit=50, max_nodes=400) for p in puzzles]
     for staged, plain in zip(runs[True], runs[False]):
@@ -419,7 +419,7 @@ def _joins_found_afresh(monkeypatch) -> None:
 @pytest.mark.parametrize("order", ["big-value"])
 def test_every_search_order_finds_exactly_the_brute_force_solutions(order):
     """The strong search's orders pick another group to grow; the split stays complete."""
-    from fillsmt.fillomino.backtrack import SEARCH_ORDERS
+    from fillsmt.fillomino.search import SEARCH_ORDERS
 
     assert order in SEARCH_ORDERS
     rng = random.Random(f"order-{order}")

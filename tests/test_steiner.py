@@ -14,7 +14,7 @@ import pytest
 
 from conftest import SHARED
 from test_backtrack import brute_force, count_matching
-from fillsmt.fillomino.backtrack import STRONG_SEARCH, SearchOptions, solve_by_search, solve_strong
+from fillsmt.fillomino.search import STRONG_SEARCH, SearchOptions, solve_by_search, solve_strong
 from fillsmt.fillomino.deduce import capacity as capacity_module
 from fillsmt.fillomino.deduce import steiner
 from fillsmt.fillomino.deduce.board import Board

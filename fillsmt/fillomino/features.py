@@ -99,8 +99,8 @@ QUICK_PROOF_FIRST = 120
 """With ``--unique`` or ``--forced``: the nodes (fixpoints) within which the quick search must
 find its first solution to go on to its proof (:func:`quick_proof_budget`); a count, not seconds,
 so that the choice does not depend on the machine's load. 40 until the fifteenth session; with
-the last conflict (``last_conflict`` of :data:`~fillsmt.fillomino.backtrack.QUICK_PROOF_SEARCH`) the janko-thesis100 proofs that find no
-first solution within 40 nodes find it at nodes 44-86 (031, 041, 247, 260, 268, 269), at 103
+the last conflict (:data:`~fillsmt.fillomino.search.QUICK_PROOF_SEARCH`) the janko-thesis100
+proofs that find no first solution within 40 nodes find it at nodes 44-86 (031, 041, 247, 260, 268, 269), at 103
 (292) or later; measured through ``pipeline.solve`` (``benchmarks/README.md``, "Issue 17, fifteenth
 session: the last conflict"), 041's ``--unique`` 0.072 -> 0.030 s and 268's 0.076 -> 0.053 s,
 where the puzzles whose proof still goes to the race pay 50 more nodes first (257 0.077 -> 0.096
@@ -116,7 +116,7 @@ first (171 0.153 -> 0.169 s, 1.53x its plain solve; 066 1.22x -> 1.36x), 12x12-b
 QUICK_PROOF = 3.0
 """With ``--unique`` or ``--forced``: seconds of :data:`QUICK_CLOCK` (plus :data:`QUICK_PER_CELL`
 per cell) the quick search may take in all: the search is also bounded by nodes, to the strong
-search's first phase (:data:`~fillsmt.fillomino.backtrack.FIRST_PHASE_BUDGET`, 500 nodes on a
+search's first phase (:data:`~fillsmt.fillomino.search.FIRST_PHASE_BUDGET`, 500 nodes on a
 10×10, about 1 s of CPU there). A wall-clock bound of 1.5 s (ninth session) threw janko 286's
 proof (0.7 s CPU) away under load 8-9 and left it to the race (3.8-4.7 s); the bound has been
 CPU time since the twelfth session."""
@@ -207,7 +207,7 @@ on every janko-thesis100 and big-region puzzle the search settles, 0.90 s on 266
 (settled at 9.1 s) and 14.6 s on 12x12-big-1 (unsettled in 20 s). So 1.5 s: 1.7x 266's. It is
 counted on the child's CPU, so a search starved by a loaded machine is not judged on work it
 did not do (at load 6 on 2 cores that took 12x12-big-11's search 9.5 s of wall time). 2.0 s
-since the strong search's second phase walks two orders by turns (``backtrack.SECOND_PHASE_ORDERS``,
+since the strong search's second phase walks two orders by turns (``search.SECOND_PHASE_ORDERS``,
 the same session): 266's longest stretch is then 1.20 s (settled at 1.75 s), so 2.0 s keeps the
 margin at 1.7x; 12x12-big-11's is 4.59 s (settled at 11.7 s) and 12x12-big-1's 4.76 s (settled
 at 5.8 s), so both still stall (``stall14_gaps.py 20`` on the merged code)."""

@@ -53,7 +53,7 @@ from dataclasses import dataclass
 from typing import Callable, Mapping
 
 from fillsmt.errors import InputError, OracleUndecided
-from fillsmt.fillomino.backtrack import SearchOptions, solve_by_search
+from fillsmt.fillomino.search import SearchOptions, solve_by_search
 from fillsmt.fillomino.deduce import deduce
 from fillsmt.fillomino.model import Grid, Puzzle
 from fillsmt.fillomino.rating import HARD_GUESSES, LABELS, Rating, rate
@@ -257,7 +257,7 @@ def search_oracle(puzzle: Puzzle, solution: Grid, deadline: float | None = None)
     """Uniqueness by the rules plus backtracking, exact (no cap): is ``solution`` the only one?
 
     A hunt for a solution other than ``solution`` (``avoid`` of
-    :func:`~fillsmt.fillomino.backtrack.solve_by_search`). Neither guessing order wins
+    :func:`~fillsmt.fillomino.search.solve_by_search`). Neither guessing order wins
     everywhere (growing groups is far better on published puzzles, row-major on some puzzles
     with large regions), so the two take turns with node budgets growing fourfold until one
     settles it: a few times the work of the better one, and still deterministic. Exact, but

@@ -141,14 +141,14 @@ class Fillomino(Kind):
     def quick_search(self, presolved: Puzzle, limit: int):
         """The strong search in this process for at most
         :func:`~fillsmt.fillomino.features.quick_search_budget` seconds (none on a grid with
-        many open cells), before any solver starts (:data:`~fillsmt.fillomino.backtrack.QUICK_SEARCH`);
+        many open cells), before any solver starts (:data:`~fillsmt.fillomino.search.QUICK_SEARCH`);
         with ``limit`` 2 (``--unique``, ``--forced``) within the nodes and seconds of
         :func:`~fillsmt.fillomino.features.quick_proof_budget`
-        (:data:`~fillsmt.fillomino.backtrack.QUICK_PROOF_SEARCH`): a first solution found within those
+        (:data:`~fillsmt.fillomino.search.QUICK_PROOF_SEARCH`): a first solution found within those
         nodes, the search goes on to settle the question. The seconds are
         :data:`~fillsmt.fillomino.features.QUICK_CLOCK`'s."""
         from fillsmt.fillomino import features
-        from fillsmt.fillomino.backtrack import QUICK_PROOF_SEARCH, QUICK_SEARCH, solve_strong
+        from fillsmt.fillomino.search import QUICK_PROOF_SEARCH, QUICK_SEARCH, solve_strong
 
         if limit > 1:
             options, (first, whole) = QUICK_PROOF_SEARCH, features.quick_proof_budget(presolved)
@@ -162,8 +162,8 @@ class Fillomino(Kind):
 
     def search(self, puzzle: Puzzle, limit: int, deadline: float | None, progress=None):
         """The deduction rules plus backtracking: the strong search as the race runs it
-        (:data:`~fillsmt.fillomino.backtrack.RACE_SEARCH`), telling ``progress`` of every node."""
-        from fillsmt.fillomino.backtrack import RACE_SEARCH, solve_strong
+        (:data:`~fillsmt.fillomino.search.RACE_SEARCH`), telling ``progress`` of every node."""
+        from fillsmt.fillomino.search import RACE_SEARCH, solve_strong
 
         return solve_strong(puzzle, RACE_SEARCH, limit=limit, deadline=deadline, progress=progress)
 

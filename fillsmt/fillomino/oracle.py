@@ -42,7 +42,7 @@ from typing import Protocol
 from fillsmt.drivers.base import Driver
 from fillsmt.drivers.session import SessionTimeout
 from fillsmt.errors import FillsmtError, OracleUndecided, SolverError
-from fillsmt.fillomino.backtrack import solve_by_search
+from fillsmt.fillomino.search import solve_by_search
 from fillsmt.fillomino.deduce import Mask, deduce, initial_masks, propagate_masks
 from fillsmt.fillomino.generate import search_oracle
 from fillsmt.fillomino.model import Grid, Puzzle
