@@ -119,14 +119,14 @@ def random_clues(rng: random.Random, height: int, width: int) -> Grid:
 
 SEARCHES = [
     *(pytest.param(f"{{shape}}-{order}", 25, {"cell_order": order}, id=order) for order in CELL_ORDERS),
-    # the strong search: the search-only rules of issue 17 and exit probing to each depth
+    # the strong search: the search-only rules and exit probing to each depth
     *(pytest.param(f"strong-{{shape}}-{depth}", 15, {"search_rules": SEARCH_RULES, "probe_depth": depth},
                    id=f"strong-probe{depth}") for depth in (-1, 0, 99)),
-    # the last conflict's guess made again first (fifteenth session), alone, in the thesis' own
+    # the last conflict's guess made again first, alone, in the thesis' own
     # search, and with what it may be combined with
     pytest.param("lc-{shape}", 60, {"search_rules": SEARCH_RULES, "last_conflict": True}, id="strong-last-conflict"),
     pytest.param("lc-thesis-{shape}", 40, {"last_conflict": True}, id="last-conflict"),
-    # the second conflict of a wiped-out cell and the failure weights (sixteenth session): each
+    # the second conflict of a wiped-out cell and the failure weights: each
     # alone, together (the quick proof's), in the thesis' own search, and with the other options
     pytest.param("wiped-{shape}", 60, {"search_rules": SEARCH_RULES, "last_conflict": True, "wiped_out": True},
                  id="strong-wiped-out"),
@@ -138,7 +138,7 @@ SEARCHES = [
     *(pytest.param(f"wiped-weights-{order}-{{shape}}", 25, {"last_conflict": True, "wiped_out": True, "weights": True,
                                                              "cell_order": order}, id=f"wiped-out-weights-{order}")
       for order in CELL_ORDERS[1:]),
-    # guessing where the tight groups meet (seventeenth session): at the root, one guess deep
+    # guessing where the tight groups meet: at the root, one guess deep
     # (the quick proof's, with its other options), everywhere, in the thesis' own search too
     *(pytest.param(f"shared{depth}-{{shape}}", 40, {"search_rules": SEARCH_RULES, "shared_depth": depth},
                    id=f"strong-shared{depth}") for depth in (0, 1, 99)),
@@ -446,7 +446,7 @@ def test_guessing_where_the_tight_groups_meet_shortens_janko_286s_proof():
 def test_the_search_makes_no_reference_cycles(options):
     """A search's states, their noted results and its nodes are freed by reference counting
     alone: with the cyclic collector off, a whole proof leaves nothing for it to find (a noted
-    result that held its state made ~80 cycles a node, sixteenth session)."""
+    result that held its state would make cycles at every node)."""
     import gc
 
     from fillsmt.fillomino.search import solve_strong

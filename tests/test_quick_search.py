@@ -1,4 +1,4 @@
-"""The quick search (issue 17, eighth session): the rules' search in fillsmt's own process,
+"""The quick search: the rules' search in fillsmt's own process,
 within a small budget, before any encoding or solver (``Kind.quick_search``, ``pipeline._quick_search``),
 in the default plan (the default solver and encoding, staged).
 

@@ -1,9 +1,9 @@
-"""The search's tree, pinned (issue 17, thirteenth session: cheaper nodes, the same tree).
+"""The search's tree, pinned: cheaper nodes must leave the same tree.
 
 Work that only makes a node cheaper must leave every node, guess and answer as it was: the node
 counts of the searches on random small puzzles and of the quick search on janko proofs are
-pinned here as main (a90f1f6) found them, before the thirteenth session's changes. A change that
-alters the tree on purpose (another rule, another guess) updates them knowingly. The answers
+pinned here (the random ones as main a90f1f6 found them). A change that alters the tree on
+purpose (another rule, another guess) updates them knowingly. The answers
 are checked elsewhere (``test_backtrack.py``, against the brute force and the published
 solutions); here also the k-groups found on sets of cells against a cell-by-cell flood.
 """
@@ -51,11 +51,7 @@ def test_the_searches_keep_their_trees_on_small_puzzles():
 
 
 QUICK = {  # janko-thesis100: the quick search's nodes, plain solve (limit 1) and proof (limit 2), on main
-    # proofs with the last conflict (fifteenth session); before it 285 99, 231 45, 246 53, 211 33,
-    # 008 59, 286 29 (413 before the Steiner count in proofs, fourteenth session); with the
-    # wiped-out cell's conflict and the failure weights (sixteenth session); before them 285 53,
-    # 211 37, 008 41, 286 27, 268 183, 067 103; guessing where the tight groups meet at the root
-    # and its complements (seventeenth session); before it 246 17, 008 37, 286 33, 268 113
+    # (the proofs' heuristics, QUICK_PROOF_SEARCH, each shortened some: git log has the counts before)
     "285": (11, 39), "231": (12, 27), "250": (6, 19), "246": (16, 19), "211": (15, 33), "008": (21, 13),
     "286": (16, 23), "268": (57, 107), "067": (39, 85),
 }
@@ -144,8 +140,8 @@ def _fields(found):
 
 
 def test_groups_grown_from_the_previous_ones_are_the_groups_found_afresh():
-    """``find_groups`` given the groups of fewer fixed cells (``previous``, sixteenth session:
-    the groups no new cell touches are taken as they are) against the groups found afresh, as
+    """``find_groups`` given the groups of fewer fixed cells (``previous``: the groups no new
+    cell touches are taken as they are) against the groups found afresh, as
     cells are fixed to k one to three at a time on random boards: every field the same, the same
     overflow refused; the untouched groups are taken over (the same objects) on most steps."""
     rng = random.Random(1716)

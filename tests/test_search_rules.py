@@ -612,8 +612,7 @@ def test_forced_cells_match_their_definition():
 
 
 def _greedy_count(state: State, k: int, seed: tuple[int, ...]) -> int:
-    """The count of :func:`distinct_regions` as written before the sixteenth session: the
-    complete k-groups, the seed, then each incomplete group that may share a region with none
+    """The count of :func:`distinct_regions` pair by pair, the reference: the complete k-groups, the seed, then each incomplete group that may share a region with none
     counted so far, by :func:`~capacity._may_share` pair by pair."""
     from fillsmt.fillomino.deduce.capacity import _may_share
 
@@ -649,9 +648,8 @@ def many_groups(rng: random.Random) -> State:
 
 
 def test_the_share_rows_and_the_pairs_that_must_join_agree_with_the_pairwise_count():
-    """``capacity``'s share rows (sixteenth session: bit sets, and no distance test where any
-    path fits) against ``_may_share`` pair by pair; the seeded count against the greedy count
-    as written before; ``must_join`` (which passes over pairs whose common far groups fit)
+    """``capacity``'s share rows (bit sets, and no distance test where any path fits) against
+    ``_may_share`` pair by pair; the seeded count against the greedy count of the reference; ``must_join`` (which passes over pairs whose common far groups fit)
     against every sharing pair counted by that greedy count, at rooms around the counts."""
     from fillsmt.fillomino.deduce.capacity import _may_share, must_join, share_rows
 

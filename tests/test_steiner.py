@@ -1,7 +1,7 @@
-"""``capacity``'s Steiner count (issue 17, fourteenth session): the exact Steiner tree of
+"""``capacity``'s Steiner count: the exact Steiner tree of
 fillsmt.fillomino.deduce.steiner against a brute force over every set of cells, and the strong
 search with the count on against the brute-force enumerator of test_backtrack (it fires, and an
-over-estimating tree is caught); and the fifteenth session's fast search against the plain
+over-estimating tree is caught); and the fast bounded search against the plain
 recurrences kept here (:func:`plain_dreyfus_wagner`) at the cap and around it (a bound too high
 is caught)."""
 
@@ -195,8 +195,7 @@ def test_janko_286_needs_two_36_regions_and_its_proof_is_short():
 
 
 def plain_dreyfus_wagner(board: Board, allow: int, groups: list[int], k: int) -> int:
-    """The fourteenth session's :func:`steiner.lightest_region`, kept as the reference for the
-    bounded search: every subset, every node, no bound (the module text's recurrences alone)."""
+    """The plain Dreyfus-Wagner recurrences, the reference for the bounded search: every subset, every node, no bound (the module text's recurrences alone)."""
     inf = k + 1
     t = len(groups)
     index: dict[int, int] = {}
@@ -391,7 +390,7 @@ def _merged(board: Board, allow: int, groups: list[int]) -> int:
 
 
 def test_merging_groups_keeps_the_lightest_weight():
-    """Groups merged along their lightest links (sixteenth session) against the plain
+    """Groups merged along their lightest links against the plain
     recurrences, at the optimum, one below and one above; the merges do happen (on most of
     these sparse boards, down to one or two groups on many)."""
     checked = merged = down_to_two = 0

@@ -15,8 +15,8 @@ from fillsmt.fillomino.deduce.masks import Mask, bit
 
 @dataclass(frozen=True)
 class Board:
-    """The grid's shape and neighbour table. Sets of cells as ints (bit x for cell x; issue 17,
-    eighth session) grow by their neighbours in a few shifts (:meth:`spread`)."""
+    """The grid's shape and neighbour table. Sets of cells are ints (bit x for cell x) and grow
+    by their neighbours in a few shifts (:meth:`spread`)."""
 
     height: int
     width: int
@@ -61,7 +61,7 @@ class Board:
 @lru_cache(maxsize=64)
 def _geometry(height: int, width: int) -> tuple[tuple[tuple[int, ...], ...], int, int, int]:
     """A shape's neighbour table, every cell, the cells with a left and with a right neighbour
-    (:class:`Board`'s fields; built once per shape, issue 17, thirteenth session)."""
+    (:class:`Board`'s fields; built once per shape)."""
     def around(x: int) -> tuple[int, ...]:
         r, c = divmod(x, width)
         cand = ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
@@ -86,7 +86,7 @@ class Contradiction(Exception):
 
 class Group:
     """A k-group and its border (the outside neighbours of its cells). Immutable. A plain class
-    with slots (issue 17, thirteenth session: the search builds many): ``size`` and
+    with slots (the search builds many): ``size`` and
     ``complete`` are kept with it, the border as a set (``edge``, bit y for cell y), its cells
     listed only when asked for."""
 
@@ -159,7 +159,7 @@ KEPT = 8192
 same cells fixed to k, the same reach, the same pair of groups again on other branches."""
 KEPT_CELLS = 1 << 20
 """On a large board fewer: at most this many divided by the board's cells (a result holds up
-to a set of cells: 327 on a board of 3200, 8192 on one of 100; janko 286's proof keeps 3423)."""
+to a set of cells: 327 on a board of 3200, 8192 on one of 100)."""
 
 
 def recall(board: Board, key: tuple):
@@ -187,14 +187,14 @@ def find_groups(board: Board, dom: list[Mask], k: int, fixed: Iterable[int],
 
     The result depends on the board, k and the cells fixed to k alone: it is kept with the
     board (``Board.kept``) and shared by every state that asks for the same, with its
-    ``memo`` (which holds only what follows from the groups). On sets of cells (issue 17,
-    thirteenth session): a group is grown from its first cell by
+    ``memo`` (which holds only what follows from the groups). On sets of cells: a group is
+    grown from its first cell by
     :meth:`Board.spread` within the cells fixed to k, and its border is what the last spread
     adds outside them; the groups come in the order of their first cells, each group's cells
     and border in increasing order, as the flood fill cell by cell found them. ``dom`` is not
     looked at (the cells fixed to k are ``fixed``); it stays in the signature for callers.
 
-    ``previous`` (sixteenth session): the k-groups of fewer cells fixed to k (a subset of
+    ``previous``: the k-groups of fewer cells fixed to k (a subset of
     these; else it is not used), whose groups no newly fixed cell touches are groups here too
     (each is connected, and every cell fixed to k next to it is one of its own) and are taken
     as they are; only the rest is grown. The result is the same."""

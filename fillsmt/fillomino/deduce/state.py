@@ -8,7 +8,7 @@ budget search and a free area found large enough are remembered with the cells t
 to it. A complete group whose neighbours have lost its value is passed over (its border, a set,
 meets no cell that allows the value).
 
-Sets of cells are ints (bit x for cell x; issue 17, eighth session): the budget searches run on
+Sets of cells are ints (bit x for cell x): the budget searches run on
 them layer by layer, and a noted result is checked, when next asked for, against the cells
 changed for its value since it was found (one int per value, see :class:`Noted`) instead of
 registering a watcher on each of its cells.
@@ -48,8 +48,7 @@ class Noted:
     """The token (:attr:`State.token`) of the state whose ``analysed`` this is: another state
     copies the result before setting it (:meth:`State.to_analyse`). A token, not the state: a
     state holds its noted results, and a result holding its state would make a reference cycle
-    that only the cyclic garbage collector frees (issue 17, sixteenth session: its passes over
-    the search's garbage cost 10 ms at a time)."""
+    that only the cyclic garbage collector frees (a search makes many)."""
     analysed: bool = False
     origin: Noted | None = None
     """The result first noted (None: this one), which every copy shares: two live copies of
@@ -122,8 +121,7 @@ class State:
 
         Shared, not copied: the board and the k-groups found (immutable, valid until a cell is
         fixed to k, which ``_regroup`` tracks). Copied: the domains, the fixed cells, the cells
-        changed per value. Handed down
-        (issue 17, sixth session): the noted searches (``reach``: the parent's dict, copied;
+        changed per value. Handed down: the noted searches (``reach``: the parent's dict, copied;
         free areas: the parent's live ones, when the child first asks for them), shared, not
         copied (see :class:`Noted`). The child checks each against its own cells changed per
         value, which hold the parent's: so a result is used only while no cell it looked at
