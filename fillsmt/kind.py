@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Hashable
 
 from fillsmt.errors import InputError
+from fillsmt.plan import Plan, RacingSearch
 
 if TYPE_CHECKING:  # a kind's registry entry is read at start-up: the solving machinery loads on first use
     from fillsmt.smtlib import Script
@@ -128,48 +129,18 @@ class Kind:
     has_search: ClassVar[bool] = False
     """Whether :meth:`search` solves without an SMT solver (``--solver rules``)."""
 
-    def staged_racers(self, presolved: Any, proof: bool = False) -> tuple[tuple[str, str, float], ...]:
-        """(solver, encoding, delay in seconds): the other SMT configurations a staged race
-        (``pipeline.solve(staged=True)``) starts beside the solver and the search for the
-        ``presolved`` puzzle, each only once its delay has passed without an answer; ``proof``:
-        the race must also prove (``--unique`` or ``--forced``), not only find a solution."""
-        return ()
+    def plan(self, presolved: Any, proof: bool) -> Plan:
+        """How the ``presolved`` puzzle is raced (:class:`fillsmt.plan.Plan`); ``proof``: the
+        race must also prove (``--unique`` or ``--forced``). By default the kind's search races
+        the solver where the kind has one."""
+        return Plan(search=RacingSearch() if self.has_search else None)
 
-    def staged_lead(self, presolved: Any) -> str | None:
-        """An encoding that replaces the default one in a staged race of the ``presolved``
-        puzzle (the solver runs it at once, and the default encoding does not run), or None."""
-        return None
-
-    def races_search(self, presolved: Any) -> bool:
-        """Whether the kind's search joins the race for the ``presolved`` puzzle (a grid it
-        cannot settle in the time would only take a core from the solver)."""
-        return True
-
-    def search_first(self, presolved: Any) -> bool:
-        """Whether, on the ``presolved`` puzzle, a racing solver yields the CPU to the kind's
-        search once it has run a while (``pipeline.YIELD``): where the search is the strong racer."""
-        return False
-
-    def search_stalled(self, progress: Any) -> bool:
-        """Whether the racing search, where the solver yields to it (:meth:`search_first`), has
-        stalled by its ``progress`` (a :class:`fillsmt.race.Progress`): then the solver takes its priority back, the search runs behind it, and the
-        kind's other configurations join now (:meth:`stall_hurries`)."""
-        return False
-
-    def stall_hurries(self, proof: bool) -> bool:
-        """Whether the kind's other configurations (:meth:`staged_racers`) join a race at once
-        when its search stalls (:meth:`search_stalled`), rather than after their delays."""
-        return False
-
-    def quick_search(self, presolved: Any, limit: int) -> Any | None:
-        """The kind's search (as :meth:`search`) on the ``presolved`` puzzle within a small
-        budget, run before any solver starts where the search is the strong racer; its result
-        (the pipeline takes it only when decisive), or None when the kind does not try."""
-        return None
-
-    def search(self, puzzle: Any, limit: int, deadline: float | None, progress: Any = None) -> Any:
-        """Up to ``limit`` solutions by the kind's own search (see ``has_search``), telling
-        ``progress`` (:class:`fillsmt.race.SearchProgress`, or None) of its nodes."""
+    def search(self, puzzle: Any, limit: int, deadline: float | None = None, progress: Any = None,
+               options: Any = None, budget: float | None = None) -> Any:
+        """Up to ``limit`` solutions by the kind's own search (see ``has_search``) until
+        ``deadline`` (monotonic) or within ``budget`` seconds of the ``options``' clock, telling
+        ``progress`` (:class:`fillsmt.race.SearchProgress`, or None) of its nodes; ``options``
+        are the kind's (from its :meth:`plan`; None: those of ``--solver rules``)."""
         raise InputError(f"{puzzle.source}: {self.name} puzzles have no search of their own")
 
     def presolve(self, puzzle: Any) -> Presolved | None:

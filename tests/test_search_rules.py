@@ -228,27 +228,18 @@ def test_the_weighted_walk_walks_another_tree_than_its_order(monkeypatch, weight
     assert (plain.nodes, weighed.nodes) == (38, 28)
 
 
-def test_the_race_search_takes_the_weighing_switches(monkeypatch):
-    """``Fillomino.search`` (the race's) passes ``features.SEARCH_WEIGHTED_FIRST`` and
-    ``SEARCH_WEIGHTED_WALK`` on: 10x10-big-5's plain solve (instances/, presolved) in the first
-    phase, 38 nodes, 28 with the first; in a second phase of the group-exit walk alone, 38, 28
-    with that walk weighing instead."""
+def test_the_race_search_weighs_its_group_exit_walk(monkeypatch):
+    """``Fillomino.search`` (the race's options) weighs the second phase's group-exit walk from
+    its root on: 10x10-big-5's plain solve (instances/, presolved) in a second phase of the
+    group-exit walk alone takes 38 nodes unweighed, 28 weighed."""
     import fillsmt.fillomino.backtrack as backtrack
-    from fillsmt.fillomino import features
     from fillsmt.fillomino.kind import KIND
 
     puzzle = KIND.presolve(read_puzzle(str(INSTANCES / "big-regions" / "10x10-big-5.txt"))).puzzle
-    monkeypatch.setattr(features, "SEARCH_WEIGHTED_FIRST", False)
-    monkeypatch.setattr(features, "SEARCH_WEIGHTED_WALK", None)
-    found = [KIND.search(puzzle, 1, None)]
-    monkeypatch.setattr(features, "SEARCH_WEIGHTED_FIRST", True)
-    found.append(KIND.search(puzzle, 1, None))
     monkeypatch.setattr(backtrack, "FIRST_PHASE_BUDGET", 0)
     monkeypatch.setattr(backtrack, "SECOND_PHASE_ORDERS", ("group-exit",))
-    found.append(KIND.search(puzzle, 1, None))
-    monkeypatch.setattr(features, "SEARCH_WEIGHTED_WALK", "instead")
-    found.append(KIND.search(puzzle, 1, None))
-    assert [f.nodes for f in found] == [38, 28, 38, 28]
+    found = [solve_strong(puzzle, limit=1, last_conflict=True), KIND.search(puzzle, 1, None)]
+    assert [f.nodes for f in found] == [38, 28]
     assert all(f.solutions == found[0].solutions and len(f.solutions) == 1 for f in found)
 
 

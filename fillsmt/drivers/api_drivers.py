@@ -60,13 +60,13 @@ class ApiWorkerDriver(Driver):
     def refuse(self, script: str) -> None:
         """Raise :class:`InputError` for a script this solver cannot take (none by default)."""
 
-    def run(self, script: str, timeout: float | None = None, stop=None) -> RunResult:
+    def run(self, script: str, timeout: float | None = None, stop=None, priority=None) -> RunResult:
         self.require()
         self.refuse(script)
         outcome = run_process(self._argv(False), script, timeout, stop)
         return outcome_result(self.name, outcome, timeout)
 
-    def open_session(self):
+    def open_session(self, priority=None):
         self.require()
         return GuardedSession(self, self._argv(True))
 

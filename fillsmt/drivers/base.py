@@ -67,9 +67,11 @@ class Driver(ABC):
             raise SolverMissing(self.missing_message())
 
     @abstractmethod
-    def run(self, script: str, timeout: float | None = None, stop=None) -> RunResult:
+    def run(self, script: str, timeout: float | None = None, stop=None, priority=None) -> RunResult:
         """Solve ``script`` (SMT-LIB text) within ``timeout`` seconds (None: no limit); a driver
-        that ``supports_stop`` gives up when the ``stop`` event (a ``threading.Event``) is set."""
+        that ``supports_stop`` gives up when the ``stop`` event (a ``threading.Event``) is set.
+        ``priority`` (a :class:`fillsmt.drivers.process.SolverYield`, or None) says how a solver
+        process lowers its scheduling priority; an in-process solver ignores it."""
 
     def require_session(self) -> None:
         """Raise :class:`SolverError` unless the driver ``supports_session``."""
@@ -77,8 +79,9 @@ class Driver(ABC):
             raise SolverError(f"solver {self.name!r} offers no incremental session; "
                               f"`fillsmt solvers` lists the solvers that have one")
 
-    def open_session(self) -> "Session":
-        """An incremental session (:mod:`fillsmt.drivers.session`) with this solver."""
+    def open_session(self, priority=None) -> "Session":
+        """An incremental session (:mod:`fillsmt.drivers.session`) with this solver; ``priority``
+        as for :meth:`run`."""
         self.require_session()
         raise NotImplementedError
 

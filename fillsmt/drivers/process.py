@@ -9,7 +9,6 @@ prints is bounded (:func:`fillsmt.limits.max_output`).
 
 from __future__ import annotations
 
-import contextvars
 import os
 import selectors
 import shlex
@@ -50,7 +49,7 @@ class SolverYield:
     ``delay`` seconds after it started gets ``niceness`` added, so on a busy machine the search,
     which settles the small grids the solver is slow on, gets the larger share of the CPU, while
     the solver's quick answers (most puzzles, well under a second) are not slowed. The race calls
-    :meth:`take_back` when the search stalls (``Kind.search_stalled``): no solver is lowered from
+    :meth:`take_back` when the search stalls (:meth:`fillsmt.plan.RacingSearch.stalled`): no solver is lowered from
     then on, and each one lowered gets its own priority back where the system permits it (a
     process may not lower its niceness without the privilege; the race then puts the search
     behind instead)."""
@@ -91,20 +90,6 @@ class SolverYield:
                     os.setpriority(os.PRIO_PROCESS, proc.pid, priority)
                 except OSError:  # gone meanwhile, or not permitted (no privilege)
                     pass
-
-
-#: How the rules' search races this thread's solver (:class:`SolverYield`), or None: set by the
-#: race (:func:`fillsmt.pipeline._race`) for the thread that runs its solver; None elsewhere.
-YIELD_TO_SEARCH: contextvars.ContextVar[SolverYield | None] = contextvars.ContextVar("yield_to_search",
-                                                                                     default=None)
-
-
-def started(proc: subprocess.Popen) -> None:
-    """Note a solver process just started: lower its priority later if :data:`YIELD_TO_SEARCH`
-    says so (a process that has ended by then is left alone)."""
-    plan = YIELD_TO_SEARCH.get()
-    if plan is not None:
-        plan.started(proc)
 
 
 def kill_group(proc: subprocess.Popen) -> None:
@@ -228,10 +213,11 @@ def _communicate(proc: subprocess.Popen, data: bytes, timeout: float | None,
 
 
 def run_process(argv: list[str], stdin_text: str, timeout: float | None,
-                stop: threading.Event | None = None) -> ProcessOutcome:
+                stop: threading.Event | None = None, priority: SolverYield | None = None) -> ProcessOutcome:
     """Run ``argv`` with ``stdin_text`` on standard input; kill its group at ``timeout`` seconds,
     as soon as ``stop`` is set (used by the portfolio to stop the losers), or when it prints more
-    than :func:`fillsmt.limits.max_output` bytes.
+    than :func:`fillsmt.limits.max_output` bytes. ``priority`` lowers the process's priority
+    after its delay (:class:`SolverYield`).
 
     Raises ``OSError`` when the program cannot be started.
     """
@@ -239,7 +225,8 @@ def run_process(argv: list[str], stdin_text: str, timeout: float | None,
     data = stdin_text.encode("utf-8")
     proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             **OWN_GROUP)
-    started(proc)
+    if priority is not None:
+        priority.started(proc)
     tracing = trace.path() is not None
     if tracing:
         who, channel = shlex.join(argv), f"pid {proc.pid}"

@@ -37,7 +37,7 @@ from fillsmt import interrupts, limits
 from fillsmt.drivers import trace
 from fillsmt.errors import EXIT_UNKNOWN, SolverError
 from fillsmt.drivers.base import quote_output
-from fillsmt.drivers.process import OWN_GROUP, kill_group, started
+from fillsmt.drivers.process import OWN_GROUP, kill_group
 from fillsmt.smtlib import Script
 from fillsmt.smtlib.answer import SExprError, Status, Value, parse_value, render_sexpr
 from fillsmt.smtlib.script import script_body
@@ -277,7 +277,7 @@ class ProcessSession(Session):
 
     reads_packed = True
 
-    def __init__(self, argv: list[str], name: str, joined_assertions: bool = False):
+    def __init__(self, argv: list[str], name: str, joined_assertions: bool = False, priority=None):
         super().__init__()
         self.name = name
         self.joined_assertions = joined_assertions
@@ -286,7 +286,8 @@ class ProcessSession(Session):
         self._proc = subprocess.Popen(
             argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
             **OWN_GROUP, text=True, encoding="utf-8", errors="replace", bufsize=1)
-        started(self._proc)
+        if priority is not None:
+            priority.started(self._proc)
         self._chunks: queue.Queue[str | None] = queue.Queue()
         self._pending = ""  # what the solver printed past the last reply's marker (normally nothing)
         self._stderr: list[str] = []

@@ -30,6 +30,14 @@ def too_open(puzzle: Puzzle) -> bool:
     return sum(m.bit_length() - 1 for m in initial_masks(puzzle)) > max_presolve()
 
 
+_SEARCH_USES: dict[str, dict] = {
+    "quick": dict(probing=True),
+    "quick-proof": dict(probing=False, last_conflict=True, wiped_out=True, weights=True, shared_depth=0),
+    "race": dict(last_conflict=True, weighted_walk="instead"),
+}
+"""The search's option sets by the name a plan gives (:class:`fillsmt.fillomino.strategy.SearchUse`)."""
+
+
 class Fillomino(Kind):
     name = "fillomino"
     summary = "divide the grid into regions; a region of n cells holds the number n in every cell"
@@ -99,96 +107,29 @@ class Fillomino(Kind):
 
     has_search = True
 
-    def staged_racers(self, presolved: Puzzle, proof: bool = False) -> tuple[tuple[str, str, float], ...]:
-        """Chosen from the presolved puzzle's largest open area and open cells
-        (:func:`fillsmt.fillomino.features.staged_racers`): the lazy region cuts where the tree
-        encoding is weak (janko 620, 330), Z3 with the region propagator, staged, on small
-        puzzles (266)."""
-        from fillsmt.fillomino.features import staged_racers
+    def plan(self, presolved: Puzzle, proof: bool):
+        """The default plan (:func:`fillsmt.fillomino.strategy.plan`)."""
+        from fillsmt.fillomino.strategy import plan
 
-        return staged_racers(presolved, proof)
+        return plan(presolved, proof)
 
-    def staged_lead(self, presolved: Puzzle) -> str | None:
-        """The lazy region cuts alone on a huge open area (:func:`fillsmt.fillomino.features.staged_lead`)."""
-        from fillsmt.fillomino.features import staged_lead
-
-        return staged_lead(presolved)
-
-    def races_search(self, presolved: Puzzle) -> bool:
-        """Not on a grid with very many open cells (:func:`fillsmt.fillomino.features.races_search`)."""
-        from fillsmt.fillomino.features import races_search
-
-        return races_search(presolved)
-
-    def search_first(self, presolved: Puzzle) -> bool:
-        """On a small grid (:func:`fillsmt.fillomino.features.search_first`)."""
-        from fillsmt.fillomino.features import search_first
-
-        return search_first(presolved)
-
-    def search_stalled(self, progress) -> bool:
-        """:func:`fillsmt.fillomino.features.search_stalled`."""
-        from fillsmt.fillomino.features import search_stalled
-
-        return search_stalled(progress)
-
-    def stall_hurries(self, proof: bool) -> bool:
-        """:func:`fillsmt.fillomino.features.stall_hurries`."""
-        from fillsmt.fillomino.features import stall_hurries
-
-        return stall_hurries(proof)
-
-    def quick_search(self, presolved: Puzzle, limit: int):
-        """The search of :meth:`search` for at most
-        :func:`~fillsmt.fillomino.features.quick_search_budget` seconds (none on a grid with
-        many open cells), before any solver starts; with ``limit`` 2 (``--unique``,
-        ``--forced``) within the nodes and seconds of
-        :func:`~fillsmt.fillomino.features.quick_proof_budget`: a first solution found within
-        those nodes, the search goes on to settle the question, within the strong search's
-        first phase (no restart with probing), passing over weak guesses if
-        :data:`~fillsmt.fillomino.features.QUICK_PROOF_PASS_WEAK` (off), learning from its
-        refutations as :data:`~fillsmt.fillomino.features.QUICK_PROOF_LEARNING` says, making a
-        refuted guess again first as :data:`~fillsmt.fillomino.features.QUICK_PROOF_LAST_CONFLICT`
-        says (and a guess whose complement was refuted as
-        :data:`~fillsmt.fillomino.features.QUICK_PROOF_WIPED_OUT` says), breaking its order's ties
-        by failure weights once it has a solution as
-        :data:`~fillsmt.fillomino.features.QUICK_PROOF_WEIGHTS` says, guessing where the tight
-        groups meet as deep as :data:`~fillsmt.fillomino.features.QUICK_PROOF_SHARED_DEPTH` says. The
-        seconds are :data:`~fillsmt.fillomino.features.QUICK_CLOCK`'s."""
-        from fillsmt.fillomino import features
+    def search(self, puzzle: Puzzle, limit: int, deadline: float | None = None, progress=None,
+               options=None, budget: float | None = None):
+        """The deduction rules plus backtracking (:func:`~fillsmt.fillomino.backtrack.solve_strong`)
+        with the option set ``options`` names (a :class:`~fillsmt.fillomino.strategy.SearchUse`;
+        None: the race's, which ``--solver rules`` runs too); ``budget`` is in seconds of
+        :data:`~fillsmt.fillomino.strategy.QUICK_CLOCK`."""
         from fillsmt.fillomino.backtrack import solve_strong
+        from fillsmt.fillomino.strategy import QUICK_CLOCK
 
-        if limit > 1:
-            first, whole = features.quick_proof_budget(presolved)
-        else:
-            first, whole = None, features.quick_search_budget(presolved)
-        if whole <= 0:
-            return None
-        clock = features.QUICK_CLOCK
-        learning = features.QUICK_PROOF_LEARNING if limit > 1 else "off"
-        return solve_strong(presolved, limit=limit, deadline=clock() + whole, first_nodes=first,
-                            probing=limit == 1, pass_weak=limit > 1 and features.QUICK_PROOF_PASS_WEAK,
-                            clock=clock, cbj=learning == "cbj", nogoods=learning == "nogoods",
-                            last_conflict=limit > 1 and features.QUICK_PROOF_LAST_CONFLICT,
-                            wiped_out=limit > 1 and features.QUICK_PROOF_WIPED_OUT,
-                            weights=limit > 1 and features.QUICK_PROOF_WEIGHTS,
-                            shared_depth=features.QUICK_PROOF_SHARED_DEPTH if limit > 1 else -1)
-
-    def search(self, puzzle: Puzzle, limit: int, deadline: float | None, progress=None):
-        """The deduction rules plus backtracking (:mod:`fillsmt.fillomino.backtrack`), with the
-        search-only reasoning of issue 17 (:func:`~fillsmt.fillomino.backtrack.solve_strong`),
-        telling ``progress`` of every node, making a refuted guess again first as
-        :data:`~fillsmt.fillomino.features.SEARCH_LAST_CONFLICT` says, breaking the first phase's ties
-        by failure weights from the root on as
-        :data:`~fillsmt.fillomino.features.SEARCH_WEIGHTED_FIRST` says and a walk of the second
-        phase's as :data:`~fillsmt.fillomino.features.SEARCH_WEIGHTED_WALK` says."""
-        from fillsmt.fillomino import features
-        from fillsmt.fillomino.backtrack import solve_strong
-
-        return solve_strong(puzzle, limit=limit, deadline=deadline, progress=progress,
-                            last_conflict=features.SEARCH_LAST_CONFLICT,
-                            weighted_walk=features.SEARCH_WEIGHTED_WALK,
-                            weighted_first=features.SEARCH_WEIGHTED_FIRST)
+        use = "race" if options is None else options.name
+        kwargs = dict(_SEARCH_USES[use])
+        if use == "quick-proof":
+            kwargs["first_nodes"] = options.first_nodes
+        if budget is not None:
+            deadline = QUICK_CLOCK() + budget
+            kwargs["clock"] = QUICK_CLOCK
+        return solve_strong(puzzle, limit=limit, deadline=deadline, progress=progress, **kwargs)
 
     can_generate = True
 
