@@ -119,15 +119,15 @@ def solve(puzzle: Any, driver: Driver, encoding: str | None = None, timeout: flo
     ``presolve`` may also be a name of :data:`PRESOLVE_LEVELS`, which sets all three; ``race``
     and ``staged`` None mean :data:`DEFAULT_RACE` and :data:`DEFAULT_STAGED`."""
     if isinstance(presolve, str):
-        presolve, race, staged = presolve != "off", presolve in ("race", "staged"), presolve == "staged"
-    race = DEFAULT_RACE if race is None else race
-    staged = DEFAULT_STAGED if staged is None else staged
+        level = presolve
+    else:
+        level = presolve_level(presolve, DEFAULT_RACE if race is None else race,
+                               DEFAULT_STAGED if staged is None else staged)
     t0 = time.perf_counter()
     kind = kind_of(puzzle)
     if kind.problem_type == MAXIMIZE:
         return optimise(puzzle, driver, encoding, timeout, method, unique=unique, forced=forced)
-    return _within(timeout, lambda: _solve(kind, puzzle, driver, encoding, timeout, presolve, unique, forced, t0,
-                                           race, staged),
+    return _within(timeout, lambda: _solve(kind, puzzle, driver, encoding, timeout, level, unique, forced, t0),
                    lambda why: _timed_out(SolveResult(puzzle, Status.TIMEOUT, driver.name, encoding or "",
                                                       unique_asked=unique, message=why), t0))
 
@@ -145,8 +145,8 @@ def _timed_out(result: SolveResult, t0: float) -> SolveResult:
 
 
 def _solve(kind: Kind, puzzle: Any, driver: Driver, encoding: str | None, timeout: float | None,
-           presolve: bool, unique: bool, forced: bool, t0: float, race: bool = False,
-           staged: bool = False) -> SolveResult:
+           level: str, unique: bool, forced: bool, t0: float) -> SolveResult:
+    """:func:`solve` after its checks; ``level`` is one of :data:`PRESOLVE_LEVELS`."""
     encoding = kind.encoding(encoding or driver.encoding_for(kind.name, None)).name
     lazy = kind.encoding(encoding).lazy  # a relaxation refined in a session, never one-shot
     if not (unique or forced):
@@ -154,7 +154,7 @@ def _solve(kind: Kind, puzzle: Any, driver: Driver, encoding: str | None, timeou
         if quick is not None:
             return quick
     target, hints, fixed = puzzle, None, None
-    found = kind.presolve(puzzle) if presolve else None
+    found = kind.presolve(puzzle) if level != "off" else None
     if found is not None:
         if found.contradiction is not None or found.grid is not None:
             return _settled(kind, puzzle, found, driver, encoding, t0, unique, forced)
@@ -162,11 +162,11 @@ def _solve(kind: Kind, puzzle: Any, driver: Driver, encoding: str | None, timeou
     if unique or forced or lazy:
         driver.require_session()
     driver.require()  # only now: a puzzle the presolve settles needs no solver
-    racing = race and found is not None and kind.has_search
+    racing = level in ("race", "staged") and found is not None and kind.has_search
     run = Run(puzzle, driver, encoding, timeout, fixed, t0, time.perf_counter())
     if racing and (unique or forced or lazy or can_race(driver)):
         plan = kind.plan(target, unique or forced)
-        if not (staged and _default_choice(kind, driver, encoding)):
+        if not (level == "staged" and _default_choice(kind, driver, encoding)):
             plan = plan.race_only()
         if plan.encoding is not None:  # the kind's choice for this grid replaces the default encoding
             if kind.encoding(plan.encoding).lazy:
