@@ -72,6 +72,7 @@ def search_answer(kind: Kind, puzzle: Any, outcome, run: "Run", unique: bool, ti
                          unique_asked=unique,
                          message=message or f"answered first by the rules' search ({outcome.nodes} nodes, "
                                             f"depth {outcome.max_depth}), racing {run.driver.name}")
+    checking = time.perf_counter()
     if outcome.solutions:
         problems = kind.check(puzzle, outcome.solutions[0])
         if problems:
@@ -85,8 +86,9 @@ def search_answer(kind: Kind, puzzle: Any, outcome, run: "Run", unique: bool, ti
                     result.unique = True
             if forced and outcome.exhausted:  # every grid passed the race's check on arrival
                 result.forced = agreement(outcome.solutions)
-    result.times = {"presolve": run.encoding_started - run.started, "encode": 0.0, "solve": 0.0, "check": 0.0,
-                    **times, "total": time.perf_counter() - run.started}
+    done = time.perf_counter()
+    result.times = {"presolve": run.encoding_started - run.started, **times, "check": done - checking,
+                    "total": done - run.started}
     return result
 
 
@@ -156,7 +158,6 @@ def solve_in_session(problem: Problem, run: Run, unique: bool, forced: bool) -> 
         if search.cuts and not result.message:
             result.message = f"{search.checks} checks, {search.cuts} region cuts"
     times.setdefault("solve", time.perf_counter() - t1)
-    times["check"] = 0.0
     times["total"] = time.perf_counter() - run.started
     result.times = times
     return result

@@ -22,7 +22,7 @@ from fillsmt.kind import MAXIMIZE, Kind
 from fillsmt.race import can_race
 from fillsmt.racing import carry_out
 from fillsmt.registry import kind_of
-from fillsmt.result import EXIT_CODES, RULES_SOLVER, NoSolution, SolveResult, checked
+from fillsmt.result import EXIT_CODES, PRESOLVE, RULES_SOLVER, NoSolution, SolveResult, checked
 from fillsmt.rules_solver import require_rules_apply, solve_with_rules
 from fillsmt.smtlib import Script
 from fillsmt.smtlib.answer import Status
@@ -82,8 +82,9 @@ def encode(puzzle: Any, encoding: str | None = None, hints: Any = None) -> str:
 def _settled(kind: Kind, puzzle: Any, found, driver: Driver, encoding: str, started: float,
              unique: bool, forced: bool) -> SolveResult:
     """The result when the presolve alone settled the puzzle (solved and checked, or no solution)."""
-    result = SolveResult(puzzle, Status.UNSAT, driver.name, encoding, presolved_cells=found.fixed_cells,
+    result = SolveResult(puzzle, Status.UNSAT, PRESOLVE, encoding, presolved_cells=found.fixed_cells,
                          unique_asked=unique, settled_by_presolve=True)
+    presolved = time.perf_counter()
     if found.contradiction is not None:
         result.message = f"the deduction rules prove there is no solution: {found.contradiction}"
     else:
@@ -95,8 +96,8 @@ def _settled(kind: Kind, puzzle: Any, found, driver: Driver, encoding: str, star
         if result.grid is not None:  # every cell forced: no other solution exists
             result.unique = True if unique else None
             result.forced = result.grid if forced else None
-    elapsed = time.perf_counter() - started
-    result.times = {"presolve": elapsed, "encode": 0.0, "solve": 0.0, "check": 0.0, "total": elapsed}
+    done = time.perf_counter()
+    result.times = {"presolve": presolved - started, "check": done - presolved, "total": done - started}
     return result
 
 
@@ -149,6 +150,9 @@ def _solve(kind: Kind, puzzle: Any, driver: Driver, encoding: str | None, timeou
     """:func:`solve` after its checks; ``level`` is one of :data:`PRESOLVE_LEVELS`."""
     encoding = kind.encoding(encoding or driver.encoding_for(kind.name, None)).name
     lazy = kind.encoding(encoding).lazy  # a relaxation refined in a session, never one-shot
+    if unique or forced or lazy:
+        driver.require_session()
+    driver.require()  # before any work: a solver that cannot run is an error whatever the rules could do
     if not (unique or forced):
         quick = _quick(kind, puzzle, driver, encoding, t0)
         if quick is not None:
@@ -159,9 +163,6 @@ def _solve(kind: Kind, puzzle: Any, driver: Driver, encoding: str | None, timeou
         if found.contradiction is not None or found.grid is not None:
             return _settled(kind, puzzle, found, driver, encoding, t0, unique, forced)
         target, hints, fixed = found.puzzle, found.hints, found.fixed_cells
-    if unique or forced or lazy:
-        driver.require_session()
-    driver.require()  # only now: a puzzle the presolve settles needs no solver
     racing = level in ("race", "staged") and found is not None and kind.has_search
     run = Run(puzzle, driver, encoding, timeout, fixed, t0, time.perf_counter())
     if racing and (unique or forced or lazy or can_race(driver)):
@@ -185,12 +186,15 @@ def _default_choice(kind: Kind, driver: Driver, encoding: str) -> bool:
 def _quick(kind: Kind, puzzle: Any, driver: Driver, encoding: str, t0: float) -> SolveResult | None:
     """A checked answer the kind finds without any search (a clue-less Fillomino grid), or None."""
     grid = kind.quick_answer(puzzle)
-    if grid is None or kind.check(puzzle, grid):
+    if grid is None:
         return None
-    result = SolveResult(puzzle, Status.SAT, driver.name, encoding, grid=grid, presolved_cells=0,
+    made = time.perf_counter()
+    if kind.check(puzzle, grid):
+        return None
+    result = SolveResult(puzzle, Status.SAT, PRESOLVE, encoding, grid=grid, presolved_cells=0,
                          message="no clues: any valid grid is a solution", settled_by_presolve=True)
-    elapsed = time.perf_counter() - t0
-    result.times = {"presolve": elapsed, "encode": 0.0, "solve": 0.0, "check": 0.0, "total": elapsed}
+    done = time.perf_counter()
+    result.times = {"presolve": made - t0, "check": done - made, "total": done - t0}
     return result
 
 
@@ -209,6 +213,8 @@ def count(puzzle: Any, driver: Driver, limit: int = 2, encoding: str | None = No
 def _count(kind: Kind, puzzle: Any, driver: Driver, limit: int, encoding: str | None,
            timeout: float | None, presolve: bool) -> Enumeration:
     encoding = kind.encoding(encoding or driver.encoding_for(kind.name, None)).name
+    driver.require_session()
+    driver.require()  # before any work, as for solve
     target, hints = puzzle, None
     found = kind.presolve(puzzle) if presolve else None
     if found is not None and found.contradiction is not None:
@@ -220,8 +226,6 @@ def _count(kind: Kind, puzzle: Any, driver: Driver, limit: int, encoding: str | 
             quick = _quick_count(kind, puzzle, target, limit)
             if quick is not None:
                 return quick
-    driver.require_session()
-    driver.require()
     problem = kind.problem(puzzle, kind.encode(target, encoding, hints), encoding, driver.name)
     deadline = None if timeout is None else time.monotonic() + timeout
     with driver.open_session() as session:

@@ -14,7 +14,11 @@ from fillsmt.smtlib.answer import Status
 from fillsmt.solutions import Problem, differing_cells
 
 RULES_SOLVER = "rules"
-"""The ``--solver`` name of the thesis' own solver: the deduction rules plus backtracking."""
+"""The ``--solver`` name of the thesis' own solver: the deduction rules plus backtracking; also
+who answered when the rules' search won a race."""
+PRESOLVE = "presolve"
+"""Who answered when no solver ran: the presolve settled the puzzle (or the kind built its
+answer without any search)."""
 
 EXIT_CODES = {
     Status.SAT: EXIT_OK,
@@ -40,6 +44,8 @@ class SolveResult:
     puzzle: Any
     status: Status
     solver: str
+    """Who answered: the solver's name, :data:`RULES_SOLVER` or :data:`PRESOLVE`; before an
+    answer (a time-out, an error), the solver asked for."""
     encoding: str
     grid: Any = None
     message: str = ""
@@ -68,7 +74,7 @@ class SolveResult:
         if self.status not in (Status.SAT, Status.UNSAT):
             return ""
         if self.settled_by_presolve:
-            return "presolve"
+            return PRESOLVE
         if self.solver == RULES_SOLVER:
             return RULES_SOLVER
         return f"{self.solver}/{self.encoding}"
@@ -110,4 +116,4 @@ def checked(problem: Problem, values: dict, solver: str) -> tuple[Any, str]:
     return solution, ""
 
 
-__all__ = ["EXIT_CODES", "NoSolution", "RULES_SOLVER", "SolveResult", "checked"]
+__all__ = ["EXIT_CODES", "NoSolution", "PRESOLVE", "RULES_SOLVER", "SolveResult", "checked"]
