@@ -234,14 +234,14 @@ def test_cli_reference_is_current():
 
 
 def test_solve_help_gives_the_staged_delays():
-    """`solve --help` states the staged racers' thresholds and delays; they are features.py's."""
+    """`solve --help` states the staged racers' thresholds and delays; they are strategy.py's."""
     from click.testing import CliRunner
 
     from fillsmt.cli import main
-    from fillsmt.fillomino import features as f
+    from fillsmt.fillomino.strategy import THRESHOLDS as t
 
     text = " ".join(CliRunner().invoke(main, ["solve", "--help"]).output.split())
-    stated = (f"where {f.LAZY_AREA} or more open cells form one area, at once from {f.LAZY_NOW_AREA}, else "
-              f"after {f.LAZY_DELAY:g} s; else, with at most {f.PROP_OPEN} open cells, Z3 with the region "
-              f"propagator after {f.PROP_DELAY:g} s, {f.PROP_DELAY_PROOF:g} s with --unique or --forced")
+    stated = (f"where {t.lazy_area} or more open cells form one area, at once from {t.lazy_now_area}, else "
+              f"after {t.lazy_delay:g} s; else, with at most {t.prop_open} open cells, Z3 with the region "
+              f"propagator after {t.prop_delay:g} s, {t.prop_delay_proof:g} s with --unique or --forced")
     assert stated in text
