@@ -40,7 +40,7 @@ README_LINES = 250
 """The README is a front door; the reference is in docs/."""
 
 FENCE = re.compile(r"^```(\w*)[^\n]*\n(.*?)^```[ \t]*$", re.M | re.S)
-DECIMAL = re.compile(r"\d+\.\d+")
+DECIMAL = re.compile(r"\d+\.\d+(?:e-\d+)?")
 SHELL_TOOLS = {"cat", "head", "tail", "sed", "grep", "echo", "printf", "ls", "wc", "cut", "sort", "diff", "cd",
                "mkdir", "rm", "true"}
 """Programs an example may use without a check: what every shell has. Any other (fillsmt too,
@@ -103,7 +103,7 @@ def pattern(expected: list[str]) -> re.Pattern:
 
 
 def _masked(text: str) -> str:
-    return r"\d+\.\d+".join(re.escape(piece) for piece in DECIMAL.split(text))
+    return r"\d+(?:\.\d+)?(?:e-\d+)?".join(re.escape(piece) for piece in DECIMAL.split(text))
 
 
 def tidy(output: str) -> str:
