@@ -1,4 +1,4 @@
-"""The race watches its search (issue 17, fourteenth session): the search child reports its
+"""The race watches its search: the search child reports its
 progress in shared memory (:class:`fillsmt.race.SearchProgress`), and where the solver yields
 the CPU to the search, a search that stalls (``RacingSearch.stalled``) gives the solver its
 priority back, runs behind it and lets the staged racers join at once. Tested with real

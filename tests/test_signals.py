@@ -1,6 +1,6 @@
 """SIGINT, SIGTERM and SIGHUP to a running fillsmt: it ends within about a second, with exit
 status 128 + the signal's number (130 for Ctrl-C), and no solver or worker process it started is
-left (issue 20). Real processes: the PIDs are read from /proc and checked after the signal."""
+left. Real processes: the PIDs are read from /proc and checked after the signal."""
 
 from __future__ import annotations
 
