@@ -21,7 +21,7 @@ from click.testing import CliRunner
 from conftest import DATA, INSTANCES, solver_or_skip
 from procs import HAS_PROC, alive, children
 from fillsmt.bench import run as bench_run
-from fillsmt.bench.command import bench
+from fillsmt.cli.bench import bench
 from fillsmt.bench.jobs import Config, Job, expand, parse_config, set_name
 from fillsmt.bench.plot import cactus_plot
 from fillsmt.pipeline import DEFAULT_PRESOLVE, DEFAULT_RACE, DEFAULT_STAGED, presolve_level
@@ -255,7 +255,7 @@ def test_ctrl_c_on_a_real_run_keeps_rows_and_stops_workers(tmp_path):
         shutil.copy(INSTANCES / "g12-5x5.txt", tmp_path / f"g12-{i:02}.txt")
     path = tmp_path / "out" / "runs.csv"
     proc = subprocess.Popen(
-        [sys.executable, "-c", "from fillsmt.bench.command import bench; bench()", str(tmp_path),
+        [sys.executable, "-c", "from fillsmt.cli.bench import bench; bench()", str(tmp_path),
          "--csv", str(path), "--timeout", "30"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 30

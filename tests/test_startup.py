@@ -98,7 +98,7 @@ def test_help_loads_no_solver_library_no_solver_driver_and_no_bench_runner(args)
 
 def test_the_command_list_loads_no_kind():
     modules = modules_after("--help")
-    assert "fillsmt.bench.command" in modules  # every command was imported for its line of help
+    assert "fillsmt.cli.bench" in modules  # every command was imported for its line of help
     assert loaded(modules, ("fillsmt.fillomino.kind", "fillsmt.blocknumber.kind", "fillsmt.tiling.kind")) == []
 
 
