@@ -30,6 +30,12 @@ ALL_SOLVERS = "all"
 EXIT_INTERRUPTED = 130
 PRESOLVE_CHOICES = {"off": (False,), "on": (True,), "both": (False, True), RACE: (RACE,), STAGED: (STAGED,),
                     "all": (False, True, RACE)}
+SINGLE_LEVEL = presolve_level(DEFAULT_PRESOLVE, DEFAULT_RACE, DEFAULT_STAGED)
+"""The --presolve default for one solver and one encoding: the level ``fillsmt solve`` runs."""
+COMPARE_LEVEL = "on"
+"""The --presolve default when several solvers or encodings are compared: every one gets the same
+presolved script and runs alone, with no race, no search of the rules' own and no staged racers
+(those answer some puzzles before, or instead of, the solver named)."""
 
 
 def _note(message: str) -> None:
@@ -95,11 +101,12 @@ def _progress_bar(total: int, enabled: bool):
               default=[DEFAULT], show_default=True,
               help="An encoding to run; repeat the option to compare several. default: each puzzle "
                    "kind's own (tree-bfs for Fillomino, onehot for BlockNumber, auto for tilings).")
-@click.option("--presolve", type=click.Choice(list(PRESOLVE_CHOICES)),
-              default=presolve_level(DEFAULT_PRESOLVE, DEFAULT_RACE, DEFAULT_STAGED), show_default=True,
+@click.option("--presolve", type=click.Choice(list(PRESOLVE_CHOICES)), default=None,
               help="Run the deduction rules first (on), not (off), or each puzzle both ways (both); "
                    "race: the rules first, then their search racing the solver; staged: that race, with the "
-                   "kind's other SMT configurations joining after their delays; all: off, on and race.")
+                   "kind's other SMT configurations joining after their delays; all: off, on and race. "
+                   f"[default: {COMPARE_LEVEL} when several solvers or encodings are named, so that each gets the "
+                   f"same presolved script and nothing else; {SINGLE_LEVEL} (what fillsmt solve does) for one]")
 @click.option("--unique", is_flag=True,
               help="Each run also proves its solution unique (one incremental session); the "
                    "proof's time is its own column. Adds /unique to the configurations.")
@@ -125,13 +132,15 @@ def _progress_bar(total: int, enabled: bool):
               help="The scatter plot's second configuration (default: the first one after the baseline).")
 @click.option("--summary", "summary_path", metavar="FILE.md",
               help="Also write the summary tables here (replaced if present).")
+@click.option("--json", "json_path", metavar="FILE.json",
+              help="Also write the runs and the summary numbers here as JSON (replaced if present).")
 @click.option("--dask", metavar="ADDRESS",
               help="Run the jobs on this Dask scheduler (e.g. tcp://10.0.0.5:8786) instead of "
                    "local worker processes; --jobs is then the cluster's business.")
 @click.option("--progress/--no-progress", default=None,
               help="Show a progress bar on standard error [default: when it is a terminal].")
 def bench(puzzles, solvers, encodings, presolve, unique, config_texts, jobs, timeout, csv_path, resume,
-          overwrite, baseline, plot, scatter, scatter_against, summary_path, dask, progress):
+          overwrite, baseline, plot, scatter, scatter_against, summary_path, json_path, dask, progress):
     """Run every PUZZLES file (folders: every *.txt inside, recursively) with every --solver,
     --encoding and --presolve choice, write one CSV row per run, and print a summary.
 
@@ -140,10 +149,17 @@ def bench(puzzles, solvers, encodings, presolve, unique, config_texts, jobs, tim
     Rows are flushed as they come, so an interrupted benchmark keeps its finished runs; an
     existing FILE.csv is only added to with --resume, or emptied with --overwrite.
 
+    Several solvers or encodings get the same pipeline: by default each runs on the same
+    presolved script and alone (--presolve on); the race levels, where the rules' search answers
+    some puzzles instead of the solver, run only when asked for. Each row says who answered it
+    (answered_by: presolve, rules, or SOLVER/ENCODING) and its CPU time beside its wall time.
+
     The summary is a Markdown table per configuration (solver/encoding/presolve): solved
-    count, median and mean time of the solved runs, PAR-2 score and the speed-up of the median
-    over the --baseline on the puzzles both solved; then the median time of each stage. It
-    covers this command's runs, including those kept by --resume.
+    count, how many the presolve settled (the same for every solver) and the rules' search
+    answered, then, over the runs left to the solver only, median and mean time, median CPU time,
+    PAR-2 score and the speed-up of the median over the --baseline on the puzzles both solved;
+    then the median time of each stage, and head to head. It covers this command's runs,
+    including those kept by --resume.
 
     \b
     Examples:
@@ -151,6 +167,7 @@ def bench(puzzles, solvers, encodings, presolve, unique, config_texts, jobs, tim
       fillsmt bench puzzles/ -s z3 -s yices -e thesis -e tree --presolve both \\
           --timeout 300 --csv runs.csv --plot cactus.png --summary summary.md
       fillsmt bench puzzles/ -s z3 -s yices --csv runs.csv --resume
+      fillsmt bench puzzles/ -s z3 -s yices --presolve race --csv runs.csv --json runs.json
       fillsmt bench puzzles/ -s yices --baseline yices/thesis/off --csv runs.csv --resume
       fillsmt bench puzzles/ -c z3/thesis/off -c yices/tree-bfs/on --csv runs.csv
       fillsmt bench puzzles/ -c yices/tree-bfs/on -c yices/tree-bfs/on/unique --csv runs.csv
@@ -173,7 +190,7 @@ def bench(puzzles, solvers, encodings, presolve, unique, config_texts, jobs, tim
     try:
         configs = _chosen_configs(solvers, encodings, presolve, config_texts, unique)
         code = _bench(puzzles, configs, jobs, timeout, csv_path, resume,
-                      overwrite, baseline, plot, summary_path, dask, progress, (scatter, scatter_against))
+                      overwrite, baseline, plot, summary_path, dask, progress, (scatter, scatter_against), json_path)
     except FillsmtError as e:
         raise CliError(str(e), e.exit_code) from None
     sys.exit(code)
@@ -185,12 +202,19 @@ def installed_solvers() -> list[str]:
     return [name for name in SOLVERS if name != "portfolio" and get_driver(name).available()]
 
 
+def default_level(solvers, encodings) -> str:
+    """The --presolve level when none is given: :data:`COMPARE_LEVEL` for several solvers or
+    encodings, else :data:`SINGLE_LEVEL`."""
+    return COMPARE_LEVEL if len(set(solvers)) > 1 or len(set(encodings)) > 1 else SINGLE_LEVEL
+
+
 def _chosen_configs(solvers, encodings, presolve, config_texts, unique=False) -> list[Config]:
     """The --config list when given, else every combination of --solver, --encoding, --presolve."""
     if ALL_SOLVERS in solvers:
         solvers = list(dict.fromkeys(n for s in solvers for n in (installed_solvers() if s == ALL_SOLVERS else [s])))
     if not config_texts:
-        return configurations(solvers, encodings, PRESOLVE_CHOICES[presolve], unique)
+        level = presolve or default_level(solvers, encodings)
+        return configurations(solvers, encodings, PRESOLVE_CHOICES[level], unique)
     ctx = click.get_current_context()
     for name, flag in (("solvers", "--solver"), ("encodings", "--encoding"), ("presolve", "--presolve"),
                        ("unique", "--unique")):
@@ -210,7 +234,7 @@ def _chosen_configs(solvers, encodings, presolve, config_texts, unique=False) ->
 
 
 def _bench(puzzles, configs, jobs, timeout, csv_path, resume, overwrite,
-           baseline, plot, summary_path, dask, progress, scatter=(None, None)) -> int:
+           baseline, plot, summary_path, dask, progress, scatter=(None, None), json_path=None) -> int:
     from fillsmt.bench.compare import markdown_lines  # the running and the summing up load for a run, not for --help
     from fillsmt.bench.results import ResultsFile
     from fillsmt.bench.run import run_pool
@@ -223,6 +247,7 @@ def _bench(puzzles, configs, jobs, timeout, csv_path, resume, overwrite,
     _output_path("--scatter", scatter[0], ".png")
     pair = _scatter_pair(scatter, baseline, configs)
     _output_path("--summary", summary_path, ".md")
+    _output_path("--json", json_path, ".json")
     solvers = list(dict.fromkeys(c.solver for c in configs))
     base = _baseline(baseline, configs)
     all_jobs = expand(puzzles, configs)
@@ -272,6 +297,13 @@ def _bench(puzzles, configs, jobs, timeout, csv_path, resume, overwrite,
     click.echo(table, nl=False)
     if summary_path:
         write_file(summary_path, table, force=True, option="--summary", make_folder=True)
+    if json_path:
+        import json
+
+        from fillsmt.bench.summary import json_report
+
+        write_file(json_path, json.dumps(json_report(ordered, base), indent=1, ensure_ascii=False) + "\n",
+                   force=True, option="--json", make_folder=True)
     if plot:
         from fillsmt.bench.plot import cactus_plot
 
