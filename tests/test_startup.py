@@ -3,7 +3,7 @@
 Each test runs the command in a fresh Python process (the ``fillsmt`` program's entry point,
 :func:`fillsmt.entry.main`, with that command line) and reads the modules it ended up with from ``sys.modules``: the solver libraries (z3,
 pysmt, the yices bindings), the kinds a command did not ask for, the drivers and the solving
-machinery must load on first use only. Timings are in benchmarks/ (``run_startup9.sh``), not here.
+machinery must load on first use only. Timings are not measured here.
 """
 
 from __future__ import annotations
