@@ -369,10 +369,12 @@ def test_summary_numbers_are_exact(hand_made):
 def test_summary_markdown_is_exact(hand_made):
     table = markdown(hand_made, "a/thesis/off").splitlines()
     assert table[0] == "10 runs, time-out 10 s; speed-up versus a/thesis/off."
-    assert table[4] == "| a/thesis/off | 3/5 | 2 | 1 | 1 | 1 | 0 | 0 | 2.000 | – | 2.000 | 9.200 | 1.00 | 3 |"
-    assert table[5] == "| b/thesis/off | 3/5 | 3 | 0 | 0 | 2 | 0 | 0 | 1.000 | – | 1.833 | 9.100 | 2.67 | 2 |"
-    assert table[11] == "| a/thesis/off | 0.000 | 0.500 | 1.500 | 0.000 | – | 2.000 | – | – | 1.00 |"
-    assert table[12] == "| b/thesis/off | 0.000 | 0.500 | 0.500 | 0.000 | – | 1.000 | – | – | 6.00 |"
+    assert table[6] == "| a/thesis/off | 3/5 | 2 | 1 | 1 | 1 | 0 | 0 | 2.000 | 2.000 | 3.000 | – |"
+    assert table[7] == "| b/thesis/off | 3/5 | 3 | 0 | 0 | 2 | 0 | 0 | 1.000 | 1.833 | 4.000 | – |"
+    assert table[13] == "| a/thesis/off | 5 | 3 | 2.000 | 2.000 | – | 9.200 | 1.00 | 3 |"
+    assert table[14] == "| b/thesis/off | 5 | 3 | 1.000 | 1.833 | – | 9.100 | 2.67 | 2 |"
+    assert table[20] == "| a/thesis/off | 0.000 | 0.500 | 1.500 | 0.000 | – | 2.000 | – | – | 1.00 |"
+    assert table[21] == "| b/thesis/off | 0.000 | 0.500 | 0.500 | 0.000 | – | 1.000 | – | – | 6.00 |"
 
 
 def test_disagreeing_answers_are_flagged(hand_made):

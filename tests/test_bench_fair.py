@@ -175,8 +175,12 @@ def test_presolve_and_search_answers_are_left_out_of_the_solver_numbers(hand):
 
 def test_the_markdown_says_what_the_presolve_settled_and_warns_of_the_search(hand):
     text = markdown(hand)
-    assert "| a/tree/race | 3/4 | 3 | 0 | 1 | 0 | 1 | 1 | 2.000 | 1.500 | 2.000 | 11.000 | 1.00 | 1 |" in text
-    assert "| b/tree/race | 4/4 | 4 | 0 | 0 | 0 | 1 | 0 | 3.000 | 2.500 | 2.667 | 2.667 | 2.00 | 1 |" in text
+    # every run, whoever answered (what a user waits): median, mean, slowest, median CPU
+    assert "| a/tree/race | 3/4 | 3 | 0 | 1 | 0 | 1 | 1 | 0.500 | 0.867 | 2.000 | 0.600 |" in text
+    assert "| b/tree/race | 4/4 | 4 | 0 | 0 | 0 | 1 | 0 | 2.000 | 2.025 | 4.000 | 1.700 |" in text
+    # the runs left to the solver: runs, solved, median, mean, median CPU, PAR-2, speed-up, both solved
+    assert "| a/tree/race | 2 | 1 | 2.000 | 2.000 | 1.500 | 11.000 | 1.00 | 1 |" in text
+    assert "| b/tree/race | 3 | 3 | 3.000 | 2.667 | 2.500 | 2.667 | 2.00 | 1 |" in text
     assert "Presolve settled 1 of the 4 puzzles in every configuration" in text
     assert "**Warning: the rules' search answered some runs, not the solver**: a/tree/race 1 of 4." in text
 
@@ -185,6 +189,7 @@ def test_the_json_report_has_the_same_numbers(hand):
     report = json_report(hand)
     a, b = report["configurations"]
     assert (a["by_presolve"], a["by_rules_search"], a["left_to_solver"], a["median_s"]) == (1, 1, 2, 2.0)
+    assert (a["all_median_s"], a["all_slowest_s"], a["left_solved"]) == (0.5, 2.0, 1)
     assert (b["speedup"], b["both_solved"], b["median_solver_cpu_s"]) == (2.0, 1, 2.4)
     assert report["runs"][0]["checked"] is True and report["runs"][0]["height"] == 2
     assert len(report["runs"]) == len(HAND) and report["baseline"] == A

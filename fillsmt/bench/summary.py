@@ -2,14 +2,16 @@
 
 Who answered a run matters (the ``answered_by`` column): the presolve alone settles some puzzles
 before any solver starts, and at the race levels the rules' search answers others. Neither is the
-solver's work, so the time columns, PAR-2, speed-ups and head to head count only the runs *left
-to the solver*: not settled by the presolve, not answered by the rules' search. With several
+solver's work, so beside the numbers of every run (what a user waits), the solver's own numbers,
+PAR-2, speed-ups and head to head count only the runs *left to the solver*: not settled by the
+presolve, not answered by the rules' search. With several
 solvers at the same presolve level the presolve settles the same puzzles for each, and the
 summary says how many.
 
-* solved: a ``sat`` answer that passed the independent checker, or ``unsat`` (whoever answered);
-* median and mean: of the total times (presolve + encode + solve + check) of the solved runs
-  left to the solver; median CPU: of their CPU time (worker and children);
+* solved: a ``sat`` answer that passed the independent checker, or ``unsat``;
+* every run: median, mean and slowest total time (presolve + encode + solve + check) and median
+  CPU time of the solved runs, whoever answered (what a user of the configuration waits);
+* the runs left to the solver: the same medians and means over those alone;
 * PAR-2: the mean over the runs left to the solver of the total time when solved, twice the
   time-out when not;
 * speed-up: the baseline's median total time divided by this configuration's, both taken on
@@ -90,13 +92,18 @@ def speedup(base: list[dict], rows: list[dict], stage: str = "total") -> tuple[f
 
 @dataclass
 class ConfigSummary:
+    """One configuration's numbers. ``runs``, ``solved``, ``counts`` and the ``all_`` fields cover
+    every run, whoever answered it (what a user of the configuration waits); ``median``, ``mean``,
+    ``par2``, ``speedup``, ``common``, the stage medians and the CPU medians only the runs left to
+    the solver (:func:`left_to_solver`)."""
+
     config: Config
     runs: int
     solved: int
     counts: dict[str, int]
     median: float | None
     mean: float | None
-    par2: float
+    par2: float | None
     speedup: float | None
     common: int
     stage_medians: dict[str, float | None] = field(default_factory=dict)
@@ -110,6 +117,14 @@ class ConfigSummary:
     """Median CPU time (worker and children) of the solved runs left to the solver."""
     solver_cpu: float | None = None
     """Median CPU time of the solver's child processes, where the rows measure it."""
+    left_solved: int = 0
+    """The solved runs among those left to the solver."""
+    all_median: float | None = None
+    """Median total time of every solved run, whoever answered."""
+    all_mean: float | None = None
+    all_slowest: float | None = None
+    all_cpu: float | None = None
+    """Median CPU time of every solved run, whoever answered."""
 
     @property
     def left(self) -> int:
@@ -142,6 +157,7 @@ def summarize(rows: Iterable[dict], baseline: Config | None = None) -> list[Conf
         left = [r for r in rs if left_to_solver(r)]
         left_solved = [r for r in left if is_solved(r)]
         times = [seconds(r) for r in left_solved]
+        every = [seconds(r) for r in solved]
         counts = {kind: sum(1 for r in rs if r["status"] == kind) for kind in ("unsat", "timeout")}
         counts["sat"] = len(solved) - counts["unsat"]
         counts["other"] = len(rs) - len(solved) - counts["timeout"]
@@ -155,7 +171,9 @@ def summarize(rows: Iterable[dict], baseline: Config | None = None) -> list[Conf
             {k: sum(1 for r in rs if r["status"] == "sat" and r["unique"].lower() == k)
              for k in ("true", "false", "")},
             presolved=sum(1 for r in rs if by_presolve(r)), searched=sum(1 for r in rs if by_search(r)),
-            cpu=_column_median(left_solved, "cpu_s"), solver_cpu=_column_median(left_solved, "solver_cpu_s")))
+            cpu=_column_median(left_solved, "cpu_s"), solver_cpu=_column_median(left_solved, "solver_cpu_s"),
+            left_solved=len(left_solved), all_median=_median(every), all_mean=statistics.fmean(every) if every else None,
+            all_slowest=max(every, default=None), all_cpu=_column_median(solved, "cpu_s")))
     return out
 
 
@@ -247,20 +265,20 @@ def who_else(rows: list[dict], summaries: list[ConfigSummary]) -> list[str]:
         which = "every configuration" if len(presolving) == len(summaries) else \
             "each configuration that presolves (" + ", ".join(s.config.label for s in presolving) + ")"
         lines += ["", f"Presolve settled {n} of the {puzzles} puzzles in {which}: no solver ran for those. They count "
-                      "as solved, and are left out of the times, PAR-2, speed-ups and head to head, which compare "
-                      "the solvers on the runs left to them."]
+                      "as solved in every run's numbers, and are left out of the runs left to the solver, on which "
+                      "PAR-2, speed-ups and head to head compare the solvers."]
     elif counts:
         lines += ["", "Presolve settled a different number of puzzles per configuration ("
                   + ", ".join(f"{s.config.label} {s.presolved}" for s in presolving) + f", of {puzzles}): a "
-                  "presolve that ran out of time in one run. Those runs are left out of the times, PAR-2, "
-                  "speed-ups and head to head."]
+                  "presolve that ran out of time in one run. Those runs are left out of the runs left to the "
+                  "solver, PAR-2, speed-ups and head to head."]
     searched = [s for s in summaries if s.searched]
     if searched:
         lines += ["", "**Warning: the rules' search answered some runs, not the solver**: "
                   + ", ".join(f"{s.config.label} {s.searched} of {s.runs}" for s in searched) + ". At the race "
                   "and staged levels the rules' search races the solver; those runs are left out of their "
-                  "configuration's times, PAR-2, speed-ups and head to head, which then cover a different set "
-                  "of puzzles per configuration. To compare solvers on the same presolved scripts and nothing "
+                  "configuration's runs left to the solver, PAR-2, speed-ups and head to head, which then cover a "
+                  "different set of puzzles per configuration. To compare solvers on the same presolved scripts and nothing "
                   "else, use --presolve on (the default when several solvers or encodings are named)."]
     return lines
 
@@ -278,15 +296,28 @@ def markdown(rows: list[dict], baseline: Config | str | None = None) -> str:
         f"{len(rows)} runs, time-out {' / '.join(f'{t:g}' for t in timeouts)} s; speed-up versus "
         f"{base}.",
         "",
+        "Every run, whoever answered it (what a user of the configuration waits):",
+        "",
         "| configuration | solved | sat ✓ | unsat | time-out | other | by presolve | by rules' search | median (s) "
-        "| median CPU (s) | mean (s) | PAR-2 (s) | speed-up | both solved |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "| mean (s) | slowest (s) | median CPU (s) |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for s in summaries:
         lines.append(
             f"| {s.config.label} | {s.solved}/{s.runs} | {s.counts['sat']} | {s.counts['unsat']} | "
-            f"{s.counts['timeout']} | {s.counts['other']} | {s.presolved} | {s.searched} | {_s(s.median)} | "
-            f"{_s(s.cpu)} | {_s(s.mean)} | {_s(s.par2)} | {_x(s.speedup)} | {s.common} |")
+            f"{s.counts['timeout']} | {s.counts['other']} | {s.presolved} | {s.searched} | {_s(s.all_median)} | "
+            f"{_s(s.all_mean)} | {_s(s.all_slowest)} | {_s(s.all_cpu)} |")
+    lines += [
+        "",
+        "The runs left to the solver (neither settled by the presolve nor answered by the rules' search): "
+        "what the solver itself did. PAR-2, speed-ups and head to head count only these.",
+        "",
+        "| configuration | runs | solved | median (s) | mean (s) | median CPU (s) | PAR-2 (s) | speed-up | both solved |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for s in summaries:
+        lines.append(f"| {s.config.label} | {s.left} | {s.left_solved} | {_s(s.median)} | {_s(s.mean)} | "
+                     f"{_s(s.cpu)} | {_s(s.par2)} | {_x(s.speedup)} | {s.common} |")
     lines += [
         "",
         "Median time by stage, solved runs left to the solver (s):",
@@ -301,10 +332,9 @@ def markdown(rows: list[dict], baseline: Config | str | None = None) -> str:
                      f"{_s(s.cpu)} | {_s(s.solver_cpu)} | {_x(s.solve_speedup)} |")
     lines += [
         "",
-        "solved: sat answers that passed the independent checker, plus unsat, whoever answered (by presolve: "
-        "settled before any solver started; by rules' search: answered by the search racing the solver). "
-        "The other columns count only the runs left to the solver. Times are fillsmt's own wall-clock "
-        "times (no process start-up); CPU: user + system time of the worker process and its children for "
+        "solved: sat answers that passed the independent checker, plus unsat (by presolve: settled before "
+        "any solver started; by rules' search: answered by the search racing the solver). Times are fillsmt's "
+        "own wall-clock times (no process start-up); CPU: user + system time of the worker process and its children for "
         "the run; solver CPU: the solver's child processes alone (not measured for solvers that run inside "
         "fillsmt, yices-api and z3-api, nor in a race). PAR-2: mean of the total time when solved, 2 × "
         f"time-out when not. speed-up: median total time of {base} / that of the configuration, on the "
@@ -369,6 +399,8 @@ def json_report(rows: list[dict], baseline: Config | str | None = None) -> dict:
         "by_presolve": s.presolved, "by_rules_search": s.searched, "left_to_solver": s.left,
         "median_s": s.median, "mean_s": s.mean, "median_cpu_s": s.cpu, "median_solver_cpu_s": s.solver_cpu,
         "par2_s": s.par2, "speedup": s.speedup, "both_solved": s.common, "solve_speedup": s.solve_speedup,
+        "left_solved": s.left_solved, "all_median_s": s.all_median, "all_mean_s": s.all_mean,
+        "all_slowest_s": s.all_slowest, "all_median_cpu_s": s.all_cpu,
         "stage_medians_s": s.stage_medians} for s in summaries]
     configurations = [{k: ({stage: rounded(t) for stage, t in v.items()} if isinstance(v, dict) else rounded(v))
                        for k, v in c.items()} for c in configurations]
