@@ -208,20 +208,20 @@ def _size(row: dict) -> tuple[int, int] | None:
 
 def by_size(rows: list[dict], summaries: list[ConfigSummary]) -> list[str]:
     """Markdown lines: per puzzle size, each configuration's median solve and total time of its
-    solved runs left to the solver (nothing when all puzzles have one size, or there are too many
+    solved runs, whoever answered (nothing when all puzzles have one size, or there are too many
     sizes)."""
     sizes = sorted({s for s in map(_size, rows) if s is not None})
     if not 1 < len(sizes) <= MAX_SIZE_ROWS:
         return []
     configs = [s.config for s in summaries]
-    lines = ["", "By puzzle size: median solve / median total time of the solved runs left to the solver (s), "
+    lines = ["", "By puzzle size: median solve / median total time of the solved runs, whoever answered (s), "
                  "solved/runs:", "",
              "| size | " + " | ".join(c.label for c in configs) + " |",
              "|---|" + "---:|" * len(configs)]
     for size in sizes:
         cells = []
         for config in configs:
-            rs = [r for r in rows if _size(r) == size and config_of(r) == config and left_to_solver(r)]
+            rs = [r for r in rows if _size(r) == size and config_of(r) == config]
             solved = [r for r in rs if is_solved(r)]
             cells.append(f"{_s(_median([seconds(r, 'solve') for r in solved]))} / "
                          f"{_s(_median([seconds(r) for r in solved]))} ({len(solved)}/{len(rs)})" if rs else "–")
