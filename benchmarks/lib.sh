@@ -1,14 +1,15 @@
 # Settings shared by the suite scripts (sourced, not run). Every table is made by `fillsmt bench`
 # through its command line; override any of these from the environment:
 #   FILLSMT  the fillsmt program (default: fillsmt on the PATH)
-#   SHARED   the reference puzzle sets (default: ../shared/instances/fillomino beside the checkout)
+#   SHARED   the reference puzzle sets (default: ../shared/instances/fillomino beside the checkout;
+#            a path relative to the checkout, as the CSVs' puzzle column then is)
 #   JOBS     runs at once (default 2: the machine's two cores)
 #   TIMEOUT  seconds per run (default 60)
 set -eu
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$ROOT"
 FILLSMT=${FILLSMT:-fillsmt}
-SHARED=${SHARED:-$ROOT/../shared/instances/fillomino}
+SHARED=${SHARED:-../shared/instances/fillomino}
 JOBS=${JOBS:-2}
 TIMEOUT=${TIMEOUT:-60}
 RESULTS=benchmarks/results

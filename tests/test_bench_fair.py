@@ -205,3 +205,12 @@ def test_a_csv_of_the_previous_header_has_empty_cpu_columns(tmp_path):
     (got,) = read_rows(path)
     assert got["cpu_s"] == got["solver_cpu_s"] == "" and got["answered_by"] == "a/tree"
     assert summarize([got])[0].cpu is None
+
+
+def test_a_few_puzzles_get_a_table_per_puzzle(hand):
+    text = markdown(hand)
+    assert "| puzzle | a/tree/race | b/tree/race |" in text
+    assert "| p2 | 2.000, CPU 1.500 (a/tree) | 1.000, CPU 0.900 (b/tree) |" in text
+    assert "| p4 | timeout | 3.000, CPU 2.500 (b/tree) |" in text
+    many = [dict(r, puzzle=f"q{i}", key=f"q{i}|{A}") for i, r in enumerate(hand[0:1] * 13)]
+    assert "Per puzzle" not in markdown(many)

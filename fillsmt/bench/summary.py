@@ -229,6 +229,36 @@ def by_size(rows: list[dict], summaries: list[ConfigSummary]) -> list[str]:
     return lines
 
 
+MAX_PUZZLE_ROWS = 12
+"""The table per puzzle is given only when the runs cover at most this many puzzles."""
+
+
+def _cell(row: dict | None) -> str:
+    if row is None:
+        return "–"
+    if not is_solved(row):
+        return row["status"]
+    cpu = f", CPU {float(row['cpu_s']):.3f}" if row.get("cpu_s") else ""
+    who = f" ({row['answered_by']})" if row.get("answered_by") else ""
+    return f"{seconds(row):.3f}{cpu}{who}"
+
+
+def per_puzzle(rows: list[dict], summaries: list[ConfigSummary]) -> list[str]:
+    """Markdown lines: each puzzle's total time, CPU time and who answered, per configuration
+    (nothing for more than :data:`MAX_PUZZLE_ROWS` puzzles)."""
+    puzzles = list(dict.fromkeys(r["puzzle"] for r in rows))
+    if len(puzzles) > MAX_PUZZLE_ROWS:
+        return []
+    table = {(r["puzzle"], config_of(r)): r for r in rows}
+    configs = [s.config for s in summaries]
+    lines = ["", "Per puzzle: total time (s), CPU time (s) and who answered; or why not solved:", "",
+             "| puzzle | " + " | ".join(c.label for c in configs) + " |", "|---|" + "---:|" * len(configs)]
+    for p in puzzles:
+        lines.append(f"| {p.replace(chr(92), '/').rsplit('/', 1)[-1]} | "
+                     + " | ".join(_cell(table.get((p, c))) for c in configs) + " |")
+    return lines
+
+
 def answered(rows: list[dict], summaries: list[ConfigSummary]) -> list[str]:
     """Per configuration, whose answers its solved runs were (the ``answered_by`` column: the
     presolve, the rules' search or a racing SOLVER/ENCODING), most frequent first; nothing when no
@@ -349,6 +379,7 @@ def markdown(rows: list[dict], baseline: Config | str | None = None) -> str:
         lines += [f"| {label} | {c['true']} | {c['false']} | {c['']} |" for label, c in unique_counts]
     lines += answered(rows, summaries)
     lines += by_size(rows, summaries)
+    lines += per_puzzle(rows, summaries)
     tilings = [r for r in rows if r.get("covered")]
     if tilings:
         lines += ["", "Tilings (solved = the best tiling proven optimal in time):", "",
