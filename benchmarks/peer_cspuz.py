@@ -33,8 +33,8 @@ def run(argv: list[str], timeout: float, memory_gb: float | None = None,
         env: dict | None = None) -> dict:
     """One process (in a process group of its own, its address space capped at ``memory_gb``):
     exit code, output, wall seconds, CPU seconds (its own and its children's: the difference of
-    this process's children counters around it, one child at a time), and whether it ran out of
-    time (then it gets SIGTERM, and SIGKILL 5 s later)."""
+    this process's children counters before and after it, one child at a time), and whether it
+    ran out of time (then it gets SIGTERM, and SIGKILL 5 s later)."""
     def limit():
         os.setpgrp()
         if memory_gb:
