@@ -154,12 +154,12 @@ def bench(puzzles, solvers, encodings, presolve, unique, config_texts, jobs, tim
     some puzzles instead of the solver, run only when asked for. Each row says who answered it
     (answered_by: presolve, rules, or SOLVER/ENCODING) and its CPU time beside its wall time.
 
-    The summary is a Markdown table per configuration (solver/encoding/presolve): solved
-    count, how many the presolve settled (the same for every solver) and the rules' search
-    answered, then, over the runs left to the solver only, median and mean time, median CPU time,
-    PAR-2 score and the speed-up of the median over the --baseline on the puzzles both solved;
-    then the median time of each stage, and head to head. It covers this command's runs,
-    including those kept by --resume.
+    The summary has Markdown tables per configuration (solver/encoding/presolve): every run
+    (solved count, how many the presolve settled, the same for every solver, and how many the
+    rules' search answered; median, mean and slowest time, median CPU time), then the runs left
+    to the solver alone (median and mean time, median CPU time, PAR-2 score, and the speed-up of
+    the median over the --baseline on the puzzles both solved), the median time of each stage,
+    and head to head. It covers this command's runs, including those kept by --resume.
 
     \b
     Examples:
