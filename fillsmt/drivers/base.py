@@ -29,7 +29,8 @@ class Driver(ABC):
 
     A driver declares what it can do: ``supports_session`` (:meth:`open_session` gives an
     incremental session), ``supports_stop`` (:meth:`run` honours a ``stop`` event, so it can race
-    in a portfolio) and ``supports_optimisation`` (it takes ``(maximize …)``).
+    in a portfolio), ``supports_optimisation`` (it takes ``(maximize …)``) and ``in_process``
+    (it runs inside this process, not in child processes).
     """
 
     name: str
@@ -37,6 +38,9 @@ class Driver(ABC):
     supports_session: bool = False
     supports_stop: bool = False
     supports_optimisation: bool = False
+    in_process: bool = False
+    """True when the solver runs inside the calling process (a library called in-process), so its
+    CPU time cannot be told apart from fillsmt's own; False when it runs in child processes."""
     default_encodings: dict[str, str] = {}
     """The encoding this solver gets per puzzle kind when none is asked for (else the kind's own)."""
 

@@ -406,6 +406,7 @@ class Watchdog:
 
 class YicesApiDriver(Driver):
     name = "yices-api"
+    in_process = True
     install_hint = INSTALL
     supports_session = True
 

@@ -19,6 +19,7 @@ from fillsmt.interrupts import native_call
 
 class Z3ApiDriver(Driver):
     name = "z3-api"
+    in_process = True
     install_hint = "pip install z3-solver"
     supports_session = True
     supports_optimisation = True
