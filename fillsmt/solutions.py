@@ -26,7 +26,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Callable, Hashable
 
 from fillsmt.smtlib import Script
-from fillsmt.smtlib.answer import Status
+from fillsmt.smtlib.answer import Status, Value
 from fillsmt.smtlib.script import render_term
 
 if TYPE_CHECKING:
@@ -232,6 +232,7 @@ class Search:
         them; None for those when read packed (every value an integer, printed as ``str`` of it:
         :func:`_texts` makes them when asked; a lazy loop's models but the last are only cut)."""
         packing = self._packing
+        values: dict[str, Value] | dict[str, int]
         raw: dict[str, str] | None
         if packing is None:
             values, raw = self.session.get_values_and_texts(self.problem.asked, self._remaining())

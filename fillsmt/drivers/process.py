@@ -18,6 +18,7 @@ import sys
 import threading
 import time
 from dataclasses import dataclass
+from typing import IO
 
 from fillsmt import limits
 from fillsmt.drivers import trace
@@ -112,7 +113,10 @@ class _Exchange:
     """Standard input written, standard output and error read, with one selector."""
 
     def __init__(self, proc: subprocess.Popen, data: bytes):
+        # Started with all three streams as pipes (run_process).
+        assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
         self.proc = proc
+        self.streams: tuple[IO[bytes], IO[bytes], IO[bytes]] = (proc.stdin, proc.stdout, proc.stderr)
         self.data = memoryview(data)
         self.sent = 0
         self.stdin_fd = proc.stdin.fileno()
@@ -130,7 +134,7 @@ class _Exchange:
 
     def _close_stdin(self) -> None:
         try:
-            self.proc.stdin.close()
+            self.streams[0].close()
         except OSError:
             pass
 
@@ -169,12 +173,12 @@ class _Exchange:
             self.selector.unregister(fd)
             self._close_stdin()
 
-    def text(self, stream) -> str:
+    def text(self, stream: IO[bytes]) -> str:
         return b"".join(self.chunks[stream.fileno()]).decode("utf-8", errors="replace")
 
     def close(self) -> None:
         self.selector.close()
-        for stream in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
+        for stream in self.streams:
             try:
                 stream.close()
             except OSError:
@@ -207,7 +211,8 @@ def _communicate(proc: subprocess.Popen, data: bytes, timeout: float | None,
         if timed_out or stopped or overflowed:
             kill_group(proc)
         proc.wait()
-        return exchange.text(proc.stdout), exchange.text(proc.stderr), timed_out, stopped, overflowed
+        _, stdout, stderr = exchange.streams
+        return exchange.text(stdout), exchange.text(stderr), timed_out, stopped, overflowed
     finally:
         exchange.close()
 

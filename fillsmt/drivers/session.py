@@ -31,13 +31,13 @@ import subprocess
 import threading
 import time
 from abc import ABC, abstractmethod
-from typing import Iterable, Sequence
+from typing import IO, Iterable, Literal, Sequence, overload
 
 from fillsmt import interrupts, limits
 from fillsmt.drivers import trace
-from fillsmt.errors import EXIT_UNKNOWN, SolverError
 from fillsmt.drivers.base import quote_output
 from fillsmt.drivers.process import OWN_GROUP, kill_group
+from fillsmt.errors import EXIT_UNKNOWN, SolverError
 from fillsmt.smtlib import Script
 from fillsmt.smtlib.answer import SExprError, Status, Value, parse_value, render_sexpr
 from fillsmt.smtlib.script import script_body
@@ -168,7 +168,19 @@ class Session(ABC):
             raise SolverError(f"{self.name} gave no check-sat answer: {quote_output(output)!r}")
         return _STATUS[items[0]]
 
-    def get_values(self, terms: Iterable[str], raw: bool = False, timeout: float | None = None) -> dict[str, Value]:
+    @overload
+    def get_values(self, terms: Iterable[str], raw: Literal[False] = False,
+                   timeout: float | None = None) -> dict[str, Value]: ...
+
+    @overload
+    def get_values(self, terms: Iterable[str], raw: Literal[True], timeout: float | None = None) -> dict[str, str]: ...
+
+    @overload
+    def get_values(self, terms: Iterable[str], raw: bool,
+                   timeout: float | None = None) -> dict[str, Value] | dict[str, str]: ...
+
+    def get_values(self, terms: Iterable[str], raw: bool = False,
+                   timeout: float | None = None) -> dict[str, Value] | dict[str, str]:
         """The model's values of ``terms`` (after a SAT check), keyed by the terms' text; with
         ``raw``, each value as the solver printed it (SMT-LIB text of any sort, fit to be sent
         back in an assertion). A solver that gives no answer within ``timeout`` (plus
@@ -286,6 +298,10 @@ class ProcessSession(Session):
         self._proc = subprocess.Popen(
             argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
             **OWN_GROUP, text=True, encoding="utf-8", errors="replace", bufsize=1)
+        # All three streams are pipes.
+        assert self._proc.stdin is not None and self._proc.stdout is not None and self._proc.stderr is not None
+        self._stdin: IO[str] = self._proc.stdin
+        self._streams: tuple[IO[str], IO[str], IO[str]] = (self._proc.stdin, self._proc.stdout, self._proc.stderr)
         if priority is not None:
             priority.started(self._proc)
         self._chunks: queue.Queue[str | None] = queue.Queue()
@@ -293,7 +309,8 @@ class ProcessSession(Session):
         self._stderr: list[str] = []
         self._threads = [threading.Thread(target=self._pump_chunks, args=(self._proc.stdout, self._chunks.put),
                                           daemon=True),
-                         threading.Thread(target=self._pump, args=(self._proc.stderr, self._stderr.append), daemon=True)]
+                         threading.Thread(target=self._pump, args=(self._proc.stderr, self._stderr.append),
+                                          daemon=True)]
         for t in self._threads:
             t.start()
 
@@ -372,8 +389,8 @@ class ProcessSession(Session):
         cannot block (a lazy session sends three commands a round; janko 330: 216 threads)."""
         if len(text) <= DIRECT_WRITE:
             try:
-                self._proc.stdin.write(text)
-                self._proc.stdin.flush()
+                self._stdin.write(text)
+                self._stdin.flush()
             except (OSError, ValueError):  # a broken pipe, or closed by a kill
                 raise self._died("") from None
             return
@@ -381,8 +398,8 @@ class ProcessSession(Session):
 
         def write() -> None:
             try:
-                self._proc.stdin.write(text)
-                self._proc.stdin.flush()
+                self._stdin.write(text)
+                self._stdin.flush()
             except (OSError, ValueError) as e:  # a broken pipe, or closed by a kill
                 failed.append(e)
 
@@ -401,8 +418,8 @@ class ProcessSession(Session):
         try:
             if proc.poll() is None and not kill and not interrupts.stopping():
                 try:
-                    proc.stdin.write("(exit)\n")
-                    proc.stdin.flush()
+                    self._stdin.write("(exit)\n")
+                    self._stdin.flush()
                 except (BrokenPipeError, OSError, ValueError):
                     pass
                 try:
@@ -414,7 +431,7 @@ class ProcessSession(Session):
             proc.wait()
             for t in self._threads:
                 t.join(timeout=1.0)
-            for stream in (proc.stdin, proc.stdout, proc.stderr):
+            for stream in self._streams:
                 try:
                     stream.close()
                 except (OSError, ValueError):

@@ -299,6 +299,7 @@ class YicesInterpreter:
         head = _HEAD.match(text)
         name = head.group(1) if head else ""
         if name == "assert":  # the bulk of every script: no Python parse, libyices reads it
+            assert head is not None  # the name came from it
             self._pending.append(self.term(text[head.end():text.rindex(")")]))
             self.has_model = False
             return
@@ -470,6 +471,7 @@ class YicesApiSession(Session):
         return self._interpreter is not None and not self._interpreter.done
 
     def _exchange(self, text: str, timeout: float | None) -> tuple[str, bool]:
+        assert self._interpreter is not None  # Session checks that the session is alive first
         output, fired = self._interpreter.run(text, timeout)
         if fired:
             self.close()

@@ -39,6 +39,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from fillsmt import solutions
 from fillsmt.drivers.base import Driver
 from fillsmt.drivers.session import SessionTimeout
 from fillsmt.errors import FillsmtError, OracleUndecided, SolverError
@@ -51,7 +52,6 @@ from fillsmt.fillomino.verify import check_solution
 from fillsmt.smtlib import Script
 from fillsmt.smtlib.answer import Status
 from fillsmt.smtlib.script import assertion, disj
-from fillsmt import solutions
 from fillsmt.solutions import Search, WrongAnswer
 
 LOCAL_RADII: tuple[int, ...] = (3, 6)
@@ -74,7 +74,8 @@ class ExactCheck(Protocol):
     ``masks`` the rules' domains (bit masks) of the puzzle's cells, with that knowledge applied.
     Raises :class:`~fillsmt.errors.OracleUndecided` when it cannot tell by ``deadline``."""
 
-    name: str
+    @property
+    def name(self) -> str: ...
 
     def __call__(self, puzzle: Puzzle, solution: Grid, differ_in: frozenset[int],
                  masks: list[Mask], deadline: float | None) -> bool: ...

@@ -44,6 +44,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from time import perf_counter
+from typing import Any
 
 from fillsmt.grid import neighbour_indices
 
@@ -286,6 +287,8 @@ def _propagator_class(z3) -> type:
 
         def fresh(self, new_ctx):  # Z3 clones a solver (not done by fillsmt's plain checks)
             raise z3.Z3Exception("the region propagator cannot be copied into another context")
+
+        cb: Any  # UserPropagateBase's callback handle: _fixed sets its own while it runs
 
         def _fixed(self, _ctx, cb, term, value) -> None:
             start = perf_counter()

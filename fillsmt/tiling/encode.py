@@ -24,8 +24,7 @@ the cell variables (pure clauses, which propagate far better than the sum).
 from __future__ import annotations
 
 from fillsmt.errors import InputError
-from fillsmt.smtlib.script import assertion, declare
-from fillsmt.smtlib.script import Command, Script, Term
+from fillsmt.smtlib.script import Command, Script, Term, assertion, declare
 from fillsmt.tiling.model import TilingProblem, cover_lists, placements, upper_bound
 from fillsmt.tiling.names import cell_var, ladder_var, placement_var
 
