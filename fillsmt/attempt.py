@@ -15,6 +15,7 @@ from fillsmt.result import RULES_SOLVER, SolveResult, checked
 from fillsmt.smtlib.answer import Status
 from fillsmt.solutions import Problem, Search, WrongAnswer, backbone
 
+
 def attempt(kind: Kind, target: Any, hints: Any, run: "Run", unique: bool, forced: bool,
              stop: threading.Event | None = None) -> SolveResult | None:
     """Encode ``target`` (the presolved puzzle) in ``run.encoding`` and solve it with

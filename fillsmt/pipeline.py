@@ -174,7 +174,9 @@ def _solve(kind: Kind, puzzle: Any, driver: Driver, encoding: str | None, timeou
                 driver.require_session()
             run = replace(run, encoding=plan.encoding)
         return carry_out(kind, plan, target, hints, run, unique, forced)
-    return attempt(kind, target, hints, run, unique, forced)
+    result = attempt(kind, target, hints, run, unique, forced)
+    assert result is not None  # None only for a run stopped before it started: no stop here
+    return result
 
 
 def _default_choice(kind: Kind, driver: Driver, encoding: str) -> bool:

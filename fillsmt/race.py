@@ -23,7 +23,6 @@ import signal
 import threading
 import time
 from dataclasses import dataclass
-
 from typing import Any
 
 WATCH_EVERY = 0.05
@@ -200,7 +199,7 @@ class RulesRace:
                 if not ready:
                     if self._closed:
                         return
-                    if self.watch is not None:
+                    if self.watch is not None and self.progress is not None:
                         self.watch(self.progress.read())
                     continue
                 chunk = os.read(fd, 1 << 20)

@@ -79,7 +79,8 @@ def race(kind: Kind, plan: Plan, target: Any, hints: Any, run: Run, unique: bool
         return decisive(result, unique, forced)
 
     with Entrants(stop, finished, close_all) as others:
-        watch = _StallWatch(search, priority, others, time.perf_counter()) if priority is not None else None
+        watch = _StallWatch(search, priority, others, time.perf_counter()) \
+            if search is not None and priority is not None else None
         rules = _rules_race(kind, search, target, run, unique, forced, watch)
         with rules:
             try:
@@ -91,8 +92,8 @@ def race(kind: Kind, plan: Plan, target: Any, hints: Any, run: Run, unique: bool
                                                                               joining(run, racer, encoding),
                                                                               unique, forced, stop))
                 try:
-                    result = attempt(kind, target, hints, replace(run, driver=primary, priority=priority),
-                                     unique, forced, stop)
+                    own = replace(run, driver=primary, priority=priority)  # type: ignore[arg-type]
+                    result = attempt(kind, target, hints, own, unique, forced, stop)
                 except FillsmtError:
                     if not primary.closed_by_race.is_set():
                         raise
@@ -111,7 +112,8 @@ def _rules_race(kind: Kind, search: RacingSearch | None, target: Any, run: Run, 
     options = settings.options
 
     def look(progress) -> None:
-        watch(rules, progress)
+        if watch is not None:
+            watch(rules, progress)
 
     rules = RulesRace(lambda limit, deadline, progress: kind.search(target, limit, deadline, progress, options),
                       lambda grid: kind.check(run.puzzle, grid), 2 if unique or forced else 1, run.timeout,
@@ -126,7 +128,7 @@ def _race_answer(kind: Kind, run: Run, result: SolveResult | None, others: Entra
     """Who won the race: the solver's own decisive answer (it stands, even when another came at
     the same time), else another configuration's, else the search's, else the solver's undecided
     one; none at all (the solver's session closed and the search unsettled) is an error."""
-    if others.decisive(result):
+    if result is not None and others.decisive(result):
         return result
     if others.winner is not None:
         won = others.winner

@@ -6,8 +6,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from fillsmt.errors import (EXIT_NO_SOLUTION, EXIT_NOT_UNIQUE, EXIT_OK, EXIT_SOLVER, EXIT_UNKNOWN, FillsmtError,
-                            FormatError)
+from fillsmt.errors import (
+    EXIT_NO_SOLUTION,
+    EXIT_NOT_UNIQUE,
+    EXIT_OK,
+    EXIT_SOLVER,
+    EXIT_UNKNOWN,
+    FillsmtError,
+    FormatError,
+)
 from fillsmt.kind import Kind
 from fillsmt.registry import kind_of
 from fillsmt.smtlib.answer import Status

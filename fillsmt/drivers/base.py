@@ -44,8 +44,9 @@ class Driver(ABC):
     default_encodings: dict[str, str] = {}
     """The encoding this solver gets per puzzle kind when none is asked for (else the kind's own)."""
 
-    def encoding_for(self, kind: str, fallback: str) -> str:
-        """The encoding to use for a puzzle of ``kind`` when the user named none."""
+    def encoding_for(self, kind: str, fallback: str | None) -> str | None:
+        """The encoding to use for a puzzle of ``kind`` when the user named none (``fallback``
+        when this solver has no choice of its own: None, the kind's default)."""
         return self.default_encodings.get(kind, fallback)
 
     @abstractmethod

@@ -157,5 +157,6 @@ def plan(presolved: Puzzle, proof: bool, table: Thresholds = THRESHOLDS) -> Plan
     return Plan(lead_encoding(presolved, table), quick, search, entrants(presolved, proof, table))
 
 
-__all__ = ["LAZY", "PROPAGATOR", "QUICK_CLOCK", "THRESHOLDS", "SearchUse", "Thresholds", "entrants", "largest_open_area",
+__all__ = ["LAZY", "PROPAGATOR", "QUICK_CLOCK", "THRESHOLDS", "SearchUse", "Thresholds", "entrants",
+           "largest_open_area",
            "lead_encoding", "open_cells", "plan", "quick_proof_budget", "quick_search_budget"]
