@@ -11,7 +11,7 @@ Measured, not kept: a ``multi-checks`` context checks no faster than ``push-pop`
 import sys, time, re, ctypes
 from fillsmt.drivers.yices_api import load_yices
 from fillsmt.fillomino.kind import KIND
-from fillsmt.fillomino.lazy import cut_texts, CutOptions
+from fillsmt.fillomino.lazy import cut_texts
 from fillsmt.smtlib.script import script_body
 y = load_yices()
 import yices_api as yapi
@@ -39,7 +39,6 @@ t2=time.perf_counter()
 order=[terms[f"n_{x}"] for x in range(H*W)]
 arr=(ctypes.c_int32*1)()
 chk=get=cut=snd=ccpu=0.0; rounds=0; ncuts=0
-opts=CutOptions(general=True)
 while True:
     a=time.perf_counter(); ca=time.process_time()
     st=ctx.check_context(); rounds+=1
@@ -51,7 +50,7 @@ while True:
     m.dispose()
     grid=[vals[r*W:(r+1)*W] for r in range(H)]
     c=time.perf_counter(); get+=c-b
-    cuts=cut_texts(grid, opts)
+    cuts=cut_texts(grid)
     d=time.perf_counter(); cut+=d-c
     if not cuts: break
     ncuts+=len(cuts)

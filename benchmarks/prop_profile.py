@@ -1,7 +1,7 @@
 """Where z3-prop's time goes: one puzzle, the presolve, the encoding, then the z3-prop backend
 in this process with its propagator's event counts and the seconds spent in its callbacks.
 
-    python benchmarks/prop_profile.py PUZZLE [-e onehot-prop|tree-bfs-onehot] [--lazy] [--timeout T]
+    python benchmarks/prop_profile.py PUZZLE [-e onehot-prop] [--timeout T]
         [--param smt.phase_selection=1]…
 """
 
@@ -13,7 +13,7 @@ import time
 
 from fillsmt.drivers.z3_backend import Z3PropBackend
 from fillsmt.fillomino.deduce import deduce
-from fillsmt.fillomino.encodings import ENCODINGS
+from fillsmt.fillomino.kind import KIND
 from fillsmt.fillomino.plain_format import parse_puzzle
 from fillsmt.fillomino.verify import check_solution
 from fillsmt.smtlib.script import script_body
@@ -23,7 +23,6 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("puzzle")
     ap.add_argument("-e", "--encoding", default="onehot-prop")
-    ap.add_argument("--lazy", action="store_true")
     ap.add_argument("--timeout", type=float, default=60)
     ap.add_argument("--param", action="append", default=[], help="a Z3 parameter NAME=VALUE (z3.set_param)")
     args = ap.parse_args()
@@ -35,9 +34,9 @@ def main() -> None:
     puzzle = parse_puzzle(open(args.puzzle).read(), args.puzzle)
     t0 = time.perf_counter()
     d = deduce(puzzle)
-    script = ENCODINGS[args.encoding](d.filled_puzzle(puzzle), d.domains)
+    script = KIND.encoding(args.encoding).encode(d.filled_puzzle(puzzle), d.domains)
     t1 = time.perf_counter()
-    backend = Z3PropBackend(eager=not args.lazy)
+    backend = Z3PropBackend()
     printed: list[str] = []
     backend.run(script_body(script), printed.append)
     t2 = time.perf_counter()
@@ -56,7 +55,7 @@ def main() -> None:
         grid = tuple(tuple(values[r * puzzle.width:(r + 1) * puzzle.width]) for r in range(puzzle.height))
         grid_ok = "checked" if not check_solution(puzzle.cells, grid) else "WRONG"
     prop = backend.propagator
-    print(f"{args.puzzle} {args.encoding} {'lazy' if args.lazy else 'eager'}: {status} {grid_ok} "
+    print(f"{args.puzzle} {args.encoding} : {status} {grid_ok} "
           f"presolve+encode {t1 - t0:.2f} s, load {t2 - t1:.2f} s, check {t3 - t2:.2f} s, "
           f"{' '.join(args.param)} events {prop.events if prop else None}, callbacks {getattr(prop, 'seconds', 0):.2f} s")
 

@@ -264,10 +264,11 @@ def export_puzzle(puzzle, directory: Path, encodings: list[str], wanted: tuple[s
     for e in chosen:
         if e not in kind.encoding_names:
             raise InputError(f"{puzzle.source}: {e!r} is not a {kind.name} encoding (those are "
-                             f"{', '.join(kind.encoding_names)}, or default)")
-        if kind.encoding(e).lazy:
-            raise InputError(f"{puzzle.source}: {e!r} is a relaxation solved with region cuts in a session; "
-                             f"its script alone does not have the puzzle's status, so it is not exported")
+                             f"{', '.join(kind.script_names)}, or default)")
+        try:
+            kind.script_encoding(e)
+        except InputError as error:
+            raise InputError(f"{puzzle.source}: {error}") from None
     todo = [(e, f) for e in dict.fromkeys(chosen) for f in wanted
             if not (file_name(set_name, e, f) in done and (directory / file_name(set_name, e, f)).exists())]
     if not todo:

@@ -33,16 +33,32 @@ class Encoding:
 
     A *lazy* encoding also has ``cuts(grid)``: its script is a relaxation, solved in a session
     that asserts the clauses ``cuts`` finds broken by each decoded grid and checks again
-    (:meth:`fillsmt.solutions.Search.solution`), never in a one-shot run."""
+    (:meth:`fillsmt.solutions.Search.solution`), never in a one-shot run. A *propagated* one
+    names the ``propagator`` a solver must run inside its search for the script to be exact
+    (:attr:`fillsmt.drivers.base.Driver.propagators`). Either is a solving method, not a script
+    (:attr:`method`)."""
 
     name: str
     encode: Callable[[Any, Any], Script]
     summary: str = ""
     cuts: Callable[[Any], list[str]] | None = None
+    propagator: str = ""
 
     @property
     def lazy(self) -> bool:
         return self.cuts is not None
+
+    @property
+    def method(self) -> str:
+        """"" for a script that any SMT-LIB solver decides exactly on its own; else what solves it
+        (a solving method: ``encode`` and ``export`` do not write it, and only a solver that
+        can run it is given it, :func:`fillsmt.drivers.base.Driver.cannot_run`). The one test of
+        "is this a script"."""
+        if self.propagator:
+            return f"exact only with the {self.propagator} propagator inside the solver's search"
+        if self.lazy:
+            return "a relaxation refined by region cuts in a solver session"
+        return ""
 
 
 @dataclass
@@ -184,6 +200,19 @@ class Kind:
     @property
     def encoding_names(self) -> tuple[str, ...]:
         return tuple(e.name for e in self.encodings)
+
+    @property
+    def script_names(self) -> tuple[str, ...]:
+        """The encodings whose script is exact on its own (what ``encode`` and ``export`` write)."""
+        return tuple(e.name for e in self.encodings if not e.method)
+
+    def script_encoding(self, name: str | None) -> Encoding:
+        """:meth:`encoding`, refusing a solving method (an InputError, exit 2, on one line)."""
+        found = self.encoding(name)
+        if found.method:
+            raise InputError(f"{found.name} is a solving method, not a script ({found.method}); the {self.name} "
+                             f"scripts are {', '.join(self.script_names)}")
+        return found
 
     def encoding(self, name: str | None) -> Encoding:
         """The encoding called ``name`` (None: the default); an unknown name is an InputError."""

@@ -16,6 +16,7 @@ from typing import Any, Callable
 
 from fillsmt.drivers.base import Driver
 from fillsmt.drivers.process import YIELD_TO_SEARCH, SolverYield
+from fillsmt.drivers.registry import require_runs
 from fillsmt.drivers.session import SessionTimeout
 from fillsmt.errors import (EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_NOT_UNIQUE, EXIT_OK, EXIT_SOLVER,
                             EXIT_UNKNOWN, FillsmtError, FormatError, InputError, SolverError)
@@ -244,6 +245,7 @@ def _solve(kind: Kind, puzzle: Any, driver: Driver, encoding: str | None, timeou
            presolve: bool, unique: bool, forced: bool, t0: float, race: bool = False,
            staged: bool = False) -> SolveResult:
     encoding = kind.encoding(encoding or driver.encoding_for(kind.name, None)).name
+    require_runs(driver, kind.encoding(encoding))
     lazy = kind.encoding(encoding).lazy  # a relaxation refined in a session, never one-shot
     if not (unique or forced):
         quick = _quick(kind, puzzle, driver, encoding, t0)
@@ -625,6 +627,7 @@ def count(puzzle: Any, driver: Driver, limit: int = 2, encoding: str | None = No
 def _count(kind: Kind, puzzle: Any, driver: Driver, limit: int, encoding: str | None,
            timeout: float | None, presolve: bool) -> Enumeration:
     encoding = kind.encoding(encoding or driver.encoding_for(kind.name, None)).name
+    require_runs(driver, kind.encoding(encoding))
     target, hints = puzzle, None
     found = kind.presolve(puzzle) if presolve else None
     if found is not None and found.contradiction is not None:

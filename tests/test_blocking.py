@@ -88,15 +88,15 @@ def test_the_tree_clause_flips_each_value():
 def test_the_trees_are_blocked_only_where_each_grid_has_one_tree(monkeypatch):
     monkeypatch.setattr(blocking, "BLOCKING", "trees")
     puzzle, _ = _random_puzzle(random.Random(3), 3)
-    for encoding in ("tree-bfs", "tree-bfs-bv", "tree", "thesis", "lazy-local-general"):
+    for encoding in ("tree-bfs", "tree", "thesis", "lazy-local-general", "onehot-prop"):
         problem = KIND.problem(puzzle, KIND.encode(puzzle, encoding), encoding, "yices")
         assert (problem.block is not None) is (encoding in CANONICAL_TREES), encoding
-    assert {"tree-bfs", "tree-bfs-bv", "tree-bfs-full"} <= CANONICAL_TREES
-    assert not {"tree", "tree-bv", "thesis", "tree-bfs-onehot"} & CANONICAL_TREES
+    assert {"tree-bfs"} <= CANONICAL_TREES
+    assert not {"tree", "thesis", "onehot-prop"} & CANONICAL_TREES
 
 
 @pytest.mark.parametrize("formulation", ["boundaries", "trees"])
-@pytest.mark.parametrize("encoding", ["thesis", "tree", "tree-bv", "tree-bfs-bv", "tree-bfs-full", "lazy-local-general"])
+@pytest.mark.parametrize("encoding", ["thesis", "tree", "tree-bfs", "lazy-local-general"])
 def test_every_encoding_counts_the_same_with_either_clause(formulation, encoding, monkeypatch):
     driver = solver_or_skip("yices")
     monkeypatch.setattr(blocking, "BLOCKING", formulation)

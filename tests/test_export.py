@@ -72,14 +72,14 @@ def test_every_kind_exports_with_the_header_and_statuses_z3_and_yices_confirm(tm
 
 def test_encodings_families_and_resume(tmp_path):
     folder = tmp_path / "out"
-    out = export(INSTANCES / "g12-5x5.txt", "-o", folder, "-e", "thesis", "-e", "tree-bv", "--family", "unique")
+    out = export(INSTANCES / "g12-5x5.txt", "-o", folder, "-e", "thesis", "-e", "tree", "--family", "unique")
     assert out.exit_code == 0, out.output
     assert sorted(r["file"] for r in manifest(folder)) == ["fillomino-g12-5x5.thesis.unique.smt2",
-                                                          "fillomino-g12-5x5.tree-bv.unique.smt2"]
+                                                          "fillomino-g12-5x5.tree.unique.smt2"]
     again = export(INSTANCES / "g12-5x5.txt", "-o", folder, "-e", "thesis")
     assert again.exit_code == 2
     assert "already holds a manifest.csv; use --resume" in again.stderr
-    resumed = export(INSTANCES / "g12-5x5.txt", "-o", folder, "-e", "thesis", "-e", "tree-bv", "--resume")
+    resumed = export(INSTANCES / "g12-5x5.txt", "-o", folder, "-e", "thesis", "-e", "tree", "--resume")
     assert resumed.exit_code == 0, resumed.output
     files = [r["file"] for r in manifest(folder)]
     assert len(files) == len(set(files)) == 4

@@ -27,7 +27,7 @@ def _emit(text: str | Iterable[str], output: str | None, force: bool, protect: s
 @click.argument("puzzle", metavar="PUZZLE")
 @click.option("--output", "-o", metavar="FILE.smt2", help="Write the script here (default: standard output).")
 @click.option("--force", is_flag=True, help="Replace FILE.smt2 if it already exists.")
-@encoding_option()
+@encoding_option(scripts=True)
 @presolve_option
 @kind_option
 @click.option("--bound", type=click.IntRange(min=0), metavar="K",
@@ -53,6 +53,11 @@ def encode(puzzle, output, force, encoding, presolve, kind, bound, timeout):
     \b
     A tiling problem's script asks z3 to (maximize covered); with --bound K it asks any solver
     for a tiling covering at least K cells.
+
+    \b
+    Only encodings whose script is exact on its own are written; a solving method (a
+    relaxation refined in a session, or one that needs a solver's propagator) is refused with
+    exit 2, as is bad input. Exit 1: the presolve proves there is no solution; 3: time-out.
     """
     from fillsmt.kinds import kind_of, load
     from fillsmt.pipeline import presolved_script
@@ -60,15 +65,13 @@ def encode(puzzle, output, force, encoding, presolve, kind, bound, timeout):
     with stopped_at(timeout, "script"):
         p = load(puzzle, kind)
         found = kind_of(p)
+        found.script_encoding(encoding)
         if bound is not None:
             script = found.encode_at_least(p, bound, encoding)
         elif presolve:
             script = presolved_script(p, encoding)
         else:
             script = found.encode(p, encoding)
-        if bound is None and found.encoding(encoding).lazy:
-            click.echo(f"note: {found.encoding(encoding).name} is a relaxation refined by region cuts in a session; "
-                       f"a model of this script is a solution only if `fillsmt decode` accepts it", err=True)
         _emit(script.chunks(), output, force, puzzle)
 
 

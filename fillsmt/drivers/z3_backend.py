@@ -53,7 +53,7 @@ class Z3PropBackend:
     before each new run of assertions, so nothing is wrapped in Python objects one by one), and
     the propagator once asked for."""
 
-    def __init__(self, eager: bool = True) -> None:
+    def __init__(self) -> None:
         import z3
 
         self.z3 = z3
@@ -62,7 +62,6 @@ class Z3PropBackend:
         self.sent = 0  # how many of them the solver's parser has read
         self.names: dict[str, str] = {}  # declared constant to its sort's text
         self.terms: dict[str, object] = {}
-        self.eager = eager
         self.wanted: tuple | None = None
         self.propagator = None
         self.done = False
@@ -158,7 +157,7 @@ class Z3PropBackend:
             from fillsmt.fillomino.propagator import make_propagator
 
             height, width = self.wanted
-            self.propagator = make_propagator(self.z3, self.solver, height, width, self._atoms(), self.eager)
+            self.propagator = make_propagator(self.z3, self.solver, height, width, self._atoms())
         start = time.process_time()
         result = self.solver.check(*assumptions)
         if self.stats and self.propagator is not None:

@@ -1,4 +1,4 @@
-"""One-hot encodings for the region propagator (``--solver z3-prop``, issue 17).
+"""The one-hot encoding for the region propagator (``--solver z3-prop``).
 
 Every cell ``x`` gets one Boolean per number its domain allows, ``v_x_k`` ("x holds k",
 :func:`~fillsmt.fillomino.names.value_var`). The script announces the grid to the solver with
@@ -13,10 +13,7 @@ reasoning inside Z3's search.
   atoms of one cell); written out, at most one cost 3-4x on janko 286. So **it is complete but
   not sound on its own**: any other solver may answer with a grid of wrong regions, which the
   independent checker then refuses. Only with the propagator (whose final check refuses every
-  wrong grid) is it an exact encoding.
-* ``tree-bfs-onehot``: the ``tree-bfs`` encoding (exact on its own) plus the same atoms tied to
-  the integer numbers by ``v_x_k = (n_x = k)``, so the propagator's reasoning comes on top of the
-  spanning trees.
+  wrong grid) is it an exact encoding: a solving method, not a script to hand to any solver.
 
 Pure: puzzle (and optional domains) in, :class:`~fillsmt.smtlib.Script` out.
 """
@@ -25,7 +22,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from fillsmt.fillomino.encode_tree import Domains, TreeOptions, default_domains, encode_tree
+from fillsmt.fillomino.encode_tree import Domains, default_domains
 from fillsmt.fillomino.model import Puzzle
 from fillsmt.fillomino.names import neighbour_indices, number_var, value_var
 from fillsmt.smtlib import Command, Script
@@ -34,7 +31,6 @@ from fillsmt.smtlib.script import assertion, declare, disj
 PROPAGATOR_INFO = ":fillsmt-propagator"
 """The ``set-info`` attribute that names the propagator and the grid it reasons about."""
 PROPAGATOR_NAME = "fillomino-regions"
-_QUESTIONS = ("check-sat", "get-value")
 
 
 def propagator_info(puzzle: Puzzle) -> Command:
@@ -47,17 +43,6 @@ def _sorted_domains(puzzle: Puzzle, domains: Domains | None) -> list[list[int]]:
     chosen = domains if domains is not None else default_domains(puzzle)
     cache: dict[int, list[int]] = {}
     return [cache.setdefault(id(d), sorted(d)) for d in chosen]
-
-
-def _channelled_atoms(doms: list[list[int]]) -> Iterator[Command]:
-    """The atoms, their tie to the integer ``n_x``, and "x holds one of its domain's numbers"."""
-    for x, dom in enumerate(doms):
-        for k in dom:
-            yield declare(value_var(x, k), "Bool")
-    for x, dom in enumerate(doms):
-        yield assertion(disj([value_var(x, k) for k in dom]))
-        for k in dom:
-            yield assertion(("=", value_var(x, k), ("=", number_var(x), k)))
 
 
 def _local(puzzle: Puzzle, doms: list[list[int]]) -> Iterator[Command]:
@@ -100,12 +85,4 @@ def _first_true(x: int, dom: list[int]):
     return term
 
 
-def encode_tree_onehot(puzzle: Puzzle, domains: Domains | None = None) -> Script:
-    """``tree-bfs`` plus the propagator's atoms (module text)."""
-    doms = _sorted_domains(puzzle, domains)
-    tree = encode_tree(puzzle, domains, TreeOptions(bfs=True))
-    body = [c for c in tree.commands if c.name not in _QUESTIONS]
-    return Script.of([*body[:2], propagator_info(puzzle), *body[2:], *_channelled_atoms(doms), *_query(puzzle)])
-
-
-__all__ = ["PROPAGATOR_INFO", "PROPAGATOR_NAME", "encode_onehot", "encode_tree_onehot", "propagator_info"]
+__all__ = ["PROPAGATOR_INFO", "PROPAGATOR_NAME", "encode_onehot", "propagator_info"]

@@ -7,7 +7,7 @@ from typing import Any
 
 from fillsmt.fillomino import plain_format
 from fillsmt.fillomino.decode import decode_grid
-from fillsmt.fillomino.encodings import DEFAULT_ENCODING, ENCODINGS, LAZY_ENCODINGS
+from fillsmt.fillomino.encodings import DEFAULT_ENCODING, ENCODINGS, LAZY_ENCODINGS, PROPAGATED
 from fillsmt.fillomino.lazy import script_bounds
 from fillsmt.fillomino.model import Puzzle
 from fillsmt.fillomino.names import cell_of_number_var
@@ -34,7 +34,8 @@ class Fillomino(Kind):
     name = "fillomino"
     summary = "divide the grid into regions; a region of n cells holds the number n in every cell"
     encodings = (tuple(Encoding(name, encode) for name, encode in ENCODINGS.items())
-                 + tuple(Encoding(name, encode, cuts=cuts) for name, (encode, cuts) in LAZY_ENCODINGS.items()))
+                 + tuple(Encoding(name, encode, cuts=cuts) for name, (encode, cuts) in LAZY_ENCODINGS.items())
+                 + tuple(Encoding(name, encode, propagator=p) for name, (encode, p) in PROPAGATED.items()))
     default_encoding = DEFAULT_ENCODING
 
     def parse(self, text: str, source: str) -> Puzzle:
