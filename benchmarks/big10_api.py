@@ -12,6 +12,7 @@ import sys, time, re, ctypes
 from fillsmt.drivers.yices_api import load_yices
 from fillsmt.fillomino.kind import KIND
 from fillsmt.fillomino.lazy import cut_texts
+from fillsmt.fillomino.names import number_vars
 from fillsmt.smtlib.script import script_body
 y = load_yices()
 import yices_api as yapi
@@ -36,7 +37,7 @@ for line in body.splitlines():
         asserts.append(y.Terms.parse_term(line[8:-1]))
 ctx.assert_formulas(asserts)
 t2=time.perf_counter()
-order=[terms[f"n_{x}"] for x in range(H*W)]
+order=[terms[n] for n in number_vars(H, W)]
 arr=(ctypes.c_int32*1)()
 chk=get=cut=snd=ccpu=0.0; rounds=0; ncuts=0
 while True:

@@ -31,7 +31,7 @@ from fillsmt.drivers import get_driver
 from fillsmt.fillomino.decode import decode_grid
 from fillsmt.fillomino.deduce import deduce
 from fillsmt.fillomino.encodings import ENCODINGS
-from fillsmt.fillomino.names import anchored_var, number_var
+from fillsmt.fillomino.names import GridNames
 from fillsmt.fillomino.plain_format import read_puzzle
 from fillsmt.fillomino.verify import check_solution
 from fillsmt.smtlib.answer import Status
@@ -43,16 +43,18 @@ def _setup(path: Path):
         return puzzle, None, []
     script = ENCODINGS["tree-bfs"](puzzle, deduction.domains)
     declared = {c.args[0] for c in script.commands if c.name == "declare-fun"}
-    anchored = [x for x in range(puzzle.height * puzzle.width) if anchored_var(x) in declared]
+    v = GridNames(puzzle.height, puzzle.width)
+    anchored = [x for x in range(puzzle.height * puzzle.width) if v.anchored(x) in declared]
     return puzzle, script, anchored
 
 
-def _all_clued(anchored: list[int]) -> str:
-    return "(and " + " ".join(f"(or a_{x} (= {number_var(x)} 1))" for x in anchored) + ")"
+def _all_clued(puzzle, anchored: list[int]) -> str:
+    v = GridNames(puzzle.height, puzzle.width)
+    return "(and " + " ".join(f"(or {v.anchored(x)} (= {v.number(x)} 1))" for x in anchored) + ")"
 
 
 def _checked_grid(session, puzzle):
-    cells = [number_var(x) for x in range(puzzle.height * puzzle.width)]
+    cells = GridNames(puzzle.height, puzzle.width).numbers
     grid = decode_grid(puzzle, session.get_values(cells))
     problems = check_solution(puzzle.cells, grid)
     if problems:
@@ -66,7 +68,7 @@ def _first_check(puzzle, script, anchored, staged: bool) -> tuple[float, str]:
         start = time.perf_counter()
         stage = "-"
         if staged and anchored:
-            session.send(f"(declare-fun g () Bool)\n(assert (=> g {_all_clued(anchored)}))\n")
+            session.send(f"(declare-fun g () Bool)\n(assert (=> g {_all_clued(puzzle, anchored)}))\n")
             status = session.check(assumptions=["g"])
             stage = status.value
             if status is Status.UNSAT:
@@ -88,12 +90,13 @@ def _proof_case(puzzle, script, anchored, case: str) -> float:
         grid = _checked_grid(session, puzzle)
         w = puzzle.width
         free = [x for x in range(puzzle.height * w) if not puzzle.cells[x // w][x % w]]
-        session.assert_term("(or " + " ".join(f"(not (= {number_var(x)} {grid[x // w][x % w]}))"
+        n = GridNames(puzzle.height, w).numbers
+        session.assert_term("(or " + " ".join(f"(not (= {n[x]} {grid[x // w][x % w]}))"
                                               for x in free) + ")")
         if case == "C":
-            session.assert_term(_all_clued(anchored))
+            session.assert_term(_all_clued(puzzle, anchored))
         elif case == "not C":
-            session.assert_term(f"(not {_all_clued(anchored)})")
+            session.assert_term(f"(not {_all_clued(puzzle, anchored)})")
         start = time.perf_counter()
         status = session.check()
         seconds = time.perf_counter() - start

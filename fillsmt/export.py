@@ -118,21 +118,17 @@ def _value_text(value: int | bool, sort) -> str:
 
 
 def grid_values(puzzle, script: Script, grid) -> dict[str, str]:
-    """The text of each get-value term of ``script`` in the solution ``grid`` (Fillomino and
-    BlockNumber: a cell's number ``n_I`` / ``b_R_C``, or BlockNumber's one-hot ``is_R_C_V``)."""
+    """The text of each get-value term of ``script`` in the solution ``grid``, read through the
+    kind's names (:meth:`fillsmt.kind.Kind.term_cell`, :meth:`~fillsmt.kind.Kind.term_value`)."""
+    kind = kind_of(puzzle)
     sorts = _declared_sorts(script)
     values = {}
     for term in get_value_terms(script):
-        parts = term.split("_")
-        if parts[0] == "n":
-            number = grid[int(parts[1]) // puzzle.width][int(parts[1]) % puzzle.width]
-        elif parts[0] in ("b", "is"):
-            number = grid[int(parts[1])][int(parts[2])]
-            if parts[0] == "is":
-                number = number == int(parts[3])
-        else:
-            raise InputError(f"fillsmt cannot pin the term {term} to a grid")
-        values[term] = _value_text(number, sorts[term])
+        try:
+            r, c = kind.term_cell(puzzle, term)
+        except (TypeError, ValueError):
+            raise InputError(f"fillsmt cannot pin the term {term} to a grid") from None
+        values[term] = _value_text(kind.term_value(puzzle, term, grid[r][c]), sorts[term])
     return values
 
 

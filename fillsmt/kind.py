@@ -237,6 +237,11 @@ class Kind:
         """The cell a get-value term belongs to (several terms may share one)."""
         return term
 
+    def term_value(self, puzzle: Any, term: str, number: int) -> int | bool:
+        """The value of the get-value ``term`` when its cell (:meth:`term_cell`) holds ``number``
+        (by default the number itself: a cell's number term)."""
+        return number
+
     def problem(self, puzzle: Any, script: Script, encoding: str, solver: str) -> Problem:
         """What a session or a one-shot run needs: the script, the decoder and the checker."""
         from fillsmt.solutions import Problem

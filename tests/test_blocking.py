@@ -20,17 +20,17 @@ from fillsmt.fillomino.kind import KIND
 from fillsmt.fillomino.model import Puzzle
 from fillsmt.pipeline import count, solve
 
-LITERAL = re.compile(r"(\(not )?\(= n_(\d+) n_(\d+)\)")
+LITERAL = re.compile(r"(\(not )?\(= n_(\d+)_(\d+) n_(\d+)_(\d+)\)")
 
 
 def holds(clause: str, grid) -> bool:
-    """The clause's truth in ``grid`` (the clause is a disjunction of (not) (= n_x n_y))."""
+    """The clause's truth in ``grid`` (the clause is a disjunction of (not) (= n_R_C n_R2_C2))."""
     if clause == "false":
         return False
-    flat = [v for row in grid for v in row]
     literals = LITERAL.findall(clause)
     assert literals, clause
-    return any((flat[int(x)] == flat[int(y)]) != bool(negated) for negated, x, y in literals)
+    return any((grid[int(r)][int(c)] == grid[int(r2)][int(c2)]) != bool(negated)
+               for negated, r, c, r2, c2 in literals)
 
 
 @pytest.mark.parametrize("shape", [(1, 1), (1, 4), (2, 3), (2, 4), (3, 3)])
@@ -49,7 +49,7 @@ def test_pinned_pairs_are_left_out_and_the_clause_still_separates():
         a = rng.choice(grids)
         pinned = {x for x in range(9) if rng.random() < 0.5}
         clause = boundary_clause(a, pinned)
-        for x, y in ((int(x), int(y)) for _, x, y in LITERAL.findall(clause)):
+        for x, y in ((int(r) * 3 + int(c), int(r2) * 3 + int(c2)) for _, r, c, r2, c2 in LITERAL.findall(clause)):
             assert not (x in pinned and y in pinned)
         # the other grids a script with these pins allows: those that agree with a there
         others = [b for b in grids if b != a and all(b[x // 3][x % 3] == a[x // 3][x % 3] for x in pinned)]

@@ -196,7 +196,7 @@ def test_decode_unsat_answer_exits_1():
 
 def test_decode_malformed_answer_exits_2_with_line(tmp_path):
     bad = tmp_path / "answer.txt"
-    bad.write_text("sat\n((n_0 1))\n((n_1 4)\n")
+    bad.write_text("sat\n((n_0_0 1))\n((n_0_1 4)\n")
     result = run("decode", G12, str(bad))
     assert (result.exit_code, result.stderr) == (
         2, f"Error: {bad}:3: unbalanced '(' (the text ends inside an expression)\n")
@@ -204,7 +204,7 @@ def test_decode_malformed_answer_exits_2_with_line(tmp_path):
 
 def test_decode_refuses_an_answer_that_fails_the_check(tmp_path):
     liar = tmp_path / "answer.txt"
-    liar.write_text("sat\n(" + " ".join(f"(n_{i} 1)" for i in range(25)) + ")\n")
+    liar.write_text("sat\n(" + " ".join(f"(n_{r}_{c} 1)" for r in range(5) for c in range(5)) + ")\n")
     result = run("decode", G12, str(liar))
     assert result.exit_code == 4
     assert result.stdout == ""
@@ -213,10 +213,10 @@ def test_decode_refuses_an_answer_that_fails_the_check(tmp_path):
 
 def test_decode_incomplete_answer_exits_4(tmp_path):
     partial = tmp_path / "answer.txt"
-    partial.write_text("sat\n((n_0 1))\n")
+    partial.write_text("sat\n((n_0_0 1))\n")
     result = run("decode", G12, str(partial))
     assert result.exit_code == 4
-    assert "no value for n_1 (row 1, column 2)" in result.stderr
+    assert "no value for n_0_1 (row 1, column 2)" in result.stderr
 
 
 def test_check_valid_and_invalid(tmp_path):

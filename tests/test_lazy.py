@@ -12,6 +12,7 @@ from conftest import solver_or_skip
 from fillsmt.fillomino.encodings import LAZY_ENCODINGS
 from fillsmt.fillomino.lazy import components, cut_texts, encode_local, region_cuts, script_bounds
 from fillsmt.fillomino.model import Puzzle
+from fillsmt.fillomino.names import cell_of_number_var
 from fillsmt.fillomino.verify import check_solution
 from fillsmt.pipeline import count, solve
 from fillsmt.smtlib.answer import Status
@@ -21,14 +22,14 @@ from test_encode_tree import agree_with_the_brute_force
 
 
 def holds(term, grid) -> bool:
-    """The truth of a cut (or, not, =, <= over n_x and integers) in ``grid``."""
-    flat = [v for row in grid for v in row]
+    """The truth of a cut (or, not, =, <= over n_R_C and integers) in ``grid``."""
 
     def value(t):
         if isinstance(t, int):
             return t
         if isinstance(t, str) and t.startswith("n_"):
-            return flat[int(t[2:])]
+            r, c = cell_of_number_var(t)
+            return grid[r][c]
         op, *args = t
         if op == "or":
             return any(value(a) for a in args)
@@ -121,14 +122,14 @@ def test_script_bounds_read_pins_and_domains():
 
     puzzle = Puzzle(2, 3, ((0, 0, 0), (0, 0, 3)))
     found = deduce(puzzle)
-    bounds = script_bounds(encode_local(puzzle, found.domains), 6)
+    bounds = script_bounds(encode_local(puzzle, found.domains), 2, 3)
     assert bounds == [(min(d), max(d)) for d in found.domains]
-    assert script_bounds(encode_local(puzzle), 6)[5] == (3, 3)
+    assert script_bounds(encode_local(puzzle), 2, 3)[5] == (3, 3)
 
 
 def _fixed(script_text: str, grid) -> str:
     body = script_text.split("(check-sat)")[0]
-    numbers = "".join(f"(assert (= n_{x} {v}))\n" for x, v in enumerate(v for row in grid for v in row))
+    numbers = "".join(f"(assert (= n_{r}_{c} {v}))\n" for r, row in enumerate(grid) for c, v in enumerate(row))
     return body + numbers + "(check-sat)\n"
 
 
@@ -262,8 +263,7 @@ def test_a_lazy_session_reads_the_same_model_packed_and_by_name():
             assert search.check() is Status.SAT
             packed, raw = search._decoded()
             by_name, texts = session.get_values_and_texts(problem.asked)
-            flat = [v for row in packed for v in row]
-            assert all(flat[int(t[2:])] == v for t, v in by_name.items())
+            assert all(packed[cell_of_number_var(t)[0]][cell_of_number_var(t)[1]] == v for t, v in by_name.items())
             assert all(raw[t] == texts[t] for t in problem.asked)
             cuts = problem.cuts(packed)
             if not cuts:

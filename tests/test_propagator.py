@@ -101,8 +101,8 @@ def test_final_refuses_exactly_the_wrong_regions():
 def test_the_light_encoding_names_the_grid_and_one_atom_per_allowed_number():
     text = encode_onehot(G12).text()
     assert '(set-info :fillsmt-propagator "fillomino-regions 5 5")' in text
-    assert "(declare-fun v_0_1 () Bool)" in text and "(define-fun n_0 () Int" in text
-    assert "v_0_2" not in text  # the clue 1 in the corner allows nothing else
+    assert "(declare-fun v_0_0_1 () Bool)" in text and "(define-fun n_0_0 () Int" in text
+    assert "v_0_0_2" not in text  # the clue 1 in the corner allows nothing else
 
 
 # --- the solver against brute force --------------------------------------------------------------

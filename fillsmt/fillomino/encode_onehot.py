@@ -24,7 +24,7 @@ from typing import Iterator
 
 from fillsmt.fillomino.encode_tree import Domains, default_domains
 from fillsmt.fillomino.model import Puzzle
-from fillsmt.fillomino.names import neighbour_indices, number_var, value_var
+from fillsmt.fillomino.names import GridNames, neighbour_indices
 from fillsmt.smtlib import Command, Script
 from fillsmt.smtlib.script import assertion, declare, disj
 
@@ -48,6 +48,7 @@ def _sorted_domains(puzzle: Puzzle, domains: Domains | None) -> list[list[int]]:
 def _local(puzzle: Puzzle, doms: list[list[int]]) -> Iterator[Command]:
     """A 1 has no neighbour 1; a number k > 1 has a neighbour that may hold k and does."""
     sets = [frozenset(d) for d in doms]
+    value_var = GridNames(puzzle.height, puzzle.width).value
     for x, dom in enumerate(doms):
         around = neighbour_indices(puzzle.height, puzzle.width, x)
         for k in dom:
@@ -62,7 +63,7 @@ def _local(puzzle: Puzzle, doms: list[list[int]]) -> Iterator[Command]:
 
 def _query(puzzle: Puzzle) -> Iterator[Command]:
     yield Command("check-sat")
-    yield Command("get-value", (tuple(number_var(x) for x in range(puzzle.height * puzzle.width)),))
+    yield Command("get-value", (GridNames(puzzle.height, puzzle.width).numbers,))
 
 
 def encode_onehot(puzzle: Puzzle, domains: Domains | None = None) -> Script:
@@ -70,18 +71,19 @@ def encode_onehot(puzzle: Puzzle, domains: Domains | None = None) -> Script:
     doms = _sorted_domains(puzzle, domains)
     header = [Command("set-option", (":print-success", "false")), Command("set-logic", ("QF_LIA",)),
               propagator_info(puzzle)]
-    atoms = [declare(value_var(x, k), "Bool") for x, dom in enumerate(doms) for k in dom]
-    numbers = [Command("define-fun", (number_var(x), (), "Int", _first_true(x, dom))) for x, dom in enumerate(doms)]
-    some = [assertion(disj([value_var(x, k) for k in dom])) for x, dom in enumerate(doms)]
+    v = GridNames(puzzle.height, puzzle.width)
+    atoms = [declare(v.value(x, k), "Bool") for x, dom in enumerate(doms) for k in dom]
+    numbers = [Command("define-fun", (v.number(x), (), "Int", _first_true(v, x, dom))) for x, dom in enumerate(doms)]
+    some = [assertion(disj([v.value(x, k) for k in dom])) for x, dom in enumerate(doms)]
     return Script.of([*header, *atoms, *numbers, *some, *_local(puzzle, doms), *_query(puzzle)])
 
 
-def _first_true(x: int, dom: list[int]):
+def _first_true(v: GridNames, x: int, dom: list[int]):
     """``n_x`` as the first k of the domain whose atom is true (the propagator keeps at most one
     true, so this is the cell's number)."""
     term = dom[-1]
     for k in reversed(dom[:-1]):
-        term = ("ite", value_var(x, k), k, term)
+        term = ("ite", v.value(x, k), k, term)
     return term
 
 

@@ -1,7 +1,9 @@
 """Faster spanning-tree encodings: the thesis' idea, made to propagate.
 
 Every region is still one spanning tree whose root carries the region's size, as in the thesis;
-what changes is how the tree is written down:
+what changes is how the tree is written down (below, x is a cell's index ``row * width + col``
+and ``n_x`` its number; the scripts name each variable by the cell's row and column,
+:mod:`fillsmt.fillomino.names`, e.g. ``n_R_C`` and ``p_R_C_R2_C2``):
 
 * **Boolean parent pointers** ``p_x_y`` ("x's parent is y") and a Boolean root flag ``t_x``,
   exactly one of them true per cell, instead of 0/1 integer edges;
@@ -44,8 +46,7 @@ from typing import Callable, Iterator, Sequence
 
 from fillsmt.fillomino.model import Puzzle
 from fillsmt.grid import connected_areas
-from fillsmt.fillomino.names import (anchored_var, depth_var, is_root_var, neighbour_indices,
-                                     number_var, parent_var, root_var, size_var)
+from fillsmt.fillomino.names import GridNames, neighbour_indices
 from fillsmt.smtlib.script import assertion, conj, declare, disj
 from fillsmt.smtlib import Command, Script, Term
 
@@ -110,6 +111,8 @@ class TreeEncoder:
         self.hi = [bounds[id(d)][1] for d in self.d]
         self.interval = [bounds[id(d)][2] == bounds[id(d)][1] - bounds[id(d)][0] + 1 for d in self.d]
         self.cells = range(puzzle.height * puzzle.width)
+        self.v = GridNames(puzzle.height, puzzle.width)
+        self.n = self.v.numbers
         self.adj = [neighbour_indices(puzzle.height, puzzle.width, x) for x in self.cells]
         # Only neighbours that can hold the same number can be in one region.
         self.link = [[y for y in self.adj[x] if not self.d[x].isdisjoint(self.d[y])] for x in self.cells]
@@ -147,34 +150,34 @@ class TreeEncoder:
     def declarations(self) -> Iterator[Command]:
         value = index = "Int"
         for x in self.cells:
-            yield declare(number_var(x), value)
+            yield declare(self.n[x], value)
             if x in self.closed:
                 continue
-            yield declare(size_var(x), value)
-            yield declare(root_var(x), index)
-            yield declare(is_root_var(x), "Bool")
+            yield declare(self.v.size(x), value)
+            yield declare(self.v.root(x), index)
+            yield declare(self.v.is_root(x), "Bool")
             if not self.fixed(x) and self.anchors[x]:
-                yield declare(anchored_var(x), "Bool")
+                yield declare(self.v.anchored(x), "Bool")
             if self.o.bfs:
-                yield declare(depth_var(x), value)
+                yield declare(self.v.depth(x), value)
             for y in self.link[x]:
-                yield declare(parent_var(x, y), "Bool")
+                yield declare(self.v.parent(x, y), "Bool")
 
     def number_domains(self) -> Iterator[Command]:
-        n = number_var
+        n = self.n
         for x in self.cells:
             dom, lo, hi = self.d[x], self.lo[x], self.hi[x]
             if lo == hi:
-                yield assertion(("=", n(x), lo))
+                yield assertion(("=", n[x], lo))
                 continue
-            parts: list[Term] = [("<=", lo, n(x)), ("<=", n(x), hi)]
+            parts: list[Term] = [("<=", lo, n[x]), ("<=", n[x], hi)]
             if not self.interval[x]:
-                parts += [("not", ("=", n(x), v)) for v in range(lo + 1, hi) if v not in dom]
+                parts += [("not", ("=", n[x], v)) for v in range(lo + 1, hi) if v not in dom]
             yield assertion(conj(parts))
 
     def one_parent_or_root(self) -> Iterator[Command]:
         for x in self.tree_cells:
-            options = [is_root_var(x)] + [parent_var(x, y) for y in self.link[x]]
+            options = [self.v.is_root(x)] + [self.v.parent(x, y) for y in self.link[x]]
             yield assertion(disj(options))
             for i, a in enumerate(options):
                 for b in options[i + 1:]:
@@ -184,73 +187,73 @@ class TreeEncoder:
         """The root is the region's smallest-index fixed cell, else its smallest-index cell
         (module text); a root's size is its number."""
         for x in self.tree_cells:
-            at_anchor = disj([("=", root_var(x), z) for z in self.anchors[x]])
-            lowest = ("<=", root_var(x), x)
+            at_anchor = disj([("=", self.v.root(x), z) for z in self.anchors[x]])
+            lowest = ("<=", self.v.root(x), x)
             if self.fixed(x):
                 yield assertion(at_anchor)
             elif self.anchors[x]:
-                yield assertion(("ite", anchored_var(x), at_anchor, lowest))
+                yield assertion(("ite", self.v.anchored(x), at_anchor, lowest))
             else:
                 yield assertion(lowest)
-            yield assertion(("=", is_root_var(x), ("=", root_var(x), x)))
-            yield assertion(("=>", is_root_var(x), ("=", size_var(x), number_var(x))))
+            yield assertion(("=", self.v.is_root(x), ("=", self.v.root(x), x)))
+            yield assertion(("=>", self.v.is_root(x), ("=", self.v.size(x), self.n[x])))
 
     def sizes(self) -> Iterator[Command]:
         """1 <= s_x <= n_x, and s_x = 1 + the sizes of x's children."""
         for x in self.tree_cells:
-            yield assertion(("and", ("<=", 1, size_var(x)), ("<=", size_var(x), number_var(x))))
-            children = [("ite", parent_var(y, x), size_var(y), 0) for y in self.link[x]]
+            yield assertion(("and", ("<=", 1, self.v.size(x)), ("<=", self.v.size(x), self.n[x])))
+            children = [("ite", self.v.parent(y, x), self.v.size(y), 0) for y in self.link[x]]
             total = ("+", 1, *children) if children else 1
-            yield assertion(("=", size_var(x), total))
+            yield assertion(("=", self.v.size(x), total))
 
     def parents(self) -> Iterator[Command]:
         """A parent has the same number and root; no two cells are each other's parent."""
         for x in self.tree_cells:
             for y in self.link[x]:
-                yield assertion(("=>", parent_var(x, y),
-                               ("and", ("=", number_var(x), number_var(y)), ("=", root_var(x), root_var(y)))))
+                yield assertion(("=>", self.v.parent(x, y),
+                                 ("and", ("=", self.n[x], self.n[y]), ("=", self.v.root(x), self.v.root(y)))))
                 if y > x:
-                    yield assertion(("not", ("and", parent_var(x, y), parent_var(y, x))))
+                    yield assertion(("not", ("and", self.v.parent(x, y), self.v.parent(y, x))))
 
     def same_number_same_region(self) -> Iterator[Command]:
         """Neighbours hold equal numbers exactly when they share a root (are one region)."""
         for x in self.tree_cells:
             for y in self.link[x]:
                 if y > x:
-                    yield assertion(("=", ("=", number_var(x), number_var(y)), ("=", root_var(x), root_var(y))))
+                    yield assertion(("=", ("=", self.n[x], self.n[y]), ("=", self.v.root(x), self.v.root(y))))
 
     def needs_a_partner(self) -> Iterator[Command]:
         """A number above 1 needs an equal neighbour."""
         for x in self.tree_cells:
             if self.hi[x] == 1:
                 continue
-            partners = [("=", number_var(x), number_var(y)) for y in self.link[x]]
+            partners = [("=", self.n[x], self.n[y]) for y in self.link[x]]
             if partners:
-                yield assertion(("=>", ("<", 1, number_var(x)), disj(partners)))
+                yield assertion(("=>", ("<", 1, self.n[x]), disj(partners)))
             else:
-                yield assertion(("=", number_var(x), 1))
+                yield assertion(("=", self.n[x], 1))
 
     def bfs_depths(self) -> Iterator[Command]:
         """d_x is the distance to the root inside the region; the parent is the first
         neighbour of the region one step closer."""
         for x in self.tree_cells:
-            d = depth_var(x)
-            yield assertion(("<", d, number_var(x)))
-            yield assertion(("=", is_root_var(x), ("=", d, 0)))
+            d = self.v.depth(x)
+            yield assertion(("<", d, self.n[x]))
+            yield assertion(("=", self.v.is_root(x), ("=", d, 0)))
             closer: list[Term] = []  # "y is in x's region, one step closer", for earlier y
             for y in self.link[x]:
-                one_step = ("=", d, ("+", depth_var(y), 1))
-                yield assertion(("=>", parent_var(x, y), conj([one_step, *(("not", t) for t in closer)])))
-                yield assertion(("=>", ("=", number_var(x), number_var(y)),
-                                ("<=", d, ("+", depth_var(y), 1))))
-                closer.append(("and", ("=", number_var(x), number_var(y)), one_step))
+                one_step = ("=", d, ("+", self.v.depth(y), 1))
+                yield assertion(("=>", self.v.parent(x, y), conj([one_step, *(("not", t) for t in closer)])))
+                yield assertion(("=>", ("=", self.n[x], self.n[y]),
+                                ("<=", d, ("+", self.v.depth(y), 1))))
+                closer.append(("and", ("=", self.n[x], self.n[y]), one_step))
             for z in self.anchors[x]:
                 if self.steps(x, z) > 1:
-                    yield assertion(("=>", ("=", root_var(x), z), ("<=", self.steps(x, z), d)))
+                    yield assertion(("=>", ("=", self.v.root(x), z), ("<=", self.steps(x, z), d)))
 
     def query(self) -> Iterator[Command]:
         yield Command("check-sat")
-        yield Command("get-value", (tuple(number_var(x) for x in self.cells),))
+        yield Command("get-value", (tuple(self.n[x] for x in self.cells),))
 
     def constraints(self) -> list[Callable[[], Iterator[Command]]]:
         """The constraint methods whose commands make the script, in order (the query last)."""

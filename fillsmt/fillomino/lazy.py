@@ -65,7 +65,7 @@ from typing import Iterator, Sequence
 from fillsmt.fillomino.encode_tree import Domains, default_domains
 from fillsmt.fillomino.model import Grid, Puzzle
 from fillsmt.grid import adjacency, equal_areas
-from fillsmt.fillomino.names import cell_of_number_var, neighbour_indices, number_var
+from fillsmt.fillomino.names import neighbour_indices, number_vars
 from fillsmt.smtlib import Command, Script, Term
 from fillsmt.smtlib.script import assertion, conj, declare, disj
 
@@ -108,23 +108,22 @@ def _components_with_trees(grid: Grid) -> Iterator[tuple[int, list[int], list[in
 
 
 class _TermCuts:
-    """The cuts' atoms as terms (:func:`region_cuts`)."""
+    """The cuts' atoms as terms (:func:`region_cuts`), over the cells' number names by index."""
 
-    @staticmethod
-    def differ(x: int, y: int) -> Term:
-        return ("not", ("=", number_var(x), number_var(y)))
+    def __init__(self, names: Sequence[str]):
+        self.n = names
 
-    @staticmethod
-    def same(x: int, y: int) -> Term:
-        return ("=", number_var(x), number_var(y))
+    def differ(self, x: int, y: int) -> Term:
+        return ("not", ("=", self.n[x], self.n[y]))
 
-    @staticmethod
-    def is_(x: int, k: int) -> Term:
-        return ("=", number_var(x), k)
+    def same(self, x: int, y: int) -> Term:
+        return ("=", self.n[x], self.n[y])
 
-    @staticmethod
-    def at_least(x: int, k: int) -> Term:
-        return ("<=", k, number_var(x))
+    def is_(self, x: int, k: int) -> Term:
+        return ("=", self.n[x], k)
+
+    def at_least(self, x: int, k: int) -> Term:
+        return ("<=", k, self.n[x])
 
     any_of = staticmethod(disj)
 
@@ -133,21 +132,20 @@ class _TextCuts:
     """The same atoms as SMT-LIB text, written directly (:func:`cut_texts`: each term would be
     built and then rendered; janko 330 asserts 7 667 cuts in 71 rounds)."""
 
-    @staticmethod
-    def differ(x: int, y: int) -> str:
-        return f"(not (= n_{x} n_{y}))"
+    def __init__(self, names: Sequence[str]):
+        self.n = names
 
-    @staticmethod
-    def same(x: int, y: int) -> str:
-        return f"(= n_{x} n_{y})"
+    def differ(self, x: int, y: int) -> str:
+        return f"(not (= {self.n[x]} {self.n[y]}))"
 
-    @staticmethod
-    def is_(x: int, k: int) -> str:
-        return f"(= n_{x} {k})"
+    def same(self, x: int, y: int) -> str:
+        return f"(= {self.n[x]} {self.n[y]})"
 
-    @staticmethod
-    def at_least(x: int, k: int) -> str:
-        return f"(<= {k} n_{x})"
+    def is_(self, x: int, k: int) -> str:
+        return f"(= {self.n[x]} {k})"
+
+    def at_least(self, x: int, k: int) -> str:
+        return f"(<= {k} {self.n[x]})"
 
     @staticmethod
     def any_of(parts: list[str]) -> str:
@@ -215,9 +213,10 @@ def _too_small(cells: Sequence[int], edges, border_edges, atoms) -> Term:
                         + [atoms.is_(cells[0], len(cells))])
 
 
-def _cuts(grid: Grid, atoms, fixed: frozenset[int] = frozenset(), bounds=None) -> list:
-    """The cuts of :func:`region_cuts`, their atoms written by ``atoms``."""
+def _cuts(grid: Grid, spelling, fixed: frozenset[int] = frozenset(), bounds=None) -> list:
+    """The cuts of :func:`region_cuts`, their atoms written by ``spelling`` (a class)."""
     adj = adjacency(len(grid), len(grid[0]))
+    atoms = spelling(number_vars(len(grid), len(grid[0])))
     cuts: list = []
     for k, cells, parents in _components_with_trees(grid):
         size = len(cells)
@@ -236,7 +235,8 @@ def _cuts(grid: Grid, atoms, fixed: frozenset[int] = frozenset(), bounds=None) -
 
 def region_cuts(grid: Grid, fixed: frozenset[int] = frozenset(), bounds: Bounds | None = None) -> list[Term]:
     """The clauses ``grid`` breaks, one per wrong component (module text); empty when every
-    component has the size of its number. ``fixed``: cells the script pins at their grid values
+    component has the size of its number. ``fixed``: cells (by index ``row * width + col``) the
+    script pins at their grid values
     (the cuts then leave out atoms the pins make false; module text); ``bounds``: each cell's
     (lowest, highest) number in every model of the script (:func:`script_bounds`)."""
     return _cuts(grid, _TermCuts, fixed, bounds)
@@ -248,25 +248,24 @@ def cut_texts(grid: Grid, fixed: frozenset[int] = frozenset(), bounds: Bounds | 
     return _cuts(grid, _TextCuts, fixed, bounds)
 
 
-def script_bounds(script: Script, cells: int) -> Bounds:
-    """Each cell's (lowest, highest) number as the script asserts them at the top level: a pin
-    ``(= n_x c)`` or the local relaxation's domain ``(and (<= lo n_x) (<= n_x hi) ...)``;
-    :data:`UNBOUNDED` for a cell with neither. Every model of the script keeps them."""
-    bounds = [UNBOUNDED] * cells
+def script_bounds(script: Script, height: int, width: int) -> Bounds:
+    """Each cell's (lowest, highest) number, by index, as the script asserts them at the top
+    level: a pin ``(= n_x c)`` or the local relaxation's domain ``(and (<= lo n_x) (<= n_x hi)
+    ...)``; :data:`UNBOUNDED` for a cell with neither. Every model of the script keeps them."""
+    index = {name: x for x, name in enumerate(number_vars(height, width))}
+    bounds = [UNBOUNDED] * (height * width)
     for c in script.commands:
         if c.name != "assert":
             continue
         t = c.args[0]
         if type(t) is not tuple or len(t) < 3:
             continue
-        if t[0] == "=" and type(t[1]) is str and t[1].startswith("n_") and type(t[2]) is int:
-            x = cell_of_number_var(t[1])
-            bounds[x] = (t[2], t[2])
+        if t[0] == "=" and type(t[1]) is str and t[1] in index and type(t[2]) is int:
+            bounds[index[t[1]]] = (t[2], t[2])
         elif (t[0] == "and" and type(t[1]) is tuple and type(t[2]) is tuple and t[1][0] == "<=" and t[2][0] == "<="
               and type(t[1][1]) is int and type(t[1][2]) is str and t[1][2] == t[2][1] and type(t[2][2]) is int
-              and t[1][2].startswith("n_")):
-            x = cell_of_number_var(t[1][2])
-            bounds[x] = (t[1][1], t[2][2])
+              and t[1][2] in index):
+            bounds[index[t[1][2]]] = (t[1][1], t[2][2])
     return bounds
 
 
@@ -277,22 +276,23 @@ class _Local:
 
     def __init__(self, puzzle: Puzzle, domains: Domains):
         self.p, self.d = puzzle, list(domains)
+        self.n = number_vars(puzzle.height, puzzle.width)
         self.cells = range(puzzle.height * puzzle.width)
         self.adj = [neighbour_indices(puzzle.height, puzzle.width, x) for x in self.cells]
 
     def commands(self) -> Iterator[Command]:
-        n = number_var
+        n = self.n
         for x in self.cells:
-            yield declare(n(x), "Int")
+            yield declare(n[x], "Int")
         for x in self.cells:
             dom = self.d[x]
             lo, hi = min(dom), max(dom)
             if lo == hi:
-                yield assertion(("=", n(x), lo))
+                yield assertion(("=", n[x], lo))
                 continue
-            parts: list[Term] = [("<=", lo, n(x)), ("<=", n(x), hi)]
+            parts: list[Term] = [("<=", lo, n[x]), ("<=", n[x], hi)]
             if len(dom) != hi - lo + 1:  # the holes (none in most domains: janko 330, 329 in all)
-                parts += [("not", ("=", n(x), v)) for v in range(lo + 1, hi) if v not in dom]
+                parts += [("not", ("=", n[x], v)) for v in range(lo + 1, hi) if v not in dom]
             yield assertion(conj(parts))
         yield from self.local_rules()
 
@@ -300,25 +300,25 @@ class _Local:
         return all(k in self.d[x] for x in cells)
 
     def local_rules(self) -> Iterator[Command]:
-        n = number_var
+        n = self.n
         for x in self.cells:
             partners = [y for y in self.adj[x] if not self.d[x].isdisjoint(self.d[y])]
             if max(self.d[x]) > 1:
                 if partners:
-                    yield assertion(("=>", ("<", 1, n(x)), disj([("=", n(x), n(y)) for y in partners])))
+                    yield assertion(("=>", ("<", 1, n[x]), disj([("=", n[x], n[y]) for y in partners])))
                 else:
-                    yield assertion(("=", n(x), 1))
+                    yield assertion(("=", n[x], 1))
             for y in self.adj[x]:
                 if y > x and self._allows((x, y), 1):
-                    yield assertion(("not", ("and", ("=", n(x), 1), ("=", n(y), 1))))
+                    yield assertion(("not", ("and", ("=", n[x], 1), ("=", n[y], 1))))
             around = [y for y in self.adj[x] if self._allows((x, y), 2)]
             for i, y in enumerate(around):
                 for z in around[i + 1:]:
-                    yield assertion(disj([("not", ("=", n(c), 2)) for c in (x, y, z)]))
+                    yield assertion(disj([("not", ("=", n[c], 2)) for c in (x, y, z)]))
 
     def script(self) -> Script:
         header = [Command("set-option", (":print-success", "false")), Command("set-logic", ("QF_LIA",))]
-        query = [Command("check-sat"), Command("get-value", (tuple(number_var(x) for x in self.cells),))]
+        query = [Command("check-sat"), Command("get-value", (tuple(self.n),))]
         return Script.of([*header, *self.commands(), *query])
 
 

@@ -235,18 +235,18 @@ class RegionState:
 
 
 def make_propagator(z3, solver, height: int, width: int, terms: dict[str, object]):
-    """A :class:`RegionPropagator` on ``solver`` tracking the ``v_x_k`` terms among ``terms``
-    (name to Z3 Boolean constant)."""
+    """A :class:`RegionPropagator` on ``solver`` tracking the ``v_R_C_K`` terms among ``terms``
+    (name to Z3 Boolean constant), each as the atom (index ``R * width + C``, K)."""
     from fillsmt.fillomino.names import cell_value_of_var
 
     atoms, tracked = [], []
     for name, term in terms.items():
         try:
-            x, k = cell_value_of_var(name)
+            row, col, k = cell_value_of_var(name)
         except ValueError:
             continue
-        if 0 <= x < height * width:
-            atoms.append((x, k))
+        if row < height and col < width:
+            atoms.append((row * width + col, k))
             tracked.append(term)
     return _propagator_class(z3)(solver, RegionState(height, width, atoms), tracked)
 
