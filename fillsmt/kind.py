@@ -85,6 +85,8 @@ class Kind:
     problem_type: ClassVar[str] = SATISFY
     encodings: tuple[Encoding, ...] = ()
     default_encoding: str = ""
+    question: ClassVar[str] = ""
+    """What :meth:`encode`'s script asks, for its header, when not "a solution?"."""
 
     # --- reading and writing puzzles -----------------------------------------------------------
 
@@ -222,8 +224,39 @@ class Kind:
                 return e
         raise InputError(f"unknown {self.name} encoding {name!r}; choose one of {', '.join(self.encoding_names)}")
 
-    def encode(self, puzzle: Any, encoding: str | None = None, hints: Any = None) -> Script:
-        return self.encoding(encoding).encode(puzzle, hints)
+    def encode(self, puzzle: Any, encoding: str | None = None, hints: Any = None, presolve: str | None = None) -> Script:
+        """The SMT-LIB 2.6 script of ``puzzle`` under ``encoding`` (:meth:`standard`); ``hints``
+        what a presolve learnt, ``presolve`` what the header says of it (default: "on" with
+        hints, else "off")."""
+        found = self.encoding(encoding)
+        said = presolve if presolve is not None else "on" if hints is not None else "off"
+        return self.standard(puzzle, found.encode(puzzle, hints), found.name, said, self.question)
+
+    def standard(self, puzzle: Any, body: Script, encoding: str, presolve: str = "off", question: str = "") -> Script:
+        """An encoder's ``body`` framed as SMT-LIB 2.6 (:func:`fillsmt.smtlib.header.standard`),
+        its ``:source`` naming the puzzle as the user named it, this kind, ``encoding``,
+        ``presolve`` and ``question`` (:func:`fillsmt.smtlib.header.describe`)."""
+        from fillsmt.smtlib.header import describe, standard
+
+        return standard(body, describe(puzzle.source, self.name, encoding, presolve, question))
+
+    def script(self, puzzle: Any, encoding: str | None = None, presolve: bool = True) -> Script:
+        """The script ``fillsmt encode`` writes: a script encoding (:meth:`script_encoding`),
+        after the kind's presolve when ``presolve`` (its fixed cells written in, its hints as
+        bounds; :class:`~fillsmt.errors.NoSolution` when it proves there is none), its header
+        saying whether the presolve ran and how many cells it fixed."""
+        from fillsmt.errors import NoSolution
+
+        name = self.script_encoding(encoding).name
+        found = self.presolve(puzzle) if presolve else None
+        if found is None:
+            said = "off" if not presolve else f"asked for, but {self.name} has none for this puzzle"
+            return self.encode(puzzle, name, presolve=said)
+        if found.contradiction is not None:
+            raise NoSolution(f"{puzzle.source}: the deduction rules prove there is no solution: {found.contradiction}")
+        cells = puzzle.height * puzzle.width
+        said = f"on, {found.fixed_cells} of {cells} cells fixed (clues included)"
+        return self.encode(puzzle if found.puzzle is None else found.puzzle, name, found.hints, presolve=said)
 
     def decode(self, puzzle: Any, values: dict, encoding: str, source: str) -> Any:
         """The solution a solver's get-value answer describes (raises AnswerError / FormatError)."""

@@ -19,7 +19,7 @@ from fillsmt.drivers.process import YIELD_TO_SEARCH, SolverYield
 from fillsmt.drivers.registry import require_runs
 from fillsmt.drivers.session import SessionTimeout
 from fillsmt.errors import (EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_NOT_UNIQUE, EXIT_OK, EXIT_SOLVER,
-                            EXIT_UNKNOWN, FillsmtError, FormatError, InputError, SolverError)
+                            EXIT_UNKNOWN, FillsmtError, FormatError, InputError, NoSolution, SolverError)
 from fillsmt.interrupts import run_within
 from fillsmt.kind import MAXIMIZE, Kind
 from fillsmt.race import Entrants, RulesOutcome, RulesRace, SessionRace, can_race
@@ -61,12 +61,6 @@ EXIT_CODES = {
     Status.TIMEOUT: EXIT_UNKNOWN,
     Status.ERROR: EXIT_SOLVER,
 }
-
-
-class NoSolution(FillsmtError):
-    """The puzzle is proven to have no solution."""
-
-    exit_code = EXIT_NO_SOLUTION
 
 
 @dataclass

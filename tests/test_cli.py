@@ -152,7 +152,7 @@ def test_usage_errors_exit_2(args, message):
 def test_encode_to_stdout_and_file(tmp_path):
     out = tmp_path / "g12.smt2"
     to_stdout = run("encode", G12)
-    assert to_stdout.exit_code == 0 and to_stdout.stdout.startswith("(set-option :print-success false)\n")
+    assert to_stdout.exit_code == 0 and to_stdout.stdout.startswith("(set-info :smt-lib-version 2.6)\n")
     assert run("encode", G12, "-o", str(out)).exit_code == 0
     assert out.read_text() == to_stdout.stdout
 
@@ -164,7 +164,7 @@ def test_encode_never_overwrites_without_force(tmp_path):
     assert (result.exit_code, result.stderr) == (2, f"Error: {out}: already exists; use --force to replace it\n")
     assert out.read_text() == "precious"
     assert run("encode", G12, "-o", str(out), "--force").exit_code == 0
-    assert out.read_text().startswith("(set-option")
+    assert out.read_text().startswith("(set-info :smt-lib-version 2.6)\n")
 
 
 def test_encode_never_overwrites_the_puzzle(tmp_path):
@@ -286,7 +286,8 @@ def test_presolve_json_reports_fixed_cells(z3):
 def test_encode_with_presolve_writes_a_smaller_script():
     plain = run("encode", "-e", "tree", "--no-presolve", G12).stdout
     presolved = run("encode", "-e", "tree", "--presolve", G12).stdout
-    assert presolved.startswith("(set-option") and len(presolved) < len(plain)
+    assert presolved.startswith("(set-info :smt-lib-version 2.6)\n") and len(presolved) < len(plain)
+    assert "presolve on, " in presolved and "presolve off;" in plain
 
 
 def test_encode_with_presolve_refuses_a_contradiction():

@@ -150,7 +150,7 @@ def test_a_wrong_model_never_becomes_a_grid(tmp_path):
 
 def test_encode_text_is_what_drivers_receive():
     puzzle = read_puzzle(str(INSTANCES / "g12-5x5.txt"))
-    assert encode(puzzle, "thesis").endswith("(get-value (n_4_4))\n")
+    assert encode(puzzle, "thesis").endswith("(get-value (n_4_4))\n(exit)\n")
 
 
 def test_portfolio_takes_the_first_answer_and_kills_the_rest(tmp_path, monkeypatch):

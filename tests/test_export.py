@@ -11,6 +11,8 @@ from click.testing import CliRunner
 
 from conftest import INSTANCES, ROOT, SHARED, solver_or_skip
 from fillsmt.cli import main
+from fillsmt.smtlib.sexpr import read_all
+from test_scripts import smallest_logic
 
 TINY_TILING = "board 3 3\nblocked 1 1\npiece L\n##\n#.\n"  # 8 free cells: at most 2 L-trominoes, 6 cells
 
@@ -65,6 +67,7 @@ def test_every_kind_exports_with_the_header_and_statuses_z3_and_yices_confirm(tm
             assert line in text
         assert text.endswith("(check-sat)\n(exit)\n")
         assert "get-value" not in text and "set-option" not in text
+        assert row["logic"] == smallest_logic([c.value for c in read_all(text)]), row["file"]
         assert int(row["size"]) == len(text.encode())
         for solver in ("z3", "yices"):
             assert answer(solver, path) == row["status"], (solver, row["file"])

@@ -36,9 +36,11 @@ def _emit(text: str | Iterable[str], output: str | None, force: bool, protect: s
 @timeout_option("Stop reading, presolving, encoding and writing after this many seconds (exit 3)")
 @reports_errors
 def encode(puzzle, output, force, encoding, presolve, kind, bound, timeout):
-    """Write the SMT-LIB script of PUZZLE, for any SMT-LIB 2 solver.
+    """Write the SMT-LIB 2.6 script of PUZZLE, for any SMT-LIB solver.
 
-    The script ends with (check-sat) and (get-value …) for every cell; feed the solver's
+    The script says what it is in its header ((set-info :source |…|): the puzzle, its kind,
+    the encoding, whether the presolve ran and how many cells it fixed, the fillsmt version),
+    and ends with (check-sat), (get-value …) for every cell and (exit); feed the solver's
     output to `fillsmt decode`. An existing file is never replaced without --force, and the
     puzzle file itself never is.
 
@@ -60,18 +62,14 @@ def encode(puzzle, output, force, encoding, presolve, kind, bound, timeout):
     exit 2, as is bad input. Exit 1: the presolve proves there is no solution; 3: time-out.
     """
     from fillsmt.kinds import kind_of, load
-    from fillsmt.pipeline import presolved_script
 
     with stopped_at(timeout, "script"):
         p = load(puzzle, kind)
         found = kind_of(p)
-        found.script_encoding(encoding)
         if bound is not None:
-            script = found.encode_at_least(p, bound, encoding)
-        elif presolve:
-            script = presolved_script(p, encoding)
+            script = found.encode_at_least(p, bound, found.script_encoding(encoding).name)
         else:
-            script = found.encode(p, encoding)
+            script = found.script(p, encoding, presolve)
         _emit(script.chunks(), output, force, puzzle)
 
 
