@@ -209,6 +209,22 @@ def test_decode_refuses_an_answer_that_fails_the_check(tmp_path):
     assert result.exit_code == 4
     assert result.stdout == ""
     assert result.stderr.startswith(f"Error: {liar}'s answer fails the independent check: ")
+    assert result.stderr == (f"Error: {liar}'s answer fails the independent check: row 3, column 1 holds 1, but "
+                             "the clue is 2; row 3, column 2 holds 1, but the clue is 4; row 4, column 3 holds 1, but "
+                             "the clue is 2; and 2 more problems\n")
+
+
+def test_decode_of_a_very_wrong_answer_is_one_short_line(tmp_path):
+    """A 60x60 grid of 1s on a puzzle of 2s breaks 3600 rules: the message names the first
+    cells and counts the rest, on one line."""
+    puzzle = tmp_path / "twos.txt"
+    puzzle.write_text("60 60\n" + "\n".join(" ".join(["2"] * 60) for _ in range(60)) + "\n")
+    liar = tmp_path / "answer.txt"
+    liar.write_text("sat\n(" + " ".join(f"(n_{r}_{c} 1)" for r in range(60) for c in range(60)) + ")\n")
+    result = run("decode", str(puzzle), str(liar))
+    assert result.exit_code == 4 and result.stdout == ""
+    assert result.stderr.count("\n") == 1 and len(result.stderr) < 300, result.stderr
+    assert result.stderr.endswith("; row 1, column 3 holds 1, but the clue is 2; and 3597 more problems\n")
 
 
 def test_decode_incomplete_answer_exits_4(tmp_path):

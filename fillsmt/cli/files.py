@@ -13,6 +13,18 @@ from fillsmt.cli.output import write_file
 from fillsmt.errors import EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_SOLVER
 
 
+SHOWN_PROBLEMS = 3
+"""How many of the checker's problems a refused answer's message names (the first, in the
+checker's order: cell by cell, row by row)."""
+
+
+def first_problems(problems: list[str], shown: int = SHOWN_PROBLEMS) -> str:
+    """The first ``shown`` problems, and how many more there are: one short line however wrong
+    the answer is (a grid of 1s breaks every region: thousands of sentences)."""
+    more = len(problems) - shown
+    return "; ".join(problems[:shown]) + (f"; and {more} more problem{'s' if more > 1 else ''}" if more > 0 else "")
+
+
 def _emit(text: str | Iterable[str], output: str | None, force: bool, protect: str) -> None:
     """Standard output, or a file written safely (see :mod:`fillsmt.cli.output`); ``text`` may
     come in pieces, written as they are made."""
@@ -99,7 +111,8 @@ def decode(puzzle, answer, fmt, kind, encoding):
     from fillsmt.formats.json_format import line, result_to_dict
     from fillsmt.formats.text import read_text
     from fillsmt.kinds import kind_of, load
-    from fillsmt.pipeline import EXIT_CODES, SolveResult, checked
+    from fillsmt.errors import FormatError
+    from fillsmt.pipeline import EXIT_CODES, SolveResult
     from fillsmt.smtlib.answer import SExprError, Status, parse_answer
 
     if puzzle == "-" and answer == "-":
@@ -118,9 +131,13 @@ def decode(puzzle, answer, fmt, kind, encoding):
     found = kind_of(p)
     encoding = encoding or found.guess_encoding(run.values)
     problem = found.problem(p, found.encode(p, encoding), encoding, source)
-    solution, why = checked(problem, run.values, source)
-    if solution is None:
-        raise CliError(why, EXIT_SOLVER)
+    try:
+        solution = problem.decode(run.values)
+    except FormatError as e:
+        raise CliError(str(e), EXIT_SOLVER) from None
+    problems = problem.check(solution)
+    if problems:
+        raise CliError(f"{source}'s answer fails the independent check: {first_problems(problems)}", EXIT_SOLVER)
     if fmt == "json":
         click.echo(line(result_to_dict(SolveResult(p, Status.SAT, "", encoding, grid=solution), puzzle)))
         return
