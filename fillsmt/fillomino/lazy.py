@@ -53,8 +53,7 @@ has an equal neighbour; two neighbours are not both 1; no three connected cells 
 cell and two of its neighbours: every connected 3-set is one).
 
 Measured (``benchmarks/README.md``, "Lazy region cuts"): these cuts on this relaxation
-(``lazy-local-general``) win where the tree encoding is weak (janko.at 620, 330, 207 and their
-uniqueness proofs).
+(``lazy-local-general``) win on grids with large open areas, where the tree encoding is weak.
 """
 
 from __future__ import annotations
