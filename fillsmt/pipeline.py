@@ -15,14 +15,15 @@ from typing import Any, Callable
 
 from fillsmt.attempt import Run, attempt
 from fillsmt.drivers.base import Driver
+from fillsmt.drivers.registry import require_runs
 from fillsmt.drivers.session import SessionTimeout
-from fillsmt.errors import InputError
+from fillsmt.errors import InputError, NoSolution
 from fillsmt.interrupts import run_within
 from fillsmt.kind import MAXIMIZE, Kind
 from fillsmt.race import can_race
 from fillsmt.racing import carry_out
 from fillsmt.registry import kind_of
-from fillsmt.result import EXIT_CODES, PRESOLVE, RULES_SOLVER, NoSolution, SolveResult, checked
+from fillsmt.result import EXIT_CODES, PRESOLVE, RULES_SOLVER, SolveResult, checked
 from fillsmt.rules_solver import require_rules_apply, solve_with_rules
 from fillsmt.smtlib import Script
 from fillsmt.smtlib.answer import Status
@@ -51,23 +52,6 @@ def presolve_level(presolve: bool, race: bool, staged: bool = False) -> str:
     return "on" if presolve else "off"
 
 # --- the stages -----------------------------------------------------------------------------------
-
-def presolved_script(puzzle: Any, encoding: str | None = None) -> Script:
-    """The script after the kind's presolve (fixed cells written in, domains as bounds); a
-    presolve that proves there is no solution raises :class:`NoSolution`."""
-    kind = kind_of(puzzle)
-    found = kind.presolve(puzzle)
-    if found is None:
-        return kind.encode(puzzle, encoding)
-    if found.contradiction is not None:
-        raise NoSolution(f"{puzzle.source}: the deduction rules prove there is no solution: {found.contradiction}")
-    return kind.encode(puzzle if found.puzzle is None else found.puzzle, encoding, found.hints)
-
-
-def encode_presolved(puzzle: Any, encoding: str) -> str:
-    """The script text after the presolve (see :func:`presolved_script`)."""
-    return presolved_script(puzzle, encoding).text()
-
 
 def encode_script(puzzle: Any, encoding: str | None = None, hints: Any = None) -> Script:
     """The SMT-LIB script of ``puzzle`` under ``encoding``, as data (``hints`` from a presolve)."""
@@ -149,6 +133,7 @@ def _solve(kind: Kind, puzzle: Any, driver: Driver, encoding: str | None, timeou
            level: str, unique: bool, forced: bool, t0: float) -> SolveResult:
     """:func:`solve` after its checks; ``level`` is one of :data:`PRESOLVE_LEVELS`."""
     encoding = kind.encoding(encoding or driver.encoding_for(kind.name, None)).name
+    require_runs(driver, kind.encoding(encoding))
     lazy = kind.encoding(encoding).lazy  # a relaxation refined in a session, never one-shot
     if unique or forced or lazy:
         driver.require_session()
@@ -215,6 +200,7 @@ def count(puzzle: Any, driver: Driver, limit: int = 2, encoding: str | None = No
 def _count(kind: Kind, puzzle: Any, driver: Driver, limit: int, encoding: str | None,
            timeout: float | None, presolve: bool) -> Enumeration:
     encoding = kind.encoding(encoding or driver.encoding_for(kind.name, None)).name
+    require_runs(driver, kind.encoding(encoding))
     driver.require_session()
     driver.require()  # before any work, as for solve
     target, hints = puzzle, None
@@ -283,6 +269,5 @@ def optimise(puzzle: Any, driver: Driver, encoding: str | None = None, timeout: 
 
 
 __all__ = ["DEFAULT_PRESOLVE", "DEFAULT_RACE", "DEFAULT_SOLVER", "DEFAULT_STAGED", "EXIT_CODES", "NoSolution",
-           "PRESOLVE_LEVELS", "RULES_SOLVER", "SolveResult", "checked", "count", "encode", "encode_presolved",
-           "encode_script", "optimise", "presolve_level", "presolved_script", "require_rules_apply", "solve",
-           "solve_with_rules"]
+           "PRESOLVE_LEVELS", "RULES_SOLVER", "SolveResult", "checked", "count", "encode", "encode_script", "optimise",
+           "presolve_level", "require_rules_apply", "solve", "solve_with_rules"]

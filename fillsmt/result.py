@@ -12,7 +12,6 @@ from fillsmt.errors import (
     EXIT_OK,
     EXIT_SOLVER,
     EXIT_UNKNOWN,
-    FillsmtError,
     FormatError,
 )
 from fillsmt.kind import Kind
@@ -35,12 +34,6 @@ EXIT_CODES = {
     Status.ERROR: EXIT_SOLVER,
 }
 
-
-
-class NoSolution(FillsmtError):
-    """The puzzle is proven to have no solution."""
-
-    exit_code = EXIT_NO_SOLUTION
 
 
 @dataclass
@@ -123,4 +116,4 @@ def checked(problem: Problem, values: dict, solver: str) -> tuple[Any, str]:
     return solution, ""
 
 
-__all__ = ["EXIT_CODES", "NoSolution", "PRESOLVE", "RULES_SOLVER", "SolveResult", "checked"]
+__all__ = ["EXIT_CODES", "PRESOLVE", "RULES_SOLVER", "SolveResult", "checked"]

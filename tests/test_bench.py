@@ -93,7 +93,7 @@ def test_set_name_is_the_folder_or_its_parent_for_puzzles():
 
 
 def test_config_labels_round_trip_and_bad_ones_are_explained():
-    assert parse_config("pysmt:z3/tree-bv/on") == Config("pysmt:z3", "tree-bv", True)
+    assert parse_config("pysmt:z3/tree/on") == Config("pysmt:z3", "tree", True)
     assert parse_config("yices/tree/off/unique") == Config("yices", "tree", False, True)
     for config in (Config("z3", "thesis", True), Config("portfolio:yices,z3", "tree", False, True)):
         assert parse_config(config.label) == config

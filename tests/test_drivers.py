@@ -140,7 +140,7 @@ def test_a_wrong_model_never_becomes_a_grid(tmp_path):
     """A 'solver' that answers sat with a broken grid: the checker stops it."""
     fake = tmp_path / "liar.py"
     fake.write_text("import sys\nsys.stdin.read()\nprint('sat')\n"
-                    "print('(' + ' '.join(f'(n_{i} 1)' for i in range(25)) + ')')\n")
+                    "print('(' + ' '.join(f'(n_{r}_{c} 1)' for r in range(5) for c in range(5)) + ')')\n")
     driver = CommandDriver([sys.executable, str(fake)], name="liar")
     result = solve(read_puzzle(str(INSTANCES / "g12-5x5.txt")), driver, "thesis", timeout=30, presolve=False)
     assert result.status is Status.ERROR
@@ -150,7 +150,7 @@ def test_a_wrong_model_never_becomes_a_grid(tmp_path):
 
 def test_encode_text_is_what_drivers_receive():
     puzzle = read_puzzle(str(INSTANCES / "g12-5x5.txt"))
-    assert encode(puzzle, "thesis").endswith("(get-value (n_24))\n")
+    assert encode(puzzle, "thesis").endswith("(get-value (n_4_4))\n(exit)\n")
 
 
 def test_portfolio_takes_the_first_answer_and_kills_the_rest(tmp_path, monkeypatch):

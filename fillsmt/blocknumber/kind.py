@@ -96,8 +96,17 @@ class BlockNumber(Kind):
         return "onehot" if any(k.startswith("is_") for k in values) else "int-distinct"
 
     def term_cell(self, puzzle: Puzzle, term: str) -> tuple[int, int]:
-        parts = term.split("_")  # b_R_C or is_R_C_V
-        return int(parts[1]), int(parts[2])
+        from fillsmt.blocknumber.names import read_var
+
+        r, c, _ = read_var(term)
+        return r, c
+
+    def term_value(self, puzzle: Puzzle, term: str, number: int) -> int | bool:
+        """A number term holds the cell's number, a one-hot ``is_R_C_V`` whether it is V."""
+        from fillsmt.blocknumber.names import read_var
+
+        v = read_var(term)[2]
+        return number if v is None else number == v
 
 
     clue_encoding = "int-distinct"

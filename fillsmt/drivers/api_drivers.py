@@ -87,14 +87,15 @@ class BitwuzlaDriver(ApiWorkerDriver):
     distribution = "bitwuzla"
     label = "Bitwuzla"
     install_hint = "pip install bitwuzla"
-    default_encodings = {"fillomino": "tree-bfs-bv", "blocknumber": "bv", "tiling": "bv"}
-    """The encoding ``--solver bitwuzla`` picks when none is given, per puzzle kind."""
+    default_encodings = {"blocknumber": "bv", "tiling": "bv"}
+    """The encoding ``--solver bitwuzla`` picks when none is given, per puzzle kind (Fillomino's
+    encodings are all over integers: Bitwuzla refuses them)."""
 
     def refuse(self, script: str) -> None:
         if _INTEGER_LOGIC.search(script[:4000]) or "Int)" in script[:4000]:
-            raise InputError("bitwuzla decides bit-vectors and Booleans, not integers: choose a bit-vector "
-                             "encoding (Fillomino: -e tree-bfs-bv or -e tree-bv; BlockNumber: -e bv or "
-                             "-e onehot; tiling: -e bv), or leave -e out to get one")
+            raise InputError("bitwuzla decides bit-vectors and Booleans, not integers: choose a bit-vector or "
+                             "Boolean encoding (BlockNumber: -e bv or -e onehot; tiling: -e bv; Fillomino has "
+                             "none), or leave -e out to get one")
 
 
 class Z3PropDriver(ApiWorkerDriver):
@@ -105,16 +106,10 @@ class Z3PropDriver(ApiWorkerDriver):
     name = "z3-prop"
     module = "z3"
     distribution = "z3-solver"
-    label = "Z3 with the region propagator (eager)"
+    label = "Z3 with the region propagator"
     install_hint = "pip install z3-solver"
     default_encodings = {"fillomino": "onehot-prop"}
-
-
-class Z3PropLazyDriver(Z3PropDriver):
-    """The same propagator checking only complete assignments (``final``)."""
-
-    name = "z3-prop-lazy"
-    label = "Z3 with the region propagator (lazy)"
+    propagators = frozenset({"fillomino-regions"})  # fillsmt.fillomino.encode_onehot.PROPAGATOR_NAME
 
 
 class GuardedSession(ProcessSession):
@@ -135,4 +130,4 @@ class GuardedSession(ProcessSession):
         super().load(script, timeout)
 
 
-__all__ = ["ApiWorkerDriver", "BitwuzlaDriver", "Cvc5Driver", "SolverMissing", "Z3PropDriver", "Z3PropLazyDriver"]
+__all__ = ["ApiWorkerDriver", "BitwuzlaDriver", "Cvc5Driver", "SolverMissing", "Z3PropDriver"]

@@ -43,6 +43,16 @@ class Driver(ABC):
     CPU time cannot be told apart from fillsmt's own; False when it runs in child processes."""
     default_encodings: dict[str, str] = {}
     """The encoding this solver gets per puzzle kind when none is asked for (else the kind's own)."""
+    propagators: frozenset[str] = frozenset()
+    """The propagators this solver runs inside its search: an encoding that names one
+    (:attr:`fillsmt.kind.Encoding.propagator`) is exact only on such a solver."""
+
+    def cannot_run(self, encoding) -> str:
+        """Why this solver cannot run ``encoding`` (a :class:`fillsmt.kind.Encoding`), or ""."""
+        if encoding.propagator and encoding.propagator not in self.propagators:
+            return (f"solver {self.name!r} cannot run the encoding {encoding.name}: it is {encoding.method}, "
+                    f"and {self.name} has no such propagator")
+        return ""
 
     def encoding_for(self, kind: str, fallback: str | None) -> str | None:
         """The encoding to use for a puzzle of ``kind`` when the user named none (``fallback``

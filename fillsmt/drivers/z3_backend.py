@@ -6,8 +6,8 @@ A script that says ``(set-info :fillsmt-propagator "NAME ARGS…")`` gets the pr
 solver at its first check; any other script is solved by plain Z3. The worker runs in its own
 process (the api drivers' process runner), so a time-out kills it and nothing is left behind.
 
-Commands are read one per line as fillsmt writes them (a command spanning lines is gathered
-until its parentheses balance); declarations and definitions are kept as text, given to the solver's
+Commands are read as SMT-LIB lexes them (parentheses and comments count outside strings and
+quoted symbols), one command at a time; declarations and definitions are kept as text, given to the solver's
 own SMT-LIB parser with the next run of assertions and read again by a fresh parser for the
 terms of get-value and check-sat-assuming (``Solver.from_string``: building 10⁵
 terms one by one through the Python API took 4.7 s on a 11×20 puzzle), and ``check-sat``,
@@ -28,19 +28,42 @@ _DECLARE = re.compile(r"\(declare-(?:fun\s+(\S+)\s+\(\s*\)|const\s+(\S+))\s+(.+)
 
 
 def _commands(text: str) -> list[str]:
-    """The top-level commands of ``text``, one per line unless parentheses run on."""
-    out, pending, depth = [], [], 0
-    for line in text.splitlines():
-        stripped = line.split(";", 1)[0].strip() if ";" in line and '"' not in line else line.strip()
-        if not stripped:
+    """The top-level commands of ``text``, each on one line (line breaks inside a command become
+    spaces), read as SMT-LIB lexes them: parentheses, and ``;`` comments, count only outside
+    strings ``"…"`` and quoted symbols ``|…|`` (a script's ``:source`` may hold any of them)."""
+    out: list[str] = []
+    current: list[str] = []
+    depth, in_string, in_quoted = 0, False, False
+    i, n = 0, len(text)
+    while i < n:
+        ch = text[i]
+        if in_string:
+            in_string = ch != '"' or text[i + 1:i + 2] == '"'
+            if ch == '"' and in_string:  # "" inside a string
+                current.append(ch)
+                i += 1
+        elif in_quoted:
+            in_quoted = ch != "|"
+        elif ch == ";":
+            end = text.find("\n", i)
+            i = n if end < 0 else end
             continue
-        pending.append(stripped)
-        depth += stripped.count("(") - stripped.count(")")
-        if depth <= 0:
-            out.append(" ".join(pending))
-            pending, depth = [], 0
-    if pending:
-        out.append(" ".join(pending))
+        elif ch == '"':
+            in_string = True
+        elif ch == "|":
+            in_quoted = True
+        elif ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+        current.append(" " if ch in "\r\n" and not (in_string or in_quoted) else ch)
+        i += 1
+        if depth <= 0 and not (in_string or in_quoted) and ch == ")":
+            out.append("".join(current).strip())
+            current, depth = [], 0
+    rest = "".join(current).strip()
+    if rest:
+        out.append(rest)
     return out
 
 
@@ -53,7 +76,7 @@ class Z3PropBackend:
     before each new run of assertions, so nothing is wrapped in Python objects one by one), and
     the propagator once asked for."""
 
-    def __init__(self, eager: bool = True) -> None:
+    def __init__(self) -> None:
         import z3
 
         self.z3 = z3
@@ -62,7 +85,6 @@ class Z3PropBackend:
         self.sent = 0  # how many of them the solver's parser has read
         self.names: dict[str, str] = {}  # declared constant to its sort's text
         self.terms: dict[str, object] = {}
-        self.eager = eager
         self.wanted: tuple | None = None
         self.propagator = None
         self.done = False
@@ -158,7 +180,7 @@ class Z3PropBackend:
             from fillsmt.fillomino.propagator import make_propagator
 
             height, width = self.wanted
-            self.propagator = make_propagator(self.z3, self.solver, height, width, self._atoms(), self.eager)
+            self.propagator = make_propagator(self.z3, self.solver, height, width, self._atoms())
         start = time.process_time()
         result = self.solver.check(*assumptions)
         if self.stats and self.propagator is not None:

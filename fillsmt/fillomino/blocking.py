@@ -39,7 +39,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from fillsmt.fillomino.names import number_var
+from fillsmt.fillomino.names import number_vars
 from fillsmt.grid import neighbour_indices
 
 Grid = tuple[tuple[int, ...], ...]
@@ -68,12 +68,13 @@ def boundary_clause(grid: Grid, pinned: Iterable[int] = ()) -> str:
     height, width = len(grid), len(grid[0]) if grid else 0
     fixed = set(pinned)
     value = [v for row in grid for v in row]
+    n = number_vars(height, width)
     parts = []
     for x in range(height * width):
         for y in neighbour_indices(height, width, x):
             if y < x or (x in fixed and y in fixed):
                 continue
-            equal = f"(= {number_var(x)} {number_var(y)})"
+            equal = f"(= {n[x]} {n[y]})"
             parts.append(f"(not {equal})" if value[x] == value[y] else equal)
     if not parts:
         return "false"  # every pair pinned (or one cell): S is the only grid there is
@@ -81,7 +82,7 @@ def boundary_clause(grid: Grid, pinned: Iterable[int] = ()) -> str:
 
 
 def tree_terms(declared: Iterable[tuple[str, str]]) -> list[str]:
-    """The tree variables among (name, sort) declarations: the Boolean ``p_x_y`` and ``t_x``."""
+    """The tree variables among (name, sort) declarations: the Boolean ``p_R_C_R2_C2`` and ``t_R_C``."""
     return [name for name, sort in declared if sort == "Bool" and name.startswith(TREE_PREFIXES)]
 
 

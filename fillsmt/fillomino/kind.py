@@ -7,10 +7,10 @@ from typing import Any
 
 from fillsmt.fillomino import plain_format
 from fillsmt.fillomino.decode import decode_grid
-from fillsmt.fillomino.encodings import DEFAULT_ENCODING, ENCODINGS, LAZY_ENCODINGS
+from fillsmt.fillomino.encodings import DEFAULT_ENCODING, ENCODINGS, LAZY_ENCODINGS, PROPAGATED
 from fillsmt.fillomino.lazy import script_bounds
 from fillsmt.fillomino.model import Puzzle
-from fillsmt.fillomino.names import cell_of_number_var
+from fillsmt.fillomino.names import cell_of_number_var, index_of_number_var
 from fillsmt.fillomino.render import render_pretty
 from fillsmt.fillomino.verify import check_solution
 from fillsmt.grid import grid_with
@@ -42,7 +42,8 @@ class Fillomino(Kind):
     name = "fillomino"
     summary = "divide the grid into regions; a region of n cells holds the number n in every cell"
     encodings = (tuple(Encoding(name, encode) for name, encode in ENCODINGS.items())
-                 + tuple(Encoding(name, encode, cuts=cuts) for name, (encode, cuts) in LAZY_ENCODINGS.items()))
+                 + tuple(Encoding(name, encode, cuts=cuts) for name, (encode, cuts) in LAZY_ENCODINGS.items())
+                 + tuple(Encoding(name, encode, propagator=p) for name, (encode, p) in PROPAGATED.items()))
     default_encoding = DEFAULT_ENCODING
 
     def parse(self, text: str, source: str) -> Puzzle:
@@ -158,15 +159,15 @@ class Fillomino(Kind):
             largest = max((v for row in puzzle.cells for v in row), default=0)
             found.value_bits = max(largest, puzzle.height * puzzle.width).bit_length()
             # the cuts leave out atoms the script's pins make false (fillsmt.fillomino.lazy)
-            found.cuts = partial(found.cuts, fixed=frozenset(cell_of_number_var(t) for t in found.pinned),
-                                 bounds=script_bounds(script, puzzle.height * puzzle.width))
+            pinned = frozenset(index_of_number_var(t, puzzle.width) for t in found.pinned)
+            found.cuts = partial(found.cuts, fixed=pinned, bounds=script_bounds(script, puzzle.height, puzzle.width))
         return found
 
     def decode(self, puzzle: Puzzle, values: dict, encoding: str, source: str):
         return decode_grid(puzzle, values, source=source)
 
     def term_cell(self, puzzle: Puzzle, term: str) -> tuple[int, int]:
-        return divmod(cell_of_number_var(term), puzzle.width)
+        return cell_of_number_var(term)
 
 
     clue_encoding = "tree-bfs"
@@ -180,7 +181,7 @@ class Fillomino(Kind):
     def cell_var(self, puzzle: Puzzle, row: int, col: int) -> str:
         from fillsmt.fillomino.names import number_var
 
-        return number_var(row * puzzle.width + col)
+        return number_var(row, col)
 
     def clue_free_script(self, puzzle: Puzzle):
         """Every cell 1 up to the number of cells (the largest region there can be)."""
@@ -203,7 +204,7 @@ def _block(problem, encoding: str):
 
     if blocking.BLOCKING == "boundaries":
         return lambda found, read: blocking.boundary_clause(
-            found.grid, [cell_of_number_var(t) for t in problem.pinned])
+            found.grid, [index_of_number_var(t, len(found.grid[0])) for t in problem.pinned])
     if blocking.BLOCKING != "trees" or encoding not in CANONICAL_TREES:
         return None
 

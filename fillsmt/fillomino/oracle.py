@@ -47,7 +47,7 @@ from fillsmt.fillomino.backtrack import propagate, solve_by_search
 from fillsmt.fillomino.deduce import Mask, deduce, initial_masks
 from fillsmt.fillomino.generate import search_oracle
 from fillsmt.fillomino.model import Grid, Puzzle
-from fillsmt.fillomino.names import number_var
+from fillsmt.fillomino.names import number_vars
 from fillsmt.fillomino.verify import check_solution
 from fillsmt.smtlib import Script
 from fillsmt.smtlib.answer import Status
@@ -222,7 +222,8 @@ class SmtCheck:
         fixed = tuple(tuple(min(d) if len(d) == 1 else 0 for d in domains[r * w:(r + 1) * w])
                       for r in range(puzzle.height))
         script = kind.encode(Puzzle(puzzle.height, w, fixed, puzzle.source), self.encoding, domains)
-        blocking = assertion(disj([("not", ("=", number_var(x), solution[x // w][x % w]))
+        n = number_vars(puzzle.height, w)
+        blocking = assertion(disj([("not", ("=", n[x], solution[x // w][x % w]))
                                    for x in sorted(differ_in)]))
         commands = list(script.commands)
         at = next(i for i, c in enumerate(commands) if c.name == "check-sat")

@@ -28,6 +28,7 @@ class TilingKind(Kind):
     problem_type = MAXIMIZE
     encodings = tuple(Encoding(amo, _maximize_with(amo)) for amo in AMO_ENCODINGS)
     default_encoding = "auto"
+    question = "which tiling covers the most cells? (z3's maximize command, an extension of SMT-LIB 2.6)"
 
     def looks_like(self, text: str) -> bool:
         return plain_format.looks_like_tiling(text)
@@ -98,7 +99,9 @@ class TilingKind(Kind):
     def encode_at_least(self, puzzle: TilingProblem, bound: int, encoding: str | None = None):
         from fillsmt.tiling.encode import encode_bound
 
-        return encode_bound(puzzle, bound, self.encoding(encoding).name)
+        name = self.encoding(encoding).name
+        return self.standard(puzzle, encode_bound(puzzle, bound, name), name,
+                             question=f"is there a tiling covering at least {bound} cells?")
 
     def optimize(self, puzzle: TilingProblem, driver: Any, timeout: float | None, encoding: str | None,
                  method: str = "auto"):
