@@ -26,6 +26,10 @@ if TYPE_CHECKING:  # a kind's registry entry is read at start-up: the solving ma
 SATISFY = "satisfy"
 MAXIMIZE = "maximize"
 
+PROPAGATOR_INFO = ":fillsmt-propagator"
+"""The ``set-info`` attribute by which a script asks for a user propagator: its value is the
+string ``"NAME ARG…"`` (integers), a name a kind registers in :attr:`Kind.propagators`."""
+
 
 @dataclass(frozen=True)
 class Encoding:
@@ -143,6 +147,11 @@ class Kind:
         return ""
 
     # --- solving -------------------------------------------------------------------------------
+
+    propagators: ClassVar[dict[str, str]] = {}
+    """The user propagators the kind's encodings ask for: name → ``module:function`` making one,
+    ``make(z3, solver, *args, atoms)`` with the script's integer arguments and its Boolean
+    constants by name (Z3 with a propagator, ``z3-prop``, resolves it in its worker)."""
 
     has_search: ClassVar[bool] = False
     """Whether :meth:`search` solves without an SMT solver (``--solver rules``)."""

@@ -99,9 +99,8 @@ class BitwuzlaDriver(ApiWorkerDriver):
 
 
 class Z3PropDriver(ApiWorkerDriver):
-    """Z3 with fillsmt's region propagator inside its search (:mod:`fillsmt.fillomino.propagator`),
-    eager checks at every fixed atom; a script without the propagator's ``set-info`` is solved by
-    plain Z3."""
+    """Z3 with a kind's user propagator inside its search (the one the script's ``set-info``
+    names), eager checks at every fixed atom; a script without it is solved by plain Z3."""
 
     name = "z3-prop"
     module = "z3"
@@ -109,7 +108,13 @@ class Z3PropDriver(ApiWorkerDriver):
     label = "Z3 with the region propagator"
     install_hint = "pip install z3-solver"
     default_encodings = {"fillomino": "onehot-prop"}
-    propagators = frozenset({"fillomino-regions"})  # fillsmt.fillomino.encode_onehot.PROPAGATOR_NAME
+
+    @property
+    def propagators(self) -> frozenset[str]:  # type: ignore[override]
+        """Every propagator a registered kind declares (:attr:`fillsmt.kind.Kind.propagators`)."""
+        from fillsmt.registry import propagator_names
+
+        return propagator_names()
 
 
 class GuardedSession(ProcessSession):

@@ -2,8 +2,8 @@
 with a user propagator when the script asks for one.
 
 A script that says ``(set-info :fillsmt-propagator "NAME ARGS…")`` gets the propagator NAME
-(today only ``fillomino-regions H W``, :mod:`fillsmt.fillomino.propagator`) attached to the
-solver at its first check; any other script is solved by plain Z3. The worker runs in its own
+(a kind registers it: :attr:`fillsmt.kind.Kind.propagators`) attached to the solver at its first
+check; any other script is solved by plain Z3. The worker runs in its own
 process (the api drivers' process runner), so a time-out kills it and nothing is left behind.
 
 Commands are read as SMT-LIB lexes them (parentheses and comments count outside strings and
@@ -152,11 +152,12 @@ class Z3PropBackend:
             raise ValueError(f"unsupported command {head!r}")
 
     def _info(self, command: str) -> None:
-        from fillsmt.fillomino.encode_onehot import PROPAGATOR_INFO, PROPAGATOR_NAME
+        """Note the propagator a ``(set-info :fillsmt-propagator "NAME ARG…")`` asks for."""
+        from fillsmt.kind import PROPAGATOR_INFO
 
         parts = command.replace("(", " ").replace(")", " ").replace('"', " ").split()
-        if len(parts) == 5 and parts[1] == PROPAGATOR_INFO and parts[2] == PROPAGATOR_NAME:
-            self.wanted = (int(parts[3]), int(parts[4]))
+        if len(parts) >= 3 and parts[1] == PROPAGATOR_INFO and all(p.lstrip("-").isdigit() for p in parts[3:]):
+            self.wanted = (parts[2], [int(p) for p in parts[3:]])
 
     def _parse(self, terms: list[str]) -> list:
         """Z3 terms for SMT-LIB terms over the declarations so far (cached by their text)."""
@@ -177,10 +178,13 @@ class Z3PropBackend:
 
     def _check(self, assumptions: list) -> str:
         if self.wanted is not None and self.propagator is None:
-            from fillsmt.fillomino.propagator import make_propagator
+            from fillsmt.registry import propagator_maker
 
-            height, width = self.wanted
-            self.propagator = make_propagator(self.z3, self.solver, height, width, self._atoms())
+            name, args = self.wanted
+            make = propagator_maker(name)
+            if make is None:
+                raise ValueError(f"no registered kind has the propagator {name!r}")
+            self.propagator = make(self.z3, self.solver, *args, self._atoms())
         start = time.process_time()
         result = self.solver.check(*assumptions)
         if self.stats and self.propagator is not None:

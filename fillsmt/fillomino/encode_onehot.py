@@ -25,12 +25,13 @@ from typing import Iterator
 from fillsmt.fillomino.encode_tree import Domains, default_domains
 from fillsmt.fillomino.model import Puzzle
 from fillsmt.fillomino.names import GridNames, neighbour_indices
+from fillsmt.kind import PROPAGATOR_INFO
 from fillsmt.smtlib import Command, Script
 from fillsmt.smtlib.script import assertion, declare, disj
 
-PROPAGATOR_INFO = ":fillsmt-propagator"
-"""The ``set-info`` attribute that names the propagator and the grid it reasons about."""
 PROPAGATOR_NAME = "fillomino-regions"
+"""The propagator the script asks for (:attr:`fillsmt.fillomino.kind.Fillomino.propagators`),
+with the grid's height and width as its arguments."""
 
 
 def propagator_info(puzzle: Puzzle) -> Command:
@@ -87,4 +88,4 @@ def _first_true(v: GridNames, x: int, dom: list[int]):
     return term
 
 
-__all__ = ["PROPAGATOR_INFO", "PROPAGATOR_NAME", "encode_onehot", "propagator_info"]
+__all__ = ["PROPAGATOR_NAME", "encode_onehot", "propagator_info"]

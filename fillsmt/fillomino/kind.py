@@ -7,6 +7,7 @@ from typing import Any
 
 from fillsmt.fillomino import plain_format
 from fillsmt.fillomino.decode import decode_grid
+from fillsmt.fillomino.encode_onehot import PROPAGATOR_NAME
 from fillsmt.fillomino.encodings import DEFAULT_ENCODING, ENCODINGS, LAZY_ENCODINGS, PROPAGATED
 from fillsmt.fillomino.lazy import script_bounds
 from fillsmt.fillomino.model import Puzzle
@@ -105,6 +106,8 @@ class Fillomino(Kind):
         from fillsmt.fillomino.clueless import clueless_solution
 
         return clueless_solution(puzzle)
+
+    propagators = {PROPAGATOR_NAME: "fillsmt.fillomino.propagator:make_propagator"}
 
     has_search = True
 
