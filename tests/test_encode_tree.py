@@ -155,7 +155,7 @@ def _empty(n: int, m: int) -> Puzzle:
 
 @pytest.mark.parametrize("encoding", ["tree", "tree-bfs"])
 def test_an_empty_grids_script_grows_linearly_with_its_cells(encoding):
-    """Issue 20: an empty grid's cells each allow 1..cells, yet the script holds no per-value
+    """An empty grid's cells each allow 1..cells, yet the script holds no per-value
     term for them (an interval needs two bounds), so its size per cell barely grows."""
     small, large = (len(ENCODINGS[encoding](_empty(n, n), None).text()) / (n * n) for n in (8, 32))
     assert large < 1.3 * small

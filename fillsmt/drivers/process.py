@@ -40,8 +40,8 @@ class ProcessOutcome:
 #: the solver and anything it started. From Python 3.11 only a new group, in fillsmt's session:
 #: a new session (``setsid``) would also put the solver in a scheduling group of its own under
 #: Linux's autogroup (on by default on most distributions), where it gets as much CPU as the
-#: whole of fillsmt, so racing solvers starved the rules' search (benchmarks/README.md,
-#: "seventh session"). Python 3.10 has no ``process_group``; it keeps the session.
+#: whole of fillsmt, so racing solvers would starve the rules' search. Python 3.10 has no
+#: ``process_group``; it keeps the session.
 OWN_GROUP: dict = {"process_group": 0} if sys.version_info >= (3, 11) else {"start_new_session": True}
 
 

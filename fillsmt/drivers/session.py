@@ -325,8 +325,8 @@ class ProcessSession(Session):
     def _pump_chunks(stream, put) -> None:
         """The solver's output in whatever pieces the pipe gives (at most 64 KiB each), not line
         by line: a get-value reply of thousands of lines is then a few hand-overs between
-        threads instead of one per line (issue 17: that hand-over was a third of the lazy
-        region cuts' time on janko 330)."""
+        threads instead of one per line (a hand-over per line can take a third of the lazy region
+        cuts' time on a large grid)."""
         decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
         fd = stream.fileno()
         while True:

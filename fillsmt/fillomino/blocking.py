@@ -2,8 +2,7 @@
 
 The generic clause (:func:`fillsmt.solutions.differs`) says "some cell's number differs from
 the first solution S": fresh disequalities ``n_x != v`` the solver has to split. Two clauses
-with the same meaning over what the encodings already hold (measured in benchmarks/README.md,
-"Issue 17, eleventh session: janko 257's yices proof"; :data:`BLOCKING` picks one):
+with the same meaning over what the encodings already hold (:data:`BLOCKING` picks one):
 
 * :func:`tree_clause` (``trees``, on an encoding with one tree per solution,
   :data:`~fillsmt.fillomino.encodings.CANONICAL_TREES`): "some parent pointer ``p_x_y`` or root
@@ -49,14 +48,8 @@ BLOCKINGS = ("cells", "boundaries", "trees")
 :func:`tree_clause` on an encoding with one tree per solution, else the generic clause."""
 
 BLOCKING = "trees"
-"""The one a Fillomino session uses: ``trees`` (the lead's call at the eleventh session's merge,
-on the helper's measurements in benchmarks/README.md, "Issue 17, eleventh session: janko 257's
-yices proof"). It lowers the second check of the 17 janko-thesis100 proofs yices settles by a
-quarter in all (janko 257, a proof over 2x its plain solve in final10: 63 -> 25 ms; under 8
-random seeds a sixth lower on average, and lower or within 3 ms on each of the 17). With yices's
-default seed it makes two of them dearer (171 and 269: +8-9 ms, from 14 and 7 ms), but their
-ratios to the plain solve stay under 1.5; the target is every proof under 2x its solve, and the
-sum and the tail both fall."""
+"""The one a Fillomino session uses: ``trees``, which makes yices's second check (the proof
+that no other solution exists) a quarter cheaper in all on the janko puzzles it proves."""
 
 TREE_PREFIXES = ("p_", "t_")
 """The tree variables :func:`tree_clause` compares: parent pointers and root flags."""

@@ -1,4 +1,4 @@
-"""Region reasoning inside Z3's search: a user propagator for Fillomino (issue 17).
+"""Region reasoning inside Z3's search: a user propagator for Fillomino.
 
 The propagator tracks the one-hot atoms ``v_x_k`` ("cell x holds k") of the ``onehot-prop``
 encoding (:mod:`fillsmt.fillomino.encode_onehot`) through Z3's
