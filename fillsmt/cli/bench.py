@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import sys
+from typing import NamedTuple
 from pathlib import Path
 
 import click
@@ -189,8 +190,8 @@ def bench(puzzles, solvers, encodings, presolve, unique, config_texts, jobs, tim
     """
     try:
         configs = _chosen_configs(solvers, encodings, presolve, config_texts, unique)
-        code = _bench(puzzles, configs, jobs, timeout, csv_path, resume,
-                      overwrite, baseline, plot, summary_path, dask, progress, (scatter, scatter_against), json_path)
+        outputs = _Outputs(csv_path, summary_path, json_path, plot, (scatter, scatter_against))
+        code = _bench(puzzles, configs, jobs, timeout, resume, overwrite, baseline, dask, progress, outputs)
     except FillsmtError as e:
         raise CliError(str(e), e.exit_code) from None
     sys.exit(code)
@@ -233,8 +234,19 @@ def _chosen_configs(solvers, encodings, presolve, config_texts, unique=False) ->
     return configs
 
 
-def _bench(puzzles, configs, jobs, timeout, csv_path, resume, overwrite,
-           baseline, plot, summary_path, dask, progress, scatter=(None, None), json_path=None) -> int:
+class _Outputs(NamedTuple):
+    """Where a run's results go: the CSV rows, the Markdown summary, the JSON report, the cactus
+    plot, and (file, against) of the scatter plot."""
+
+    csv: str
+    summary: str | None = None
+    json: str | None = None
+    plot: str | None = None
+    scatter: tuple[str | None, str | None] = (None, None)
+
+
+def _bench(puzzles, configs, jobs, timeout, resume, overwrite, baseline, dask, progress, outputs: _Outputs) -> int:
+    csv_path, summary_path, json_path, plot, scatter = outputs
     from fillsmt.bench.compare import markdown_lines  # the running and the summing up load for a run, not for --help
     from fillsmt.bench.results import ResultsFile
     from fillsmt.bench.run import run_pool
