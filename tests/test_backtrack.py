@@ -13,13 +13,13 @@ import time
 from dataclasses import replace
 
 import pytest
-
 from conftest import INSTANCES, SHARED
+
 from fillsmt.errors import InputError
-from fillsmt.fillomino.search import CELL_ORDERS, STRONG_SEARCH, SearchOptions, solve_by_search
 from fillsmt.fillomino.deduce.capacity import SEARCH_RULES
 from fillsmt.fillomino.model import Grid, Puzzle
 from fillsmt.fillomino.plain_format import parse_grid, parse_puzzle, read_puzzle
+from fillsmt.fillomino.search import CELL_ORDERS, STRONG_SEARCH, SearchOptions, solve_by_search
 from fillsmt.fillomino.verify import check_solution
 
 G12_SOLUTION = ((1, 4, 2, 2, 1), (2, 4, 4, 1, 4), (2, 4, 2, 4, 4), (1, 3, 2, 1, 4), (3, 3, 1, 2, 2))
@@ -449,8 +449,8 @@ def test_the_search_makes_no_reference_cycles(options):
     result that held its state would make cycles at every node)."""
     import gc
 
-    from fillsmt.fillomino.search import solve_strong
     from fillsmt.fillomino.kind import KIND
+    from fillsmt.fillomino.search import solve_strong
 
     puzzle = KIND.presolve(read_puzzle(str(INSTANCES / "big-regions" / "12x12-big-13.txt"))).puzzle
     gc.collect()

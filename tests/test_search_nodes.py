@@ -13,14 +13,14 @@ from __future__ import annotations
 import random
 
 import pytest
-
 from conftest import SHARED
-from fillsmt.fillomino.search import SearchOptions, solve_by_search
+
 from fillsmt.fillomino.deduce.board import Board, Contradiction, find_groups
 from fillsmt.fillomino.deduce.capacity import SEARCH_RULES
 from fillsmt.fillomino.deduce.masks import bit
 from fillsmt.fillomino.model import Puzzle
 from fillsmt.fillomino.plain_format import read_puzzle
+from fillsmt.fillomino.search import SearchOptions, solve_by_search
 
 SEARCHES = {
     "thesis": SearchOptions(),
@@ -62,16 +62,17 @@ def test_the_quick_search_keeps_its_tree_on_janko(name, monkeypatch):
     """The quick search as ``pipeline.solve`` runs it on the presolved puzzle, its seconds lifted
     (so that only its node budgets stop it): the nodes on main, and the proof proves the plain
     solve's solution unique."""
-    from fillsmt.fillomino import features
     from fillsmt.fillomino.kind import KIND
 
     path = SHARED / "janko-thesis100" / "puzzles" / f"{name}.txt"
     if not path.exists():
         pytest.skip(f"{path} is absent")
-    monkeypatch.setattr(features, "QUICK_BASE", 1e6)
-    monkeypatch.setattr(features, "QUICK_PROOF", 1e6)
     presolved = KIND.presolve(read_puzzle(str(path))).puzzle
-    plain, proof = KIND.quick_search(presolved, 1), KIND.quick_search(presolved, 2)
+    found = []
+    for proof in (False, True):
+        run = KIND.plan(presolved, proof).quick
+        found.append(KIND.search(presolved, 2 if proof else 1, options=run.options, budget=1e6))
+    plain, proof = found
     assert (plain.nodes, proof.nodes) == QUICK[name]
     assert proof.unique and proof.solutions == plain.solutions
 

@@ -12,10 +12,9 @@ import random
 from dataclasses import replace
 
 import pytest
-
 from conftest import INSTANCES, SHARED
 from test_backtrack import ALL_GRIDS, brute_force, count_matching, random_clues
-from fillsmt.fillomino.search import STRONG_SEARCH, SearchOptions, solve_by_search, solve_strong
+
 from fillsmt.fillomino.deduce import ALL_RULES, initial_masks
 from fillsmt.fillomino.deduce.board import Board, Contradiction
 from fillsmt.fillomino.deduce.capacity import SEARCH_RULES, capacity, distinct_regions
@@ -23,6 +22,7 @@ from fillsmt.fillomino.deduce.fixpoint import fixpoint
 from fillsmt.fillomino.deduce.state import State
 from fillsmt.fillomino.model import Puzzle
 from fillsmt.fillomino.plain_format import parse_puzzle, read_puzzle
+from fillsmt.fillomino.search import STRONG_SEARCH, SearchOptions, solve_by_search, solve_strong
 
 
 def settled(puzzle: Puzzle) -> tuple[State, str | None]:
@@ -193,8 +193,8 @@ def test_the_weighted_walk_walks_another_tree_than_its_order():
     solutions and walks another tree than its order without weights on some random tiny puzzles;
     and it does not wait for a solution: 10x10-big-5's plain solve (instances/, presolved) takes
     28 nodes where the order alone takes 38, to the same solution."""
-    from fillsmt.fillomino.search import WEIGHTED_WALK_ORDER
     from fillsmt.fillomino.kind import KIND
+    from fillsmt.fillomino.search import WEIGHTED_WALK_ORDER
 
     alone = replace(SECOND_ONLY, second_phase_orders=(WEIGHTED_WALK_ORDER,), last_conflict=True)
 
@@ -221,8 +221,8 @@ def test_the_race_search_takes_the_weighing_switches():
     weighs from its root on: 10x10-big-5's plain solve (instances/, presolved) in the first
     phase, 38 nodes, the same as the race's search; in a second phase of the group-exit walk
     alone, 38, 28 with that walk weighing instead."""
-    from fillsmt.fillomino.search import RACE_SEARCH
     from fillsmt.fillomino.kind import KIND
+    from fillsmt.fillomino.search import RACE_SEARCH
 
     puzzle = KIND.presolve(read_puzzle(str(INSTANCES / "big-regions" / "10x10-big-5.txt"))).puzzle
     assert RACE_SEARCH.weighted_walk and RACE_SEARCH.last_conflict
@@ -612,7 +612,8 @@ def test_forced_cells_match_their_definition():
 
 
 def _greedy_count(state: State, k: int, seed: tuple[int, ...]) -> int:
-    """The count of :func:`distinct_regions` pair by pair, the reference: the complete k-groups, the seed, then each incomplete group that may share a region with none
+    """The count of :func:`distinct_regions` pair by pair, the reference: the complete k-groups,
+    the seed, then each incomplete group that may share a region with none
     counted so far, by :func:`~capacity._may_share` pair by pair."""
     from fillsmt.fillomino.deduce.capacity import _may_share
 
@@ -649,7 +650,8 @@ def many_groups(rng: random.Random) -> State:
 
 def test_the_share_rows_and_the_pairs_that_must_join_agree_with_the_pairwise_count():
     """``capacity``'s share rows (bit sets, and no distance test where any path fits) against
-    ``_may_share`` pair by pair; the seeded count against the greedy count of the reference; ``must_join`` (which passes over pairs whose common far groups fit)
+    ``_may_share`` pair by pair; the seeded count against the greedy count of the reference;
+    ``must_join`` (which passes over pairs whose common far groups fit)
     against every sharing pair counted by that greedy count, at rooms around the counts."""
     from fillsmt.fillomino.deduce.capacity import _may_share, must_join, share_rows
 

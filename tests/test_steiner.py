@@ -11,16 +11,16 @@ import functools
 import random
 
 import pytest
-
 from conftest import SHARED
 from test_backtrack import brute_force, count_matching
-from fillsmt.fillomino.search import STRONG_SEARCH, SearchOptions, solve_by_search, solve_strong
+
 from fillsmt.fillomino.deduce import capacity as capacity_module
 from fillsmt.fillomino.deduce import steiner
 from fillsmt.fillomino.deduce.board import Board
 from fillsmt.fillomino.deduce.capacity import SEARCH_RULES
 from fillsmt.fillomino.model import Puzzle
 from fillsmt.fillomino.plain_format import read_puzzle
+from fillsmt.fillomino.search import STRONG_SEARCH, SearchOptions, solve_by_search, solve_strong
 
 
 def fewest_cells(board: Board, allow: int, groups: list[int]) -> int | None:
@@ -195,7 +195,8 @@ def test_janko_286_needs_two_36_regions_and_its_proof_is_short():
 
 
 def plain_dreyfus_wagner(board: Board, allow: int, groups: list[int], k: int) -> int:
-    """The plain Dreyfus-Wagner recurrences, the reference for the bounded search: every subset, every node, no bound (the module text's recurrences alone)."""
+    """The plain Dreyfus-Wagner recurrences, the reference for the bounded search: every subset,
+    every node, no bound (the module text's recurrences alone)."""
     inf = k + 1
     t = len(groups)
     index: dict[int, int] = {}

@@ -166,20 +166,27 @@ solver_cmd_option = click.option(
 
 
 class KindsHelpOption(click.Option):
-    """An option whose help ends with every registered kind's encodings, listed when shown."""
+    """An option whose help ends with every registered kind's encodings, listed when shown
+    (with ``scripts``, only those whose script is exact on its own: :attr:`fillsmt.kind.Encoding.method`)."""
+
+    def __init__(self, *args, scripts: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.scripts = scripts
 
     def get_help_record(self, ctx):
         record = super().get_help_record(ctx)
         if record is None:
             return None
-        listed = "; ".join(f"{kind.name}: {', '.join(kind.encoding_names)} [default: {kind.default_encoding}]"
-                           for kind in registry.kinds())
+        listed = "; ".join(
+            f"{kind.name}: {', '.join(kind.script_names if self.scripts else kind.encoding_names)} "
+            f"[default: {kind.default_encoding}]" for kind in registry.kinds())
         return record[0], f"{record[1]} {listed}."
 
 
-def encoding_option():
+def encoding_option(scripts: bool = False):
+    """``--encoding``; ``scripts``: the help lists only the scripts (``encode``, ``export``)."""
     return click.option(
-        "--encoding", "-e", cls=KindsHelpOption, type=EncodingName(), default=None, metavar="NAME",
+        "--encoding", "-e", cls=KindsHelpOption, scripts=scripts, type=EncodingName(), default=None, metavar="NAME",
         help="How the puzzle is written as SMT-LIB [default: the kind's own]. By kind:")
 
 

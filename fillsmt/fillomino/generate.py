@@ -308,10 +308,14 @@ def generate(height: int, width: int, *, seed: int | str, unique_oracle: UniqueO
                          or made.undecided),
             timed_out=made.timed_out, rating=made.rating, kept_for_area=made.kept_for_area,
             undecided=made.undecided)
-        if difficulty is None or result.rating.label == difficulty or made.timed_out:
+        if difficulty is None:
+            return result
+        assert result.rating is not None  # rated, as a difficulty was asked (_Removal.run)
+        if result.rating.label == difficulty or made.timed_out:
             return result
         if best is None or _distance(result, difficulty) < _distance(best, difficulty):
             best = result
+    assert best is not None  # at least one attempt (max_attempts >= 1)
     return best
 
 
@@ -381,6 +385,7 @@ class _Removal:
     def empty_area_with(self, x: int) -> int:
         """The connected area of empty cells that x would join if its clue went (counted up to
         one more than ``max_area``)."""
+        assert self.max_area is not None  # asked only when the area is limited
         seen, stack = {x}, [x]
         while stack and len(seen) <= self.max_area:
             r, c = divmod(stack.pop(), self.w)

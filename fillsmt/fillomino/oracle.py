@@ -39,6 +39,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from fillsmt import solutions
 from fillsmt.drivers.base import Driver
 from fillsmt.drivers.session import SessionTimeout
 from fillsmt.errors import FillsmtError, OracleUndecided, SolverError
@@ -46,12 +47,11 @@ from fillsmt.fillomino.search import solve_by_search
 from fillsmt.fillomino.deduce import Mask, deduce, initial_masks, propagate_masks
 from fillsmt.fillomino.generate import search_oracle
 from fillsmt.fillomino.model import Grid, Puzzle
-from fillsmt.fillomino.names import number_var
+from fillsmt.fillomino.names import number_vars
 from fillsmt.fillomino.verify import check_solution
 from fillsmt.smtlib import Script
 from fillsmt.smtlib.answer import Status
 from fillsmt.smtlib.script import assertion, disj
-from fillsmt import solutions
 from fillsmt.solutions import Search, WrongAnswer
 
 LOCAL_RADII: tuple[int, ...] = (3, 6)
@@ -74,7 +74,8 @@ class ExactCheck(Protocol):
     ``masks`` the rules' domains (bit masks) of the puzzle's cells, with that knowledge applied.
     Raises :class:`~fillsmt.errors.OracleUndecided` when it cannot tell by ``deadline``."""
 
-    name: str
+    @property
+    def name(self) -> str: ...
 
     def __call__(self, puzzle: Puzzle, solution: Grid, differ_in: frozenset[int],
                  masks: list[Mask], deadline: float | None) -> bool: ...
@@ -221,7 +222,8 @@ class SmtCheck:
         fixed = tuple(tuple(min(d) if len(d) == 1 else 0 for d in domains[r * w:(r + 1) * w])
                       for r in range(puzzle.height))
         script = kind.encode(Puzzle(puzzle.height, w, fixed, puzzle.source), self.encoding, domains)
-        blocking = assertion(disj([("not", ("=", number_var(x), solution[x // w][x % w]))
+        n = number_vars(puzzle.height, w)
+        blocking = assertion(disj([("not", ("=", n[x], solution[x // w][x % w]))
                                    for x in sorted(differ_in)]))
         commands = list(script.commands)
         at = next(i for i, c in enumerate(commands) if c.name == "check-sat")

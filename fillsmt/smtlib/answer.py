@@ -55,7 +55,10 @@ def render_sexpr(x) -> str:
         return "(" + " ".join(render_sexpr(i) for i in x) + ")"
     if isinstance(x, StringLit):
         return '"' + x.replace('"', '""') + '"'
-    return str(x)
+    text = str(x)
+    if not text or any(ch.isspace() or ch in '();"|' for ch in text):  # read from a quoted symbol |…|
+        return f"|{text}|"
+    return text
 
 
 def parse_value(x) -> Value:

@@ -37,7 +37,7 @@ def _application(term: tuple) -> str:
     """The text of an application: its items joined, the common ones (symbols, applications,
     non-negative numerals) without a call to :func:`_render` each. Writing whole strings per
     application, not one fragment per token into a list, halves the time of a Fillomino script's
-    text (a tenth of a janko puzzle's time; benchmarks/README.md, "issue 17, eighth session")."""
+    text (a tenth of a 10×10 puzzle's solving time)."""
     parts = []
     for item in term:
         kind = type(item)

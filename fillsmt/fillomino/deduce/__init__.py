@@ -26,8 +26,7 @@ The package, by concern:
 Pure: a puzzle in, a :class:`Deduction` out.
 """
 
-from fillsmt.fillomino.deduce.fixpoint import (
-    ALL_RULES, Deduction, deduce, initial_masks, propagate_masks)
+from fillsmt.fillomino.deduce.fixpoint import ALL_RULES, Deduction, deduce, initial_masks, propagate_masks
 from fillsmt.fillomino.deduce.masks import Mask
 
 __all__ = ["ALL_RULES", "Deduction", "Mask", "deduce", "initial_masks", "propagate_masks"]

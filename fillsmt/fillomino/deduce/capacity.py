@@ -205,9 +205,10 @@ def capacity(state: State) -> None:
 
 def _steiner_apart(state: State, k: int, found: Groups) -> bool:
     """The Steiner count (module text): whether the incomplete k-groups (``found``, two or
-    more), which the pairwise count puts in one region, need two: no region of k cells holds them all (an exact Steiner tree,
-    :mod:`.steiner`, over at most :data:`~.steiner.MAX_TERMINALS` of them), or a state this
-    one was forked from found so for groups each of which lies in an incomplete group here."""
+    more), which the pairwise count puts in one region, need two: no region of k cells holds
+    them all (an exact Steiner tree, :mod:`.steiner`, over at most
+    :data:`~.steiner.MAX_TERMINALS` of them), or a state this one was forked from found so for
+    groups each of which lies in an incomplete group here."""
     open_ = found.incomplete
     proven = state.apart.get(k)
     if proven is not None:

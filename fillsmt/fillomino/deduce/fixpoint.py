@@ -11,8 +11,7 @@ from fillsmt.fillomino.deduce.board import Board, Contradiction, stuck
 from fillsmt.fillomino.deduce.grid_rules import neighbour_fit, neighbour_support, size_cap
 from fillsmt.fillomino.deduce.masks import Mask, bit, up_to, values_of
 from fillsmt.fillomino.deduce.state import State
-from fillsmt.fillomino.deduce.value_rules import (
-    area, complete_group, forced_cell, join_overflow, single_exit)
+from fillsmt.fillomino.deduce.value_rules import area, complete_group, forced_cell, join_overflow, single_exit
 from fillsmt.fillomino.model import Grid, Puzzle
 
 ALL_RULES: tuple[str, ...] = (

@@ -160,7 +160,7 @@ def shared_group_exit(puzzle: Puzzle, masks: list[Mask], order=GROUP_KEYS["group
     for _, exits, _ in tied:
         for x in exits:
             share[x] = share.get(x, 0) + 1
-    best_key, best = None, None
+    best_key, best = None, tied[0][1:]
     for key, exits, k in tied:
         key = (-max(share[x] for x in exits),) + _weighed(key, exits, weights)
         if best_key is None or key < best_key:

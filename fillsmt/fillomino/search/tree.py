@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Any, Callable
 
 from fillsmt.errors import InputError
 from fillsmt.fillomino.deduce import Mask, initial_masks
@@ -129,7 +129,8 @@ class Search:
     clock: Callable[[], float] = time.monotonic
     """What ``deadline`` is measured on."""
     avoid: Grid | None = None
-    progress: object | None = None
+    progress: Any = None
+    """Told of every node (:func:`solve_by_search`'s ``progress``)."""
     max_probes: int | None = field(init=False, default=None)
     """``options.probe_budget`` divided by the grid's cells."""
     conflicts: Conflicts = field(init=False, default_factory=Conflicts)
@@ -257,7 +258,7 @@ class Search:
 
 def exits(state: State) -> list[tuple[int, int]]:
     """Every (exit, value) of every incomplete group: the literals probing tries."""
-    out = []
+    out: list[tuple[int, int]] = []
     for k in values_of(state.anchored):
         found = state.groups(k)
         for i in found.incomplete:
