@@ -285,7 +285,8 @@ def export_puzzle(puzzle, directory: Path, encodings: list[str], wanted: tuple[s
             row = {"file": name, "puzzle": puzzle.source, "kind": kind.name, "encoding": encoding,
                    "family": family.name, "logic": logic_of(family.script),
                    "status": family.status.value if family.status in (Status.SAT, Status.UNSAT) else "unknown",
-                   "size": len(text.encode()), "seconds": f"{proof.seconds + time.perf_counter() - start:.3f}", "confirmed": confirmed}
+                   "size": len(text.encode()), "seconds": f"{proof.seconds + time.perf_counter() - start:.3f}",
+                   "confirmed": confirmed}
             append_manifest(directory, row)
             rows.append(row)
     return rows
