@@ -30,7 +30,7 @@ import csv
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from fillsmt.drivers.base import Driver
 from fillsmt.errors import FillsmtError, InputError
@@ -101,7 +101,8 @@ def prove(puzzle, driver: Driver, timeout: float | None) -> Proof:
         raise ExportError(f"{puzzle.source}: {result.message}")
     if result.grid is None:
         return Proof(Status.UNKNOWN, Status.UNKNOWN, seconds=seconds, message=result.message)
-    unique = {True: Status.UNSAT, False: Status.SAT}.get(result.unique, Status.UNKNOWN)
+    proven: dict[bool | None, Status] = {True: Status.UNSAT, False: Status.SAT}
+    unique = proven.get(result.unique, Status.UNKNOWN)
     return Proof(Status.SAT, unique, first=result.grid, second=result.second_grid, seconds=seconds,
                  message=result.message)
 
@@ -126,7 +127,7 @@ def grid_values(puzzle, script: Script, grid) -> dict[str, str]:
     values = {}
     for term in get_value_terms(script):
         try:
-            r, c = kind.term_cell(puzzle, term)
+            r, c = cast("tuple[int, int]", kind.term_cell(puzzle, term))  # not a pair: refused below
         except (TypeError, ValueError):
             raise InputError(f"fillsmt cannot pin the term {term} to a grid") from None
         values[term] = _value_text(kind.term_value(puzzle, term, grid[r][c]), sorts[term])
@@ -285,7 +286,8 @@ def export_puzzle(puzzle, directory: Path, encodings: list[str], wanted: tuple[s
             row = {"file": name, "puzzle": puzzle.source, "kind": kind.name, "encoding": encoding,
                    "family": family.name, "logic": logic_of(family.script),
                    "status": family.status.value if family.status in (Status.SAT, Status.UNSAT) else "unknown",
-                   "size": len(text.encode()), "seconds": f"{proof.seconds + time.perf_counter() - start:.3f}", "confirmed": confirmed}
+                   "size": len(text.encode()), "seconds": f"{proof.seconds + time.perf_counter() - start:.3f}",
+                   "confirmed": confirmed}
             append_manifest(directory, row)
             rows.append(row)
     return rows

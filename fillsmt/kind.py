@@ -204,7 +204,8 @@ class Kind:
                 return e
         raise InputError(f"unknown {self.name} encoding {name!r}; choose one of {', '.join(self.encoding_names)}")
 
-    def encode(self, puzzle: Any, encoding: str | None = None, hints: Any = None, presolve: str | None = None) -> Script:
+    def encode(self, puzzle: Any, encoding: str | None = None, hints: Any = None,
+               presolve: str | None = None) -> Script:
         """The SMT-LIB 2.6 script of ``puzzle`` under ``encoding`` (:meth:`standard`); ``hints``
         what a presolve learnt, ``presolve`` what the header says of it (default: "on" with
         hints, else "off")."""

@@ -128,8 +128,8 @@ class Packing:
     defines ``packed_values_j`` as ``t0 + 2**bits * (t1 + 2**bits * (t2 + ...))`` once, and each
     get-value asks for these few numerals instead of every term (a lazy session reads a model
     every round: a 50×64 grid's loop asks for 1441 cells 71 times, and the solver's time for a
-    get-value grows with the number of terms it prints). Exact: with every term in [0, 2**bits), the numeral's base-2**bits digits are the
-    terms' values, lowest first."""
+    get-value grows with the number of terms it prints). Exact: with every term in [0, 2**bits),
+    the numeral's base-2**bits digits are the terms' values, lowest first."""
 
     groups: tuple[tuple[str, ...], ...]
     bits: int

@@ -275,7 +275,7 @@ def test_a_solver_that_cannot_run_an_encoding_is_refused_before_any_work(monkeyp
     def no_work(*args, **kwargs):
         raise AssertionError("work began")
 
-    for stage in ("presolve", "quick_answer", "quick_search", "search"):
+    for stage in ("presolve", "quick_answer", "plan", "search"):
         monkeypatch.setattr(Fillomino, stage, no_work)
     for command in (["solve"], ["count"]):
         out = run(*command, "--solver", "yices", "-e", "onehot-prop", str(INSTANCES / "g12-5x5.txt"))

@@ -34,7 +34,8 @@ processes, filled only where those are the solver alone (presolve on or off, a s
 as a separate process: not yices-api or z3-api, which run inside the worker, and not a race)."""
 
 _BEFORE_CPU = [c for c in COLUMNS if c not in ("cpu_s", "solver_cpu_s")]
-OLDER_HEADERS = [[c for c in _BEFORE_CPU if c not in ("unique", "unique_s", "kind", "covered", "optimal", "answered_by")],
+OLDER_HEADERS = [[c for c in _BEFORE_CPU
+                  if c not in ("unique", "unique_s", "kind", "covered", "optimal", "answered_by")],
                  [c for c in _BEFORE_CPU if c not in ("kind", "covered", "optimal", "answered_by")],
                  [c for c in _BEFORE_CPU if c != "answered_by"],
                  _BEFORE_CPU]

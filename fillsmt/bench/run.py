@@ -27,8 +27,8 @@ from fillsmt.bench.jobs import DEFAULT, RACE, STAGED, Job, on_off
 from fillsmt.drivers import SOLVERS, get_driver
 from fillsmt.errors import InputError
 from fillsmt.interrupts import deferred
-from fillsmt.kinds import kind_of, load
 from fillsmt.kind import MAXIMIZE
+from fillsmt.kinds import kind_of, load
 from fillsmt.pipeline import RULES_SOLVER, solve, solve_with_rules
 
 BAD_INPUT = "bad-input"
@@ -44,7 +44,8 @@ def job_row(job: Job, timeout: float, status: str, message: str = "") -> dict:
     """A row with the job's own columns filled, for ``status``; times, size and check left empty."""
     row = {"key": job.key, "puzzle": job.puzzle, "set": job.set, "kind": "", "height": "", "width": "",
            "solver": job.config.solver, "encoding": job.config.encoding, "answered_by": "",
-           "presolve": on_off(job.config.presolve), "timeout_s": repr(float(timeout)).removesuffix(".0"), "status": status,
+           "presolve": on_off(job.config.presolve), "timeout_s": repr(float(timeout)).removesuffix(".0"),
+           "status": status,
            "checked": False, "presolved_cells": "", "cpu_s": "", "solver_cpu_s": "", "unique": "", "unique_s": "",
            "covered": "", "optimal": "", "message": message}
     row.update({f"{stage}_s": "" for stage in STAGES})
@@ -227,6 +228,7 @@ class _Worker:
     def outcome(self, ready: list, timeout: float, limit: float) -> tuple[dict | None, bool]:
         """(the finished job's row or None, whether the worker can take another job)."""
         job = self.job
+        assert job is not None  # a worker in the pool always holds a job
         if self.conn in ready:
             try:
                 return self.conn.recv(), True
@@ -274,6 +276,7 @@ def run_pool(jobs: list[Job], timeout: float, workers: int, on_row: RowCallback,
                 timeout=max(0.0, deadline - time.monotonic()))
             for w in list(pool):
                 job = w.job
+                assert job is not None  # a worker in the pool always holds a job
                 row, reusable = w.outcome(ready, timeout, limit)
                 if row is None:
                     continue

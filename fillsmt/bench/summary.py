@@ -172,7 +172,8 @@ def summarize(rows: Iterable[dict], baseline: Config | None = None) -> list[Conf
              for k in ("true", "false", "")},
             presolved=sum(1 for r in rs if by_presolve(r)), searched=sum(1 for r in rs if by_search(r)),
             cpu=_column_median(left_solved, "cpu_s"), solver_cpu=_column_median(left_solved, "solver_cpu_s"),
-            left_solved=len(left_solved), all_median=_median(every), all_mean=statistics.fmean(every) if every else None,
+            left_solved=len(left_solved), all_median=_median(every),
+            all_mean=statistics.fmean(every) if every else None,
             all_slowest=max(every, default=None), all_cpu=_column_median(solved, "cpu_s")))
     return out
 
@@ -308,8 +309,8 @@ def who_else(rows: list[dict], summaries: list[ConfigSummary]) -> list[str]:
                   + ", ".join(f"{s.config.label} {s.searched} of {s.runs}" for s in searched) + ". At the race "
                   "and staged levels the rules' search races the solver; those runs are left out of their "
                   "configuration's runs left to the solver, PAR-2, speed-ups and head to head, which then cover a "
-                  "different set of puzzles per configuration. To compare solvers on the same presolved scripts and nothing "
-                  "else, use --presolve on (the default when several solvers or encodings are named)."]
+                  "different set of puzzles per configuration. To compare solvers on the same presolved scripts "
+                  "and nothing else, use --presolve on (the default when several solvers or encodings are named)."]
     return lines
 
 
@@ -342,7 +343,8 @@ def markdown(rows: list[dict], baseline: Config | str | None = None) -> str:
         "The runs left to the solver (neither settled by the presolve nor answered by the rules' search): "
         "what the solver itself did. PAR-2, speed-ups and head to head count only these.",
         "",
-        "| configuration | runs | solved | median (s) | mean (s) | median CPU (s) | PAR-2 (s) | speed-up | both solved |",
+        "| configuration | runs | solved | median (s) | mean (s) | median CPU (s) | PAR-2 (s) | speed-up "
+        "| both solved |",
         "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for s in summaries:
@@ -352,7 +354,8 @@ def markdown(rows: list[dict], baseline: Config | str | None = None) -> str:
         "",
         "Median time by stage, solved runs left to the solver (s):",
         "",
-        "| configuration | presolve | encode | solve | check | uniqueness | total | CPU | solver CPU | solve speed-up |",
+        "| configuration | presolve | encode | solve | check | uniqueness | total | CPU | solver CPU "
+        "| solve speed-up |",
         "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for s in summaries:
@@ -364,9 +367,9 @@ def markdown(rows: list[dict], baseline: Config | str | None = None) -> str:
         "",
         "solved: sat answers that passed the independent checker, plus unsat (by presolve: settled before "
         "any solver started; by rules' search: answered by the search racing the solver). Times are fillsmt's "
-        "own wall-clock times (no process start-up); CPU: user + system time of the worker process and its children for "
-        "the run; solver CPU: the solver's child processes alone (not measured for solvers that run inside "
-        "fillsmt, yices-api and z3-api, nor in a race). PAR-2: mean of the total time when solved, 2 × "
+        "own wall-clock times (no process start-up); CPU: user + system time of the worker process and its "
+        "children for the run; solver CPU: the solver's child processes alone (not measured for solvers that "
+        "run inside fillsmt, yices-api and z3-api, nor in a race). PAR-2: mean of the total time when solved, 2 × "
         f"time-out when not. speed-up: median total time of {base} / that of the configuration, on the "
         "puzzles both solvers solved (counted in \"both solved\"); above 1 is faster. solve speed-up: the "
         "same for the solve stage alone. uniqueness: for /unique configurations, the time of the second "
@@ -375,7 +378,8 @@ def markdown(rows: list[dict], baseline: Config | str | None = None) -> str:
     lines += who_else(rows, summaries)
     unique_counts = [(s.config.label, s.unique_counts) for s in summaries if s.config.unique]
     if unique_counts:
-        lines += ["", "| configuration | proven unique | not unique | sat, uniqueness not settled |", "|---|---:|---:|---:|"]
+        lines += ["", "| configuration | proven unique | not unique | sat, uniqueness not settled |",
+                  "|---|---:|---:|---:|"]
         lines += [f"| {label} | {c['true']} | {c['false']} | {c['']} |" for label, c in unique_counts]
     lines += answered(rows, summaries)
     lines += by_size(rows, summaries)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, overload
 
 from fillsmt.errors import SolverError, SolverMissing
 from fillsmt.smtlib.answer import Answer, SExprError, Status, Value, parse_answer
@@ -53,6 +53,12 @@ class Driver(ABC):
             return (f"solver {self.name!r} cannot run the encoding {encoding.name}: it is {encoding.method}, "
                     f"and {self.name} has no such propagator")
         return ""
+
+    @overload
+    def encoding_for(self, kind: str, fallback: str) -> str: ...
+
+    @overload
+    def encoding_for(self, kind: str, fallback: None) -> str | None: ...
 
     def encoding_for(self, kind: str, fallback: str | None) -> str | None:
         """The encoding to use for a puzzle of ``kind`` when the user named none (``fallback``

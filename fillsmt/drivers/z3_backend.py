@@ -12,8 +12,9 @@ own SMT-LIB parser with the next run of assertions and read again by a fresh par
 terms of get-value and check-sat-assuming (``Solver.from_string``: building 10⁵
 terms one by one through the Python API took 4.7 s on a 11×20 puzzle), and ``check-sat``,
 ``check-sat-assuming``, ``get-value``, ``push``, ``pop``, ``echo`` and ``exit`` are answered as
-the z3 binary would; any other command (``get-unsat-core``, …) gets an ``(error …)`` reply. ``FILLSMT_PROP_STATS=1`` prints the propagator's event counts and the time
-spent in its callbacks on standard error after each check.
+the z3 binary would; any other command (``get-unsat-core``, …) gets an ``(error …)`` reply.
+``FILLSMT_PROP_STATS=1`` prints the propagator's event counts and the time spent in its
+callbacks on standard error after each check.
 """
 
 from __future__ import annotations

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from fillsmt.errors import AnswerError
 from fillsmt.fillomino.model import Grid, Puzzle
 from fillsmt.fillomino.names import number_var, number_vars
@@ -14,7 +16,8 @@ def decode_grid(puzzle: Puzzle, values: dict[str, Value], source: str = "<answer
     try:  # the usual answer, in one pass (a lazy session decodes a model every round)
         flat = [values[name] for name in number_vars(h, w)]
         if all(type(v) is int for v in flat):
-            return tuple(tuple(flat[r * w:(r + 1) * w]) for r in range(h))
+            ints = cast("list[int]", flat)  # every value checked just above
+            return tuple(tuple(ints[r * w:(r + 1) * w]) for r in range(h))
     except KeyError:
         pass
     return _decode_checked(puzzle, values, source)
@@ -28,7 +31,8 @@ def _decode_checked(puzzle: Puzzle, values: dict[str, Value], source: str) -> Gr
         for c in range(puzzle.width):
             name = number_var(r, c)
             if name not in values:
-                raise AnswerError(source, None, f"no value for {name} (row {r + 1}, column {c + 1}) in the solver's answer")
+                raise AnswerError(source, None,
+                                  f"no value for {name} (row {r + 1}, column {c + 1}) in the solver's answer")
             v = values[name]
             if isinstance(v, bool) or not isinstance(v, int):
                 raise AnswerError(source, None, f"the value of {name} is {v!r}, expected an integer")

@@ -26,7 +26,7 @@ from fillsmt.fillomino.encode_tree import Domains, default_domains
 from fillsmt.fillomino.model import Puzzle
 from fillsmt.fillomino.names import GridNames, neighbour_indices
 from fillsmt.kind import PROPAGATOR_INFO
-from fillsmt.smtlib import Command, Script
+from fillsmt.smtlib import Command, Script, Term
 from fillsmt.smtlib.script import assertion, declare, disj
 
 PROPAGATOR_NAME = "fillomino-regions"
@@ -79,10 +79,10 @@ def encode_onehot(puzzle: Puzzle, domains: Domains | None = None) -> Script:
     return Script.of([*header, *atoms, *numbers, *some, *_local(puzzle, doms), *_query(puzzle)])
 
 
-def _first_true(v: GridNames, x: int, dom: list[int]):
+def _first_true(v: GridNames, x: int, dom: list[int]) -> Term:
     """``n_x`` as the first k of the domain whose atom is true (the propagator keeps at most one
     true, so this is the cell's number)."""
-    term = dom[-1]
+    term: Term = dom[-1]
     for k in reversed(dom[:-1]):
         term = ("ite", v.value(x, k), k, term)
     return term

@@ -22,8 +22,8 @@ from typing import Iterator
 
 from fillsmt.fillomino.model import Puzzle
 from fillsmt.fillomino.names import GridNames, neighbour_indices
-from fillsmt.smtlib.script import assertion, declare
 from fillsmt.smtlib import Command, Script, Term
+from fillsmt.smtlib.script import assertion, declare
 
 INT = "Int"
 

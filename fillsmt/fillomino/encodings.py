@@ -26,7 +26,17 @@ Encoder = Callable[[Puzzle, Optional[Domains]], Script]
 
 
 def _tree(chosen: TreeOptions) -> Encoder:
-    return lambda puzzle, domains=None: encode_tree(puzzle, domains, chosen)
+    def encode(puzzle: Puzzle, domains: Domains | None = None) -> Script:
+        return encode_tree(puzzle, domains, chosen)
+    return encode
+
+
+def _thesis(puzzle: Puzzle, domains: Domains | None = None) -> Script:
+    return encode_thesis(puzzle)
+
+
+def _local(puzzle: Puzzle, domains: Domains | None = None) -> Script:
+    return encode_local(puzzle, domains)
 
 
 TREES: dict[str, TreeOptions] = {
@@ -36,7 +46,7 @@ TREES: dict[str, TreeOptions] = {
 """The spanning-tree encodings (:mod:`fillsmt.fillomino.encode_tree`) by name."""
 
 ENCODINGS: dict[str, Encoder] = {
-    "thesis": lambda puzzle, domains=None: encode_thesis(puzzle),
+    "thesis": _thesis,
     **{name: _tree(options) for name, options in TREES.items()},
 }
 """The scripts: exact on their own, for any SMT-LIB solver."""
@@ -50,7 +60,7 @@ Cuts = Callable[..., list]
 cells the script pins, ``bounds`` its cells' numbers' bounds (:func:`fillsmt.fillomino.lazy.cut_texts`)."""
 
 LAZY_ENCODINGS: dict[str, tuple[Encoder, Cuts]] = {
-    "lazy-local-general": (lambda puzzle, domains=None: encode_local(puzzle, domains), cut_texts),
+    "lazy-local-general": (_local, cut_texts),
 }
 """The lazy region cuts (:mod:`fillsmt.fillomino.lazy`): name → (relaxation, cuts)."""
 

@@ -8,7 +8,7 @@ from typing import Any
 from fillsmt.fillomino import plain_format
 from fillsmt.fillomino.decode import decode_grid
 from fillsmt.fillomino.encode_onehot import PROPAGATOR_NAME
-from fillsmt.fillomino.encodings import DEFAULT_ENCODING, ENCODINGS, LAZY_ENCODINGS, PROPAGATED
+from fillsmt.fillomino.encodings import DEFAULT_ENCODING, ENCODINGS, LAZY_ENCODINGS, PROPAGATED, Cuts
 from fillsmt.fillomino.lazy import script_bounds
 from fillsmt.fillomino.model import Puzzle
 from fillsmt.fillomino.names import cell_of_number_var, index_of_number_var
@@ -147,9 +147,10 @@ class Fillomino(Kind):
     def problem(self, puzzle: Puzzle, script, encoding: str, solver: str):
         """Another solution is asked for as :mod:`fillsmt.fillomino.blocking` says
         (``Problem.block``). A lazy encoding's session reads the cell numbers packed
-        (``Problem.value_bits``): its relaxations (:mod:`fillsmt.fillomino.lazy`) assert every cell's domain, a clue's value or
-        within 1..max(largest clue, the size of the cell's open area) (or the presolve's subset
-        of it), so every number lies in [1, max(largest clue, cells of the grid)]."""
+        (``Problem.value_bits``): its relaxations (:mod:`fillsmt.fillomino.lazy`) assert every
+        cell's domain, a clue's value or within 1..max(largest clue, the size of the cell's open
+        area) (or the presolve's subset of it), so every number lies in [1, max(largest clue,
+        cells of the grid)]."""
         found = super().problem(puzzle, script, encoding, solver)
         found.block = _block(found, encoding)
         if self.encoding(encoding).lazy:
@@ -157,7 +158,9 @@ class Fillomino(Kind):
             found.value_bits = max(largest, puzzle.height * puzzle.width).bit_length()
             # the cuts leave out atoms the script's pins make false (fillsmt.fillomino.lazy)
             pinned = frozenset(index_of_number_var(t, puzzle.width) for t in found.pinned)
-            found.cuts = partial(found.cuts, fixed=pinned, bounds=script_bounds(script, puzzle.height, puzzle.width))
+            assert found.cuts is not None  # a lazy encoding's problem has its cuts
+            cuts: Cuts = found.cuts  # cuts(grid, fixed=…, bounds=…), as encodings.Cuts says
+            found.cuts = partial(cuts, fixed=pinned, bounds=script_bounds(script, puzzle.height, puzzle.width))
         return found
 
     def decode(self, puzzle: Puzzle, values: dict, encoding: str, source: str):

@@ -63,11 +63,10 @@ from typing import Iterator, Sequence
 
 from fillsmt.fillomino.encode_tree import Domains, default_domains
 from fillsmt.fillomino.model import Grid, Puzzle
-from fillsmt.grid import adjacency, equal_areas
 from fillsmt.fillomino.names import neighbour_indices, number_vars
+from fillsmt.grid import adjacency, equal_areas
 from fillsmt.smtlib import Command, Script, Term
 from fillsmt.smtlib.script import assertion, conj, declare, disj
-
 
 Bounds = Sequence[tuple[int, int]]
 """Each cell's (lowest, highest) number in every model of a script (:func:`script_bounds`)."""

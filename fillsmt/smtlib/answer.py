@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
-from typing import Union
+from typing import Any, TypeGuard, Union
 
 from fillsmt import limits
 from fillsmt.smtlib.sexpr import SExprError, StringLit, iter_all
@@ -90,7 +90,7 @@ def _numeral(digits: str, base: int) -> Value:
         return f"{digits[:12]}… ({len(digits)} digits)"
 
 
-def _is_value_list(x) -> bool:
+def _is_value_list(x: object) -> TypeGuard[list[list[Any]]]:
     return isinstance(x, list) and len(x) > 0 and all(isinstance(p, list) and len(p) == 2 for p in x)
 
 

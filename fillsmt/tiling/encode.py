@@ -163,7 +163,8 @@ def get_value_commands(problem: TilingProblem) -> list[Command]:
 def encode_bound(problem: TilingProblem, k: int, amo: str = "auto") -> Script:
     """A script for any SMT-LIB solver: is there a tiling covering at least ``k`` cells?"""
     body = encode_body(problem, amo, counts=bound_counts(problem, k))
-    return Script.of([*body, assertion(bound_term(problem, k, amo)), Command("check-sat"), *get_value_commands(problem)])
+    return Script.of([*body, assertion(bound_term(problem, k, amo)), Command("check-sat"),
+                      *get_value_commands(problem)])
 
 
 def encode_maximize(problem: TilingProblem, amo: str = "auto") -> Script:
