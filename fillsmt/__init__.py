@@ -43,7 +43,8 @@ def solve(puzzle: Any, solver: str = "yices", encoding: str | None = None, *, ti
     is SAT when it is proven optimal, ``optimum`` the optimiser's report (``optimal``,
     ``upper_bound``, …), and ``encoding`` the at-most-one encoding."""
     from fillsmt.drivers import get_driver
-    from fillsmt.pipeline import RULES_SOLVER, solve as _solve, solve_with_rules
+    from fillsmt.pipeline import RULES_SOLVER, solve_with_rules
+    from fillsmt.pipeline import solve as _solve
 
     if solver == RULES_SOLVER:
         return solve_with_rules(puzzle, timeout, unique=unique, forced=forced)

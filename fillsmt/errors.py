@@ -61,3 +61,9 @@ class OracleUndecided(FillsmtError):
     """A uniqueness oracle could not settle its question (a time-out, or a solver's ``unknown``)."""
 
     exit_code = EXIT_UNKNOWN
+
+
+class NoSolution(FillsmtError):
+    """The puzzle is proven to have no solution (by a presolve, before any solver ran)."""
+
+    exit_code = EXIT_NO_SOLUTION

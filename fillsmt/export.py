@@ -1,9 +1,9 @@
 """Benchmark families in SMT-LIB's own form: one ``.smt2`` per puzzle × encoding × family.
 
 Each file starts with the SMT-LIB benchmark header (``:smt-lib-version``, ``set-logic``,
-``:source``, ``:license``, ``:category "crafted"``, ``:status``), holds the encoding's
-declarations and assertions, and ends at ``(check-sat)`` and ``(exit)``: no options, no
-``get-value``.
+``:source``, ``:license``, ``:category "crafted"``, ``:status``; made by
+:func:`fillsmt.smtlib.header.standard`, as ``encode``'s is), holds the encoding's declarations and
+assertions, and ends at ``(check-sat)`` and ``(exit)``: no options, no ``get-value``.
 
 The two families:
 
@@ -30,7 +30,7 @@ import csv
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from fillsmt.drivers.base import Driver
 from fillsmt.errors import FillsmtError, InputError
@@ -38,7 +38,8 @@ from fillsmt.kind import MAXIMIZE
 from fillsmt.kinds import Kind, kind_of
 from fillsmt.smtlib import Script
 from fillsmt.smtlib.answer import Status
-from fillsmt.smtlib.script import assertion, conj, render_term
+from fillsmt.smtlib.header import describe, info, logic, standard
+from fillsmt.smtlib.script import Command, assertion, conj, render_term
 from fillsmt.solutions import differs, get_value_terms
 
 FAMILIES = ("plain", "unique")
@@ -99,7 +100,8 @@ def prove(puzzle, driver: Driver, timeout: float | None) -> Proof:
         raise ExportError(f"{puzzle.source}: {result.message}")
     if result.grid is None:
         return Proof(Status.UNKNOWN, Status.UNKNOWN, seconds=seconds, message=result.message)
-    unique = {True: Status.UNSAT, False: Status.SAT}.get(result.unique, Status.UNKNOWN)
+    proven: dict[bool | None, Status] = {True: Status.UNSAT, False: Status.SAT}
+    unique = proven.get(result.unique, Status.UNKNOWN)
     return Proof(Status.SAT, unique, first=result.grid, second=result.second_grid, seconds=seconds,
                  message=result.message)
 
@@ -117,21 +119,17 @@ def _value_text(value: int | bool, sort) -> str:
 
 
 def grid_values(puzzle, script: Script, grid) -> dict[str, str]:
-    """The text of each get-value term of ``script`` in the solution ``grid`` (Fillomino and
-    BlockNumber: a cell's number ``n_I`` / ``b_R_C``, or BlockNumber's one-hot ``is_R_C_V``)."""
+    """The text of each get-value term of ``script`` in the solution ``grid``, read through the
+    kind's names (:meth:`fillsmt.kind.Kind.term_cell`, :meth:`~fillsmt.kind.Kind.term_value`)."""
+    kind = kind_of(puzzle)
     sorts = _declared_sorts(script)
     values = {}
     for term in get_value_terms(script):
-        parts = term.split("_")
-        if parts[0] == "n":
-            number = grid[int(parts[1]) // puzzle.width][int(parts[1]) % puzzle.width]
-        elif parts[0] in ("b", "is"):
-            number = grid[int(parts[1])][int(parts[2])]
-            if parts[0] == "is":
-                number = number == int(parts[3])
-        else:
-            raise InputError(f"fillsmt cannot pin the term {term} to a grid")
-        values[term] = _value_text(number, sorts[term])
+        try:
+            r, c = cast("tuple[int, int]", kind.term_cell(puzzle, term))  # not a pair: refused below
+        except (TypeError, ValueError):
+            raise InputError(f"fillsmt cannot pin the term {term} to a grid") from None
+        values[term] = _value_text(kind.term_value(puzzle, term, grid[r][c]), sorts[term])
     return values
 
 
@@ -144,22 +142,24 @@ def tiling_values(puzzle, placements) -> dict[str, str]:
     return {name: "true" if name in chosen else "false" for name in placement_names(puzzle)}
 
 
-def header(logic: str, source: str, status: Status, license_: str) -> list[str]:
-    text = source.replace("|", "/")
-    return ["(set-info :smt-lib-version 2.6)", f"(set-logic {logic})", f"(set-info :source |\n{text}\n|)",
-            f'(set-info :license "{license_}")', '(set-info :category "crafted")',
-            f"(set-info :status {status.value if status in (Status.SAT, Status.UNSAT) else 'unknown'})"]
+def infos(status: Status, license_: str) -> list[Command]:
+    """The benchmark header's ``:license``, ``:category`` and ``:status``."""
+    quoted = '"' + license_.replace('"', '""') + '"'  # an SMT-LIB string literal
+    return [info(":license", quoted), info(":category", '"crafted"'),
+            info(":status", status.value if status in (Status.SAT, Status.UNSAT) else "unknown")]
 
 
 def body(script: Script, extra: list) -> list[str]:
     """The declarations and assertions of ``script``, then ``extra`` assertions (terms)."""
-    kept = [c.text() for c in script.commands if c.name not in _DROPPED]
-    return kept + [assertion(t).text() for t in extra]
+    return [c.text() for c in _body_commands(script, extra)]
+
+
+def _body_commands(script: Script, extra: list) -> list[Command]:
+    return [c for c in script.commands if c.name not in _DROPPED] + [assertion(t) for t in extra]
 
 
 def logic_of(script: Script) -> str:
-    found = [c.args[0] for c in script.commands if c.name == "set-logic"]
-    return str(found[0]) if found else "ALL"
+    return logic(script.commands)
 
 
 @dataclass
@@ -212,8 +212,8 @@ def confirm(driver: Driver, family: Family, timeout: float | None) -> str:
 
 
 def benchmark_text(puzzle, kind: Kind, encoding: str, family: Family, license_: str, set_name: str) -> str:
-    from fillsmt import __version__
-
+    """The file of one family: the benchmark header (:func:`fillsmt.smtlib.header.standard`),
+    the declarations and assertions, ``(check-sat)`` and ``(exit)``."""
     what = {"plain": "Does the puzzle have a solution?",
             "unique": "Does the puzzle have a solution other than a given one (the first solution fillsmt found, "
                       "blocked: at least one cell's number differs)? unsat exactly when the puzzle is unique."}
@@ -221,12 +221,12 @@ def benchmark_text(puzzle, kind: Kind, encoding: str, family: Family, license_: 
         what = {"plain": "Is there a tiling covering at least the best number of cells fillsmt found?",
                 "unique": "Is there a tiling covering one cell more than the best fillsmt found? "
                           "unsat when that best is optimal."}
-    source = (f"{kind.name.capitalize()} puzzle {set_name} ({puzzle.source}).\n"
-              f"{what[family.name]}\n"
-              f"Encoding {encoding}, written by fillsmt {__version__} (fillsmt export); the status is fillsmt's "
-              f"proof, every sat model checked by its independent checker.")
-    lines = header(logic_of(family.script), source, family.status, license_)
-    return "\n".join([*lines, *body(family.script, family.extra), "(check-sat)", "(exit)", ""])
+    question = (f"{what[family.name]} The status is fillsmt's proof (fillsmt export), every sat model checked by "
+                f"its independent checker")
+    source = describe(f"{set_name} ({puzzle.source})", kind.name, encoding, "off", question)
+    framed = Script.of([Command("set-logic", (logic_of(family.script),)), *_body_commands(family.script, family.extra),
+                        Command("check-sat")])
+    return standard(framed, source, infos(family.status, license_), options=()).text()
 
 
 def read_manifest(directory: Path) -> dict[str, dict]:
@@ -260,10 +260,11 @@ def export_puzzle(puzzle, directory: Path, encodings: list[str], wanted: tuple[s
     for e in chosen:
         if e not in kind.encoding_names:
             raise InputError(f"{puzzle.source}: {e!r} is not a {kind.name} encoding (those are "
-                             f"{', '.join(kind.encoding_names)}, or default)")
-        if kind.encoding(e).lazy:
-            raise InputError(f"{puzzle.source}: {e!r} is a relaxation solved with region cuts in a session; "
-                             f"its script alone does not have the puzzle's status, so it is not exported")
+                             f"{', '.join(kind.script_names)}, or default)")
+        try:
+            kind.script_encoding(e)
+        except InputError as error:
+            raise InputError(f"{puzzle.source}: {error}") from None
     todo = [(e, f) for e in dict.fromkeys(chosen) for f in wanted
             if not (file_name(set_name, e, f) in done and (directory / file_name(set_name, e, f)).exists())]
     if not todo:
@@ -282,7 +283,8 @@ def export_puzzle(puzzle, directory: Path, encodings: list[str], wanted: tuple[s
             row = {"file": name, "puzzle": puzzle.source, "kind": kind.name, "encoding": encoding,
                    "family": family.name, "logic": logic_of(family.script),
                    "status": family.status.value if family.status in (Status.SAT, Status.UNSAT) else "unknown",
-                   "size": len(text.encode()), "seconds": f"{proof.seconds + time.perf_counter() - start:.3f}", "confirmed": confirmed}
+                   "size": len(text.encode()), "seconds": f"{proof.seconds + time.perf_counter() - start:.3f}",
+                   "confirmed": confirmed}
             append_manifest(directory, row)
             rows.append(row)
     return rows

@@ -80,7 +80,7 @@ def native_call(work: Callable[[], Any], stop: Callable[[], None], name: str,
     The wait is an event, never ``Thread.join``: in CPython 3.11 a join interrupted by an
     exception releases the running thread's lock and marks it stopped (bpo-45274's fix), so any
     later join returns at once while the thread is still in native code; freeing the solver's
-    context then crashed fillsmt with SIGSEGV (issue 20)."""
+    context then crashed fillsmt with SIGSEGV."""
     lock, done, given_up = threading.Lock(), threading.Event(), [False]
     result: list = []
 

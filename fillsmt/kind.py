@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Hashable
 
 from fillsmt.errors import InputError
+from fillsmt.plan import Plan, RacingSearch
 
 if TYPE_CHECKING:  # a kind's registry entry is read at start-up: the solving machinery loads on first use
     from fillsmt.smtlib import Script
@@ -24,6 +25,10 @@ if TYPE_CHECKING:  # a kind's registry entry is read at start-up: the solving ma
 
 SATISFY = "satisfy"
 MAXIMIZE = "maximize"
+
+PROPAGATOR_INFO = ":fillsmt-propagator"
+"""The ``set-info`` attribute by which a script asks for a user propagator: its value is the
+string ``"NAME ARG…"`` (integers), a name a kind registers in :attr:`Kind.propagators`."""
 
 
 @dataclass(frozen=True)
@@ -33,16 +38,32 @@ class Encoding:
 
     A *lazy* encoding also has ``cuts(grid)``: its script is a relaxation, solved in a session
     that asserts the clauses ``cuts`` finds broken by each decoded grid and checks again
-    (:meth:`fillsmt.solutions.Search.solution`), never in a one-shot run."""
+    (:meth:`fillsmt.solutions.Search.solution`), never in a one-shot run. A *propagated* one
+    names the ``propagator`` a solver must run inside its search for the script to be exact
+    (:attr:`fillsmt.drivers.base.Driver.propagators`). Either is a solving method, not a script
+    (:attr:`method`)."""
 
     name: str
     encode: Callable[[Any, Any], Script]
     summary: str = ""
     cuts: Callable[[Any], list[str]] | None = None
+    propagator: str = ""
 
     @property
     def lazy(self) -> bool:
         return self.cuts is not None
+
+    @property
+    def method(self) -> str:
+        """"" for a script that any SMT-LIB solver decides exactly on its own; else what solves it
+        (a solving method: ``encode`` and ``export`` do not write it, and only a solver that
+        can run it is given it, :func:`fillsmt.drivers.base.Driver.cannot_run`). The one test of
+        "is this a script"."""
+        if self.propagator:
+            return f"exact only with the {self.propagator} propagator inside the solver's search"
+        if self.lazy:
+            return "a relaxation refined by region cuts in a solver session"
+        return ""
 
 
 @dataclass
@@ -69,6 +90,8 @@ class Kind:
     problem_type: ClassVar[str] = SATISFY
     encodings: tuple[Encoding, ...] = ()
     default_encoding: str = ""
+    question: ClassVar[str] = ""
+    """What :meth:`encode`'s script asks, for its header, when not "a solution?"."""
 
     # --- reading and writing puzzles -----------------------------------------------------------
 
@@ -125,51 +148,26 @@ class Kind:
 
     # --- solving -------------------------------------------------------------------------------
 
+    propagators: ClassVar[dict[str, str]] = {}
+    """The user propagators the kind's encodings ask for: name → ``module:function`` making one,
+    ``make(z3, solver, *args, atoms)`` with the script's integer arguments and its Boolean
+    constants by name (Z3 with a propagator, ``z3-prop``, resolves it in its worker)."""
+
     has_search: ClassVar[bool] = False
     """Whether :meth:`search` solves without an SMT solver (``--solver rules``)."""
 
-    def staged_racers(self, presolved: Any, proof: bool = False) -> tuple[tuple[str, str, float], ...]:
-        """(solver, encoding, delay in seconds): the other SMT configurations a staged race
-        (``pipeline.solve(staged=True)``) starts beside the solver and the search for the
-        ``presolved`` puzzle, each only once its delay has passed without an answer; ``proof``:
-        the race must also prove (``--unique`` or ``--forced``), not only find a solution."""
-        return ()
+    def plan(self, presolved: Any, proof: bool) -> Plan:
+        """How the ``presolved`` puzzle is raced (:class:`fillsmt.plan.Plan`); ``proof``: the
+        race must also prove (``--unique`` or ``--forced``). By default the kind's search races
+        the solver where the kind has one."""
+        return Plan(search=RacingSearch() if self.has_search else None)
 
-    def staged_lead(self, presolved: Any) -> str | None:
-        """An encoding that replaces the default one in a staged race of the ``presolved``
-        puzzle (the solver runs it at once, and the default encoding does not run), or None."""
-        return None
-
-    def races_search(self, presolved: Any) -> bool:
-        """Whether the kind's search joins the race for the ``presolved`` puzzle (a grid it
-        cannot settle in the time would only take a core from the solver)."""
-        return True
-
-    def search_first(self, presolved: Any) -> bool:
-        """Whether, on the ``presolved`` puzzle, a racing solver yields the CPU to the kind's
-        search once it has run a while (``pipeline.YIELD``): where the search is the strong racer."""
-        return False
-
-    def search_stalled(self, progress: Any) -> bool:
-        """Whether the racing search, where the solver yields to it (:meth:`search_first`), has
-        stalled by its ``progress`` (a :class:`fillsmt.race.Progress`): then the solver takes its priority back, the search runs behind it, and the
-        kind's other configurations join now (:meth:`stall_hurries`)."""
-        return False
-
-    def stall_hurries(self, proof: bool) -> bool:
-        """Whether the kind's other configurations (:meth:`staged_racers`) join a race at once
-        when its search stalls (:meth:`search_stalled`), rather than after their delays."""
-        return False
-
-    def quick_search(self, presolved: Any, limit: int) -> Any | None:
-        """The kind's search (as :meth:`search`) on the ``presolved`` puzzle within a small
-        budget, run before any solver starts where the search is the strong racer; its result
-        (the pipeline takes it only when decisive), or None when the kind does not try."""
-        return None
-
-    def search(self, puzzle: Any, limit: int, deadline: float | None, progress: Any = None) -> Any:
-        """Up to ``limit`` solutions by the kind's own search (see ``has_search``), telling
-        ``progress`` (:class:`fillsmt.race.SearchProgress`, or None) of its nodes."""
+    def search(self, puzzle: Any, limit: int, deadline: float | None = None, progress: Any = None,
+               options: Any = None, budget: float | None = None) -> Any:
+        """Up to ``limit`` solutions by the kind's own search (see ``has_search``) until
+        ``deadline`` (monotonic) or within ``budget`` seconds of the ``options``' clock, telling
+        ``progress`` (:class:`fillsmt.race.SearchProgress`, or None) of its nodes; ``options``
+        are the kind's (from its :meth:`plan`; None: those of ``--solver rules``)."""
         raise InputError(f"{puzzle.source}: {self.name} puzzles have no search of their own")
 
     def presolve(self, puzzle: Any) -> Presolved | None:
@@ -185,6 +183,19 @@ class Kind:
     def encoding_names(self) -> tuple[str, ...]:
         return tuple(e.name for e in self.encodings)
 
+    @property
+    def script_names(self) -> tuple[str, ...]:
+        """The encodings whose script is exact on its own (what ``encode`` and ``export`` write)."""
+        return tuple(e.name for e in self.encodings if not e.method)
+
+    def script_encoding(self, name: str | None) -> Encoding:
+        """:meth:`encoding`, refusing a solving method (an InputError, exit 2, on one line)."""
+        found = self.encoding(name)
+        if found.method:
+            raise InputError(f"{found.name} is a solving method, not a script ({found.method}); the {self.name} "
+                             f"scripts are {', '.join(self.script_names)}")
+        return found
+
     def encoding(self, name: str | None) -> Encoding:
         """The encoding called ``name`` (None: the default); an unknown name is an InputError."""
         name = name or self.default_encoding
@@ -193,8 +204,40 @@ class Kind:
                 return e
         raise InputError(f"unknown {self.name} encoding {name!r}; choose one of {', '.join(self.encoding_names)}")
 
-    def encode(self, puzzle: Any, encoding: str | None = None, hints: Any = None) -> Script:
-        return self.encoding(encoding).encode(puzzle, hints)
+    def encode(self, puzzle: Any, encoding: str | None = None, hints: Any = None,
+               presolve: str | None = None) -> Script:
+        """The SMT-LIB 2.6 script of ``puzzle`` under ``encoding`` (:meth:`standard`); ``hints``
+        what a presolve learnt, ``presolve`` what the header says of it (default: "on" with
+        hints, else "off")."""
+        found = self.encoding(encoding)
+        said = presolve if presolve is not None else "on" if hints is not None else "off"
+        return self.standard(puzzle, found.encode(puzzle, hints), found.name, said, self.question)
+
+    def standard(self, puzzle: Any, body: Script, encoding: str, presolve: str = "off", question: str = "") -> Script:
+        """An encoder's ``body`` framed as SMT-LIB 2.6 (:func:`fillsmt.smtlib.header.standard`),
+        its ``:source`` naming the puzzle as the user named it, this kind, ``encoding``,
+        ``presolve`` and ``question`` (:func:`fillsmt.smtlib.header.describe`)."""
+        from fillsmt.smtlib.header import describe, standard
+
+        return standard(body, describe(puzzle.source, self.name, encoding, presolve, question))
+
+    def script(self, puzzle: Any, encoding: str | None = None, presolve: bool = True) -> Script:
+        """The script ``fillsmt encode`` writes: a script encoding (:meth:`script_encoding`),
+        after the kind's presolve when ``presolve`` (its fixed cells written in, its hints as
+        bounds; :class:`~fillsmt.errors.NoSolution` when it proves there is none), its header
+        saying whether the presolve ran and how many cells it fixed."""
+        from fillsmt.errors import NoSolution
+
+        name = self.script_encoding(encoding).name
+        found = self.presolve(puzzle) if presolve else None
+        if found is None:
+            said = "off" if not presolve else f"asked for, but {self.name} has none for this puzzle"
+            return self.encode(puzzle, name, presolve=said)
+        if found.contradiction is not None:
+            raise NoSolution(f"{puzzle.source}: the deduction rules prove there is no solution: {found.contradiction}")
+        cells = puzzle.height * puzzle.width
+        said = f"on, {found.fixed_cells} of {cells} cells fixed (clues included)"
+        return self.encode(puzzle if found.puzzle is None else found.puzzle, name, found.hints, presolve=said)
 
     def decode(self, puzzle: Any, values: dict, encoding: str, source: str) -> Any:
         """The solution a solver's get-value answer describes (raises AnswerError / FormatError)."""
@@ -207,6 +250,11 @@ class Kind:
     def term_cell(self, puzzle: Any, term: str) -> Hashable:
         """The cell a get-value term belongs to (several terms may share one)."""
         return term
+
+    def term_value(self, puzzle: Any, term: str, number: int) -> int | bool:
+        """The value of the get-value ``term`` when its cell (:meth:`term_cell`) holds ``number``
+        (by default the number itself: a cell's number term)."""
+        return number
 
     def problem(self, puzzle: Any, script: Script, encoding: str, solver: str) -> Problem:
         """What a session or a one-shot run needs: the script, the decoder and the checker."""

@@ -5,7 +5,7 @@ solution files, solver answers) goes through :func:`integer` (or :func:`checked_
 (an optional leading ``-`` where allowed) and refuses absurd sizes before converting, so a
 5000-digit integer or a superscript ``²`` is a clear message, never a traceback.
 
-The caps are documented in the README; each can be raised with its environment variable:
+The caps are documented in docs/cli.md; each can be raised with its environment variable:
 
 =========================  ==========  ================================================
 variable                   default     what it bounds

@@ -1,16 +1,15 @@
-"""The race (issue 17): a kind's own search beside the SMT solver, the first decisive answer wins.
+"""The race's mechanism: a kind's own search beside SMT solvers, the first decisive answer wins.
 
-Fillomino's deduction rules plus backtracking (:mod:`fillsmt.fillomino.backtrack`) and the SMT
-solver have different tails: the rules' search settles puzzles whose regions snake through
-large open areas (janko 485: a 55-cell region; 207) where the solver's search, which has no
-connectivity reasoning beyond the spanning tree, does not finish in 60 s, and the solver settles
-others the search does not. So the kind's search (``Kind.search``) runs in a forked child
+A kind's search and an SMT solver have different tails: Fillomino's deduction rules plus
+backtracking settle puzzles whose regions snake through large open areas, where the solver's
+search, with no connectivity reasoning beyond its encoding, does not finish, and the solver
+settles others the search does not. So the kind's search (``Kind.search``) runs in a forked child
 process beside the solver, and the first *decisive* answer wins; the other is stopped (the
 solver's process group killed, or its session closed; the child killed and reaped). The child
 waits ``delay`` seconds before it starts, so a puzzle the solver answers at once costs only the
 fork. Nothing of either side is trusted: a grid the child sends is checked by the kind's
 independent checker here, and again by the pipeline; the child's "no solution" (or "no other
-solution") is the exhausted search of a sound and complete procedure (backtrack's module text:
+solution") is the exhausted search of a sound and complete procedure (:mod:`fillsmt.fillomino.search`'s text:
 the rules never remove a value some solution uses, and a guess splits the solutions between its
 two children).
 """
@@ -24,11 +23,8 @@ import signal
 import threading
 import time
 from dataclasses import dataclass
-
 from typing import Any
 
-RACE_DELAY = 0.2
-"""Seconds the rules' search waits before it starts (a solver answer before then costs nothing)."""
 WATCH_EVERY = 0.05
 """Seconds between the race's looks at the search child (its answer, and its progress for ``watch``)."""
 
@@ -119,7 +115,7 @@ class RulesRace:
     thread while the solver runs; it closes every inherited descriptor but its own pipe at once,
     so it never holds the solver's pipes open."""
 
-    def __init__(self, search, check, limit: int, timeout: float | None, delay: float = RACE_DELAY,
+    def __init__(self, search, check, limit: int, timeout: float | None, delay: float = 0.0,
                  exhaustive: bool = False, niceness: int = 0, watch=None):
         """``search(limit, deadline, progress)`` is the kind's own search (``Kind.search``), run
         in the child, telling ``progress`` (a :class:`SearchProgress`) of its nodes;
@@ -203,7 +199,7 @@ class RulesRace:
                 if not ready:
                     if self._closed:
                         return
-                    if self.watch is not None:
+                    if self.watch is not None and self.progress is not None:
                         self.watch(self.progress.read())
                     continue
                 chunk = os.read(fd, 1 << 20)
@@ -287,9 +283,9 @@ class SessionRace:
         self.closed_by_race = threading.Event()
         self._lock = threading.Lock()
 
-    def open_session(self):
+    def open_session(self, priority=None):
         """The driver's session; closed at once if the search has already won."""
-        session = self.driver.open_session()
+        session = self.driver.open_session(priority)
         with self._lock:
             self.session = session
             lost = self.closed_by_race.is_set()
@@ -393,5 +389,5 @@ def _kill(session) -> None:
         session.close()
 
 
-__all__ = ["RACE_DELAY", "WATCH_EVERY", "Entrants", "Progress", "RulesOutcome", "RulesRace", "SearchProgress",
+__all__ = ["WATCH_EVERY", "Entrants", "Progress", "RulesOutcome", "RulesRace", "SearchProgress",
            "SessionRace", "can_race"]

@@ -13,7 +13,7 @@ load a plugin kind (``FILLSMT_KINDS=mypackage.kind:MyKind``, comma-separated).
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING, Any, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from fillsmt.errors import InputError
 from fillsmt.imports import resolve
@@ -117,6 +117,20 @@ def kinds() -> Iterator[Kind]:
         yield get_kind(name)
 
 
+def propagator_maker(name: str) -> Callable[..., Any] | None:
+    """The function making the user propagator ``name`` that a registered kind declares
+    (:attr:`Kind.propagators`), or None when no kind does."""
+    for kind in kinds():
+        if name in kind.propagators:
+            return resolve(kind.propagators[name])
+    return None
+
+
+def propagator_names() -> frozenset[str]:
+    """Every user propagator the registered kinds declare."""
+    return frozenset(name for kind in kinds() for name in kind.propagators)
+
+
 def kind_of(puzzle: Any) -> Kind:
     """The kind a puzzle object belongs to (its ``kind`` attribute)."""
     name = getattr(puzzle, "kind", None)
@@ -145,5 +159,6 @@ def all_encodings() -> list[str]:
     return sorted({e for kind in kinds() for e in kind.encoding_names})
 
 
-__all__ = ["FALLBACK", "all_encodings", "detect", "get_kind", "kind_names", "kind_of", "kinds", "register",
+__all__ = ["FALLBACK", "all_encodings", "detect", "get_kind", "kind_names", "kind_of", "kinds", "propagator_maker",
+           "propagator_names", "register",
            "unregister"]

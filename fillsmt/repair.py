@@ -81,6 +81,10 @@ NARROW_FIRST = 2
 """The cells the first narrowing question allows a second solution to change (module text)."""
 
 
+TIME_LIMIT = "the time limit came"
+"""What a result stopped by its time limit says stopped it."""
+
+
 class RepairUndecided(FillsmtError):
     """The solver gave no answer (time-out or unknown) before the question was settled."""
 
@@ -384,7 +388,7 @@ class _Choice:
         self.checks += 1
         status = solver.check(_remaining(self.deadline))
         if status is Status.TIMEOUT:
-            raise _Stop("the time limit came")
+            raise _Stop(TIME_LIMIT)
         if status not in (Status.SAT, Status.UNSAT):
             raise _Stop(f"the solver answered {status.value} while choosing a solution")
         values = None
@@ -439,7 +443,7 @@ class _Repairer:
                     self.choice.know(grid)
         while True:
             if self.deadline is not None and time.monotonic() > self.deadline:
-                raise _Stop("the time limit came")
+                raise _Stop(TIME_LIMIT)
             cells = fewest_cells(sets, self.deadline)
             if most is not None and len(cells) > most:
                 return None
@@ -471,10 +475,9 @@ class _Repairer:
                 return best, True, ""
             finally:
                 self.choice.close()
-        except (_Stop, RepairUndecided) as e:
-            return best, False, str(e)
-        except SessionTimeout:
-            return best, False, "the time limit came"
+        except (_Stop, RepairUndecided, SessionTimeout) as e:
+            late = self.deadline is not None and time.monotonic() >= self.deadline
+            return best, False, TIME_LIMIT if late or isinstance(e, SessionTimeout) else str(e)
 
 
 def repair(puzzle: Any, driver: Driver, timeout: float | None = None) -> Repair:
@@ -649,7 +652,7 @@ def _minimize(puzzle: Any, driver: Driver, keep_rated: bool, timeout: float | No
             raise RepairUndecided(f"{puzzle.source}: {e}") from None
         for clue in list(kept):
             if deadline is not None and time.monotonic() >= deadline:
-                stopped = "the time limit came"
+                stopped = TIME_LIMIT
                 break
             trial = with_clues(puzzle, [k for k in kept if k != clue])
             try:
@@ -657,7 +660,7 @@ def _minimize(puzzle: Any, driver: Driver, keep_rated: bool, timeout: float | No
                     tried += 1
                     continue
             except (OracleUndecided, SessionTimeout) as e:
-                stopped = "the time limit came" if deadline is not None and time.monotonic() >= deadline else str(e)
+                stopped = TIME_LIMIT if deadline is not None and time.monotonic() >= deadline else str(e)
                 break
             if keep_rated:
                 trial_label = kind.rating_label(trial, deadline)

@@ -26,7 +26,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Callable, Hashable
 
 from fillsmt.smtlib import Script
-from fillsmt.smtlib.answer import Status
+from fillsmt.smtlib.answer import Status, Value
 from fillsmt.smtlib.script import render_term
 
 if TYPE_CHECKING:
@@ -127,10 +127,9 @@ class Packing:
     """Integer terms known to lie in [0, 2**bits) read :data:`PACK_TERMS` at a time: the session
     defines ``packed_values_j`` as ``t0 + 2**bits * (t1 + 2**bits * (t2 + ...))`` once, and each
     get-value asks for these few numerals instead of every term (a lazy session reads a model
-    every round: janko 330 asks for 1441 cells 71 times, and the solver's time for a get-value
-    grows with the number of terms it prints; benchmarks/README.md, "issue 17, ninth session:
-    big"). Exact: with every term in [0, 2**bits), the numeral's base-2**bits digits are the
-    terms' values, lowest first."""
+    every round: a 50×64 grid's loop asks for 1441 cells 71 times, and the solver's time for a
+    get-value grows with the number of terms it prints). Exact: with every term in [0, 2**bits),
+    the numeral's base-2**bits digits are the terms' values, lowest first."""
 
     groups: tuple[tuple[str, ...], ...]
     bits: int
@@ -232,6 +231,7 @@ class Search:
         them; None for those when read packed (every value an integer, printed as ``str`` of it:
         :func:`_texts` makes them when asked; a lazy loop's models but the last are only cut)."""
         packing = self._packing
+        values: dict[str, Value] | dict[str, int]
         raw: dict[str, str] | None
         if packing is None:
             values, raw = self.session.get_values_and_texts(self.problem.asked, self._remaining())

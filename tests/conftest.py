@@ -34,3 +34,19 @@ def shared_or_skip(*parts: str) -> Path:
 @pytest.fixture(params=SOLVER_NAMES)
 def any_solver(request):
     return solver_or_skip(request.param)
+
+
+def patch_plan(monkeypatch, **fields) -> None:
+    """Make Fillomino's plan (``Fillomino.plan``) the default one with ``fields`` replaced; a
+    callable value is called with (presolved, proof) for the field's value."""
+    from dataclasses import replace
+
+    from fillsmt.fillomino.kind import Fillomino
+
+    real = Fillomino.plan
+
+    def plan(self, presolved, proof):
+        changes = {name: value(presolved, proof) if callable(value) else value for name, value in fields.items()}
+        return replace(real(self, presolved, proof), **changes)
+
+    monkeypatch.setattr(Fillomino, "plan", plan)

@@ -35,7 +35,7 @@ def test_real_unsat_outputs(name):
 
 
 def _pairs_text(grid, width):
-    return [f"(n_{r * width + c} {v})" for r, row in enumerate(grid) for c, v in enumerate(row)]
+    return [f"(n_{r}_{c} {v})" for r, row in enumerate(grid) for c, v in enumerate(row)]
 
 
 def test_all_pairs_on_one_line(g12):
@@ -55,19 +55,19 @@ def test_negative_numbers_and_other_value_forms():
 
 
 def test_missing_value_is_named(g12):
-    values = parse_answer("sat\n((n_0 1))").values
-    with pytest.raises(AnswerError, match=r"no value for n_1 \(row 1, column 2\)"):
+    values = parse_answer("sat\n((n_0_0 1))").values
+    with pytest.raises(AnswerError, match=r"no value for n_0_1 \(row 1, column 2\)"):
         decode_grid(g12, values)
 
 
 def test_non_integer_value_is_refused(g12):
-    values = {f"n_{i}": 1 for i in range(25)} | {"n_7": True}
-    with pytest.raises(AnswerError, match="the value of n_7 is True, expected an integer"):
+    values = {f"n_{r}_{c}": 1 for r in range(5) for c in range(5)} | {"n_1_2": True}
+    with pytest.raises(AnswerError, match="the value of n_1_2 is True, expected an integer"):
         decode_grid(g12, values)
 
 
 def test_a_decoded_wrong_grid_fails_the_checker(g12):
-    values = {f"n_{i}": 1 for i in range(25)}
+    values = {f"n_{r}_{c}": 1 for r in range(5) for c in range(5)}
     assert check_solution(g12.cells, decode_grid(g12, values))
 
 

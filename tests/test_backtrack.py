@@ -1,4 +1,4 @@
-"""The rules-plus-backtracking solver (fillsmt.fillomino.backtrack): sound, complete, bounded.
+"""The rules-plus-backtracking solver (fillsmt.fillomino.search): sound, complete, bounded.
 
 Completeness is checked against a brute-force enumerator written here from the definition
 alone (every partition of the grid into connected blocks, kept when the independent checker
@@ -10,15 +10,16 @@ from __future__ import annotations
 
 import random
 import time
+from dataclasses import replace
 
 import pytest
-
 from conftest import INSTANCES, SHARED
+
 from fillsmt.errors import InputError
-from fillsmt.fillomino.backtrack import CELL_ORDERS, solve_by_search
 from fillsmt.fillomino.deduce.capacity import SEARCH_RULES
 from fillsmt.fillomino.model import Grid, Puzzle
 from fillsmt.fillomino.plain_format import parse_grid, parse_puzzle, read_puzzle
+from fillsmt.fillomino.search import CELL_ORDERS, STRONG_SEARCH, SearchOptions, solve_by_search
 from fillsmt.fillomino.verify import check_solution
 
 G12_SOLUTION = ((1, 4, 2, 2, 1), (2, 4, 4, 1, 4), (2, 4, 2, 4, 4), (1, 3, 2, 1, 4), (3, 3, 1, 2, 2))
@@ -95,8 +96,9 @@ def count_matching(grids: list[Grid], clues: Grid) -> list[Grid]:
                                     for k, v in zip(row_k, row_g))]
 
 
-def all_by_search(puzzle: Puzzle, **kw) -> list[Grid]:
-    found = solve_by_search(puzzle, limit=10**6, **kw)
+def all_by_search(puzzle: Puzzle, **options) -> list[Grid]:
+    """Every solution, by the search with ``options`` (:class:`SearchOptions` fields)."""
+    found = solve_by_search(puzzle, SearchOptions(**options), limit=10**6)
     assert found.exhausted and not found.timed_out
     return found.solutions
 
@@ -117,32 +119,14 @@ def random_clues(rng: random.Random, height: int, width: int) -> Grid:
 
 SEARCHES = [
     *(pytest.param(f"{{shape}}-{order}", 25, {"cell_order": order}, id=order) for order in CELL_ORDERS),
-    # the strong search: the search-only rules of issue 17 and exit probing to each depth
+    # the strong search: the search-only rules and exit probing to each depth
     *(pytest.param(f"strong-{{shape}}-{depth}", 15, {"search_rules": SEARCH_RULES, "probe_depth": depth},
                    id=f"strong-probe{depth}") for depth in (-1, 0, 99)),
-    # the quick proof's: passing over weak 2-group guesses (tenth session)
-    pytest.param("weak-{shape}", 40, {"search_rules": SEARCH_RULES, "pass_weak": True}, id="strong-pass-weak"),
-    # facts learned at the root (eleventh session), in the strong search and the thesis' own
-    pytest.param("learn-{shape}", 40, {"search_rules": SEARCH_RULES, "learn": True}, id="strong-learn"),
-    pytest.param("learn-thesis-{shape}", 40, {"learn": True}, id="learn"),
-    # conflict-directed backjumping on the rules' explanations (twelfth session), the strong
-    # search's and the thesis' own, and with the quick proof's passing over weak guesses
-    pytest.param("cbj-{shape}", 60, {"search_rules": SEARCH_RULES, "cbj": True}, id="strong-cbj"),
-    pytest.param("cbj-thesis-{shape}", 40, {"cbj": True}, id="cbj"),
-    pytest.param("cbj-weak-{shape}", 40, {"search_rules": SEARCH_RULES, "cbj": True, "pass_weak": True},
-                 id="strong-cbj-pass-weak"),
-    # and nogoods learned from the conflict sets, with unit narrowing
-    pytest.param("nogoods-{shape}", 60, {"search_rules": SEARCH_RULES, "nogoods": True}, id="strong-nogoods"),
-    pytest.param("nogoods-thesis-{shape}", 40, {"nogoods": True}, id="nogoods"),
-    # the last conflict's guess made again first (fifteenth session), alone, in the thesis' own
+    # the last conflict's guess made again first, alone, in the thesis' own
     # search, and with what it may be combined with
     pytest.param("lc-{shape}", 60, {"search_rules": SEARCH_RULES, "last_conflict": True}, id="strong-last-conflict"),
     pytest.param("lc-thesis-{shape}", 40, {"last_conflict": True}, id="last-conflict"),
-    pytest.param("lc-nogoods-{shape}", 40, {"search_rules": SEARCH_RULES, "last_conflict": True, "nogoods": True},
-                 id="strong-last-conflict-nogoods"),
-    pytest.param("lc-weak-{shape}", 40, {"search_rules": SEARCH_RULES, "last_conflict": True, "pass_weak": True},
-                 id="strong-last-conflict-pass-weak"),
-    # the second conflict of a wiped-out cell and the failure weights (sixteenth session): each
+    # the second conflict of a wiped-out cell and the failure weights: each
     # alone, together (the quick proof's), in the thesis' own search, and with the other options
     pytest.param("wiped-{shape}", 60, {"search_rules": SEARCH_RULES, "last_conflict": True, "wiped_out": True},
                  id="strong-wiped-out"),
@@ -154,13 +138,7 @@ SEARCHES = [
     *(pytest.param(f"wiped-weights-{order}-{{shape}}", 25, {"last_conflict": True, "wiped_out": True, "weights": True,
                                                              "cell_order": order}, id=f"wiped-out-weights-{order}")
       for order in CELL_ORDERS[1:]),
-    pytest.param("wiped-weights-nogoods-{shape}", 40, {"search_rules": SEARCH_RULES, "last_conflict": True,
-                                                       "wiped_out": True, "weights": True, "nogoods": True},
-                 id="strong-wiped-out-weights-nogoods"),
-    pytest.param("wiped-weights-weak-{shape}", 40, {"search_rules": SEARCH_RULES, "last_conflict": True,
-                                                    "wiped_out": True, "weights": True, "pass_weak": True},
-                 id="strong-wiped-out-weights-pass-weak"),
-    # guessing where the tight groups meet (seventeenth session): at the root, one guess deep
+    # guessing where the tight groups meet: at the root, one guess deep
     # (the quick proof's, with its other options), everywhere, in the thesis' own search too
     *(pytest.param(f"shared{depth}-{{shape}}", 40, {"search_rules": SEARCH_RULES, "shared_depth": depth},
                    id=f"strong-shared{depth}") for depth in (0, 1, 99)),
@@ -168,8 +146,8 @@ SEARCHES = [
                                               "wiped_out": True, "weights": True, "shared_depth": 0},
                  id="strong-quick-proof-shared"),
     pytest.param("shared-thesis-{shape}", 40, {"shared_depth": 99}, id="shared"),
-    # the failure weights from the root on (seventeenth session: the strong search's
-    # ``weighted_first``), with the race's last conflict, and in the thesis' own search
+    # the failure weights from the root on (the second phase's weighted walk), with the race's
+    # last conflict, and in the thesis' own search
     pytest.param("root-weights-{shape}", 60, {"search_rules": SEARCH_RULES, "last_conflict": True,
                                               "weights_from_root": True}, id="strong-weights-from-root"),
     pytest.param("root-weights-thesis-{shape}", 40, {"weights_from_root": True}, id="weights-from-root"),
@@ -229,17 +207,17 @@ def test_first_nodes_stops_only_a_search_that_found_nothing():
     assert check_solution(puzzle.cells, found.solutions[0]) == []
 
 
-def test_without_probing_the_strong_search_stops_after_its_first_phase(monkeypatch):
-    """``solve_strong(probing=False)`` (the quick proof's) is the first phase alone: past its
-    nodes it ends unsettled, where the default goes on with probing to the proof."""
-    from fillsmt.fillomino import backtrack
+def test_without_probing_the_strong_search_stops_after_its_first_phase():
+    """``second_phase=False`` (the quick proof's) is the first phase alone: past its nodes it
+    ends unsettled, where the default goes on with probing to the proof."""
+    from fillsmt.fillomino.search import solve_strong
 
     puzzle = read_puzzle(str(INSTANCES / "scaling" / "10x10-2.txt"))  # 109 nodes to its proof
-    monkeypatch.setattr(backtrack, "FIRST_PHASE_BUDGET", 50 * 100)
-    cut = backtrack.solve_strong(puzzle, limit=2, probing=False)
+    options = replace(STRONG_SEARCH, first_phase_budget=50 * 100)
+    cut = solve_strong(puzzle, replace(options, second_phase=False), limit=2)
     assert cut.nodes == 50 and not cut.exhausted and not cut.timed_out and cut.unique is None
     assert len(cut.solutions) == 1
-    full = backtrack.solve_strong(puzzle, limit=2)
+    full = solve_strong(puzzle, options, limit=2)
     assert full.exhausted and full.unique is True and full.nodes > 50
 
 
@@ -287,84 +265,6 @@ def test_janko_published_solutions(name):
     assert found.solutions == [published] and found.exhausted
 
 
-def test_passing_over_weak_guesses_keeps_the_answer_and_shortens_286s_proof():
-    """``pass_weak`` (the quick proof's search): the same published solution, proven unique, in
-    fewer nodes on janko 286, whose proof repeats a subtree under each side of a 2-clue's choice
-    of partner (413 nodes without, 183 with, plus the look-ahead's unused fixpoints as probes);
-    and the same answers on the other quick-proof puzzles of this file."""
-    folder = SHARED / "janko-thesis100"
-    if not folder.exists():
-        pytest.skip(f"{folder} is absent")
-    for name in ["286", *JANKO_QUICK]:
-        puzzle = read_puzzle(str(folder / "puzzles" / f"{name}.txt"))
-        _, _, published = parse_grid((folder / "solutions" / f"{name}.txt").read_text())
-        plain = solve_by_search(puzzle, limit=2, search_rules=SEARCH_RULES)
-        weak = solve_by_search(puzzle, limit=2, search_rules=SEARCH_RULES, pass_weak=True)
-        assert plain.solutions == weak.solutions == [published] and plain.exhausted and weak.exhausted, name
-        if name == "286":
-            assert weak.probes > 0 and weak.nodes + weak.probes < plain.nodes / 2, (weak.nodes, weak.probes, plain.nodes)
-
-
-def test_learning_keeps_every_answer_and_learns():
-    """``learn``: on the shipped generated puzzles the same solutions, proven unique alike, and
-    facts learned; on 10x10-clued-2 they cut the proof from 51 nodes to 23."""
-    learned = 0
-    for path in sorted((INSTANCES / "generated").glob("*.txt")):
-        puzzle = read_puzzle(str(path))
-        if puzzle.height * puzzle.width > 100:
-            continue  # the search alone, unbounded, is slow on the larger ones
-        plain = solve_by_search(puzzle, limit=2, search_rules=SEARCH_RULES)
-        taught = solve_by_search(puzzle, limit=2, search_rules=SEARCH_RULES, learn=True)
-        assert taught.solutions == plain.solutions and taught.unique == plain.unique is True, path.name
-        learned += taught.learned
-        if path.name == "10x10-clued-2.txt":
-            assert taught.learned > 0 and taught.nodes < plain.nodes / 2, (taught.nodes, plain.nodes)
-    assert learned > 0
-
-
-def test_the_brute_force_catches_a_fact_learned_without_its_test(monkeypatch):
-    """The agreement test above can fail: learning every refuted decision as a fact, without the
-    root's settle that proves it, loses solutions the brute force has."""
-    from fillsmt.fillomino import backtrack
-
-    def careless(self, node):
-        self.facts.append(node.decision)
-
-    monkeypatch.setattr(backtrack._Search, "learn_from", careless)
-    rng = random.Random("careless")
-    wrong = 0
-    for _ in range(60):
-        clues = random_clues(rng, 3, 3)
-        expected = count_matching(ALL_GRIDS[3, 3], clues)
-        wrong += sorted(all_by_search(Puzzle(3, 3, clues), search_rules=SEARCH_RULES, learn=True)) != expected
-    assert wrong > 0
-
-
-def test_backjumping_keeps_every_answer():
-    """``cbj``: on the shipped generated puzzles the same solutions, proven unique alike (limit
-    2), never more nodes; the counts up to each limit agree on thinned 5x5 puzzles."""
-    for path in sorted((INSTANCES / "generated").glob("*.txt")):
-        puzzle = read_puzzle(str(path))
-        if puzzle.height * puzzle.width > 100:
-            continue  # the search alone, unbounded, is slow on the larger ones
-        plain = solve_by_search(puzzle, limit=2, search_rules=SEARCH_RULES)
-        jumped = solve_by_search(puzzle, limit=2, search_rules=SEARCH_RULES, cbj=True)
-        assert jumped.solutions == plain.solutions and jumped.unique == plain.unique is True, path.name
-        assert jumped.nodes + jumped.skipped <= plain.nodes, path.name
-        learned = solve_by_search(puzzle, limit=2, search_rules=SEARCH_RULES, nogoods=True)
-        assert learned.solutions == plain.solutions and learned.unique is True, path.name
-    rng = random.Random("cbj-limit")
-    for _ in range(30):
-        clues = tuple(tuple(v if rng.random() < 0.3 else 0 for v in row) for row in G12_SOLUTION)
-        puzzle = Puzzle(5, 5, clues)
-        for limit in (1, 2, 3):
-            plain = solve_by_search(puzzle, limit=limit, search_rules=SEARCH_RULES)
-            jumped = solve_by_search(puzzle, limit=limit, search_rules=SEARCH_RULES, cbj=True)
-            assert jumped.solutions == plain.solutions and jumped.unique == plain.unique, (clues, limit)
-            learned = solve_by_search(puzzle, limit=limit, search_rules=SEARCH_RULES, nogoods=True)
-            assert len(learned.solutions) == len(plain.solutions) and learned.unique == plain.unique, (clues, limit)
-
-
 def _presolved_janko(name: str):
     """Janko ``name`` presolved (as the quick proof gets it) and its published solution; the
     test is skipped when the shared puzzles are absent."""
@@ -377,44 +277,6 @@ def _presolved_janko(name: str):
     return KIND.presolve(read_puzzle(str(folder / "puzzles" / f"{name}.txt"))).puzzle, published
 
 
-@pytest.mark.parametrize("name", ["285", "008"])
-def test_backjumping_shortens_janko_proofs(name):
-    """The quick proof's search with ``cbj`` (its first phase, limit 2): the published solution,
-    proven unique, in fewer nodes (janko 285: 99 nodes without); with ``nogoods`` in fewer
-    still, or as few."""
-    from fillsmt.fillomino.backtrack import solve_strong
-
-    puzzle, published = _presolved_janko(name)
-    plain = solve_strong(puzzle, limit=2, probing=False)
-    jumped = solve_strong(puzzle, limit=2, probing=False, cbj=True)
-    assert plain.solutions == jumped.solutions == [published] and jumped.unique is True
-    assert jumped.skipped > 0 and jumped.nodes < plain.nodes, (jumped.nodes, plain.nodes)
-    learned = solve_strong(puzzle, limit=2, probing=False, nogoods=True)
-    assert learned.solutions == [published] and learned.unique is True and learned.nodes <= jumped.nodes
-
-
-def test_the_brute_force_catches_a_nogood_learned_whole(monkeypatch):
-    """The agreement test above can fail for ``nogoods``: learning every refuted leaf's whole
-    path but its newest decision as a nogood (as if its conflict set lacked it) loses
-    solutions the brute force has."""
-    from fillsmt.fillomino.deduce.reasons import ReasonState
-
-    honest = ReasonState.failed
-
-    def careless(self, contradiction):
-        honest(self, contradiction)
-        self.conflict &= ~(1 << max(self.level - 1, 0))
-
-    monkeypatch.setattr(ReasonState, "failed", careless)
-    rng = random.Random("careless-nogoods")
-    wrong = 0
-    for _ in range(60):
-        clues = random_clues(rng, 3, 3)
-        expected = count_matching(ALL_GRIDS[3, 3], clues)
-        wrong += sorted(all_by_search(Puzzle(3, 3, clues), search_rules=SEARCH_RULES, nogoods=True)) != expected
-    assert wrong > 0
-
-
 def test_the_last_conflict_changes_the_tree_of_tiny_searches():
     """The agreement tests above test ``last_conflict`` where it acts: on random tiny puzzles
     (those tests' kind) it changes the search's tree (its nodes) on some."""
@@ -422,8 +284,8 @@ def test_the_last_conflict_changes_the_tree_of_tiny_searches():
     changed = 0
     for _ in range(80):
         puzzle = Puzzle(3, 3, random_clues(rng, 3, 3))
-        plain = solve_by_search(puzzle, limit=99, search_rules=SEARCH_RULES)
-        again = solve_by_search(puzzle, limit=99, search_rules=SEARCH_RULES, last_conflict=True)
+        plain = solve_by_search(puzzle, SearchOptions(search_rules=SEARCH_RULES), limit=99)
+        again = solve_by_search(puzzle, SearchOptions(search_rules=SEARCH_RULES, last_conflict=True), limit=99)
         assert sorted(plain.solutions) == sorted(again.solutions)
         changed += plain.nodes != again.nodes
     assert changed > 0
@@ -434,11 +296,11 @@ def test_the_last_conflict_shortens_janko_proofs(name, before, at_most):
     """The quick proof's search (its first phase, limit 2) with ``last_conflict``: the published
     solution, proven unique, in fewer nodes: these proofs refute one cell's choices again and
     again under guesses the refutation does not need (``before``: the nodes without it)."""
-    from fillsmt.fillomino.backtrack import solve_strong
+    from fillsmt.fillomino.search import solve_strong
 
     puzzle, published = _presolved_janko(name)
-    plain = solve_strong(puzzle, limit=2, probing=False)
-    again = solve_strong(puzzle, limit=2, probing=False, last_conflict=True)
+    plain = solve_strong(puzzle, replace(STRONG_SEARCH, second_phase=False), limit=2)
+    again = solve_strong(puzzle, replace(STRONG_SEARCH, second_phase=False, last_conflict=True), limit=2)
     assert plain.solutions == again.solutions == [published] and again.unique is True
     assert plain.nodes == before and again.nodes <= at_most, (plain.nodes, again.nodes)
 
@@ -454,8 +316,8 @@ def test_the_second_conflict_and_the_weights_change_the_tree_of_tiny_searches(op
     changed = 0
     for _ in range(120):
         puzzle = Puzzle(3, 3, random_clues(rng, 3, 3))
-        plain = solve_by_search(puzzle, limit=10**6, search_rules=SEARCH_RULES, **base)
-        again = solve_by_search(puzzle, limit=10**6, search_rules=SEARCH_RULES, **options)
+        plain = solve_by_search(puzzle, SearchOptions(search_rules=SEARCH_RULES, **base), limit=10**6)
+        again = solve_by_search(puzzle, SearchOptions(search_rules=SEARCH_RULES, **options), limit=10**6)
         assert sorted(plain.solutions) == sorted(again.solutions)
         changed += plain.nodes != again.nodes
     assert changed > 0
@@ -471,8 +333,8 @@ def test_guessing_where_the_tight_groups_meet_agrees_with_the_brute_force_where_
     for _ in range(300):
         clues = tuple(tuple(rng.randint(1, 5) if rng.random() < 0.4 else 0 for _ in range(4)) for _ in range(3))
         puzzle = Puzzle(3, 4, clues)
-        plain = solve_by_search(puzzle, limit=10**6, search_rules=SEARCH_RULES)
-        shared = solve_by_search(puzzle, limit=10**6, search_rules=SEARCH_RULES, shared_depth=99)
+        plain = solve_by_search(puzzle, SearchOptions(search_rules=SEARCH_RULES), limit=10**6)
+        shared = solve_by_search(puzzle, SearchOptions(search_rules=SEARCH_RULES, shared_depth=99), limit=10**6)
         assert plain.exhausted and shared.exhausted
         assert sorted(shared.solutions) == sorted(plain.solutions), clues
         if plain.nodes != shared.nodes:
@@ -482,18 +344,18 @@ def test_guessing_where_the_tight_groups_meet_agrees_with_the_brute_force_where_
 
 
 def test_the_shared_exit_is_where_the_tight_groups_meet():
-    """``_shared_group_exit`` on a 2x3 board: the 2 at r0c0 and the 3 at r1c1 have two exits
+    """``shared_group_exit`` on a 2x3 board: the 2 at r0c0 and the 3 at r1c1 have two exits
     each and share r1c0. The order takes the 2 (fewer cells missing) and its first exit, r0c1;
     where the tight groups meet, r1c0 (decided, it settles both groups' ways out)."""
-    from fillsmt.fillomino.backtrack import _shared_group_exit, _tightest_group_exit
+    from fillsmt.fillomino.search.guesses import shared_group_exit, tightest_group_exit
 
     masks = [1 << 2, 0b110, 0b1010,
              0b1100, 1 << 3, 0b1010]
     puzzle = Puzzle(2, 3, ((2, 0, 0), (0, 3, 0)))
-    assert _tightest_group_exit(puzzle, masks) == (1, 2)
-    assert _shared_group_exit(puzzle, masks) == (3, 2)
+    assert tightest_group_exit(puzzle, masks) == (1, 2)
+    assert shared_group_exit(puzzle, masks) == (3, 2)
     weights = [0, 0, 0, 0, 0, 9]  # the 3's other exit: the weights rank groups after the share
-    assert _shared_group_exit(puzzle, masks, weights=weights) == (3, 3)
+    assert shared_group_exit(puzzle, masks, weights=weights) == (3, 3)
 
 
 def test_the_weights_wait_for_the_first_solution():
@@ -505,8 +367,8 @@ def test_the_weights_wait_for_the_first_solution():
     for _ in range(120):
         puzzle = Puzzle(3, 3, random_clues(rng, 3, 3))
         for limit, same in ((1, True), (10**6, False)):
-            plain = solve_by_search(puzzle, limit=limit, search_rules=SEARCH_RULES)
-            weighed = solve_by_search(puzzle, limit=limit, search_rules=SEARCH_RULES, weights=True)
+            plain = solve_by_search(puzzle, SearchOptions(search_rules=SEARCH_RULES), limit=limit)
+            weighed = solve_by_search(puzzle, SearchOptions(search_rules=SEARCH_RULES, weights=True), limit=limit)
             assert plain.solutions[:1] == weighed.solutions[:1]
             if same:
                 assert plain.nodes == weighed.nodes, puzzle.cells
@@ -516,15 +378,16 @@ def test_the_weights_wait_for_the_first_solution():
 
 
 def test_the_weights_from_the_root_act_before_the_first_solution():
-    """``weights_from_root`` (the strong search's ``weighted_first``) does not wait for a
+    """``weights_from_root`` (the second phase's weighted walk) does not wait for a
     solution (``test_the_weights_wait_for_the_first_solution``): 10x10-big-10's plain solve
     (instances/, presolved; the search rules and the last conflict, as the race's first phase)
     finds the same solution in another number of nodes (65 without, 43 with)."""
     from fillsmt.fillomino.kind import KIND
 
     puzzle = KIND.presolve(read_puzzle(str(INSTANCES / "big-regions" / "10x10-big-10.txt"))).puzzle
-    plain = solve_by_search(puzzle, limit=1, search_rules=SEARCH_RULES, last_conflict=True)
-    weighed = solve_by_search(puzzle, limit=1, search_rules=SEARCH_RULES, last_conflict=True, weights_from_root=True)
+    plain = solve_by_search(puzzle, SearchOptions(search_rules=SEARCH_RULES, last_conflict=True), limit=1)
+    weighed = solve_by_search(puzzle, SearchOptions(search_rules=SEARCH_RULES, last_conflict=True,
+                                                    weights_from_root=True), limit=1)
     assert len(plain.solutions) == 1 and weighed.solutions == plain.solutions
     assert (plain.nodes, weighed.nodes) == (65, 43)
 
@@ -533,18 +396,18 @@ def test_the_brute_force_catches_a_second_conflict_without_its_complement(monkey
     """The agreement test can fail for ``wiped_out``: a search that, guessing the second
     conflict, drops the guess's complement (as if the cell could only take that value) loses
     solutions the brute force has."""
-    from fillsmt.fillomino import backtrack
+    from fillsmt.fillomino.search.tree import Search
 
-    honest = backtrack._Search.expand
+    honest = Search.expand
 
     def careless(self, node):
         children = honest(self, node)
-        second = self.second  # as the guess saw it
+        second = self.conflicts.second  # as the guess saw it
         if len(children) == 2 and second is not None and children[0].decision == (second[0], 1 << second[1]):
             return children[:1]
         return children
 
-    monkeypatch.setattr(backtrack._Search, "expand", careless)
+    monkeypatch.setattr(Search, "expand", careless)
     assert _wrong_counts("careless-wiped-out", last_conflict=True, wiped_out=True) > 0
 
 
@@ -554,11 +417,12 @@ def test_the_second_conflict_and_the_weights_shorten_janko_proofs(name, before, 
     ``wiped_out`` and ``weights``: the published solution, proven unique, in fewer nodes (268's
     proof refutes a few left-column cells under every guess on the right; ``before``: the nodes
     without them)."""
-    from fillsmt.fillomino.backtrack import solve_strong
+    from fillsmt.fillomino.search import solve_strong
 
     puzzle, published = _presolved_janko(name)
-    plain = solve_strong(puzzle, limit=2, probing=False, last_conflict=True)
-    again = solve_strong(puzzle, limit=2, probing=False, last_conflict=True, wiped_out=True, weights=True)
+    plain = solve_strong(puzzle, replace(STRONG_SEARCH, second_phase=False, last_conflict=True), limit=2)
+    again = solve_strong(puzzle, replace(STRONG_SEARCH, second_phase=False, last_conflict=True, wiped_out=True,
+                                         weights=True), limit=2)
     assert plain.solutions == again.solutions == [published] and again.unique is True
     assert plain.nodes == before and again.nodes <= at_most, (plain.nodes, again.nodes)
 
@@ -567,32 +431,32 @@ def test_guessing_where_the_tight_groups_meet_shortens_janko_286s_proof():
     """The quick proof's search (its first phase, limit 2, its options) with ``shared_depth`` 0:
     janko 286's published solution, proven unique, in fewer nodes (its root's guess on the cell
     three groups of two exits share, where the order takes a 2-group in the middle: 33 nodes)."""
-    from fillsmt.fillomino.backtrack import solve_strong
+    from fillsmt.fillomino.search import solve_strong
 
     puzzle, published = _presolved_janko("286")
-    options = {"probing": False, "last_conflict": True, "wiped_out": True, "weights": True}
-    plain = solve_strong(puzzle, limit=2, **options)
-    again = solve_strong(puzzle, limit=2, shared_depth=0, **options)
+    options = replace(STRONG_SEARCH, second_phase=False, last_conflict=True, wiped_out=True, weights=True)
+    plain = solve_strong(puzzle, options, limit=2)
+    again = solve_strong(puzzle, replace(options, shared_depth=0), limit=2)
     assert plain.solutions == again.solutions == [published] and again.unique is True
     assert plain.nodes == 33 and again.nodes <= 25, (plain.nodes, again.nodes)
 
 
-@pytest.mark.parametrize("options", [{}, {"nogoods": True}, {"last_conflict": True, "wiped_out": True, "weights": True}],
-                         ids=["strong", "nogoods", "quick-proof"])
+@pytest.mark.parametrize("options", [{}, {"last_conflict": True, "wiped_out": True, "weights": True}],
+                         ids=["strong", "quick-proof"])
 def test_the_search_makes_no_reference_cycles(options):
     """A search's states, their noted results and its nodes are freed by reference counting
     alone: with the cyclic collector off, a whole proof leaves nothing for it to find (a noted
-    result that held its state made ~80 cycles a node, sixteenth session)."""
+    result that held its state would make cycles at every node)."""
     import gc
 
-    from fillsmt.fillomino.backtrack import solve_strong
     from fillsmt.fillomino.kind import KIND
+    from fillsmt.fillomino.search import solve_strong
 
     puzzle = KIND.presolve(read_puzzle(str(INSTANCES / "big-regions" / "12x12-big-13.txt"))).puzzle
     gc.collect()
     gc.disable()
     try:
-        found = solve_strong(puzzle, limit=2, probing=False, **options)
+        found = solve_strong(puzzle, replace(STRONG_SEARCH, second_phase=False, **options), limit=2)
         left = gc.collect()
     finally:
         gc.enable()
@@ -609,52 +473,6 @@ def _wrong_counts(seed: str, **options) -> int:
         expected = count_matching(ALL_GRIDS[3, 3], clues)
         wrong += sorted(all_by_search(Puzzle(3, 3, clues), search_rules=SEARCH_RULES, **options)) != expected
     return wrong
-
-
-def test_the_brute_force_catches_a_reason_without_the_newest_decision(monkeypatch):
-    """The agreement test above can fail: a reason that leaves out the newest decision before
-    its step (computed when a conflict asks for it, ``ReasonState.evaluate``) lets backjumping
-    skip complements that hold solutions the brute force has."""
-    from fillsmt.fillomino.deduce.reasons import ReasonState
-
-    honest = ReasonState.evaluate
-
-    def careless(self, cause, cut, missing):
-        return honest(self, cause, cut, missing) & ~(self._full + 1 >> 1)
-
-    monkeypatch.setattr(ReasonState, "evaluate", careless)
-    assert _wrong_counts("careless-cbj", cbj=True) > 0
-
-
-def test_the_brute_force_catches_a_reason_memoized_before_its_premises(monkeypatch):
-    """The lazy explanations' memo can go wrong: a step's reason kept while a step it rests on
-    is not resolved yet (read as no decision, ``ReasonState._reason_of``) lacks that step's
-    decisions; backjumping and nogoods then lose solutions."""
-    from fillsmt.fillomino.deduce.reasons import ReasonState
-
-    def careless(self, step, missing):
-        return 0
-
-    monkeypatch.setattr(ReasonState, "_reason_of", careless)
-    assert _wrong_counts("careless-memo", cbj=True) > 0
-    assert _wrong_counts("careless-memo", nogoods=True) > 0
-
-
-def test_a_budget_search_explained_by_its_watched_cells_alone_loses_a_solution(monkeypatch):
-    """The shipped-puzzle test above can fail: a budget search's premises without the whole of
-    the groups next to it (the first version's) lose 5x5-fiendish-1's solution, whose 7-group
-    beside the search's edge grew by a guess."""
-    from fillsmt.fillomino.deduce import reasons, value_rules
-
-    def watched_only(state, k, noted, groups=None):
-        return noted.watched
-
-    monkeypatch.setattr(reasons, "search_premises", watched_only)
-    monkeypatch.setattr(value_rules, "search_premises", watched_only)
-    puzzle = read_puzzle(str(INSTANCES / "generated" / "5x5-fiendish-1.txt"))
-    plain = solve_by_search(puzzle, limit=2, search_rules=SEARCH_RULES)
-    jumped = solve_by_search(puzzle, limit=2, search_rules=SEARCH_RULES, cbj=True)
-    assert len(plain.solutions) == 1 and jumped.solutions == []
 
 
 @pytest.mark.parametrize("name", [*(f"baron-thesis60/puzzles/{n}" for n in ("05x10-01", "10x10-09", "15x20-05")),
@@ -769,9 +587,9 @@ def test_bad_arguments():
     with pytest.raises(InputError, match="limit"):
         solve_by_search(puzzle, limit=0)
     with pytest.raises(InputError, match="cell order"):
-        solve_by_search(puzzle, cell_order="random")
+        solve_by_search(puzzle, SearchOptions(cell_order="random"))
     with pytest.raises(InputError, match="rule"):
-        solve_by_search(puzzle, rules=("guessing",))
+        solve_by_search(puzzle, SearchOptions(rules=("guessing",)))
 
 
 def test_large_unclued_regions_keep_their_solution():
@@ -791,21 +609,3 @@ def test_large_unclued_regions_keep_their_solution():
             assert solution in found.solutions
     assert listed >= 6
 
-
-@pytest.mark.parametrize("depth", [0, 1, 3])
-def test_lazy_reasons_agree_however_deep_they_resolve_inline(monkeypatch, depth):
-    """The lazy explanations' two ways to resolve a step's premises, within one another
-    (``reasons.INLINE_DEPTH``) or on ``ReasonState.resolve``'s stack, give the same answers as
-    the brute force, and the same search (the shipped generated 5x5 puzzles' nodes)."""
-    from fillsmt.fillomino.deduce import reasons
-
-    inline = {}
-    for path in sorted((INSTANCES / "generated").glob("5x5*.txt"))[:4]:
-        puzzle = read_puzzle(str(path))
-        inline[path.name] = solve_by_search(puzzle, limit=2, search_rules=SEARCH_RULES, nogoods=True).nodes
-    monkeypatch.setattr(reasons, "INLINE_DEPTH", depth)
-    assert _wrong_counts(f"inline-{depth}", cbj=True) == 0
-    assert _wrong_counts(f"inline-{depth}", nogoods=True) == 0
-    for path in sorted((INSTANCES / "generated").glob("5x5*.txt"))[:4]:
-        puzzle = read_puzzle(str(path))
-        assert solve_by_search(puzzle, limit=2, search_rules=SEARCH_RULES, nogoods=True).nodes == inline[path.name]

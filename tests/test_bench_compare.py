@@ -71,7 +71,7 @@ def test_bench_all_solvers_with_scatter(tmp_path):
 
 
 def test_bench_solver_all_means_every_installed_one():
-    from fillsmt.bench.command import installed_solvers
+    from fillsmt.cli.bench import installed_solvers
     from fillsmt.drivers import SOLVERS, get_driver
 
     assert installed_solvers() == [n for n in SOLVERS if n != "portfolio" and get_driver(n).available()]

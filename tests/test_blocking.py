@@ -20,17 +20,17 @@ from fillsmt.fillomino.kind import KIND
 from fillsmt.fillomino.model import Puzzle
 from fillsmt.pipeline import count, solve
 
-LITERAL = re.compile(r"(\(not )?\(= n_(\d+) n_(\d+)\)")
+LITERAL = re.compile(r"(\(not )?\(= n_(\d+)_(\d+) n_(\d+)_(\d+)\)")
 
 
 def holds(clause: str, grid) -> bool:
-    """The clause's truth in ``grid`` (the clause is a disjunction of (not) (= n_x n_y))."""
+    """The clause's truth in ``grid`` (the clause is a disjunction of (not) (= n_R_C n_R2_C2))."""
     if clause == "false":
         return False
-    flat = [v for row in grid for v in row]
     literals = LITERAL.findall(clause)
     assert literals, clause
-    return any((flat[int(x)] == flat[int(y)]) != bool(negated) for negated, x, y in literals)
+    return any((grid[int(r)][int(c)] == grid[int(r2)][int(c2)]) != bool(negated)
+               for negated, r, c, r2, c2 in literals)
 
 
 @pytest.mark.parametrize("shape", [(1, 1), (1, 4), (2, 3), (2, 4), (3, 3)])
@@ -49,7 +49,7 @@ def test_pinned_pairs_are_left_out_and_the_clause_still_separates():
         a = rng.choice(grids)
         pinned = {x for x in range(9) if rng.random() < 0.5}
         clause = boundary_clause(a, pinned)
-        for x, y in ((int(x), int(y)) for _, x, y in LITERAL.findall(clause)):
+        for x, y in ((int(r) * 3 + int(c), int(r2) * 3 + int(c2)) for _, r, c, r2, c2 in LITERAL.findall(clause)):
             assert not (x in pinned and y in pinned)
         # the other grids a script with these pins allows: those that agree with a there
         others = [b for b in grids if b != a and all(b[x // 3][x % 3] == a[x // 3][x % 3] for x in pinned)]
@@ -88,15 +88,15 @@ def test_the_tree_clause_flips_each_value():
 def test_the_trees_are_blocked_only_where_each_grid_has_one_tree(monkeypatch):
     monkeypatch.setattr(blocking, "BLOCKING", "trees")
     puzzle, _ = _random_puzzle(random.Random(3), 3)
-    for encoding in ("tree-bfs", "tree-bfs-bv", "tree", "thesis", "lazy-local-general"):
+    for encoding in ("tree-bfs", "tree", "thesis", "lazy-local-general", "onehot-prop"):
         problem = KIND.problem(puzzle, KIND.encode(puzzle, encoding), encoding, "yices")
         assert (problem.block is not None) is (encoding in CANONICAL_TREES), encoding
-    assert {"tree-bfs", "tree-bfs-bv", "tree-bfs-full"} <= CANONICAL_TREES
-    assert not {"tree", "tree-bv", "thesis", "tree-bfs-onehot"} & CANONICAL_TREES
+    assert {"tree-bfs"} <= CANONICAL_TREES
+    assert not {"tree", "thesis", "onehot-prop"} & CANONICAL_TREES
 
 
 @pytest.mark.parametrize("formulation", ["boundaries", "trees"])
-@pytest.mark.parametrize("encoding", ["thesis", "tree", "tree-bv", "tree-bfs-bv", "tree-bfs-full", "lazy-local-general"])
+@pytest.mark.parametrize("encoding", ["thesis", "tree", "tree-bfs", "lazy-local-general"])
 def test_every_encoding_counts_the_same_with_either_clause(formulation, encoding, monkeypatch):
     driver = solver_or_skip("yices")
     monkeypatch.setattr(blocking, "BLOCKING", formulation)

@@ -152,7 +152,7 @@ def test_usage_errors_exit_2(args, message):
 def test_encode_to_stdout_and_file(tmp_path):
     out = tmp_path / "g12.smt2"
     to_stdout = run("encode", G12)
-    assert to_stdout.exit_code == 0 and to_stdout.stdout.startswith("(set-option :print-success false)\n")
+    assert to_stdout.exit_code == 0 and to_stdout.stdout.startswith("(set-info :smt-lib-version 2.6)\n")
     assert run("encode", G12, "-o", str(out)).exit_code == 0
     assert out.read_text() == to_stdout.stdout
 
@@ -164,7 +164,7 @@ def test_encode_never_overwrites_without_force(tmp_path):
     assert (result.exit_code, result.stderr) == (2, f"Error: {out}: already exists; use --force to replace it\n")
     assert out.read_text() == "precious"
     assert run("encode", G12, "-o", str(out), "--force").exit_code == 0
-    assert out.read_text().startswith("(set-option")
+    assert out.read_text().startswith("(set-info :smt-lib-version 2.6)\n")
 
 
 def test_encode_never_overwrites_the_puzzle(tmp_path):
@@ -196,7 +196,7 @@ def test_decode_unsat_answer_exits_1():
 
 def test_decode_malformed_answer_exits_2_with_line(tmp_path):
     bad = tmp_path / "answer.txt"
-    bad.write_text("sat\n((n_0 1))\n((n_1 4)\n")
+    bad.write_text("sat\n((n_0_0 1))\n((n_0_1 4)\n")
     result = run("decode", G12, str(bad))
     assert (result.exit_code, result.stderr) == (
         2, f"Error: {bad}:3: unbalanced '(' (the text ends inside an expression)\n")
@@ -204,19 +204,35 @@ def test_decode_malformed_answer_exits_2_with_line(tmp_path):
 
 def test_decode_refuses_an_answer_that_fails_the_check(tmp_path):
     liar = tmp_path / "answer.txt"
-    liar.write_text("sat\n(" + " ".join(f"(n_{i} 1)" for i in range(25)) + ")\n")
+    liar.write_text("sat\n(" + " ".join(f"(n_{r}_{c} 1)" for r in range(5) for c in range(5)) + ")\n")
     result = run("decode", G12, str(liar))
     assert result.exit_code == 4
     assert result.stdout == ""
     assert result.stderr.startswith(f"Error: {liar}'s answer fails the independent check: ")
+    assert result.stderr == (f"Error: {liar}'s answer fails the independent check: row 3, column 1 holds 1, but "
+                             "the clue is 2; row 3, column 2 holds 1, but the clue is 4; row 4, column 3 holds 1, but "
+                             "the clue is 2; and 2 more problems\n")
+
+
+def test_decode_of_a_very_wrong_answer_is_one_short_line(tmp_path):
+    """A 60x60 grid of 1s on a puzzle of 2s breaks 3600 rules: the message names the first
+    cells and counts the rest, on one line."""
+    puzzle = tmp_path / "twos.txt"
+    puzzle.write_text("60 60\n" + "\n".join(" ".join(["2"] * 60) for _ in range(60)) + "\n")
+    liar = tmp_path / "answer.txt"
+    liar.write_text("sat\n(" + " ".join(f"(n_{r}_{c} 1)" for r in range(60) for c in range(60)) + ")\n")
+    result = run("decode", str(puzzle), str(liar))
+    assert result.exit_code == 4 and result.stdout == ""
+    assert result.stderr.count("\n") == 1 and len(result.stderr) < 300, result.stderr
+    assert result.stderr.endswith("; row 1, column 3 holds 1, but the clue is 2; and 3597 more problems\n")
 
 
 def test_decode_incomplete_answer_exits_4(tmp_path):
     partial = tmp_path / "answer.txt"
-    partial.write_text("sat\n((n_0 1))\n")
+    partial.write_text("sat\n((n_0_0 1))\n")
     result = run("decode", G12, str(partial))
     assert result.exit_code == 4
-    assert "no value for n_1 (row 1, column 2)" in result.stderr
+    assert "no value for n_0_1 (row 1, column 2)" in result.stderr
 
 
 def test_check_valid_and_invalid(tmp_path):
@@ -286,7 +302,8 @@ def test_presolve_json_reports_fixed_cells(z3):
 def test_encode_with_presolve_writes_a_smaller_script():
     plain = run("encode", "-e", "tree", "--no-presolve", G12).stdout
     presolved = run("encode", "-e", "tree", "--presolve", G12).stdout
-    assert presolved.startswith("(set-option") and len(presolved) < len(plain)
+    assert presolved.startswith("(set-info :smt-lib-version 2.6)\n") and len(presolved) < len(plain)
+    assert "presolve on, " in presolved and "presolve off;" in plain
 
 
 def test_encode_with_presolve_refuses_a_contradiction():

@@ -140,7 +140,7 @@ def test_a_wrong_model_never_becomes_a_grid(tmp_path):
     """A 'solver' that answers sat with a broken grid: the checker stops it."""
     fake = tmp_path / "liar.py"
     fake.write_text("import sys\nsys.stdin.read()\nprint('sat')\n"
-                    "print('(' + ' '.join(f'(n_{i} 1)' for i in range(25)) + ')')\n")
+                    "print('(' + ' '.join(f'(n_{r}_{c} 1)' for r in range(5) for c in range(5)) + ')')\n")
     driver = CommandDriver([sys.executable, str(fake)], name="liar")
     result = solve(read_puzzle(str(INSTANCES / "g12-5x5.txt")), driver, "thesis", timeout=30, presolve=False)
     assert result.status is Status.ERROR
@@ -150,7 +150,7 @@ def test_a_wrong_model_never_becomes_a_grid(tmp_path):
 
 def test_encode_text_is_what_drivers_receive():
     puzzle = read_puzzle(str(INSTANCES / "g12-5x5.txt"))
-    assert encode(puzzle, "thesis").endswith("(get-value (n_24))\n")
+    assert encode(puzzle, "thesis").endswith("(get-value (n_4_4))\n(exit)\n")
 
 
 def test_portfolio_takes_the_first_answer_and_kills_the_rest(tmp_path, monkeypatch):
@@ -241,19 +241,16 @@ def test_a_solver_process_gets_its_own_group_in_fillsmts_session():
 
 
 def test_a_solver_racing_the_search_yields_to_it_after_its_delay():
-    """While YIELD_TO_SEARCH is set (the race sets it for its solver's thread), a solver process
-    still running after the delay gets the niceness added; a process started without it keeps
-    fillsmt's own priority, and one that ended before the delay is left alone."""
-    from fillsmt.drivers.process import YIELD_TO_SEARCH, SolverYield, run_process
+    """Given a priority (the race gives one to its solver), a solver process still running after
+    the delay gets the niceness added; a process started without it keeps fillsmt's own
+    priority, and one that ended before the delay is left alone."""
+    from fillsmt.drivers.process import SolverYield, run_process
     from fillsmt.drivers.session import ProcessSession
 
     own = os.getpriority(os.PRIO_PROCESS, 0)
-    token = YIELD_TO_SEARCH.set(SolverYield(0.2, min(3, 19 - own)))
-    try:
-        racing = ProcessSession(["cat"], "cat")
-        quick = run_process(["true"], "", timeout=10)  # ends long before its timer fires
-    finally:
-        YIELD_TO_SEARCH.reset(token)
+    priority = SolverYield(0.2, min(3, 19 - own))
+    racing = ProcessSession(["cat"], "cat", priority=priority)
+    quick = run_process(["true"], "", timeout=10, priority=priority)  # ends long before its timer fires
     plain = ProcessSession(["cat"], "cat")
     try:
         assert quick.returncode == 0

@@ -11,6 +11,8 @@ from click.testing import CliRunner
 
 from conftest import INSTANCES, ROOT, SHARED, solver_or_skip
 from fillsmt.cli import main
+from fillsmt.smtlib.sexpr import read_all
+from test_scripts import smallest_logic
 
 TINY_TILING = "board 3 3\nblocked 1 1\npiece L\n##\n#.\n"  # 8 free cells: at most 2 L-trominoes, 6 cells
 
@@ -65,6 +67,7 @@ def test_every_kind_exports_with_the_header_and_statuses_z3_and_yices_confirm(tm
             assert line in text
         assert text.endswith("(check-sat)\n(exit)\n")
         assert "get-value" not in text and "set-option" not in text
+        assert row["logic"] == smallest_logic([c.value for c in read_all(text)]), row["file"]
         assert int(row["size"]) == len(text.encode())
         for solver in ("z3", "yices"):
             assert answer(solver, path) == row["status"], (solver, row["file"])
@@ -72,14 +75,14 @@ def test_every_kind_exports_with_the_header_and_statuses_z3_and_yices_confirm(tm
 
 def test_encodings_families_and_resume(tmp_path):
     folder = tmp_path / "out"
-    out = export(INSTANCES / "g12-5x5.txt", "-o", folder, "-e", "thesis", "-e", "tree-bv", "--family", "unique")
+    out = export(INSTANCES / "g12-5x5.txt", "-o", folder, "-e", "thesis", "-e", "tree", "--family", "unique")
     assert out.exit_code == 0, out.output
     assert sorted(r["file"] for r in manifest(folder)) == ["fillomino-g12-5x5.thesis.unique.smt2",
-                                                          "fillomino-g12-5x5.tree-bv.unique.smt2"]
+                                                          "fillomino-g12-5x5.tree.unique.smt2"]
     again = export(INSTANCES / "g12-5x5.txt", "-o", folder, "-e", "thesis")
     assert again.exit_code == 2
     assert "already holds a manifest.csv; use --resume" in again.stderr
-    resumed = export(INSTANCES / "g12-5x5.txt", "-o", folder, "-e", "thesis", "-e", "tree-bv", "--resume")
+    resumed = export(INSTANCES / "g12-5x5.txt", "-o", folder, "-e", "thesis", "-e", "tree", "--resume")
     assert resumed.exit_code == 0, resumed.output
     files = [r["file"] for r in manifest(folder)]
     assert len(files) == len(set(files)) == 4

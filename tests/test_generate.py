@@ -11,7 +11,7 @@ import pytest
 
 from test_backtrack import ALL_GRIDS, count_matching
 from fillsmt.errors import InputError
-from fillsmt.fillomino.backtrack import solve_by_search
+from fillsmt.fillomino.search import solve_by_search
 from fillsmt.fillomino.deduce import deduce
 from fillsmt.fillomino.generate import RATING_NODES, generate, random_solution, search_oracle
 from fillsmt.fillomino.model import Puzzle

@@ -170,7 +170,7 @@ def test_an_existing_file_is_kept_without_force(tmp_path, yices):
      "Error: -o p.txt: with --count 2, the file name needs {n} (1, 2, …) or {seed}, e.g. -o puzzles/p{n}.txt\n"),
     (["-s", "6x6", "--solver", "portfolio"],
      "Error: --solver portfolio: portfolio(yices,z3) offers no incremental session; use yices, z3, z3-api, "
-     "pysmt, yices-api, cvc5, bitwuzla, z3-prop, z3-prop-lazy or search\n"),
+     "pysmt, yices-api, cvc5, bitwuzla, z3-prop or search\n"),
     (["-s", "6x6", "--solver", "cplex"], "Error: unknown solver 'cplex'; choose one of "),
 ])
 def test_bad_options_exit_2_with_one_line(args, message, yices):

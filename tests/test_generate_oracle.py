@@ -12,7 +12,7 @@ from fillsmt.blocknumber.generate import generate as generate_blocks
 from fillsmt.blocknumber.model import Puzzle as BlockPuzzle
 from fillsmt.blocknumber.oracle import SessionOracle
 from fillsmt.errors import InputError, OracleUndecided
-from fillsmt.fillomino.backtrack import solve_by_search
+from fillsmt.fillomino.search import solve_by_search
 from fillsmt.fillomino.generate import generate, random_solution, search_oracle
 from fillsmt.fillomino.model import Puzzle
 from fillsmt.fillomino.oracle import SearchCheck, search_based_oracle, smt_oracle, uniqueness_proof

@@ -1,4 +1,4 @@
-"""Hostile input through the CLI (issue 20): whatever a user or a solver throws at fillsmt, it
+"""Hostile input through the CLI: whatever a user or a solver throws at fillsmt, it
 ends with an exit code from the documented set and a one-line message, never a traceback, in
 bounded time and memory, and leaves the input files as they were.
 
@@ -311,7 +311,7 @@ def test_a_large_empty_grid_ends_within_its_timeout(tmp_path):
 
 
 def test_a_large_empty_grid_stays_under_1_gb(tmp_path):
-    # A clue-less grid is answered by a checked tiling (issue 17), without the presolve, whose
+    # A clue-less grid is answered by a checked tiling, without the presolve, whose
     # first domains still hold a bit per possible size per cell on large open grids with clues.
     code, _, _, rss = _empty_grid_run(tmp_path)
     assert code == 0 and rss < GB

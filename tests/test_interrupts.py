@@ -1,4 +1,4 @@
-"""The alarm of :func:`fillsmt.interrupts.time_limit` and the signal handlers (issue 20): they
+"""The alarm of :func:`fillsmt.interrupts.time_limit` and the signal handlers: they
 fire where Python can raise, never inside a finalizer or a garbage-collector callback, where the
 exception would be dropped as "unraisable" (and pytest would warn of it)."""
 
@@ -175,7 +175,7 @@ class _NativeCall:
 
 def test_an_interrupted_native_call_has_returned_when_the_exception_goes_on():
     # the caller frees what the call used as the exception passes: the call must be over by then
-    # (a Thread.join interrupted once returns at once when joined again: issue 20's SIGSEGV)
+    # (a Thread.join interrupted once returns at once when joined again, which once ended in a SIGSEGV)
     native = _NativeCall(ignored=3, notice=0.05)
     start = time.monotonic()
     with pytest.raises(OutOfTime):

@@ -53,7 +53,7 @@ def open_file(tmp_path):
 
 
 @pytest.mark.parametrize("options", [[], ["--no-presolve"], ["--unique"], ["--forced"], ["--unique", "--forced"],
-                                     ["-e", "thesis", "--no-presolve"], ["-e", "tree-bv"]])
+                                     ["-e", "thesis", "--no-presolve"], ["-e", "tree"]])
 def test_fillomino_solve_lines_validate(yices, options):
     obj, unsat = valid(json_lines("solve", "-f", "json", *options, G12, UNSAT))
     assert obj["status"] == "sat" and obj["kind"] == "fillomino" and unsat["status"] == "unsat"

@@ -1,6 +1,6 @@
 """The portfolio on scripts of realistic size: every member gets the whole script, with and
-without a time-out, and the race answers (issue 20: it used to stop writing standard input
-after its first 20 ms, so no member of a 20×20 puzzle's race ever answered)."""
+without a time-out, and the race answers (a portfolio that stopped writing standard input
+after its first 20 ms would leave every member of a 20×20 puzzle's race without an answer)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""The quick search (issue 17, eighth session): the rules' search in fillsmt's own process,
-within a small budget, before any encoding or solver (``Kind.quick_search``, ``pipeline._quick_search``),
-in the default plan (the default solver and encoding, staged).
+"""The quick search: the rules' search in fillsmt's own process, within a small budget, before
+any encoding or solver (the plan's ``quick``, ``racing.quick_search``), in the default plan (the
+default solver and encoding, staged).
 
 Against a solver that never answers and with a budget large enough for tiny puzzles, every
 answer is the quick search's: its solutions, uniqueness and forced cells agree with the
@@ -12,30 +12,42 @@ from __future__ import annotations
 
 import random
 import time
+from dataclasses import replace
 
 import pytest
-
 from conftest import INSTANCES, solver_or_skip
 from test_race import _never_answers, _random_puzzle, assert_forced_agrees
-from fillsmt.fillomino import features
-from fillsmt.fillomino.kind import KIND
+
+from fillsmt import pipeline
+from fillsmt.fillomino import strategy
+from fillsmt.fillomino.kind import KIND, Fillomino
 from fillsmt.fillomino.model import Puzzle
 from fillsmt.fillomino.plain_format import read_puzzle
 from fillsmt.fillomino.verify import check_solution
-from fillsmt import pipeline
 from fillsmt.pipeline import solve
 from fillsmt.smtlib.answer import Status
 
 BEFORE = "before any solver started"
 
 
+def thresholds(monkeypatch, **changes) -> None:
+    """Fillomino's plans made with the default thresholds but ``changes``."""
+    table = replace(strategy.THRESHOLDS, **changes)
+    monkeypatch.setattr(Fillomino, "plan", lambda self, presolved, proof: strategy.plan(presolved, proof, table))
+
+
+def quick(presolved, limit: int):
+    """What the plan's quick search finds on ``presolved`` (for a proof when ``limit`` > 1), as
+    the pipeline runs it; None where the plan has none."""
+    run = KIND.plan(presolved, limit > 1).quick
+    return None if run is None else KIND.search(presolved, limit, options=run.options, budget=run.seconds)
+
+
 @pytest.fixture
 def generous(monkeypatch):
     """A budget no tiny puzzle needs (so a loaded machine cannot make the test flaky), and the
     solver that never answers taken for the default one (the quick search is the default plan's)."""
-    monkeypatch.setattr(features, "QUICK_BASE", 20.0)
-    monkeypatch.setattr(features, "QUICK_PROOF_FIRST", 10**6)
-    monkeypatch.setattr(features, "QUICK_PROOF", 40.0)
+    thresholds(monkeypatch, quick_base=20.0, quick_proof_first=10**6, quick_proof=40.0)
     monkeypatch.setattr(pipeline, "DEFAULT_SOLVER", _never_answers().name)
 
 
@@ -45,10 +57,7 @@ def _puzzle(seed: int):
 
 @pytest.mark.parametrize("seed", range(12))
 @pytest.mark.parametrize("unique", [False, True])
-@pytest.mark.parametrize("learning", features.QUICK_PROOF_LEARNINGS)
-def test_the_quick_searchs_answers_agree_with_brute_force(seed, unique, generous, learning, monkeypatch):
-    """With each learning of the quick proof (``features.QUICK_PROOF_LEARNING``)."""
-    monkeypatch.setattr(features, "QUICK_PROOF_LEARNING", learning)
+def test_the_quick_searchs_answers_agree_with_brute_force(seed, unique, generous):
     puzzle, expected = _puzzle(seed)
     result = solve(puzzle, _never_answers(), timeout=30, presolve="staged", unique=unique)
     if not expected:
@@ -65,12 +74,9 @@ def test_the_quick_searchs_answers_agree_with_brute_force(seed, unique, generous
 
 
 @pytest.mark.parametrize("seed", range(12))
-@pytest.mark.parametrize("learning", features.QUICK_PROOF_LEARNINGS)
-def test_forced_cells_from_the_quick_search_agree_with_brute_force(seed, generous, learning, monkeypatch):
+def test_forced_cells_from_the_quick_search_agree_with_brute_force(seed, generous):
     """``--forced`` needs an exhausted search: with one or two solutions the quick search settles
-    it; with more it is not decisive, and the race's solver (here one that never answers) is left.
-    With each learning of the quick proof."""
-    monkeypatch.setattr(features, "QUICK_PROOF_LEARNING", learning)
+    it; with more it is not decisive, and the race's solver (here one that never answers) is left."""
     puzzle, expected = _puzzle(seed)
     result = solve(puzzle, _never_answers(), timeout=3 if len(expected) > 2 else 30, presolve="staged", forced=True)
     assert_forced_agrees(result, expected)
@@ -83,8 +89,7 @@ def test_an_unsettled_quick_search_leaves_the_puzzle_to_the_race(monkeypatch):
     solver_or_skip("yices")
     from fillsmt.drivers.registry import get_driver
 
-    monkeypatch.setattr(features, "QUICK_BASE", -1.0)
-    monkeypatch.setattr(features, "QUICK_PER_CELL", 0.0)
+    thresholds(monkeypatch, quick_base=-1.0, quick_per_cell=0.0)
     puzzle = read_puzzle(str(INSTANCES / "g12-5x5.txt"))
     result = solve(puzzle, get_driver("yices"), timeout=30, unique=True)
     assert result.status is Status.SAT and result.unique is True and BEFORE not in result.message
@@ -96,7 +101,7 @@ def test_a_solver_the_user_named_gets_no_quick_search(monkeypatch):
     solver_or_skip("yices")
     from fillsmt.drivers.registry import get_driver
 
-    monkeypatch.setattr(features, "QUICK_BASE", 20.0)
+    thresholds(monkeypatch, quick_base=20.0)
     puzzle = read_puzzle(str(INSTANCES / "g12-5x5.txt"))
     assert BEFORE in solve(puzzle, get_driver("yices"), timeout=30).message
     named = solve(puzzle, get_driver("yices"), "tree", timeout=30)
@@ -107,11 +112,11 @@ def test_the_budget_grows_with_the_grid_and_is_none_on_many_open_cells():
     small = Puzzle(10, 10, ((3,) + (0,) * 9,) + tuple((0,) * 10 for _ in range(9)), "small")
     large = Puzzle(40, 40, tuple(tuple(0 if r == 0 and c < 20 else 1 + (r + c) % 2 for c in range(40))
                                  for r in range(40)), "large")
-    assert features.open_cells(small) == 99 and features.open_cells(large) == 20
-    assert 0 < features.quick_search_budget(small) < features.quick_search_budget(large)
+    assert strategy.open_cells(small) == 99 and strategy.open_cells(large) == 20
+    assert 0 < strategy.quick_search_budget(small) < strategy.quick_search_budget(large)
     board = Puzzle(20, 20, tuple(tuple(1 if (r + c) % 2 else 0 for c in range(20)) for r in range(20)), "board")
-    assert features.open_cells(board) > features.PROP_OPEN and features.quick_search_budget(board) == 0.0
-    assert KIND.quick_search(board, 1) is None
+    assert strategy.open_cells(board) > strategy.THRESHOLDS.prop_open and strategy.quick_search_budget(board) == 0.0
+    assert quick(board, 1) is None
 
 
 def test_with_unique_the_quick_search_goes_on_past_the_plain_budget(monkeypatch):
@@ -120,10 +125,7 @@ def test_with_unique_the_quick_search_goes_on_past_the_plain_budget(monkeypatch)
     solver_or_skip("yices")
     from fillsmt.drivers.registry import get_driver
 
-    monkeypatch.setattr(features, "QUICK_BASE", 1e-9)
-    monkeypatch.setattr(features, "QUICK_PER_CELL", 0.0)
-    monkeypatch.setattr(features, "QUICK_PROOF_FIRST", 10**6)
-    monkeypatch.setattr(features, "QUICK_PROOF", 40.0)
+    thresholds(monkeypatch, quick_base=1e-9, quick_per_cell=0.0, quick_proof_first=10**6, quick_proof=40.0)
     puzzle = read_puzzle(str(INSTANCES / "g12-5x5.txt"))
     plain = solve(puzzle, get_driver("yices"), timeout=30)
     assert plain.status is Status.SAT and BEFORE not in plain.message
@@ -138,20 +140,20 @@ def test_no_first_solution_within_the_nodes_leaves_the_proof_to_the_race(monkeyp
     solver_or_skip("yices")
     from fillsmt.drivers.registry import get_driver
 
-    monkeypatch.setattr(features, "QUICK_PROOF_FIRST", 0)
-    monkeypatch.setattr(features, "QUICK_PROOF", 40.0)
+    thresholds(monkeypatch, quick_proof_first=0, quick_proof=40.0)
     puzzle = read_puzzle(str(INSTANCES / "g12-5x5.txt"))
-    assert features.quick_proof_budget(pipeline.kind_of(puzzle).presolve(puzzle).puzzle)[0] == 0
+    presolved = pipeline.kind_of(puzzle).presolve(puzzle).puzzle
+    assert KIND.plan(presolved, True).quick.options.first_nodes == 0
     result = solve(puzzle, get_driver("yices"), timeout=30, unique=True)
     assert result.status is Status.SAT and result.unique is True and BEFORE not in result.message
 
 
 def test_the_proof_budgets_bound_the_plain_one_and_vanish_with_it():
     small = Puzzle(10, 10, ((3,) + (0,) * 9,) + tuple((0,) * 10 for _ in range(9)), "small")
-    first, whole = features.quick_proof_budget(small)
-    assert first >= 1 and features.quick_search_budget(small) < whole
+    first, whole = strategy.quick_proof_budget(small)
+    assert first >= 1 and strategy.quick_search_budget(small) < whole
     board = Puzzle(20, 20, tuple(tuple(1 if (r + c) % 2 else 0 for c in range(20)) for r in range(20)), "board")
-    assert features.quick_proof_budget(board) == (0, 0.0) and KIND.quick_search(board, 2) is None
+    assert strategy.quick_proof_budget(board) == (0, 0.0) and quick(board, 2) is None
 
 
 @pytest.mark.parametrize("want", ["unique", "multiple"])
@@ -167,8 +169,7 @@ def test_the_cli_reports_the_quick_searchs_proof_in_json(want, monkeypatch, tmp_
     from fillsmt.fillomino.plain_format import format_puzzle
 
     solver_or_skip("yices")
-    monkeypatch.setattr(features, "QUICK_PROOF_FIRST", 10**6)
-    monkeypatch.setattr(features, "QUICK_PROOF", 40.0)
+    thresholds(monkeypatch, quick_proof_first=10**6, quick_proof=40.0)
     for seed in range(200):  # the first tiny puzzle of the kind wanted that the rules leave open
         puzzle, expected = _puzzle(seed)
         if (len(expected) == 1) == (want == "unique") and expected and \
@@ -193,7 +194,7 @@ def test_the_cli_reports_the_quick_searchs_proof_in_json(want, monkeypatch, tmp_
 
 
 def test_the_quick_budget_is_measured_on_the_quick_clock(monkeypatch):
-    """The quick search's seconds are :data:`features.QUICK_CLOCK`'s (the process's CPU time, so
+    """The quick search's seconds are :data:`strategy.QUICK_CLOCK`'s (the process's CPU time, so
     that a loaded machine does not change which puzzles it settles): a clock that leaps by an
     hour between readings stops it before its first node; a clock that stands still lets it
     settle the puzzle whatever the wall clock does."""
@@ -201,16 +202,15 @@ def test_the_quick_budget_is_measured_on_the_quick_clock(monkeypatch):
 
     puzzle = read_puzzle(str(INSTANCES / "g12-5x5.txt"))
     presolved = pipeline.kind_of(puzzle).presolve(puzzle).puzzle
-    assert features.QUICK_CLOCK is time.process_time
+    assert strategy.QUICK_CLOCK is time.process_time
     leaps = itertools.count(0.0, 3600.0)
-    monkeypatch.setattr(features, "QUICK_CLOCK", lambda: next(leaps))
+    monkeypatch.setattr(strategy, "QUICK_CLOCK", lambda: next(leaps))
     for limit in (1, 2):
-        stopped = KIND.quick_search(presolved, limit)
+        stopped = quick(presolved, limit)
         assert stopped.timed_out and stopped.nodes == 0 and not stopped.solutions
-    monkeypatch.setattr(features, "QUICK_CLOCK", lambda: 0.0)
-    monkeypatch.setattr(features, "QUICK_BASE", 1e-9)
-    monkeypatch.setattr(features, "QUICK_PER_CELL", 0.0)
-    settled = KIND.quick_search(presolved, 2)
+    monkeypatch.setattr(strategy, "QUICK_CLOCK", lambda: 0.0)
+    thresholds(monkeypatch, quick_base=1e-9, quick_per_cell=0.0)
+    settled = quick(presolved, 2)
     assert settled.exhausted and len(settled.solutions) == 1
     assert check_solution(puzzle.cells, settled.solutions[0]) == []
 
@@ -238,8 +238,7 @@ def test_a_count_the_quick_search_cannot_settle_goes_to_the_solver(monkeypatch):
     from fillsmt.drivers.registry import get_driver
     from fillsmt.pipeline import count
 
-    monkeypatch.setattr(features, "QUICK_BASE", -1.0)
-    monkeypatch.setattr(features, "QUICK_PER_CELL", 0.0)
+    thresholds(monkeypatch, quick_base=-1.0, quick_per_cell=0.0)
     puzzle = read_puzzle(str(INSTANCES / "g12-5x5.txt"))
     found = count(puzzle, get_driver("yices"), 2, timeout=30)
     assert (len(found.grids), found.complete, found.status) == (1, True, Status.UNSAT)

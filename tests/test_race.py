@@ -13,6 +13,7 @@ import os
 import random
 import sys
 import time
+from dataclasses import replace
 
 import pytest
 
@@ -36,7 +37,9 @@ HANG = [sys.executable, "-c", "import sys, time\nfor _ in sys.stdin: pass\ntime.
 def no_quick_search(monkeypatch):
     """These tests are about the search racing in a child process: the pipeline's quick search
     before the race (tests/test_quick_search.py) is left out."""
-    monkeypatch.setattr(type(KIND), "quick_search", lambda self, presolved, limit: None)
+    real = type(KIND).plan
+    monkeypatch.setattr(type(KIND), "plan", lambda self, presolved, proof: replace(real(self, presolved, proof),
+                                                                                  quick=None))
 
 
 def _never_answers() -> CommandDriver:

@@ -16,19 +16,19 @@ import time
 
 import pytest
 
-from conftest import INSTANCES, shared_or_skip, solver_or_skip
+from conftest import INSTANCES, patch_plan, shared_or_skip, solver_or_skip
 from procs import HAS_PROC
 from test_race import HANG, _children, _random_puzzle
 from fillsmt.drivers.binaries import CommandDriver
 from fillsmt.drivers.registry import add_solver, remove_solver
-from fillsmt.fillomino.features import (LAZY_AREA, LAZY_DELAY, LAZY_NOW_AREA, PROP_DELAY,
-                                        PROP_DELAY_PROOF, PROP_OPEN, largest_open_area,
-                                        open_cells, staged_racers)
+from fillsmt.fillomino.strategy import THRESHOLDS as T
+from fillsmt.fillomino.strategy import entrants, largest_open_area, lead_encoding, open_cells, plan
 from fillsmt.fillomino.kind import Fillomino
 from fillsmt.fillomino.model import Puzzle
 from fillsmt.fillomino.plain_format import read_puzzle
 from fillsmt.fillomino.verify import check_solution
 from fillsmt.pipeline import presolve_level, solve
+from fillsmt.plan import Entrant
 from fillsmt.race import Entrants
 from fillsmt.smtlib.answer import Status
 from test_signals import assert_clean_end, signalled_run
@@ -40,7 +40,7 @@ def _never_answers() -> CommandDriver:
     return CommandDriver(HANG, name="yices")
 
 
-def _hanging_search(self, puzzle, limit, deadline, progress=None):
+def _hanging_search(self, puzzle, limit, deadline=None, progress=None, options=None, budget=None):
     time.sleep(600)
 
 
@@ -50,9 +50,7 @@ def only_the_lazy_racer(monkeypatch):
     that never answers, every answer is the lazy racer's."""
     solver_or_skip("yices")
     monkeypatch.setattr(Fillomino, "search", _hanging_search)
-    monkeypatch.setattr(Fillomino, "quick_search", lambda self, presolved, limit: None)
-    monkeypatch.setattr(Fillomino, "staged_racers",
-                        lambda self, presolved, proof=False: (("yices", "lazy-local-general", 0.0),))
+    patch_plan(monkeypatch, quick=None, entrants=(Entrant("yices", "lazy-local-general", 0.0),))
 
 
 def _wait_no_children(before: set[int]) -> set[int]:
@@ -108,7 +106,7 @@ def test_a_win_by_the_lazy_racer_leaves_no_process_behind(unique, only_the_lazy_
 def hanging_racer(monkeypatch):
     """An extra racer whose solver never answers (registered as the solver ``hang``)."""
     add_solver("hang", lambda: CommandDriver(HANG, name="hang"))
-    monkeypatch.setattr(Fillomino, "staged_racers", lambda self, presolved, proof=False: (("hang", "lazy-local-general", 0.0),))
+    patch_plan(monkeypatch, entrants=(Entrant("hang", "lazy-local-general", 0.0),))
     yield
     remove_solver("hang")
 
@@ -118,7 +116,7 @@ def test_a_time_out_leaves_no_process_behind(unique, hanging_racer, monkeypatch)
     """Nobody answers (the solver, the search and the extra racer all hang): a time-out, and
     every process the race started is gone."""
     monkeypatch.setattr(Fillomino, "search", _hanging_search)
-    monkeypatch.setattr(Fillomino, "quick_search", lambda self, presolved, limit: None)
+    patch_plan(monkeypatch, quick=None, entrants=(Entrant("hang", "lazy-local-general", 0.0),))
     puzzle = read_puzzle(str(INSTANCES / "g12-5x5.txt"))
     before = _children()
     started = time.monotonic()
@@ -142,7 +140,7 @@ def test_the_solvers_answer_stops_a_hanging_racer(hanging_racer):
     """The solver answers while the extra racer hangs: the answer is the solver's (or the
     search's), and the hanging racer's process is gone."""
     driver = solver_or_skip("yices")
-    puzzle = read_puzzle(str(INSTANCES / "random-7x7.txt"))
+    puzzle = read_puzzle(str(INSTANCES / "g12-5x5.txt"))  # not settled by the presolve: a race
     before = _children()
     result = solve(puzzle, driver, timeout=30, presolve="staged")
     assert result.status is Status.SAT and check_solution(puzzle.cells, result.grid) == []
@@ -158,39 +156,41 @@ def test_the_level_names():
 
 def test_the_lazy_racer_starts_at_once_on_a_large_open_area_and_z3_prop_later_elsewhere():
     open_ = Puzzle(12, 12, ((5,) + (0,) * 11,) + tuple((0,) * 12 for _ in range(11)), "open")
-    assert LAZY_AREA <= largest_open_area(open_) == 143 < LAZY_NOW_AREA
-    assert staged_racers(open_) == (("yices", "lazy-local-general", LAZY_DELAY),) and LAZY_DELAY > 0
+    assert T.lazy_area <= largest_open_area(open_) == 143 < T.lazy_now_area
+    assert entrants(open_, False) == (Entrant("yices", "lazy-local-general", T.lazy_delay),) and T.lazy_delay > 0
     wide = Puzzle(14, 14, ((5,) + (0,) * 13,) + tuple((0,) * 14 for _ in range(13)), "wide")
-    assert largest_open_area(wide) == 195 >= LAZY_NOW_AREA
-    assert staged_racers(wide) == (("yices", "lazy-local-general", 0.0),)
+    assert largest_open_area(wide) == 195 >= T.lazy_now_area
+    assert entrants(wide, False) == (Entrant("yices", "lazy-local-general", 0.0),)
     small = read_puzzle(str(INSTANCES / "g12-5x5.txt"))
-    assert largest_open_area(small) < LAZY_AREA
-    ((solver, encoding, delay),) = staged_racers(small)
-    assert (solver, encoding) == ("z3-prop", "onehot-prop") and delay == PROP_DELAY > 0
-    ((solver, encoding, delay),) = staged_racers(small, proof=True)  # a proof: later
-    assert (solver, encoding) == ("z3-prop", "onehot-prop") and delay == PROP_DELAY_PROOF > PROP_DELAY
+    assert largest_open_area(small) < T.lazy_area
+    ((solver, encoding, delay),) = [(e.solver, e.encoding, e.delay) for e in entrants(small, False)]
+    assert (solver, encoding) == ("z3-prop", "onehot-prop") and delay == T.prop_delay > 0
+    ((solver, encoding, delay),) = [(e.solver, e.encoding, e.delay) for e in entrants(small, True)]  # a proof: later
+    assert (solver, encoding) == ("z3-prop", "onehot-prop") and delay == T.prop_delay_proof > T.prop_delay
     # many open cells, each area small (checkerboard clues on a 40x40): no extra racer
     board = Puzzle(40, 40, tuple(tuple(1 if (r + c) % 2 else 0 for c in range(40)) for r in range(40)), "board")
-    assert open_cells(board) == 800 > PROP_OPEN and largest_open_area(board) == 1
-    assert staged_racers(board) == ()
+    assert open_cells(board) == 800 > T.prop_open and largest_open_area(board) == 1
+    assert entrants(board, False) == ()
 
 
 def test_a_huge_open_area_gets_the_lazy_cuts_alone_and_many_open_cells_no_search():
-    from fillsmt.fillomino.features import LEAD_AREA, LEAD_OPEN, SEARCH_OPEN, races_search, staged_lead
+    def races_search(puzzle):
+        return plan(puzzle, False).search is not None
 
     huge = Puzzle(30, 30, ((5,) + (0,) * 29,) + tuple((0,) * 30 for _ in range(29)), "huge")
-    assert largest_open_area(huge) == 899 >= LEAD_AREA and staged_lead(huge) == "lazy-local-general"
-    assert open_cells(huge) <= SEARCH_OPEN and races_search(huge)
+    assert largest_open_area(huge) == 899 >= T.lead_area and lead_encoding(huge) == "lazy-local-general"
+    assert open_cells(huge) <= T.search_open and races_search(huge)
+    assert plan(huge, False).encoding == "lazy-local-general"
     open_ = Puzzle(12, 12, ((5,) + (0,) * 11,) + tuple((0,) * 12 for _ in range(11)), "open")
-    assert staged_lead(open_) is None and races_search(open_)
+    assert lead_encoding(open_) is None and races_search(open_)
     board = Puzzle(50, 50, tuple(tuple(1 if (r + c) % 2 else 0 for c in range(50)) for r in range(50)), "board")
-    assert open_cells(board) == 1250 > SEARCH_OPEN and not races_search(board)
+    assert open_cells(board) == 1250 > T.search_open and not races_search(board)
     # many open cells, every area small: the lazy cuts lead too (the 20x20 and 30x30 scaling puzzles)
-    assert staged_lead(board) == "lazy-local-general"
+    assert lead_encoding(board) == "lazy-local-general"
     few = Puzzle(10, 10, tuple(tuple(1 if (r + c) % 2 else 0 for c in range(10)) for r in range(10)), "few")
-    assert open_cells(few) == 50 < LEAD_OPEN and staged_lead(few) is None
-    # an area of LAZY_AREA up to LEAD_AREA cells keeps tree-bfs, however many cells are open
-    assert LAZY_AREA <= largest_open_area(open_) < LEAD_AREA and open_cells(open_) >= LEAD_OPEN
+    assert open_cells(few) == 50 < T.lead_open and lead_encoding(few) is None
+    # an area of lazy_area up to lead_area cells keeps tree-bfs, however many cells are open
+    assert T.lazy_area <= largest_open_area(open_) < T.lead_area and open_cells(open_) >= T.lead_open
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -202,8 +202,7 @@ def test_the_lazy_lead_alone_agrees_with_brute_force(seed, unique, monkeypatch):
     from fillsmt.drivers.registry import get_driver
 
     solver_or_skip("yices")
-    monkeypatch.setattr(Fillomino, "staged_lead", lambda self, presolved: "lazy-local-general")
-    monkeypatch.setattr(Fillomino, "races_search", lambda self, presolved: False)
+    patch_plan(monkeypatch, encoding="lazy-local-general", search=None, quick=None)
     from fillsmt.race import RulesRace
 
     def no_search(self, stop, on_decisive=None):
@@ -253,20 +252,20 @@ def test_an_entrant_that_fails_is_no_answer():
 @pytest.mark.parametrize("unique", [False, True])
 @pytest.mark.parametrize("name, racers", [("266", 3), ("620", 3), ("330", 1)])
 def test_a_signal_during_a_staged_race_leaves_no_process(name, racers, unique):
-    """SIGTERM while every racer works (janko 266: the solver, the search and Z3 with the
-    propagator, here after 0.5 s instead of its :data:`PROP_DELAY`, before the search settles
-    266 (about 1 s of CPU since the thirteenth session's cheaper nodes; 1.5 s was too late then); 620, a 20×36 grid with a large open area: the solver, the search and
-    the lazy cuts' yices at once; 330, a 50×64 grid with a huge open area and 1441 open cells:
-    the lazy cuts' yices alone; none settles its puzzle within a second): fillsmt ends at once
-    and no racer's process is left. (620's lazy cuts settle it in about a second since the
-    twelfth session, sometimes before the signal: there each lazy check waits 0.5 s first, so
-    that its racers still work when the signal comes.)"""
+    """SIGTERM while every racer works (266: the solver, the search and Z3 with the propagator,
+    here after 0.5 s instead of its delay, before the search settles it; 620, a 20×36 grid with
+    a large open area: the solver, the search and the lazy cuts' yices at once; 330, a 50×64 grid
+    with a huge open area and 1441 open cells: the lazy cuts' yices alone): fillsmt ends at once
+    and no racer's process is left. (620's lazy cuts may settle it before the signal: there each
+    lazy check waits 0.5 s first, so that its racers still work when the signal comes.)"""
     solver_or_skip("yices"), solver_or_skip("z3-prop")
     hard = shared_or_skip("hard-tail", "puzzles", f"{name}.txt")
     args = ["solve", "--staged", "--timeout", "60", str(hard)] + (["--unique"] if unique else [])
     slow = ("import time, fillsmt.solutions as s; c = s.Search.check; "
             "s.Search.check = lambda self, *a, **k: time.sleep(0.5) or c(self, *a, **k); ") if name == "620" else ""
-    early = slow + "import fillsmt.fillomino.features as f; f.PROP_DELAY = f.PROP_DELAY_PROOF = 0.5; from fillsmt.cli import main; main()"
+    early = slow + ("import dataclasses as d, fillsmt.fillomino.strategy as s, fillsmt.fillomino.kind as k; "
+                    "t = d.replace(s.THRESHOLDS, prop_delay=0.5, prop_delay_proof=0.5); "
+                    "k.Fillomino.plan = lambda self, p, proof: s.plan(p, proof, t); from fillsmt.cli import main; main()")
     code, seconds, seen = signalled_run(args, signal.SIGTERM, want_children=racers, settle=0.3,
                                         python=("-c", early))
     assert_clean_end(code, seconds, seen, signal.SIGTERM)
@@ -286,28 +285,28 @@ def test_the_cli_takes_the_staged_switch(flag):
 
 
 def test_on_small_grids_the_solver_yields_to_the_search_and_elsewhere_the_search_yields():
-    from fillsmt.fillomino.features import search_first
+    def search_first(puzzle):
+        return plan(puzzle, False).search.leads
 
     small = read_puzzle(str(INSTANCES / "g12-5x5.txt"))
-    assert open_cells(small) <= PROP_OPEN and search_first(small) and Fillomino().search_first(small)
+    assert open_cells(small) <= T.prop_open and search_first(small) and Fillomino().plan(small, False).search.leads
     board = Puzzle(40, 40, tuple(tuple(1 if (r + c) % 2 else 0 for c in range(40)) for r in range(40)), "board")
-    assert open_cells(board) > PROP_OPEN and not search_first(board)
+    assert open_cells(board) > T.prop_open and not search_first(board)
 
 
 @pytest.mark.parametrize("unique", [False, True])
 def test_the_staged_racers_are_told_whether_the_race_must_prove(unique, monkeypatch):
     # Z3 with the propagator joins a race for a solution sooner than one that must also prove
-    # (features.PROP_DELAY, PROP_DELAY_PROOF): the pipeline passes which one it runs
+    # (the plan's prop_delay and prop_delay_proof): the pipeline asks for the plan of the race it runs
     solver_or_skip("yices")
     asked = []
 
-    def racers(self, presolved, proof=False):
+    def racers(presolved, proof=False):
         asked.append(proof)
-        return (("yices", "lazy-local-general", 0.0),)
+        return (Entrant("yices", "lazy-local-general", 0.0),)
 
     monkeypatch.setattr(Fillomino, "search", _hanging_search)
-    monkeypatch.setattr(Fillomino, "quick_search", lambda self, presolved, limit: None)
-    monkeypatch.setattr(Fillomino, "staged_racers", racers)
+    patch_plan(monkeypatch, quick=None, entrants=racers)
     puzzle, expected = _random_puzzle(random.Random(200), 0)
     result = solve(puzzle, _never_answers(), timeout=30, presolve="staged", unique=unique)
     assert result.status is Status.SAT and result.grid in expected and not result.settled_by_presolve

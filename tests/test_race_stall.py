@@ -1,6 +1,6 @@
-"""The race watches its search (issue 17, fourteenth session): the search child reports its
+"""The race watches its search: the search child reports its
 progress in shared memory (:class:`fillsmt.race.SearchProgress`), and where the solver yields
-the CPU to the search, a search that stalls (``features.search_stalled``) gives the solver its
+the CPU to the search, a search that stalls (``RacingSearch.stalled``) gives the solver its
 priority back, runs behind it and lets the staged racers join at once. Tested with real
 processes: a forked child writing the progress, the solver a real process whose niceness is
 read from the system, and the staged racer a real yices run."""
@@ -10,18 +10,21 @@ from __future__ import annotations
 import os
 import random
 import time
+from dataclasses import replace
 
 import pytest
-
-from conftest import solver_or_skip
+from conftest import INSTANCES, patch_plan, solver_or_skip
 from test_race import HANG, _random_puzzle
-from fillsmt import pipeline
+
 from fillsmt.drivers.binaries import CommandDriver
 from fillsmt.drivers.process import SolverYield
-from fillsmt.fillomino import features
-from fillsmt.fillomino.backtrack import solve_strong
 from fillsmt.fillomino.kind import Fillomino
-from fillsmt.pipeline import SEARCH_BEHIND, solve
+from fillsmt.fillomino.plain_format import read_puzzle
+from fillsmt.fillomino.search import solve_strong
+from fillsmt.fillomino.strategy import THRESHOLDS
+from fillsmt.fillomino.strategy import plan as default_plan
+from fillsmt.pipeline import solve
+from fillsmt.plan import Entrant, RacingSearch
 from fillsmt.race import Progress, RulesRace, SearchProgress
 from fillsmt.smtlib.answer import Status
 
@@ -91,23 +94,25 @@ def test_a_solution_counts_as_progress():
 
 
 def test_the_stall_rule():
-    """Stalled: no solution and features.STALL_CPU of the search's CPU since its last better
+    """Stalled: no solution and the plan's stall_cpu of the search's CPU since its last better
     node; a search with a solution never is. Staged racers hurry only in a race for a solution."""
-    limit = features.STALL_CPU
-    assert features.search_stalled(Progress(900, 26, 23, 0, 0.5 + limit, 0.5))
-    assert not features.search_stalled(Progress(900, 26, 23, 0, 0.5 + limit * 0.9, 0.5))
-    assert not features.search_stalled(Progress(900, 26, 23, 1, 10 + limit, 0.5))
-    assert features.stall_hurries(False) and features.stall_hurries(True) == features.STALL_HURRIES_PROOF
-    assert Fillomino().search_stalled(Progress(900, 26, 23, 0, 0.5 + limit, 0.5))
+    small = read_puzzle(str(INSTANCES / "g12-5x5.txt"))
+    search, proving = Fillomino().plan(small, False).search, Fillomino().plan(small, True).search
+    limit = THRESHOLDS.stall_cpu
+    assert search.stall_cpu == limit
+    assert search.stalled(Progress(900, 26, 23, 0, 0.5 + limit, 0.5))
+    assert not search.stalled(Progress(900, 26, 23, 0, 0.5 + limit * 0.9, 0.5))
+    assert not search.stalled(Progress(900, 26, 23, 1, 10 + limit, 0.5))
+    assert search.stall_hurries and proving.stall_hurries == THRESHOLDS.stall_hurries_proof
 
 
-def _stalled_search(self, puzzle, limit, deadline, progress=None):
+def _stalled_search(self, puzzle, limit, deadline=None, progress=None, options=None, budget=None):
     """Nodes for ever, never fewer open cells than the first: a search that gets nowhere."""
     while True:
         progress.node(5, 40, 0)
 
 
-def _busy_search(self, puzzle, limit, deadline, progress=None):
+def _busy_search(self, puzzle, limit, deadline=None, progress=None, options=None, budget=None):
     """Nodes for ever, each with fewer open cells than the last: a search making progress."""
     n = 1 << 40
     while True:
@@ -126,12 +131,10 @@ def watched(monkeypatch):
     own = os.getpriority(os.PRIO_PROCESS, 0)
     if own + 3 > 19:
         pytest.skip("already at the lowest priority")
-    monkeypatch.setattr(pipeline, "YIELD", (0.1, 3))
-    monkeypatch.setattr(features, "STALL_CPU", 0.3)
-    monkeypatch.setattr(Fillomino, "quick_search", lambda self, presolved, limit: None)
-    monkeypatch.setattr(Fillomino, "search_first", lambda self, presolved: True)
-    monkeypatch.setattr(Fillomino, "staged_racers",
-                        lambda self, presolved, proof=False: (("yices", "lazy-local-general", 30.0),))
+    patch_plan(monkeypatch, quick=None,
+               search=lambda presolved, proof: replace(default_plan(presolved, proof).search, leads=True,
+                                                       yield_after=0.1, yield_niceness=3, stall_cpu=0.3),
+               entrants=(Entrant("yices", "lazy-local-general", 30.0),))
     seen = {"lowered": [], "back": [], "search": []}
     lower, renice = SolverYield._lower, RulesRace.renice
 
@@ -163,7 +166,7 @@ def watched(monkeypatch):
 @pytest.mark.parametrize("unique", [False, True])
 def test_a_stalled_search_gives_the_solver_its_priority_back(watched, monkeypatch, unique):
     """The search stalls: the solver, lowered by 3 after 0.1 s, gets its own priority back, the
-    search child goes to SEARCH_BEHIND, and in a race for a solution the staged racer joins at
+    search child goes to RacingSearch().behind_niceness, and in a race for a solution the staged racer joins at
     once and answers (checked) long before its 30 s; in a race that must also prove it keeps
     its delay, so nobody answers within the time-out."""
     monkeypatch.setattr(Fillomino, "search", _stalled_search)
@@ -172,7 +175,7 @@ def test_a_stalled_search_gives_the_solver_its_priority_back(watched, monkeypatc
     result = solve(puzzle, CommandDriver(HANG, name="yices"), timeout=8, presolve="staged", unique=unique)
     assert watched["lowered"] == [3]
     assert watched["back"] == [0] or os.geteuid() != 0  # lowering one's niceness needs the privilege
-    assert watched["search"] == [SEARCH_BEHIND]
+    assert watched["search"] == [RacingSearch().behind_niceness]
     assert "stalled" in result.message
     if unique:
         assert result.status is Status.TIMEOUT

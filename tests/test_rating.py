@@ -9,7 +9,7 @@ import pytest
 
 from conftest import INSTANCES, SHARED
 from test_backtrack import G12_SOLUTION
-from fillsmt.fillomino.backtrack import solve_by_search
+from fillsmt.fillomino.search import solve_by_search
 from fillsmt.fillomino.deduce import deduce
 from fillsmt.fillomino.plain_format import parse_puzzle, read_puzzle
 from fillsmt.errors import InputError

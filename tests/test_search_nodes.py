@@ -1,9 +1,9 @@
-"""The search's tree, pinned (issue 17, thirteenth session: cheaper nodes, the same tree).
+"""The search's tree, pinned: cheaper nodes must leave the same tree.
 
 Work that only makes a node cheaper must leave every node, guess and answer as it was: the node
 counts of the searches on random small puzzles and of the quick search on janko proofs are
-pinned here as main (a90f1f6) found them, before the thirteenth session's changes. A change that
-alters the tree on purpose (another rule, another guess) updates them knowingly. The answers
+pinned here (the random ones as main a90f1f6 found them). A change that alters the tree on
+purpose (another rule, another guess) updates them knowingly. The answers
 are checked elsewhere (``test_backtrack.py``, against the brute force and the published
 solutions); here also the k-groups found on sets of cells against a cell-by-cell flood.
 """
@@ -13,27 +13,23 @@ from __future__ import annotations
 import random
 
 import pytest
-
 from conftest import SHARED
-from fillsmt.fillomino.backtrack import solve_by_search
+
 from fillsmt.fillomino.deduce.board import Board, Contradiction, find_groups
 from fillsmt.fillomino.deduce.capacity import SEARCH_RULES
 from fillsmt.fillomino.deduce.masks import bit
 from fillsmt.fillomino.model import Puzzle
 from fillsmt.fillomino.plain_format import read_puzzle
+from fillsmt.fillomino.search import SearchOptions, solve_by_search
 
 SEARCHES = {
-    "thesis": {},
-    "strong": {"search_rules": SEARCH_RULES},
-    "cbj": {"search_rules": SEARCH_RULES, "cbj": True},
-    "nogoods": {"search_rules": SEARCH_RULES, "nogoods": True},
+    "thesis": SearchOptions(),
+    "strong": SearchOptions(search_rules=SEARCH_RULES),
 }
 
 PINNED = {  # nodes of each search (limit 2) on the 30 puzzles of _puzzles(), in turn, on main a90f1f6
     "thesis": [1, 11, 13, 10, 5, 1, 1, 1, 12, 5, 8, 1, 15, 21, 10, 10, 4, 1, 1, 13, 1, 1, 1, 3, 1, 5, 1, 15, 1, 1],
     "strong": [8, 1, 13, 1, 10, 13, 5, 3, 3, 1, 9, 12, 10, 10, 1, 12, 1, 1, 9, 6, 1, 12, 18, 10, 3, 11, 9, 8, 15, 8],
-    "cbj": [15, 14, 17, 1, 3, 1, 11, 5, 9, 14, 7, 1, 10, 15, 1, 6, 1, 10, 14, 1, 4, 7, 1, 4, 10, 5, 5, 15, 1, 12],
-    "nogoods": [16, 11, 8, 1, 1, 1, 1, 9, 17, 11, 11, 1, 1, 1, 1, 9, 1, 12, 12, 1, 10, 16, 8, 8, 13, 5, 1, 9, 17, 1],
 }
 
 
@@ -46,20 +42,16 @@ def _puzzles(rng: random.Random, count: int = 30):
 
 
 def test_the_searches_keep_their_trees_on_small_puzzles():
-    """The same number of nodes as on main, for the thesis' search, the strong search and its
-    backjumping and nogood variants (each its own stream of the same generator)."""
+    """The same number of nodes as on main, for the thesis' search and the strong search (each
+    its own stream of the same generator)."""
     rng = random.Random(13)
     for name, options in SEARCHES.items():
-        counts = [solve_by_search(p, limit=2, **options).nodes for p in _puzzles(rng)]
+        counts = [solve_by_search(p, options, limit=2).nodes for p in _puzzles(rng)]
         assert counts == PINNED[name], name
 
 
 QUICK = {  # janko-thesis100: the quick search's nodes, plain solve (limit 1) and proof (limit 2), on main
-    # proofs with the last conflict (fifteenth session); before it 285 99, 231 45, 246 53, 211 33,
-    # 008 59, 286 29 (413 before the Steiner count in proofs, fourteenth session); with the
-    # wiped-out cell's conflict and the failure weights (sixteenth session); before them 285 53,
-    # 211 37, 008 41, 286 27, 268 183, 067 103; guessing where the tight groups meet at the root
-    # and its complements (seventeenth session); before it 246 17, 008 37, 286 33, 268 113
+    # (the proofs' heuristics, QUICK_PROOF_SEARCH, each shortened some: git log has the counts before)
     "285": (11, 39), "231": (12, 27), "250": (6, 19), "246": (16, 19), "211": (15, 33), "008": (21, 13),
     "286": (16, 23), "268": (57, 107), "067": (39, 85),
 }
@@ -70,16 +62,17 @@ def test_the_quick_search_keeps_its_tree_on_janko(name, monkeypatch):
     """The quick search as ``pipeline.solve`` runs it on the presolved puzzle, its seconds lifted
     (so that only its node budgets stop it): the nodes on main, and the proof proves the plain
     solve's solution unique."""
-    from fillsmt.fillomino import features
     from fillsmt.fillomino.kind import KIND
 
     path = SHARED / "janko-thesis100" / "puzzles" / f"{name}.txt"
     if not path.exists():
         pytest.skip(f"{path} is absent")
-    monkeypatch.setattr(features, "QUICK_BASE", 1e6)
-    monkeypatch.setattr(features, "QUICK_PROOF", 1e6)
     presolved = KIND.presolve(read_puzzle(str(path))).puzzle
-    plain, proof = KIND.quick_search(presolved, 1), KIND.quick_search(presolved, 2)
+    found = []
+    for proof in (False, True):
+        run = KIND.plan(presolved, proof).quick
+        found.append(KIND.search(presolved, 2 if proof else 1, options=run.options, budget=1e6))
+    plain, proof = found
     assert (plain.nodes, proof.nodes) == QUICK[name]
     assert proof.unique and proof.solutions == plain.solutions
 
@@ -148,8 +141,8 @@ def _fields(found):
 
 
 def test_groups_grown_from_the_previous_ones_are_the_groups_found_afresh():
-    """``find_groups`` given the groups of fewer fixed cells (``previous``, sixteenth session:
-    the groups no new cell touches are taken as they are) against the groups found afresh, as
+    """``find_groups`` given the groups of fewer fixed cells (``previous``: the groups no new
+    cell touches are taken as they are) against the groups found afresh, as
     cells are fixed to k one to three at a time on random boards: every field the same, the same
     overflow refused; the untouched groups are taken over (the same objects) on most steps."""
     rng = random.Random(1716)

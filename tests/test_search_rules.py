@@ -1,5 +1,5 @@
-"""The search-only reasoning of issue 17 (fillsmt.fillomino.deduce.capacity, exit probing in
-fillsmt.fillomino.backtrack): sound against the brute force, and it does fire.
+"""The search-only reasoning (fillsmt.fillomino.deduce.capacity, exit probing in
+fillsmt.fillomino.search): sound against the brute force, and it does fire.
 
 Soundness is what makes an exhausted search a proof, so every test here compares with the
 brute-force enumerator of test_backtrack (written from the definition alone): no solution may
@@ -9,12 +9,12 @@ lose a value, and the strong search must find exactly the brute force's solution
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
-
 from conftest import INSTANCES, SHARED
 from test_backtrack import ALL_GRIDS, brute_force, count_matching, random_clues
-from fillsmt.fillomino.backtrack import solve_by_search, solve_strong
+
 from fillsmt.fillomino.deduce import ALL_RULES, initial_masks
 from fillsmt.fillomino.deduce.board import Board, Contradiction
 from fillsmt.fillomino.deduce.capacity import SEARCH_RULES, capacity, distinct_regions
@@ -22,6 +22,7 @@ from fillsmt.fillomino.deduce.fixpoint import fixpoint
 from fillsmt.fillomino.deduce.state import State
 from fillsmt.fillomino.model import Puzzle
 from fillsmt.fillomino.plain_format import parse_puzzle, read_puzzle
+from fillsmt.fillomino.search import STRONG_SEARCH, SearchOptions, solve_by_search, solve_strong
 
 
 def settled(puzzle: Puzzle) -> tuple[State, str | None]:
@@ -74,8 +75,8 @@ def test_strong_search_on_3x4_with_tight_clues():
     grids = brute_force(3, 4)
     for _ in range(15):
         clues = tight_clues(rng, rng.choice(grids), rng.choice([0.2, 0.4]))
-        found = solve_by_search(Puzzle(3, 4, clues), limit=10**6, search_rules=SEARCH_RULES,
-                                probe_depth=0, probe_budget=10**6)
+        found = solve_by_search(Puzzle(3, 4, clues), SearchOptions(search_rules=SEARCH_RULES, probe_depth=0,
+                                                                   probe_budget=10**6), limit=10**6)
         assert found.exhausted and sorted(found.solutions) == count_matching(grids, clues), clues
 
 
@@ -128,45 +129,39 @@ def test_strong_search_proves_janko_286_unique(name):
     assert found.exhausted and found.unique is True
 
 
-WALKS = [(False, None), (True, None), (True, "instead"), (True, "beside")]
+WALKS = [(False, False), (True, False), (True, True)]
+SECOND_ONLY = replace(STRONG_SEARCH, first_phase_budget=0)
+"""The strong search with no node for its first phase: every answer comes from the second."""
 
 
 @pytest.mark.parametrize("last_conflict, weighted_walk", WALKS)
-def test_the_second_phase_finds_exactly_the_brute_force_solutions(monkeypatch, last_conflict, weighted_walk):
+def test_the_second_phase_finds_exactly_the_brute_force_solutions(last_conflict, weighted_walk):
     """With no node for the first phase, every answer comes from the probing phase (its walks
-    making a refuted guess again first, or not; one weighing from its root on, or a third walk
-    beside them doing so, or none)."""
-    import fillsmt.fillomino.backtrack as backtrack
-
-    monkeypatch.setattr(backtrack, "FIRST_PHASE_BUDGET", 0)
-    seed = "second-phase" + (f"-{last_conflict}" if last_conflict else "") + (f"-{weighted_walk}" if weighted_walk else "")
+    making a refuted guess again first, or not; one weighing from its root on, or none)."""
+    seed = "second-phase" + (f"-{last_conflict}" if last_conflict else "") + ("-instead" if weighted_walk else "")
     rng = random.Random(seed)
+    options = replace(SECOND_ONLY, last_conflict=last_conflict, weighted_walk=weighted_walk)
     for _ in range(15 + 25 * last_conflict):
         clues = random_clues(rng, 3, 3)
-        found = solve_strong(Puzzle(3, 3, clues), limit=10**6, last_conflict=last_conflict,
-                             weighted_walk=weighted_walk)
+        found = solve_strong(Puzzle(3, 3, clues), options, limit=10**6)
         assert found.exhausted and sorted(found.solutions) == count_matching(ALL_GRIDS[3, 3], clues)
 
 
 @pytest.mark.parametrize("last_conflict, weighted_walk", WALKS)
 @pytest.mark.parametrize("limit", [1, 2, 3])
-def test_the_second_phases_walks_together_find_distinct_brute_force_solutions(monkeypatch, limit, last_conflict,
-                                                                              weighted_walk):
-    """The second phase's walks (one per order, by turns; with ``weighted_walk`` ``"beside"`` one
-    more) stop at ``limit`` distinct solutions found by any of them together, or when one is
-    exhausted: on tiny puzzles with 0 to many solutions, every answer is ``min(limit, all)``
-    distinct brute-force solutions, exhausted only when none is left, and ``unique`` is right."""
-    import fillsmt.fillomino.backtrack as backtrack
-
-    monkeypatch.setattr(backtrack, "FIRST_PHASE_BUDGET", 0)
-    monkeypatch.setattr(backtrack, "SECOND_PHASE_ORDERS", ("big-value", "group-exit", "small-group"))
+def test_the_second_phases_walks_together_find_distinct_brute_force_solutions(limit, last_conflict, weighted_walk):
+    """The second phase's walks (one per order, by turns) stop at ``limit`` distinct solutions
+    found by any of them together, or when one is exhausted: on tiny puzzles with 0 to many
+    solutions, every answer is ``min(limit, all)`` distinct brute-force solutions, exhausted only
+    when none is left, and ``unique`` is right."""
+    options = replace(SECOND_ONLY, second_phase_orders=("big-value", "group-exit", "row-major"),
+                      last_conflict=last_conflict, weighted_walk=weighted_walk)
     rng = random.Random(f"turns-{limit}")
     several = 0
     for _ in range(40):
         clues = random_clues(rng, 3, 3)
         expected = count_matching(ALL_GRIDS[3, 3], clues)
-        found = solve_strong(Puzzle(3, 3, clues), limit=limit, last_conflict=last_conflict,
-                             weighted_walk=weighted_walk)
+        found = solve_strong(Puzzle(3, 3, clues), options, limit=limit)
         assert len(found.solutions) == min(limit, len(expected))
         assert len(set(found.solutions)) == len(found.solutions)
         assert set(found.solutions) <= set(expected)
@@ -180,40 +175,33 @@ def test_the_second_phases_walks_together_find_distinct_brute_force_solutions(mo
     assert several >= 5  # the walks' solutions are pooled on these
 
 
-def test_one_second_phase_order_is_the_plain_second_phase_node_for_node(monkeypatch):
+def test_one_second_phase_order_is_the_plain_second_phase_node_for_node():
     """With one order the second phase is the probing search of that order, as before the
     walks took turns: the same solutions and the same nodes and probes."""
-    import fillsmt.fillomino.backtrack as backtrack
-
-    monkeypatch.setattr(backtrack, "FIRST_PHASE_BUDGET", 0)
-    monkeypatch.setattr(backtrack, "SECOND_PHASE_ORDERS", ("big-value",))
     rng = random.Random("one-order")
     for _ in range(20):
         puzzle = Puzzle(3, 3, random_clues(rng, 3, 3))
-        found = solve_strong(puzzle, limit=2)
-        alone = solve_by_search(puzzle, limit=2, search_rules=SEARCH_RULES, probe_depth=0,
-                                probe_budget=backtrack.PROBE_BUDGET, cell_order="big-value")
+        found = solve_strong(puzzle, replace(SECOND_ONLY, second_phase_orders=("big-value",)), limit=2)
+        alone = solve_by_search(puzzle, replace(STRONG_SEARCH, probe_depth=0, cell_order="big-value"), limit=2)
         assert (found.solutions, found.exhausted, found.probes) == (alone.solutions, alone.exhausted, alone.probes)
         assert found.nodes == alone.nodes
 
 
-@pytest.mark.parametrize("weighted_walk, orders", [("instead", ("group-exit",)), ("beside", ())])
-def test_the_weighted_walk_walks_another_tree_than_its_order(monkeypatch, weighted_walk, orders):
+def test_the_weighted_walk_walks_another_tree_than_its_order():
     """``weighted_walk``'s walk is its order's walk with failure weights from its root on: in
-    the second phase alone (``"instead"`` of the order's only walk, or ``"beside"`` no other),
-    it finds the brute force's solutions and walks another tree than its order without weights
-    on some random tiny puzzles; and it does not wait for a solution: 10x10-big-5's plain solve
-    (instances/, presolved) takes 28 nodes where the order alone takes 38, to the same solution."""
-    import fillsmt.fillomino.backtrack as backtrack
+    the second phase alone (instead of the order's only walk), it finds the brute force's
+    solutions and walks another tree than its order without weights on some random tiny puzzles;
+    and it does not wait for a solution: 10x10-big-5's plain solve (instances/, presolved) takes
+    28 nodes where the order alone takes 38, to the same solution."""
     from fillsmt.fillomino.kind import KIND
+    from fillsmt.fillomino.search import WEIGHTED_WALK_ORDER
+
+    alone = replace(SECOND_ONLY, second_phase_orders=(WEIGHTED_WALK_ORDER,), last_conflict=True)
 
     def both(puzzle, limit):
-        monkeypatch.setattr(backtrack, "SECOND_PHASE_ORDERS", (backtrack.WEIGHTED_WALK_ORDER,))
-        plain = solve_strong(puzzle, limit=limit, last_conflict=True)
-        monkeypatch.setattr(backtrack, "SECOND_PHASE_ORDERS", orders)
-        return plain, solve_strong(puzzle, limit=limit, last_conflict=True, weighted_walk=weighted_walk)
+        return (solve_strong(puzzle, alone, limit=limit),
+                solve_strong(puzzle, replace(alone, weighted_walk=True), limit=limit))
 
-    monkeypatch.setattr(backtrack, "FIRST_PHASE_BUDGET", 0)
     rng = random.Random("weighted-walk")
     changed = 0
     for _ in range(60):
@@ -228,53 +216,37 @@ def test_the_weighted_walk_walks_another_tree_than_its_order(monkeypatch, weight
     assert (plain.nodes, weighed.nodes) == (38, 28)
 
 
-def test_the_race_search_takes_the_weighing_switches(monkeypatch):
-    """``Fillomino.search`` (the race's) passes ``features.SEARCH_WEIGHTED_FIRST`` and
-    ``SEARCH_WEIGHTED_WALK`` on: 10x10-big-5's plain solve (instances/, presolved) in the first
-    phase, 38 nodes, 28 with the first; in a second phase of the group-exit walk alone, 38, 28
-    with that walk weighing instead."""
-    import fillsmt.fillomino.backtrack as backtrack
-    from fillsmt.fillomino import features
+def test_the_race_search_takes_the_weighing_switches():
+    """``Fillomino.search`` (the race's) runs ``RACE_SEARCH``, whose second phase's group-exit walk
+    weighs from its root on: 10x10-big-5's plain solve (instances/, presolved) in the first
+    phase, 38 nodes, the same as the race's search; in a second phase of the group-exit walk
+    alone, 38, 28 with that walk weighing instead."""
     from fillsmt.fillomino.kind import KIND
+    from fillsmt.fillomino.search import RACE_SEARCH
 
     puzzle = KIND.presolve(read_puzzle(str(INSTANCES / "big-regions" / "10x10-big-5.txt"))).puzzle
-    monkeypatch.setattr(features, "SEARCH_WEIGHTED_FIRST", False)
-    monkeypatch.setattr(features, "SEARCH_WEIGHTED_WALK", None)
-    found = [KIND.search(puzzle, 1, None)]
-    monkeypatch.setattr(features, "SEARCH_WEIGHTED_FIRST", True)
-    found.append(KIND.search(puzzle, 1, None))
-    monkeypatch.setattr(backtrack, "FIRST_PHASE_BUDGET", 0)
-    monkeypatch.setattr(backtrack, "SECOND_PHASE_ORDERS", ("group-exit",))
-    found.append(KIND.search(puzzle, 1, None))
-    monkeypatch.setattr(features, "SEARCH_WEIGHTED_WALK", "instead")
-    found.append(KIND.search(puzzle, 1, None))
-    assert [f.nodes for f in found] == [38, 28, 38, 28]
-    assert all(f.solutions == found[0].solutions and len(f.solutions) == 1 for f in found)
+    assert RACE_SEARCH.weighted_walk and RACE_SEARCH.last_conflict
+    race = KIND.search(puzzle, 1, None)
+    walk = replace(RACE_SEARCH, first_phase_budget=0, second_phase_orders=("group-exit",))
+    found = [solve_strong(puzzle, replace(RACE_SEARCH, weighted_walk=False), limit=1),
+             solve_strong(puzzle, replace(walk, weighted_walk=False), limit=1),
+             solve_strong(puzzle, walk, limit=1)]
+    assert [f.nodes for f in found] == [38, 38, 28] and race.nodes == 38
+    assert all(f.solutions == race.solutions and len(f.solutions) == 1 for f in found)
 
 
-def test_an_unknown_weighted_walk_is_refused():
-    from fillsmt.errors import InputError
-
-    with pytest.raises(InputError, match="unknown weighted walk"):
-        solve_strong(Puzzle(2, 2, ((0, 0), (0, 0))), weighted_walk="third")
-
-
-def test_the_walks_by_turns_cost_at_most_their_number_times_the_best_one(monkeypatch):
+def test_the_walks_by_turns_cost_at_most_their_number_times_the_best_one():
     """Taking turns node by node, the walks end within k times the nodes of the best of the k
     orders alone (plus the root each later walk settles again): on random tiny puzzles, for the
     proof (limit 2) and all solutions."""
-    import fillsmt.fillomino.backtrack as backtrack
-
     orders = ("big-value", "group-exit")
-    monkeypatch.setattr(backtrack, "FIRST_PHASE_BUDGET", 0)
-    monkeypatch.setattr(backtrack, "SECOND_PHASE_ORDERS", orders)
     rng = random.Random("bound")
     for _ in range(20):
         puzzle = Puzzle(3, 3, random_clues(rng, 3, 3))
         for limit in (2, 10**6):
-            found = solve_strong(puzzle, limit=limit)
-            best = min(solve_by_search(puzzle, limit=limit, search_rules=SEARCH_RULES, probe_depth=0,
-                                       probe_budget=backtrack.PROBE_BUDGET, cell_order=o).nodes for o in orders)
+            found = solve_strong(puzzle, replace(SECOND_ONLY, second_phase_orders=orders), limit=limit)
+            best = min(solve_by_search(puzzle, replace(STRONG_SEARCH, probe_depth=0, cell_order=o), limit=limit).nodes
+                       for o in orders)
             assert found.nodes <= len(orders) * best + len(orders) - 1
 
 
@@ -330,13 +302,26 @@ def test_strong_search_finds_the_thesis_searchs_solutions_on_janko_with_clues_re
     assert compared >= 8  # most of them have several solutions
 
 
+def _forks_without_hand_down(monkeypatch) -> None:
+    """``State.fork`` as if it handed nothing down: the child's noted budget searches, shared
+    regions and free areas start empty."""
+    real = State.fork
+
+    def fork(self):
+        child = real(self)
+        child._reach, child.joins, child._parent = {}, {}, None
+        return child
+
+    monkeypatch.setattr(State, "fork", fork)
+
+
 def test_handed_down_searches_change_no_node(monkeypatch):
     """A forked state reuses its parent's noted budget searches and free areas (State.fork):
     only work may change, never a node's domains. So the strong search finds the same solutions
     in the same number of nodes with and without handing them down, on 10x10 grids with many
     solutions (janko's, a third of the clues taken away) and on the brute-force 3x3s."""
     puzzles = _thinned_janko(["007", "015", "024", "029", "286"], 17)
-    runs = _with_and_without(monkeypatch, "hand_down", puzzles, limit=50, max_nodes=400)
+    runs = _with_and_without(monkeypatch, _forks_without_hand_down, puzzles, limit=50, max_nodes=400)
     for kept, dropped in zip(runs[True], runs[False]):
         assert kept.solutions == dropped.solutions
         assert (kept.nodes, kept.probes, kept.refuted) == (dropped.nodes, dropped.probes, dropped.refuted)
@@ -344,16 +329,17 @@ def test_handed_down_searches_change_no_node(monkeypatch):
 
 
 def test_staged_rounds_change_no_node(monkeypatch):
-    """The strong search's staged rounds (``backtrack.STAGED_SETTLE``) reach the plain rounds'
+    """The strong search's staged rounds (``fixpoint``'s ``staged``) reach the plain rounds'
     fixpoint: the same solutions in the same nodes on the thinned janko grids."""
-    from fillsmt.fillomino import backtrack
+    from fillsmt.fillomino.search import tree
 
     puzzles = _thinned_janko(["007", "015", "024", "029", "286"], 17)
     runs = {}
     for on in (True, False):
-        monkeypatch.setattr(backtrack, "STAGED_SETTLE", on)
-        runs[on] = [solve_by_search(p, search_rules=SEARCH_RULES, probe_depth=1, probe_budget=10**6, limit=50,
-                                    max_nodes=400) for p in puzzles]
+        if not on:
+            monkeypatch.setattr(tree, "fixpoint", lambda state, rules, staged=False: fixpoint(state, rules))
+        options = SearchOptions(search_rules=SEARCH_RULES, probe_depth=1, probe_budget=10**6)
+        runs[on] = [solve_by_search(p, options, limit=50, max_nodes=400) for p in puzzles]
     for staged, plain in zip(runs[True], runs[False]):
         assert staged.solutions == plain.solutions
         assert (staged.nodes, staged.probes, staged.refuted) == (plain.nodes, plain.probes, plain.refuted)
@@ -405,20 +391,35 @@ def _thinned_janko(names: list[str], seed: int) -> list[Puzzle]:
     return puzzles
 
 
-def _with_and_without(monkeypatch, flag: str, puzzles: list[Puzzle], **search) -> dict:
-    """The strong search over ``puzzles`` with the State class flag on (True) and off (False)."""
-    runs = {}
-    for on in (True, False):
-        monkeypatch.setattr(State, flag, on)
-        runs[on] = [solve_by_search(p, search_rules=SEARCH_RULES, probe_depth=1, probe_budget=10**6, **search)
-                    for p in puzzles]
+def _with_and_without(monkeypatch, turn_off, puzzles: list[Puzzle], cell_order: str = "group-exit",
+                      **search) -> dict:
+    """The strong search over ``puzzles`` as it is (True) and with a cache turned off by
+    ``turn_off(monkeypatch)`` (False)."""
+    options = SearchOptions(search_rules=SEARCH_RULES, probe_depth=1, probe_budget=10**6, cell_order=cell_order)
+    runs = {True: [solve_by_search(p, options, **search) for p in puzzles]}
+    turn_off(monkeypatch)
+    runs[False] = [solve_by_search(p, options, **search) for p in puzzles]
     return runs
 
 
-@pytest.mark.parametrize("order", ["big-value", "big-group", "small-group"])
+def _joins_found_afresh(monkeypatch) -> None:
+    """``capacity``'s shared regions of two groups found afresh each time (``State.joins`` not
+    reused)."""
+    import fillsmt.fillomino.deduce.capacity as cap
+
+    real = cap._shared_region_cells
+
+    def afresh(state, k, found, i, j):
+        state.joins.pop((k, found.groups[i].cells, found.groups[j].cells), None)
+        return real(state, k, found, i, j)
+
+    monkeypatch.setattr(cap, "_shared_region_cells", afresh)
+
+
+@pytest.mark.parametrize("order", ["big-value"])
 def test_every_search_order_finds_exactly_the_brute_force_solutions(order):
     """The strong search's orders pick another group to grow; the split stays complete."""
-    from fillsmt.fillomino.backtrack import SEARCH_ORDERS
+    from fillsmt.fillomino.search import SEARCH_ORDERS
 
     assert order in SEARCH_ORDERS
     rng = random.Random(f"order-{order}")
@@ -426,14 +427,14 @@ def test_every_search_order_finds_exactly_the_brute_force_solutions(order):
         for _ in range(12):
             clues = random_clues(rng, *shape)
             expected = count_matching(ALL_GRIDS[shape], clues)
-            found = solve_by_search(Puzzle(shape[0], shape[1], clues), limit=10**6,
-                                    search_rules=SEARCH_RULES, cell_order=order)
+            found = solve_by_search(Puzzle(shape[0], shape[1], clues),
+                                    SearchOptions(search_rules=SEARCH_RULES, cell_order=order), limit=10**6)
             assert found.exhausted and sorted(found.solutions) == expected, clues
     grids = brute_force(3, 4)
     for _ in range(10):
         clues = tight_clues(rng, rng.choice(grids), 0.3)
-        found = solve_by_search(Puzzle(3, 4, clues), limit=10**6, search_rules=SEARCH_RULES,
-                                cell_order=order, probe_depth=0, probe_budget=10**6)
+        found = solve_by_search(Puzzle(3, 4, clues), SearchOptions(search_rules=SEARCH_RULES, cell_order=order,
+                                                                   probe_depth=0, probe_budget=10**6), limit=10**6)
         assert found.exhausted and sorted(found.solutions) == count_matching(grids, clues), clues
 
 
@@ -447,7 +448,7 @@ def test_remembered_joins_change_no_node(monkeypatch):
     if not hard.exists():
         pytest.skip(f"{hard} is absent")
     puzzles = [read_puzzle(str(hard))] + _thinned_janko(["015", "286"], 1717)
-    runs = _with_and_without(monkeypatch, "remember_joins", puzzles, limit=20, max_nodes=300,
+    runs = _with_and_without(monkeypatch, _joins_found_afresh, puzzles, limit=20, max_nodes=300,
                              cell_order="big-value")
     for kept, afresh in zip(runs[True], runs[False]):
         assert kept.solutions == afresh.solutions
@@ -472,18 +473,15 @@ def test_a_remembered_join_is_what_a_fresh_search_finds(monkeypatch):
         kept = state.joins.get(key)
         got = original(state, k, found, i, j)
         if kept is not None and state.joins.get(key) is kept:  # reused, not found again
-            state.remember_joins = False
-            try:
-                assert got == original(state, k, found, i, j)
-            finally:
-                del state.remember_joins
+            del state.joins[key]
+            assert got == original(state, k, found, i, j)
             state.joins[key] = kept
             reused.append(key)
         return got
 
     monkeypatch.setattr(cap, "_shared_region_cells", compared)
-    solve_by_search(read_puzzle(str(hard)), max_nodes=400, search_rules=SEARCH_RULES, probe_depth=0,
-                    probe_budget=10**5, cell_order="big-value")
+    solve_by_search(read_puzzle(str(hard)), SearchOptions(search_rules=SEARCH_RULES, probe_depth=0, probe_budget=10**5,
+                                                          cell_order="big-value"), max_nodes=400)
     assert len(reused) >= 100
 
 
@@ -614,8 +612,8 @@ def test_forced_cells_match_their_definition():
 
 
 def _greedy_count(state: State, k: int, seed: tuple[int, ...]) -> int:
-    """The count of :func:`distinct_regions` as written before the sixteenth session: the
-    complete k-groups, the seed, then each incomplete group that may share a region with none
+    """The count of :func:`distinct_regions` pair by pair, the reference: the complete k-groups,
+    the seed, then each incomplete group that may share a region with none
     counted so far, by :func:`~capacity._may_share` pair by pair."""
     from fillsmt.fillomino.deduce.capacity import _may_share
 
@@ -651,9 +649,9 @@ def many_groups(rng: random.Random) -> State:
 
 
 def test_the_share_rows_and_the_pairs_that_must_join_agree_with_the_pairwise_count():
-    """``capacity``'s share rows (sixteenth session: bit sets, and no distance test where any
-    path fits) against ``_may_share`` pair by pair; the seeded count against the greedy count
-    as written before; ``must_join`` (which passes over pairs whose common far groups fit)
+    """``capacity``'s share rows (bit sets, and no distance test where any path fits) against
+    ``_may_share`` pair by pair; the seeded count against the greedy count of the reference;
+    ``must_join`` (which passes over pairs whose common far groups fit)
     against every sharing pair counted by that greedy count, at rooms around the counts."""
     from fillsmt.fillomino.deduce.capacity import _may_share, must_join, share_rows
 

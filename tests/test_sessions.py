@@ -198,7 +198,7 @@ def test_yices_sessions_get_the_problem_as_one_conjunction(name, joined):
         assert s.joined_assertions is joined
 
 
-# --- the reply reader (issue 17, seventh session: whole chunks, a fast get-value path) ----------
+# --- the reply reader (whole chunks, a fast get-value path) ---------------------------------------
 
 def test_the_marker_line_ends_a_reply_only_when_complete():
     from fillsmt.drivers.session import _before_marker

@@ -1,6 +1,6 @@
 """The published puzzle sets beside the checkout (skipped when ../shared is absent).
 
-Issue 2's bar: every MiniZinc Challenge puzzle and the 5x10 and 10x10 Puzzle Baron puzzles solve
+The bar: every MiniZinc Challenge puzzle and the 5x10 and 10x10 Puzzle Baron puzzles solve
 with z3 and with yices under the thesis encoding and pass the checker; and the path through
 `fillsmt encode` | solver binary | `fillsmt decode` gives the same grids as `fillsmt solve`.
 """

@@ -15,15 +15,13 @@ G12 = INSTANCES / "g12-5x5.txt"
 
 def test_drivers_declare_what_they_can_do():
     can = {name: (d.supports_session, d.supports_stop, d.supports_optimisation)
-           for name in ("z3", "yices", "z3-api", "pysmt", "portfolio", "yices-api", "cvc5", "bitwuzla", "z3-prop",
-                        "z3-prop-lazy")
+           for name in ("z3", "yices", "z3-api", "pysmt", "portfolio", "yices-api", "cvc5", "bitwuzla", "z3-prop")
            for d in [get_driver(name)]}
     assert can == {"z3": (True, True, True), "yices": (True, True, False), "z3-api": (True, False, True),
                    "pysmt": (True, True, False), "portfolio": (False, True, False),
                    "yices-api": (True, False, False), "cvc5": (True, True, False), "bitwuzla": (True, True, False),
-                   "z3-prop": (True, True, False), "z3-prop-lazy": (True, True, False)}
-    assert session_solver_names() == ["yices", "z3", "z3-api", "pysmt", "yices-api", "cvc5", "bitwuzla", "z3-prop",
-                                      "z3-prop-lazy"]
+                   "z3-prop": (True, True, False)}
+    assert session_solver_names() == ["yices", "z3", "z3-api", "pysmt", "yices-api", "cvc5", "bitwuzla", "z3-prop"]
     with pytest.raises(SolverError, match="offers no incremental session"):
         get_driver("portfolio").require_session()
     with pytest.raises(InputError, match="cannot run in a portfolio"):

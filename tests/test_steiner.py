@@ -1,7 +1,7 @@
-"""``capacity``'s Steiner count (issue 17, fourteenth session): the exact Steiner tree of
+"""``capacity``'s Steiner count: the exact Steiner tree of
 fillsmt.fillomino.deduce.steiner against a brute force over every set of cells, and the strong
 search with the count on against the brute-force enumerator of test_backtrack (it fires, and an
-over-estimating tree is caught); and the fifteenth session's fast search against the plain
+over-estimating tree is caught); and the fast bounded search against the plain
 recurrences kept here (:func:`plain_dreyfus_wagner`) at the cap and around it (a bound too high
 is caught)."""
 
@@ -11,16 +11,16 @@ import functools
 import random
 
 import pytest
-
 from conftest import SHARED
 from test_backtrack import brute_force, count_matching
-from fillsmt.fillomino.backtrack import solve_by_search, solve_strong
+
 from fillsmt.fillomino.deduce import capacity as capacity_module
 from fillsmt.fillomino.deduce import steiner
 from fillsmt.fillomino.deduce.board import Board
 from fillsmt.fillomino.deduce.capacity import SEARCH_RULES
 from fillsmt.fillomino.model import Puzzle
 from fillsmt.fillomino.plain_format import read_puzzle
+from fillsmt.fillomino.search import STRONG_SEARCH, SearchOptions, solve_by_search, solve_strong
 
 
 def fewest_cells(board: Board, allow: int, groups: list[int]) -> int | None:
@@ -124,7 +124,8 @@ def _answers(grids, rounds: int, seed: str) -> tuple[int, int, int]:
         for _ in range(rounds):
             clues = scattered(rng, grids, 3, 5)
             before = raised[0]
-            found = solve_by_search(Puzzle(3, 5, clues), limit=10**6, search_rules=SEARCH_RULES, steiner=True)
+            found = solve_by_search(Puzzle(3, 5, clues), SearchOptions(search_rules=SEARCH_RULES, steiner=True),
+                                    limit=10**6)
             expected = count_matching(grids, clues)
             assert found.exhausted
             wrong += sorted(found.solutions) != expected
@@ -157,7 +158,8 @@ def test_the_brute_force_catches_a_tree_one_cell_too_heavy(grids_3x5, monkeypatc
 
 
 def test_the_count_is_off_without_steiner_and_in_plain_solves():
-    """``solve_strong`` counts by Steiner trees in proofs only (``STEINER_IN_PROOFS``)."""
+    """``solve_strong`` counts by Steiner trees in proofs and its second phase only: not in a
+    plain solve its first phase settles."""
     from fillsmt.fillomino.deduce.state import State
 
     assert State.steiner is False
@@ -186,15 +188,15 @@ def test_janko_286_needs_two_36_regions_and_its_proof_is_short():
     from fillsmt.fillomino.kind import KIND
 
     puzzle = KIND.presolve(read_puzzle(str(folder / "puzzles" / "286.txt"))).puzzle
-    off = solve_strong(puzzle, limit=2, steiner=False)
+    off = solve_by_search(puzzle, STRONG_SEARCH, limit=2)  # its first phase, without the count
     on = solve_strong(puzzle, limit=2)
     assert on.exhausted and off.exhausted and on.solutions == off.solutions and len(on.solutions) == 1
     assert off.nodes == 413 and on.nodes < 50
 
 
 def plain_dreyfus_wagner(board: Board, allow: int, groups: list[int], k: int) -> int:
-    """The fourteenth session's :func:`steiner.lightest_region`, kept as the reference for the
-    bounded search: every subset, every node, no bound (the module text's recurrences alone)."""
+    """The plain Dreyfus-Wagner recurrences, the reference for the bounded search: every subset,
+    every node, no bound (the module text's recurrences alone)."""
     inf = k + 1
     t = len(groups)
     index: dict[int, int] = {}
@@ -389,7 +391,7 @@ def _merged(board: Board, allow: int, groups: list[int]) -> int:
 
 
 def test_merging_groups_keeps_the_lightest_weight():
-    """Groups merged along their lightest links (sixteenth session) against the plain
+    """Groups merged along their lightest links against the plain
     recurrences, at the optimum, one below and one above; the merges do happen (on most of
     these sparse boards, down to one or two groups on many)."""
     checked = merged = down_to_two = 0

@@ -111,7 +111,7 @@ def test_count_and_forced_agree_with_brute_force(driver):
         assert result.forced == expected, puzzle
 
 
-@pytest.mark.parametrize("encoding", ["thesis", "tree", "tree-bfs", "tree-bv", "tree-bfs-bv"])
+@pytest.mark.parametrize("encoding", ["thesis", "tree", "tree-bfs"])
 def test_every_encoding_counts_the_same(encoding):
     driver = solver_or_skip("yices")
     found = count(G12_OPEN, driver, limit=20, encoding=encoding, presolve=False)

@@ -8,6 +8,8 @@ The stages are modules, in the order a run uses them:
 * :mod:`~fillsmt.bench.dask_runner` – the same job function on a Dask cluster;
 * :mod:`~fillsmt.bench.results` – the CSV, appended and flushed row by row, and resumed by key;
 * :mod:`~fillsmt.bench.summary` – solved counts, medians, PAR-2 and speed-ups as Markdown;
-* :mod:`~fillsmt.bench.plot` – the cactus plot;
-* :mod:`~fillsmt.bench.command` – the click command.
+* :mod:`~fillsmt.bench.compare` – head to head, the virtual best configuration, the scatter plot;
+* :mod:`~fillsmt.bench.plot` – the cactus plot.
+
+The click command that drives them is :mod:`fillsmt.cli.bench`, beside the other commands.
 """

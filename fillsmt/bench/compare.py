@@ -9,7 +9,9 @@ best configuration, and the log-log scatter plot of two configurations.
   it; it shows what a perfect per-puzzle choice among the configurations would give, and how
   often each configuration is that choice.
 
-Like :mod:`fillsmt.bench.summary`, everything is computed from CSV rows.
+Both count only the runs left to a solver (:func:`~fillsmt.bench.summary.left_to_solver`): a
+puzzle the presolve settled, or a run the rules' search answered, is no solver's win. Like
+:mod:`fillsmt.bench.summary`, everything is computed from CSV rows.
 """
 
 from __future__ import annotations
@@ -18,16 +20,20 @@ import statistics
 from pathlib import Path
 
 from fillsmt.bench.jobs import Config
-from fillsmt.bench.summary import config_of, is_solved, seconds
+from fillsmt.bench.summary import config_of, is_solved, left_to_solver, seconds
 
 TIE_RATIO = 0.10
 TIE_SECONDS = 0.01
 
 
 def _by_config(rows: list[dict]) -> dict[Config, dict[str, dict]]:
+    """Configuration → puzzle → run, for the runs left to the solver; every configuration of
+    ``rows`` is a key, even one whose runs the presolve all settled."""
     table: dict[Config, dict[str, dict]] = {}
     for row in rows:
-        table.setdefault(config_of(row), {})[row["puzzle"]] = row
+        runs = table.setdefault(config_of(row), {})
+        if left_to_solver(row):
+            runs[row["puzzle"]] = row
     return table
 
 
@@ -45,7 +51,8 @@ def outcome(a: dict, b: dict) -> int:
 
 
 def head_to_head(rows: list[dict]) -> dict[tuple[Config, Config], tuple[int, int, int]]:
-    """(wins, losses, ties) of A against B for every ordered pair of configurations."""
+    """(wins, losses, ties) of A against B for every ordered pair of configurations, over the
+    puzzles both left to their solvers."""
     table = _by_config(rows)
     out = {}
     for a, runs_a in table.items():
@@ -59,10 +66,13 @@ def head_to_head(rows: list[dict]) -> dict[tuple[Config, Config], tuple[int, int
 
 
 def virtual_best(rows: list[dict]) -> tuple[dict[str, tuple[Config, float]], list[str]]:
-    """Per puzzle, the fastest configuration that solved it and its time; and the puzzles none solved."""
+    """Per puzzle, the fastest configuration that solved it and its time; and the puzzles none solved
+    (both over the runs left to the solver: a puzzle the presolve settled everywhere is in neither)."""
     best: dict[str, tuple[Config, float]] = {}
     puzzles: dict[str, None] = {}
     for row in rows:
+        if not left_to_solver(row):
+            continue
         puzzles[row["puzzle"]] = None
         if is_solved(row):
             t = seconds(row)
@@ -78,7 +88,8 @@ def markdown_lines(rows: list[dict]) -> list[str]:
         return []
     pairs = head_to_head(rows)
     lines = ["", "Head to head: wins–losses–ties of the row's configuration against the column's, over the "
-                 f"puzzles both ran (a win: solved and the other not, or faster by more than "
+                 "puzzles both left to their solver (not settled by presolve, not answered by the rules' search; "
+                 f"a win: solved and the other not, or faster by more than "
                  f"{TIE_RATIO:.0%} and {TIE_SECONDS:g} s; a tie: both unsolved or within that):", "",
              "| | " + " | ".join(c.label for c in configs) + " |", "|---|" + "---:|" * len(configs)]
     for a in configs:
@@ -90,7 +101,8 @@ def markdown_lines(rows: list[dict]) -> list[str]:
     total = len(best) + len(unsolved)
     par2 = statistics.fmean([*times, *[2 * timeout] * len(unsolved)]) if total else 0.0
     chosen = {c: sum(1 for cfg, _ in best.values() if cfg == c) for c in configs}
-    lines += ["", "Virtual best configuration (per puzzle, the fastest configuration that solved it):", "",
+    lines += ["", "Virtual best configuration (per puzzle left to the solvers, the fastest configuration that "
+                  "solved it):", "",
               "| solved | median (s) | mean (s) | PAR-2 (s) |", "|---:|---:|---:|---:|",
               f"| {len(best)}/{total} | {statistics.median(times) if times else 0:.3f} | "
               f"{statistics.fmean(times) if times else 0:.3f} | {par2:.3f} |", "",
@@ -100,7 +112,7 @@ def markdown_lines(rows: list[dict]) -> list[str]:
 
 def scatter_plot(rows: list[dict], x: Config, y: Config, path: str | Path, title: str = "") -> None:
     """The log-log scatter plot of ``y``'s total time against ``x``'s, one point per puzzle both
-    ran; an unsolved run is drawn at the time-out (the dashed lines), the diagonal is equal time."""
+    left to their solvers; an unsolved run is drawn at the time-out (the dashed lines), the diagonal is equal time."""
     from fillsmt.bench.plot import SMALLEST, _pyplot, save
 
     plt = _pyplot()

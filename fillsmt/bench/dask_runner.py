@@ -2,7 +2,8 @@
 
 The tasks are the same job function, :func:`fillsmt.bench.run.run_job`; rows come back to this
 process and are written as they finish. The cluster's workers need fillsmt and the solvers
-installed; how many jobs run at once is the cluster's number of worker threads.
+installed; how many jobs run at once is the cluster's number of worker threads. Threads that
+share a worker process share its CPU counters, so a row's CPU columns are left empty here.
 """
 
 from __future__ import annotations
@@ -46,6 +47,7 @@ def run_on_dask(address: str, jobs: list[Job], timeout: float, on_row: RowCallba
             job = futures[future]
             try:
                 row = future.result()
+                row.update(cpu_s="", solver_cpu_s="")  # jobs in threads of one process: not theirs alone
             except Exception as e:  # the task failed on the cluster: a row, not the end of the run
                 row = job_row(job, timeout, "error", f"the Dask task failed: {type(e).__name__}: {e}")
             on_row(job, row)

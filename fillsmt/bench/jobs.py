@@ -4,8 +4,9 @@ A configuration is (solver, encoding, presolve[, unique]), written ``solver/enco
 e.g. ``z3/thesis/off``, with ``/unique`` added when each run also proves the solution unique
 (``yices/tree-bfs/on/unique``). The encoding ``default`` is each puzzle kind's own default
 (tree-bfs for Fillomino, onehot for BlockNumber, auto for tilings), so one configuration runs
-a folder of mixed kinds; ``rules/none/on`` is the rules-plus-backtracking solver. A job is one puzzle file under one configuration; its key,
-``PUZZLE|solver/encoding/on|off``, is what ``--resume`` matches against the CSV.
+a folder of mixed kinds; ``rules/none/on`` is the rules-plus-backtracking solver. A job is one
+puzzle file under one configuration; its key, ``PUZZLE|solver/encoding/on|off``, is what
+``--resume`` matches against the CSV.
 """
 
 from __future__ import annotations
@@ -108,7 +109,8 @@ def configurations(solvers: Iterable[str], encodings: Iterable[str],
                    presolves: Iterable[bool], unique: bool = False) -> list[Config]:
     """Every combination, in the order given; repeats dropped. The rules solver has no encoding
     and always uses its rules: one configuration, ``rules/none/on``."""
-    return list(dict.fromkeys(Config(s, e, p, unique) if s != RULES else Config(RULES, RULES_CONFIG_ENCODING, True, unique)
+    return list(dict.fromkeys(Config(s, e, p, unique) if s != RULES
+                              else Config(RULES, RULES_CONFIG_ENCODING, True, unique)
                               for s in solvers for e in encodings for p in presolves))
 
 

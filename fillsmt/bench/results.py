@@ -20,17 +20,25 @@ from fillsmt.errors import InputError
 COLUMNS = [
     "key", "puzzle", "set", "kind", "height", "width", "solver", "encoding", "answered_by", "presolve", "timeout_s",
     "status", "checked", "presolved_cells", "presolve_s", "encode_s", "solve_s", "check_s",
-    "total_s", "unique", "unique_s", "covered", "optimal", "solver_version", "message", "timestamp",
+    "total_s", "cpu_s", "solver_cpu_s", "unique", "unique_s", "covered", "optimal", "solver_version", "message",
+    "timestamp",
 ]
 """The CSV header; ``timestamp`` (UTC, when the job finished) stays last. ``covered`` and
 ``optimal`` are for tilings (the cells the best tiling covers, and whether that is proven the
 most); ``unique`` and ``unique_s`` for /unique configurations. ``solver`` is the configuration's;
 ``encoding`` and ``answered_by`` are the answer's (see ``SolveResult.answered_by``: ``presolve``,
-``rules`` or SOLVER/ENCODING, the racer whose answer it is; empty when none was settled)."""
+``rules`` or SOLVER/ENCODING, the racer whose answer it is; empty when none was settled).
+``cpu_s`` is the CPU time (user + system) of the worker process and its child processes for the
+run, beside its wall-clock ``total_s``; ``solver_cpu_s`` the CPU time of the solver's own child
+processes, filled only where those are the solver alone (presolve on or off, a solver that runs
+as a separate process: not yices-api or z3-api, which run inside the worker, and not a race)."""
 
-OLDER_HEADERS = [[c for c in COLUMNS if c not in ("unique", "unique_s", "kind", "covered", "optimal", "answered_by")],
-                 [c for c in COLUMNS if c not in ("kind", "covered", "optimal", "answered_by")],
-                 [c for c in COLUMNS if c != "answered_by"]]
+_BEFORE_CPU = [c for c in COLUMNS if c not in ("cpu_s", "solver_cpu_s")]
+OLDER_HEADERS = [[c for c in _BEFORE_CPU
+                  if c not in ("unique", "unique_s", "kind", "covered", "optimal", "answered_by")],
+                 [c for c in _BEFORE_CPU if c not in ("kind", "covered", "optimal", "answered_by")],
+                 [c for c in _BEFORE_CPU if c != "answered_by"],
+                 _BEFORE_CPU]
 """Headers of earlier fillsmt versions: read with the new columns empty; on --resume the file is
 first rewritten (every row kept) with the current header."""
 

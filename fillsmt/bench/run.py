@@ -4,7 +4,9 @@
 :func:`fillsmt.kinds.load` reads it) through :func:`fillsmt.pipeline.solve` (or the rules plus
 backtracking for ``--solver rules``); an optimisation kind (tilings) is solved when proven
 optimal. It never raises for a bad puzzle file or a failing solver. :func:`run_pool` hands jobs to
-worker processes and reports each row as it arrives. A worker that dies (a crash in a solver
+worker processes and reports each row as it arrives. Each row also has the CPU time the job
+used (:func:`cpu_columns`): the worker process and its children together, and the solver's
+child processes alone where that is the solver's own CPU. A worker that dies (a crash in a solver
 library) becomes an ``error`` row for its job and is replaced; a job that runs far past its
 time-out is stopped and becomes a ``timeout`` row; either way the run goes on. When the run is
 interrupted, every worker is stopped, and each stops its solver's whole process group first.
@@ -15,17 +17,18 @@ from __future__ import annotations
 import gc
 import multiprocessing
 import multiprocessing.connection
+import resource
 import signal
 import time
 from collections import deque
 from typing import Callable
 
-from fillsmt.bench.jobs import DEFAULT, Job, on_off
+from fillsmt.bench.jobs import DEFAULT, RACE, STAGED, Job, on_off
 from fillsmt.drivers import SOLVERS, get_driver
 from fillsmt.errors import InputError
 from fillsmt.interrupts import deferred
-from fillsmt.kinds import kind_of, load
 from fillsmt.kind import MAXIMIZE
+from fillsmt.kinds import kind_of, load
 from fillsmt.pipeline import RULES_SOLVER, solve, solve_with_rules
 
 BAD_INPUT = "bad-input"
@@ -41,9 +44,10 @@ def job_row(job: Job, timeout: float, status: str, message: str = "") -> dict:
     """A row with the job's own columns filled, for ``status``; times, size and check left empty."""
     row = {"key": job.key, "puzzle": job.puzzle, "set": job.set, "kind": "", "height": "", "width": "",
            "solver": job.config.solver, "encoding": job.config.encoding, "answered_by": "",
-           "presolve": on_off(job.config.presolve), "timeout_s": repr(float(timeout)).removesuffix(".0"), "status": status,
-           "checked": False, "presolved_cells": "", "unique": "", "unique_s": "", "covered": "", "optimal": "",
-           "message": message}
+           "presolve": on_off(job.config.presolve), "timeout_s": repr(float(timeout)).removesuffix(".0"),
+           "status": status,
+           "checked": False, "presolved_cells": "", "cpu_s": "", "solver_cpu_s": "", "unique": "", "unique_s": "",
+           "covered": "", "optimal": "", "message": message}
     row.update({f"{stage}_s": "" for stage in STAGES})
     return row
 
@@ -92,8 +96,39 @@ def result_row(job: Job, timeout: float, result) -> dict:
     return row
 
 
+def cpu_times() -> tuple[float, float]:
+    """(user + system CPU seconds of this process, of its children that have been waited for)."""
+    me, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime, children.ru_utime + children.ru_stime
+
+
+def _solver_alone_in_children(job: Job) -> bool:
+    """Whether the job's child processes are its solver and nothing else: the solver runs in child
+    processes (a binary, or an API in a worker process), and no race adds the rules' search (a
+    forked child) or other solvers."""
+    if job.config.solver == RULES_SOLVER or job.config.presolve in (RACE, STAGED):
+        return False
+    try:
+        return not get_driver(job.config.solver).in_process
+    except InputError:  # an unknown solver name: the row says so already
+        return False
+
+
+def cpu_columns(job: Job, before: tuple[float, float], after: tuple[float, float]) -> dict:
+    """The CPU columns of a job run in this process between ``before`` and ``after``
+    (:func:`cpu_times`): ``cpu_s``, the process and its children (the presolve, encoding and check
+    in Python, the solver, a race's search); ``solver_cpu_s``, the child processes alone when they
+    are the solver alone (:func:`_solver_alone_in_children`), else empty. Meaningful only when
+    the process runs one job at a time (the worker pool; not threads sharing a process)."""
+    own, children = after[0] - before[0], after[1] - before[1]
+    return {"cpu_s": round(own + children, 4),
+            "solver_cpu_s": round(children, 4) if _solver_alone_in_children(job) else ""}
+
+
 def run_job(job: Job, timeout: float) -> dict:
-    """Read, encode, solve, decode and check one puzzle; the row says what happened."""
+    """Read, encode, solve, decode and check one puzzle; the row says what happened, and what
+    CPU time it took (:func:`cpu_columns`)."""
+    before = cpu_times()
     try:
         puzzle = load(job.puzzle)
         kind = kind_of(puzzle)
@@ -106,6 +141,7 @@ def run_job(job: Job, timeout: float) -> dict:
     except Exception as e:  # one job's failure is a row, never the end of the run
         row = job_row(job, timeout, "error", f"{type(e).__name__}: {e}")
     row["kind"], row["height"], row["width"] = kind.name, puzzle.height, puzzle.width
+    row.update(cpu_columns(job, before, cpu_times()))
     return row
 
 
@@ -149,9 +185,8 @@ def _settle_heap() -> None:
     move every object still alive (the imported modules, the caches, what earlier jobs kept)
     out of the cyclic collector's sight (``gc.freeze``), so that a job's collections scan only
     what the job itself makes, as in a fresh ``fillsmt solve`` process. Without it a worker that
-    has run many jobs pauses up to 4-10 ms in a full collection during a 10 ms job (issue 17,
-    sixteenth session: ``benchmarks/README.md``); the collection and the freeze run outside the
-    job's timing."""
+    has run many jobs pauses up to 4-10 ms in a full collection during a 10 ms job (measured on
+    janko-thesis100); the collection and the freeze run outside the job's timing."""
     gc.collect()
     gc.freeze()
 
@@ -193,6 +228,7 @@ class _Worker:
     def outcome(self, ready: list, timeout: float, limit: float) -> tuple[dict | None, bool]:
         """(the finished job's row or None, whether the worker can take another job)."""
         job = self.job
+        assert job is not None  # a worker in the pool always holds a job
         if self.conn in ready:
             try:
                 return self.conn.recv(), True
@@ -240,6 +276,7 @@ def run_pool(jobs: list[Job], timeout: float, workers: int, on_row: RowCallback,
                 timeout=max(0.0, deadline - time.monotonic()))
             for w in list(pool):
                 job = w.job
+                assert job is not None  # a worker in the pool always holds a job
                 row, reusable = w.outcome(ready, timeout, limit)
                 if row is None:
                     continue

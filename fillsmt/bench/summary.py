@@ -1,12 +1,24 @@
 """The numbers of a run, per configuration, and the Markdown tables that show them.
 
-* solved: a ``sat`` answer that passed the independent checker, or ``unsat``;
-* median and mean: of the total times (presolve + encode + solve + check) of the solved runs;
-* PAR-2: the mean over all runs of the total time when solved, twice the time-out when not;
-* speed-up: the baseline's median total time divided by this configuration's, both taken on
-  the puzzles that both solved (above 1: faster than the baseline).
+Who answered a run matters (the ``answered_by`` column): the presolve alone settles some puzzles
+before any solver starts, and at the race levels the rules' search answers others. Neither is the
+solver's work, so beside the numbers of every run (what a user waits), the solver's own numbers,
+PAR-2, speed-ups and head to head count only the runs *left to the solver*: not settled by the
+presolve, not answered by the rules' search. With several
+solvers at the same presolve level the presolve settles the same puzzles for each, and the
+summary says how many.
 
-The same split by stage gives the medians of the presolve, encode, solve and check times.
+* solved: a ``sat`` answer that passed the independent checker, or ``unsat``;
+* every run: median, mean and slowest total time (presolve + encode + solve + check) and median
+  CPU time of the solved runs, whoever answered (what a user of the configuration waits);
+* the runs left to the solver: the same medians and means over those alone;
+* PAR-2: the mean over the runs left to the solver of the total time when solved, twice the
+  time-out when not;
+* speed-up: the baseline's median total time divided by this configuration's, both taken on
+  the puzzles that both solvers solved (above 1: faster than the baseline).
+
+The same split by stage gives the medians of the presolve, encode, solve and check times, and of
+the CPU time (all, and the solver's child processes alone where measured).
 Everything is computed from CSV rows (strings), so a summary can be redone from the file.
 """
 
@@ -17,9 +29,11 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Iterable
 
-from fillsmt.bench.jobs import Config, parse_config
+from fillsmt.bench.jobs import RULES, Config, parse_config
 from fillsmt.bench.run import STAGES
 
+PRESOLVE = "presolve"
+"""``answered_by`` of a run the presolve settled alone (no solver ran)."""
 
 
 def config_of(row: dict) -> Config:
@@ -34,8 +48,31 @@ def seconds(row: dict, stage: str = "total") -> float:
     return float(row[f"{stage}_s"] or 0.0)
 
 
-def par2(rows: list[dict]) -> float:
-    """Mean of the total time of each solved run and twice the run's time-out for the others."""
+def answered_by(row: dict) -> str:
+    return row.get("answered_by") or ""
+
+
+def by_presolve(row: dict) -> bool:
+    """The presolve alone settled this run: no solver ran."""
+    return answered_by(row) == PRESOLVE
+
+
+def by_search(row: dict) -> bool:
+    """The rules' search, racing an SMT configuration's solver, answered this run."""
+    return answered_by(row) == RULES and config_of(row).solver != RULES
+
+
+def left_to_solver(row: dict) -> bool:
+    """Whether the run is its solver's to win or lose: the presolve did not settle it and the
+    rules' search did not answer it (a run of an older CSV, which does not say, counts)."""
+    return not by_presolve(row) and not by_search(row)
+
+
+def par2(rows: list[dict]) -> float | None:
+    """Mean of the total time of each solved run and twice the run's time-out for the others
+    (None for no runs)."""
+    if not rows:
+        return None
     return statistics.fmean(seconds(r) if is_solved(r) else 2 * float(r["timeout_s"]) for r in rows)
 
 
@@ -55,22 +92,53 @@ def speedup(base: list[dict], rows: list[dict], stage: str = "total") -> tuple[f
 
 @dataclass
 class ConfigSummary:
+    """One configuration's numbers. ``runs``, ``solved``, ``counts`` and the ``all_`` fields cover
+    every run, whoever answered it (what a user of the configuration waits); ``median``, ``mean``,
+    ``par2``, ``speedup``, ``common``, the stage medians and the CPU medians only the runs left to
+    the solver (:func:`left_to_solver`)."""
+
     config: Config
     runs: int
     solved: int
     counts: dict[str, int]
     median: float | None
     mean: float | None
-    par2: float
+    par2: float | None
     speedup: float | None
     common: int
     stage_medians: dict[str, float | None] = field(default_factory=dict)
     solve_speedup: float | None = None
     unique_counts: dict[str, int] = field(default_factory=dict)
+    presolved: int = 0
+    """Runs the presolve settled alone (counted in ``solved``, left out of the times)."""
+    searched: int = 0
+    """Runs the rules' search answered, racing the solver (the same)."""
+    cpu: float | None = None
+    """Median CPU time (worker and children) of the solved runs left to the solver."""
+    solver_cpu: float | None = None
+    """Median CPU time of the solver's child processes, where the rows measure it."""
+    left_solved: int = 0
+    """The solved runs among those left to the solver."""
+    all_median: float | None = None
+    """Median total time of every solved run, whoever answered."""
+    all_mean: float | None = None
+    all_slowest: float | None = None
+    all_cpu: float | None = None
+    """Median CPU time of every solved run, whoever answered."""
+
+    @property
+    def left(self) -> int:
+        """The runs left to the solver."""
+        return self.runs - self.presolved - self.searched
 
 
 def _median(values: list[float]) -> float | None:
     return statistics.median(values) if values else None
+
+
+def _column_median(rows: list[dict], column: str) -> float | None:
+    """The median of a column over the rows that fill it (None when none does)."""
+    return _median([float(r[column]) for r in rows if r.get(column)])
 
 
 def summarize(rows: Iterable[dict], baseline: Config | None = None) -> list[ConfigSummary]:
@@ -82,23 +150,31 @@ def summarize(rows: Iterable[dict], baseline: Config | None = None) -> list[Conf
     if not groups:
         return []
     baseline = baseline or next(iter(groups))
-    base = groups.get(baseline, [])
+    base = [r for r in groups.get(baseline, []) if left_to_solver(r)]
     out = []
     for config, rs in groups.items():
         solved = [r for r in rs if is_solved(r)]
-        times = [seconds(r) for r in solved]
+        left = [r for r in rs if left_to_solver(r)]
+        left_solved = [r for r in left if is_solved(r)]
+        times = [seconds(r) for r in left_solved]
+        every = [seconds(r) for r in solved]
         counts = {kind: sum(1 for r in rs if r["status"] == kind) for kind in ("unsat", "timeout")}
         counts["sat"] = len(solved) - counts["unsat"]
         counts["other"] = len(rs) - len(solved) - counts["timeout"]
-        ratio, common = speedup(base, rs)
+        ratio, common = speedup(base, left)
         out.append(ConfigSummary(
             config, len(rs), len(solved), counts, _median(times),
-            statistics.fmean(times) if times else None, par2(rs), ratio, common,
-            {stage: _median([seconds(r, stage) for r in solved])
+            statistics.fmean(times) if times else None, par2(left), ratio, common,
+            {stage: _median([seconds(r, stage) for r in left_solved])
              for stage in (*STAGES, "unique") if stage != "unique" or config.unique},
-            speedup(base, rs, "solve")[0],
+            speedup(base, left, "solve")[0],
             {k: sum(1 for r in rs if r["status"] == "sat" and r["unique"].lower() == k)
-             for k in ("true", "false", "")}))
+             for k in ("true", "false", "")},
+            presolved=sum(1 for r in rs if by_presolve(r)), searched=sum(1 for r in rs if by_search(r)),
+            cpu=_column_median(left_solved, "cpu_s"), solver_cpu=_column_median(left_solved, "solver_cpu_s"),
+            left_solved=len(left_solved), all_median=_median(every),
+            all_mean=statistics.fmean(every) if every else None,
+            all_slowest=max(every, default=None), all_cpu=_column_median(solved, "cpu_s")))
     return out
 
 
@@ -133,12 +209,14 @@ def _size(row: dict) -> tuple[int, int] | None:
 
 def by_size(rows: list[dict], summaries: list[ConfigSummary]) -> list[str]:
     """Markdown lines: per puzzle size, each configuration's median solve and total time of its
-    solved runs (nothing when all puzzles have one size, or there are too many sizes)."""
+    solved runs, whoever answered (nothing when all puzzles have one size, or there are too many
+    sizes)."""
     sizes = sorted({s for s in map(_size, rows) if s is not None})
     if not 1 < len(sizes) <= MAX_SIZE_ROWS:
         return []
     configs = [s.config for s in summaries]
-    lines = ["", "By puzzle size: median solve / median total time of the solved runs (s), solved/runs:", "",
+    lines = ["", "By puzzle size: median solve / median total time of the solved runs, whoever answered (s), "
+                 "solved/runs:", "",
              "| size | " + " | ".join(c.label for c in configs) + " |",
              "|---|" + "---:|" * len(configs)]
     for size in sizes:
@@ -149,6 +227,36 @@ def by_size(rows: list[dict], summaries: list[ConfigSummary]) -> list[str]:
             cells.append(f"{_s(_median([seconds(r, 'solve') for r in solved]))} / "
                          f"{_s(_median([seconds(r) for r in solved]))} ({len(solved)}/{len(rs)})" if rs else "–")
         lines.append(f"| {size[0]}x{size[1]} | " + " | ".join(cells) + " |")
+    return lines
+
+
+MAX_PUZZLE_ROWS = 12
+"""The table per puzzle is given only when the runs cover at most this many puzzles."""
+
+
+def _cell(row: dict | None) -> str:
+    if row is None:
+        return "–"
+    if not is_solved(row):
+        return row["status"]
+    cpu = f", CPU {float(row['cpu_s']):.3f}" if row.get("cpu_s") else ""
+    who = f" ({row['answered_by']})" if row.get("answered_by") else ""
+    return f"{seconds(row):.3f}{cpu}{who}"
+
+
+def per_puzzle(rows: list[dict], summaries: list[ConfigSummary]) -> list[str]:
+    """Markdown lines: each puzzle's total time, CPU time and who answered, per configuration
+    (nothing for more than :data:`MAX_PUZZLE_ROWS` puzzles)."""
+    puzzles = list(dict.fromkeys(r["puzzle"] for r in rows))
+    if len(puzzles) > MAX_PUZZLE_ROWS:
+        return []
+    table = {(r["puzzle"], config_of(r)): r for r in rows}
+    configs = [s.config for s in summaries]
+    lines = ["", "Per puzzle: total time (s), CPU time (s) and who answered; or why not solved:", "",
+             "| puzzle | " + " | ".join(c.label for c in configs) + " |", "|---|" + "---:|" * len(configs)]
+    for p in puzzles:
+        lines.append(f"| {p.replace(chr(92), '/').rsplit('/', 1)[-1]} | "
+                     + " | ".join(_cell(table.get((p, c))) for c in configs) + " |")
     return lines
 
 
@@ -172,6 +280,40 @@ def answered(rows: list[dict], summaries: list[ConfigSummary]) -> list[str]:
     return lines
 
 
+def who_else(rows: list[dict], summaries: list[ConfigSummary]) -> list[str]:
+    """Markdown lines on the runs no solver answered: how many the presolve settled (the same
+    puzzles for every configuration that presolves, unless a presolve timed out), and a warning
+    for each configuration whose runs the rules' search answered. Nothing for an older CSV, whose
+    rows do not say who answered."""
+    if not any(answered_by(r) for r in rows):
+        return []
+    lines = []
+    puzzles = len({r["puzzle"] for r in rows})
+    presolving = [s for s in summaries if s.config.presolve is not False]
+    counts = {s.presolved for s in presolving}
+    if len(counts) == 1:
+        n = counts.pop()
+        which = "every configuration" if len(presolving) == len(summaries) else \
+            "each configuration that presolves (" + ", ".join(s.config.label for s in presolving) + ")"
+        lines += ["", f"Presolve settled {n} of the {puzzles} puzzles in {which}: no solver ran for those. They count "
+                      "as solved in every run's numbers, and are left out of the runs left to the solver, on which "
+                      "PAR-2, speed-ups and head to head compare the solvers."]
+    elif counts:
+        lines += ["", "Presolve settled a different number of puzzles per configuration ("
+                  + ", ".join(f"{s.config.label} {s.presolved}" for s in presolving) + f", of {puzzles}): a "
+                  "presolve that ran out of time in one run. Those runs are left out of the runs left to the "
+                  "solver, PAR-2, speed-ups and head to head."]
+    searched = [s for s in summaries if s.searched]
+    if searched:
+        lines += ["", "**Warning: the rules' search answered some runs, not the solver**: "
+                  + ", ".join(f"{s.config.label} {s.searched} of {s.runs}" for s in searched) + ". At the race "
+                  "and staged levels the rules' search races the solver; those runs are left out of their "
+                  "configuration's runs left to the solver, PAR-2, speed-ups and head to head, which then cover a "
+                  "different set of puzzles per configuration. To compare solvers on the same presolved scripts "
+                  "and nothing else, use --presolve on (the default when several solvers or encodings are named)."]
+    return lines
+
+
 def markdown(rows: list[dict], baseline: Config | str | None = None) -> str:
     """The summary tables (totals, then the split by stage) as Markdown."""
     if isinstance(baseline, str):
@@ -185,42 +327,63 @@ def markdown(rows: list[dict], baseline: Config | str | None = None) -> str:
         f"{len(rows)} runs, time-out {' / '.join(f'{t:g}' for t in timeouts)} s; speed-up versus "
         f"{base}.",
         "",
-        "| configuration | solved | sat ✓ | unsat | time-out | other | median (s) | mean (s) "
-        "| PAR-2 (s) | speed-up | both solved |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "Every run, whoever answered it (what a user of the configuration waits):",
+        "",
+        "| configuration | solved | sat ✓ | unsat | time-out | other | by presolve | by rules' search | median (s) "
+        "| mean (s) | slowest (s) | median CPU (s) |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for s in summaries:
         lines.append(
             f"| {s.config.label} | {s.solved}/{s.runs} | {s.counts['sat']} | {s.counts['unsat']} | "
-            f"{s.counts['timeout']} | {s.counts['other']} | {_s(s.median)} | {_s(s.mean)} | {s.par2:.3f} | "
-            f"{_x(s.speedup)} | {s.common} |")
+            f"{s.counts['timeout']} | {s.counts['other']} | {s.presolved} | {s.searched} | {_s(s.all_median)} | "
+            f"{_s(s.all_mean)} | {_s(s.all_slowest)} | {_s(s.all_cpu)} |")
     lines += [
         "",
-        "Median time by stage, solved runs (s):",
+        "The runs left to the solver (neither settled by the presolve nor answered by the rules' search): "
+        "what the solver itself did. PAR-2, speed-ups and head to head count only these.",
         "",
-        "| configuration | presolve | encode | solve | check | uniqueness | total | solve speed-up |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|",
+        "| configuration | runs | solved | median (s) | mean (s) | median CPU (s) | PAR-2 (s) | speed-up "
+        "| both solved |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for s in summaries:
+        lines.append(f"| {s.config.label} | {s.left} | {s.left_solved} | {_s(s.median)} | {_s(s.mean)} | "
+                     f"{_s(s.cpu)} | {_s(s.par2)} | {_x(s.speedup)} | {s.common} |")
+    lines += [
+        "",
+        "Median time by stage, solved runs left to the solver (s):",
+        "",
+        "| configuration | presolve | encode | solve | check | uniqueness | total | CPU | solver CPU "
+        "| solve speed-up |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for s in summaries:
         m = s.stage_medians
         lines.append(f"| {s.config.label} | {_s(m['presolve'])} | {_s(m['encode'])} | "
                      f"{_s(m['solve'])} | {_s(m['check'])} | {_s(m.get('unique'))} | {_s(m['total'])} | "
-                     f"{_x(s.solve_speedup)} |")
+                     f"{_s(s.cpu)} | {_s(s.solver_cpu)} | {_x(s.solve_speedup)} |")
     lines += [
         "",
-        "solved: sat answers that passed the independent checker, plus unsat. Times are fillsmt's "
-        "own (no process start-up). PAR-2: mean of the total time when solved, 2 × time-out when "
-        f"not. speed-up: median total time of {base} / that of the configuration, on the puzzles "
-        "both solved (counted in \"both solved\"); above 1 is faster. solve speed-up: the same "
-        "for the solve stage alone. uniqueness: for /unique configurations, the time of the second "
+        "solved: sat answers that passed the independent checker, plus unsat (by presolve: settled before "
+        "any solver started; by rules' search: answered by the search racing the solver). Times are fillsmt's "
+        "own wall-clock times (no process start-up); CPU: user + system time of the worker process and its "
+        "children for the run; solver CPU: the solver's child processes alone (not measured for solvers that "
+        "run inside fillsmt, yices-api and z3-api, nor in a race). PAR-2: mean of the total time when solved, 2 × "
+        f"time-out when not. speed-up: median total time of {base} / that of the configuration, on the "
+        "puzzles both solvers solved (counted in \"both solved\"); above 1 is faster. solve speed-up: the "
+        "same for the solve stage alone. uniqueness: for /unique configurations, the time of the second "
         "check (the proof that no other solution exists), included in total.",
     ]
+    lines += who_else(rows, summaries)
     unique_counts = [(s.config.label, s.unique_counts) for s in summaries if s.config.unique]
     if unique_counts:
-        lines += ["", "| configuration | proven unique | not unique | sat, uniqueness not settled |", "|---|---:|---:|---:|"]
+        lines += ["", "| configuration | proven unique | not unique | sat, uniqueness not settled |",
+                  "|---|---:|---:|---:|"]
         lines += [f"| {label} | {c['true']} | {c['false']} | {c['']} |" for label, c in unique_counts]
     lines += answered(rows, summaries)
     lines += by_size(rows, summaries)
+    lines += per_puzzle(rows, summaries)
     tilings = [r for r in rows if r.get("covered")]
     if tilings:
         lines += ["", "Tilings (solved = the best tiling proven optimal in time):", "",
@@ -232,3 +395,49 @@ def markdown(rows: list[dict], baseline: Config | str | None = None) -> str:
         lines += ["", "**The configurations disagree** (a sound encoding and solver cannot):", ""]
         lines += [f"- {p}" for p in problems]
     return "\n".join(lines) + "\n"
+
+
+_INTEGERS = ("height", "width", "presolved_cells", "covered")
+_FLAGS = ("checked", "unique", "optimal")
+
+
+def _typed(row: dict) -> dict:
+    """A CSV row with JSON types: numbers, true/false, null for an empty cell."""
+    out: dict = {}
+    for column, value in row.items():
+        if value in ("", None):
+            out[column] = None
+        elif column in _FLAGS:
+            out[column] = str(value).lower() == "true"
+        elif column in _INTEGERS:
+            out[column] = int(value)
+        elif column.endswith("_s"):
+            out[column] = float(value)
+        else:
+            out[column] = value
+    return out
+
+
+def json_report(rows: list[dict], baseline: Config | str | None = None) -> dict:
+    """The runs (as typed objects, one per CSV row) and each configuration's summary numbers,
+    the same as :func:`markdown`'s, for ``--json``."""
+    if isinstance(baseline, str):
+        baseline = parse_config(baseline)
+    summaries = summarize(rows, baseline)
+
+    def rounded(value):
+        return round(value, 4) if isinstance(value, float) else value
+
+    configurations = [{
+        "configuration": s.config.label, "runs": s.runs, "solved": s.solved, "sat": s.counts["sat"],
+        "unsat": s.counts["unsat"], "timeout": s.counts["timeout"], "other": s.counts["other"],
+        "by_presolve": s.presolved, "by_rules_search": s.searched, "left_to_solver": s.left,
+        "median_s": s.median, "mean_s": s.mean, "median_cpu_s": s.cpu, "median_solver_cpu_s": s.solver_cpu,
+        "par2_s": s.par2, "speedup": s.speedup, "both_solved": s.common, "solve_speedup": s.solve_speedup,
+        "left_solved": s.left_solved, "all_median_s": s.all_median, "all_mean_s": s.all_mean,
+        "all_slowest_s": s.all_slowest, "all_median_cpu_s": s.all_cpu,
+        "stage_medians_s": s.stage_medians} for s in summaries]
+    configurations = [{k: ({stage: rounded(t) for stage, t in v.items()} if isinstance(v, dict) else rounded(v))
+                       for k, v in c.items()} for c in configurations]
+    return {"baseline": (baseline or summaries[0].config).label if summaries else None,
+            "configurations": configurations, "runs": [_typed(r) for r in rows]}

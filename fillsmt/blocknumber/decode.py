@@ -6,8 +6,7 @@ from fillsmt.blocknumber.encode import domains
 from fillsmt.blocknumber.encodings import ENCODINGS
 from fillsmt.blocknumber.model import Grid, Puzzle
 from fillsmt.blocknumber.names import number_var, value_var
-from fillsmt.errors import InputError
-from fillsmt.errors import AnswerError
+from fillsmt.errors import AnswerError, InputError
 from fillsmt.smtlib.answer import Value
 
 

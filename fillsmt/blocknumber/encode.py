@@ -24,8 +24,8 @@ from typing import Iterator
 
 from fillsmt.blocknumber.model import Puzzle
 from fillsmt.blocknumber.names import king_pairs, number_var, value_var
-from fillsmt.smtlib.script import assertion, declare, disj
 from fillsmt.smtlib import Command, Script, Term
+from fillsmt.smtlib.script import assertion, declare, disj
 
 Cell = tuple[int, int]
 
@@ -173,7 +173,7 @@ class _OneHot:
     def one_value_per_cell(self) -> Iterator[Command]:
         """Exactly one value per cell (a given's single Boolean is simply asserted)."""
         for (r, c), dom in self.dom.items():
-            options = [value_var(r, c, v) for v in dom]
+            options: list[Term] = [value_var(r, c, v) for v in dom]
             yield assertion(disj(options) if options else "false")
             yield from _at_most_one(options)
 
@@ -182,7 +182,7 @@ class _OneHot:
         for block in self.p.block_cells():
             for v in range(1, len(block) + 1):
                 cells_with_v = [(r, c) for r, c in block if v in self.dom[r, c]]
-                holders = [value_var(r, c, v) for r, c in cells_with_v]
+                holders: list[Term] = [value_var(r, c, v) for r, c in cells_with_v]
                 if len(cells_with_v) == 1 and len(self.dom[cells_with_v[0]]) == 1:
                     continue  # a given, already asserted by one_value_per_cell
                 yield assertion(disj(holders) if holders else "false")

@@ -12,8 +12,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from fillsmt.blocknumber.encode import (bv_const, bv_width, cell_domain, encode_bv, encode_int_distinct,
-                                        encode_int_pairwise, encode_onehot)
+from fillsmt.blocknumber.encode import (
+    bv_const,
+    bv_width,
+    cell_domain,
+    encode_bv,
+    encode_int_distinct,
+    encode_int_pairwise,
+    encode_onehot,
+)
 from fillsmt.blocknumber.model import Puzzle
 from fillsmt.blocknumber.names import number_var, value_var
 from fillsmt.smtlib import Script, Term

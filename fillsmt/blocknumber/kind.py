@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from fillsmt.blocknumber import plain_format
 from fillsmt.blocknumber.decode import decode_grid
@@ -13,12 +13,20 @@ from fillsmt.blocknumber.verify import check_solution
 from fillsmt.grid import grid_with
 from fillsmt.kind import Encoding, Kind
 
+if TYPE_CHECKING:
+    from fillsmt.blocknumber.encodings import Encoding as BlockNumberEncoding
+    from fillsmt.smtlib import Script
+
+
+def _without_hints(encoding: BlockNumberEncoding) -> Callable[[Puzzle, Any], Script]:
+    """``encoding``'s encoder as a kind's ``encode(puzzle, hints)`` (BlockNumber has no presolve hints)."""
+    return lambda puzzle, hints: encoding.encode(puzzle)
+
 
 class BlockNumber(Kind):
     name = "blocknumber"
     summary = "fill each block of n cells with 1..n; touching cells (diagonals too) differ"
-    encodings = tuple(Encoding(e.name, lambda puzzle, hints, e=e: e.encode(puzzle), e.description)
-                      for e in ENCODINGS.values())
+    encodings = tuple(Encoding(e.name, _without_hints(e), e.description) for e in ENCODINGS.values())
     default_encoding = DEFAULT_ENCODING
 
     def looks_like(self, text: str) -> bool:
@@ -88,8 +96,17 @@ class BlockNumber(Kind):
         return "onehot" if any(k.startswith("is_") for k in values) else "int-distinct"
 
     def term_cell(self, puzzle: Puzzle, term: str) -> tuple[int, int]:
-        parts = term.split("_")  # b_R_C or is_R_C_V
-        return int(parts[1]), int(parts[2])
+        from fillsmt.blocknumber.names import read_var
+
+        r, c, _ = read_var(term)
+        return r, c
+
+    def term_value(self, puzzle: Puzzle, term: str, number: int) -> int | bool:
+        """A number term holds the cell's number, a one-hot ``is_R_C_V`` whether it is V."""
+        from fillsmt.blocknumber.names import read_var
+
+        v = read_var(term)[2]
+        return number if v is None else number == v
 
 
     clue_encoding = "int-distinct"

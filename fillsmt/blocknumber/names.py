@@ -6,6 +6,8 @@ decoder reads the grid back through the same ones:
 
 * ``b_R_C`` — the number in row R, column C (an ``Int`` or a bit-vector, by encoding);
 * ``is_R_C_V`` — Boolean: the cell in row R, column C holds V (the one-hot encoding).
+
+:func:`read_var` reads either name back.
 """
 
 from __future__ import annotations
@@ -24,6 +26,17 @@ def number_var(r: int, c: int) -> str:
 def value_var(r: int, c: int, v: int) -> str:
     """Boolean: the cell in row ``r``, column ``c`` holds ``v``."""
     return f"is_{r}_{c}_{v}"
+
+
+def read_var(name: str) -> tuple[int, int, int | None]:
+    """(row, column, v) of a :func:`value_var` name, (row, column, None) of a :func:`number_var`
+    name; ValueError for any other name."""
+    prefix, *numbers = name.split("_")
+    count = {"b": 2, "is": 3}.get(prefix)
+    if count is None or len(numbers) != count or not all(p.isascii() and p.isdigit() for p in numbers):
+        raise ValueError(f"{name!r} is not a BlockNumber variable (b_R_C or is_R_C_V)")
+    r, c, *v = (int(p) for p in numbers)
+    return r, c, v[0] if v else None
 
 
 def king_neighbours(height: int, width: int, r: int, c: int) -> list[tuple[int, int]]:

@@ -22,6 +22,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
+from fillsmt import solutions
 from fillsmt.blocknumber.decode import decode_grid
 from fillsmt.blocknumber.encodings import ENCODINGS
 from fillsmt.blocknumber.model import Grid, Puzzle
@@ -29,7 +30,6 @@ from fillsmt.blocknumber.names import value_var
 from fillsmt.blocknumber.verify import check_solution
 from fillsmt.drivers.base import Driver
 from fillsmt.drivers.session import Session, SessionTimeout
-from fillsmt import solutions
 from fillsmt.errors import FillsmtError, OracleUndecided, SolverError
 from fillsmt.smtlib.answer import Status
 from fillsmt.smtlib.script import disj, render_term
@@ -99,7 +99,7 @@ class SessionOracle:
 
     def _open(self, puzzle: Puzzle, grid: Grid) -> None:
         self.close()
-        bare = Puzzle(puzzle.height, puzzle.width, [[0] * puzzle.width] * puzzle.height, puzzle.blocks)
+        bare = Puzzle(puzzle.height, puzzle.width, ((0,) * puzzle.width,) * puzzle.height, puzzle.blocks)
         script = ENCODINGS[ENCODING].encode(bare)
         self._terms = solutions.get_value_terms(script)
         self._session = self.driver.open_session()
@@ -116,6 +116,7 @@ class SessionOracle:
         if not differ_in:
             return True  # proved before
         session = self._session
+        assert session is not None  # opened above
         assumptions = [value_var(r, c, grid[r][c]) for r, c in sorted(givens)]
         pushed = len(differ_in) > 1
         if pushed:
@@ -144,6 +145,7 @@ class SessionOracle:
 
     def _check_second(self, puzzle: Puzzle, grid: Grid, differ_in: frozenset[Cell]) -> None:
         """The model must be a solution of ``puzzle`` that differs from ``grid`` in D."""
+        assert self._session is not None  # _ask's session, which just answered SAT
         values = self._session.get_values(self._terms, timeout=self._remaining())
         second = decode_grid(puzzle, values, ENCODING, source=f"{self.driver.name}'s answer")
         problems = check_solution(puzzle.givens, puzzle.blocks, second)

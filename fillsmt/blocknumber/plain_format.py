@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from fillsmt.blocknumber.names import KING_STEPS
 from fillsmt import limits
+from fillsmt.blocknumber.names import KING_STEPS
 from fillsmt.errors import FormatError
 from fillsmt.formats.text import read_size, read_text, tokens
 from fillsmt.grid import cell_groups

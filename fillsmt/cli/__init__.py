@@ -19,7 +19,7 @@ from fillsmt.imports import resolve
 from fillsmt.interrupts import count_the_start, exit_on_signals
 
 COMMANDS = {
-    "bench": "fillsmt.bench.command:bench",
+    "bench": "fillsmt.cli.bench:bench",
     "check": "fillsmt.cli.files:check",
     "convert": "fillsmt.cli.files:convert",
     "count": "fillsmt.cli.count:count",

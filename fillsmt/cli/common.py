@@ -86,18 +86,6 @@ def puzzle_paths(paths: Iterable[str]) -> Iterator[tuple[str, InputError | None]
             yield inside, None
 
 
-SHOWN_PROBLEMS = 3
-"""How many of a checker's problems a one-line message names (the first, in reading order)."""
-
-
-def problems_text(problems: list[str]) -> str:
-    """The first :data:`SHOWN_PROBLEMS` problems a checker found, and how many more there are:
-    a wrong grid's message stays one short line (a grid of wrong regions has hundreds)."""
-    shown = "; ".join(problems[:SHOWN_PROBLEMS])
-    more = len(problems) - SHOWN_PROBLEMS
-    return f"{shown} (and {more} more problem{'s' if more != 1 else ''})" if more > 0 else shown
-
-
 def warn(message: str) -> None:
     click.echo(f"fillsmt: {message}", err=True)
 
@@ -200,20 +188,27 @@ solver_cmd_option = click.option(
 
 
 class KindsHelpOption(click.Option):
-    """An option whose help ends with every registered kind's encodings, listed when shown."""
+    """An option whose help ends with every registered kind's encodings, listed when shown
+    (with ``scripts``, only those whose script is exact on its own: :attr:`fillsmt.kind.Encoding.method`)."""
+
+    def __init__(self, *args, scripts: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.scripts = scripts
 
     def get_help_record(self, ctx):
         record = super().get_help_record(ctx)
         if record is None:
             return None
-        listed = "; ".join(f"{kind.name}: {', '.join(kind.encoding_names)} [default: {kind.default_encoding}]"
-                           for kind in registry.kinds())
+        listed = "; ".join(
+            f"{kind.name}: {', '.join(kind.script_names if self.scripts else kind.encoding_names)} "
+            f"[default: {kind.default_encoding}]" for kind in registry.kinds())
         return record[0], f"{record[1]} {listed}."
 
 
-def encoding_option():
+def encoding_option(scripts: bool = False):
+    """``--encoding``; ``scripts``: the help lists only the scripts (``encode``, ``export``)."""
     return click.option(
-        "--encoding", "-e", cls=KindsHelpOption, type=EncodingName(), default=None, metavar="NAME",
+        "--encoding", "-e", cls=KindsHelpOption, scripts=scripts, type=EncodingName(), default=None, metavar="NAME",
         help="How the puzzle is written as SMT-LIB [default: the kind's own]. By kind:")
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from fillsmt.cli.common import CONTEXT, kind_option, reports_errors, solver_option, timeout_option, warn
+from fillsmt.cli.common import CONTEXT, KindsHelpOption, kind_option, reports_errors, solver_option, timeout_option, warn
 from fillsmt.drivers import get_driver
 from fillsmt.errors import EXIT_UNKNOWN, InputError
 from fillsmt.export import DEFAULT_LICENSE, FAMILIES, MANIFEST, export_puzzle, read_manifest
@@ -19,9 +19,9 @@ from fillsmt.kinds import load
 @click.argument("puzzles", nargs=-1, required=True)
 @click.option("--output", "-o", "directory", required=True, metavar="DIR",
               help="The folder for the .smt2 files and manifest.csv (made if missing).")
-@click.option("--encoding", "-e", "encodings", multiple=True, metavar="ENCODING",
+@click.option("--encoding", "-e", "encodings", multiple=True, metavar="ENCODING", cls=KindsHelpOption, scripts=True,
               help="An encoding of the puzzles' kind, or default (the kind's own); repeat for several "
-                   "[default: default].")
+                   "[default: default]. By kind:")
 @click.option("--family", type=click.Choice(["plain", "unique", "both"]), default="both", show_default=True,
               help="plain: does the puzzle have a solution? unique: another one than the first? (unsat "
                    "exactly for unique puzzles; for a tiling: one cell more than the best?)")
@@ -45,8 +45,8 @@ def export(puzzles, directory, encodings, family, resume, license_, solver, time
       fillsmt export puzzles/*.txt -o bench/ --resume
 
     \b
-    Exit codes: 0 written, 2 bad input, 3 a puzzle not exported within --timeout (the others
-    are), 4 solver missing or failed.
+    Exit codes: 0 written, 2 bad input (or an encoding that is a solving method, not a script),
+    3 a puzzle not exported within --timeout (the others are), 4 solver missing or failed.
     """
     from fillsmt.bench.jobs import puzzle_files
 

@@ -8,9 +8,21 @@ from typing import Iterable
 import click
 
 from fillsmt.cli.common import CONTEXT, CliError, EncodingName, encoding_option, format_option, kind_option, \
-    presolve_option, problems_text, reports_errors, stopped_at, timeout_option, warn
+    presolve_option, reports_errors, stopped_at, timeout_option, warn
 from fillsmt.cli.output import write_file
 from fillsmt.errors import EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_SOLVER, FormatError
+
+
+SHOWN_PROBLEMS = 3
+"""How many of the checker's problems a refused answer's message names (the first, in the
+checker's order: cell by cell, row by row)."""
+
+
+def first_problems(problems: list[str], shown: int = SHOWN_PROBLEMS) -> str:
+    """The first ``shown`` problems, and how many more there are: one short line however wrong
+    the answer is (a grid of 1s breaks every region: thousands of sentences)."""
+    more = len(problems) - shown
+    return "; ".join(problems[:shown]) + (f"; and {more} more problem{'s' if more > 1 else ''}" if more > 0 else "")
 
 
 def _emit(text: str | Iterable[str], output: str | None, force: bool, protect: str) -> None:
@@ -27,7 +39,7 @@ def _emit(text: str | Iterable[str], output: str | None, force: bool, protect: s
 @click.argument("puzzle", metavar="PUZZLE")
 @click.option("--output", "-o", metavar="FILE.smt2", help="Write the script here (default: standard output).")
 @click.option("--force", is_flag=True, help="Replace FILE.smt2 if it already exists.")
-@encoding_option()
+@encoding_option(scripts=True)
 @presolve_option
 @kind_option
 @click.option("--bound", type=click.IntRange(min=0), metavar="K",
@@ -36,9 +48,11 @@ def _emit(text: str | Iterable[str], output: str | None, force: bool, protect: s
 @timeout_option("Stop reading, presolving, encoding and writing after this many seconds (exit 3)")
 @reports_errors
 def encode(puzzle, output, force, encoding, presolve, kind, bound, timeout):
-    """Write the SMT-LIB script of PUZZLE, for any SMT-LIB 2 solver.
+    """Write the SMT-LIB 2.6 script of PUZZLE, for any SMT-LIB solver.
 
-    The script ends with (check-sat) and (get-value …) for every cell; feed the solver's
+    The script says what it is in its header ((set-info :source |…|): the puzzle, its kind,
+    the encoding, whether the presolve ran and how many cells it fixed, the fillsmt version),
+    and ends with (check-sat), (get-value …) for every cell and (exit); feed the solver's
     output to `fillsmt decode`. An existing file is never replaced without --force, and the
     puzzle file itself never is.
 
@@ -53,22 +67,21 @@ def encode(puzzle, output, force, encoding, presolve, kind, bound, timeout):
     \b
     A tiling problem's script asks z3 to (maximize covered); with --bound K it asks any solver
     for a tiling covering at least K cells.
+
+    \b
+    Only encodings whose script is exact on its own are written; a solving method (a
+    relaxation refined in a session, or one that needs a solver's propagator) is refused with
+    exit 2, as is bad input. Exit 1: the presolve proves there is no solution; 3: time-out.
     """
     from fillsmt.kinds import kind_of, load
-    from fillsmt.pipeline import presolved_script
 
     with stopped_at(timeout, "script"):
         p = load(puzzle, kind)
         found = kind_of(p)
         if bound is not None:
-            script = found.encode_at_least(p, bound, encoding)
-        elif presolve:
-            script = presolved_script(p, encoding)
+            script = found.encode_at_least(p, bound, found.script_encoding(encoding).name)
         else:
-            script = found.encode(p, encoding)
-        if bound is None and found.encoding(encoding).lazy:
-            click.echo(f"note: {found.encoding(encoding).name} is a relaxation refined by region cuts in a session; "
-                       f"a model of this script is a solution only if `fillsmt decode` accepts it", err=True)
+            script = found.script(p, encoding, presolve)
         _emit(script.chunks(), output, force, puzzle)
 
 
@@ -123,7 +136,7 @@ def decode(puzzle, answer, fmt, kind, encoding):
         raise CliError(str(e), EXIT_SOLVER) from None
     problems = problem.check(solution)
     if problems:
-        raise CliError(f"{source}'s answer fails the independent check: {problems_text(problems)}", EXIT_SOLVER)
+        raise CliError(f"{source}'s answer fails the independent check: {first_problems(problems)}", EXIT_SOLVER)
     if fmt == "json":
         click.echo(line(result_to_dict(SolveResult(p, Status.SAT, "", encoding, grid=solution), puzzle)))
         return
@@ -241,7 +254,7 @@ def render(puzzle, solution, output, force, solve_it, kind):
         grid = found.parse_solution(text, source, p)
         problems = found.check(p, grid)
         if problems:
-            raise CliError(f"{source}: not a solution of {puzzle}: {problems_text(problems)}", EXIT_NO_SOLUTION)
+            raise CliError(f"{source}: not a solution of {puzzle}: {first_problems(problems)}", EXIT_NO_SOLUTION)
     elif solve_it:
         driver = get_driver(DEFAULT_SOLVER)
         driver.require()

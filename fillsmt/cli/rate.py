@@ -12,7 +12,7 @@ import click
 
 from fillsmt.cli.common import CONTEXT, kind_option, puzzle_paths, reports_errors, timeout_option, warn
 from fillsmt.errors import EXIT_NO_SOLUTION, EXIT_OK, EXIT_UNKNOWN, FillsmtError, InputError
-from fillsmt.fillomino.backtrack import CELL_ORDERS
+from fillsmt.fillomino.search import CELL_ORDERS
 from fillsmt.fillomino.deduce import ALL_RULES
 from fillsmt.fillomino.rating import METHODS
 from fillsmt.interrupts import run_within

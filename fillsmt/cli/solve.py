@@ -23,12 +23,13 @@ from fillsmt.smtlib.answer import Status
 @click.option("--race/--no-race", default=None,
               help="Run the rules' search (the deduction rules plus backtracking) beside the solver; "
                    "the first answer wins (both are checked). Needs --presolve; with --forced the search wins only by exhausting the solutions. "
-                   "[default: the pipeline's DEFAULT_RACE]")
+                   "[default: race]")
 @click.option("--staged/--no-staged", default=None,
               help="With --race, let the kind's other SMT configurations join the race, each after its "
-                   "delay (Fillomino: yices on the lazy region cuts at once on a large open area, else on a "
-                   "small puzzle Z3 with the region propagator after 1.5 s). Only with the default solver "
-                   "and encoding. [default: the pipeline's DEFAULT_STAGED]")
+                   "delay (Fillomino: yices on the lazy region cuts where 100 or more open cells form one "
+                   "area, at once from 180, else after 10 s; else, with at most 150 open cells, Z3 with the "
+                   "region propagator after 3 s, 10 s with --unique or --forced). Only with the default solver "
+                   "and encoding. [default: staged]")
 @kind_option
 @click.option("--unique", is_flag=True,
               help="Also prove the solution unique, or show a second one and the cells where "

@@ -60,13 +60,13 @@ class ApiWorkerDriver(Driver):
     def refuse(self, script: str) -> None:
         """Raise :class:`InputError` for a script this solver cannot take (none by default)."""
 
-    def run(self, script: str, timeout: float | None = None, stop=None) -> RunResult:
+    def run(self, script: str, timeout: float | None = None, stop=None, priority=None) -> RunResult:
         self.require()
         self.refuse(script)
         outcome = run_process(self._argv(False), script, timeout, stop)
         return outcome_result(self.name, outcome, timeout)
 
-    def open_session(self):
+    def open_session(self, priority=None):
         self.require()
         return GuardedSession(self, self._argv(True))
 
@@ -87,34 +87,34 @@ class BitwuzlaDriver(ApiWorkerDriver):
     distribution = "bitwuzla"
     label = "Bitwuzla"
     install_hint = "pip install bitwuzla"
-    default_encodings = {"fillomino": "tree-bfs-bv", "blocknumber": "bv", "tiling": "bv"}
-    """The encoding ``--solver bitwuzla`` picks when none is given, per puzzle kind."""
+    default_encodings = {"blocknumber": "bv", "tiling": "bv"}
+    """The encoding ``--solver bitwuzla`` picks when none is given, per puzzle kind (Fillomino's
+    encodings are all over integers: Bitwuzla refuses them)."""
 
     def refuse(self, script: str) -> None:
         if _INTEGER_LOGIC.search(script[:4000]) or "Int)" in script[:4000]:
-            raise InputError("bitwuzla decides bit-vectors and Booleans, not integers: choose a bit-vector "
-                             "encoding (Fillomino: -e tree-bfs-bv or -e tree-bv; BlockNumber: -e bv or "
-                             "-e onehot; tiling: -e bv), or leave -e out to get one")
+            raise InputError("bitwuzla decides bit-vectors and Booleans, not integers: choose a bit-vector or "
+                             "Boolean encoding (BlockNumber: -e bv or -e onehot; tiling: -e bv; Fillomino has "
+                             "none), or leave -e out to get one")
 
 
 class Z3PropDriver(ApiWorkerDriver):
-    """Z3 with fillsmt's region propagator inside its search (:mod:`fillsmt.fillomino.propagator`),
-    eager checks at every fixed atom; a script without the propagator's ``set-info`` is solved by
-    plain Z3."""
+    """Z3 with a kind's user propagator inside its search (the one the script's ``set-info``
+    names), eager checks at every fixed atom; a script without it is solved by plain Z3."""
 
     name = "z3-prop"
     module = "z3"
     distribution = "z3-solver"
-    label = "Z3 with the region propagator (eager)"
+    label = "Z3 with the region propagator"
     install_hint = "pip install z3-solver"
     default_encodings = {"fillomino": "onehot-prop"}
 
+    @property
+    def propagators(self) -> frozenset[str]:  # type: ignore[override]
+        """Every propagator a registered kind declares (:attr:`fillsmt.kind.Kind.propagators`)."""
+        from fillsmt.registry import propagator_names
 
-class Z3PropLazyDriver(Z3PropDriver):
-    """The same propagator checking only complete assignments (``final``)."""
-
-    name = "z3-prop-lazy"
-    label = "Z3 with the region propagator (lazy)"
+        return propagator_names()
 
 
 class GuardedSession(ProcessSession):
@@ -135,4 +135,4 @@ class GuardedSession(ProcessSession):
         super().load(script, timeout)
 
 
-__all__ = ["ApiWorkerDriver", "BitwuzlaDriver", "Cvc5Driver", "SolverMissing", "Z3PropDriver", "Z3PropLazyDriver"]
+__all__ = ["ApiWorkerDriver", "BitwuzlaDriver", "Cvc5Driver", "SolverMissing", "Z3PropDriver"]

@@ -1,6 +1,6 @@
 """``python -m fillsmt.drivers.api_worker SOLVER [--incremental]``: SMT-LIB through a solver's
 Python API (``cvc5``, ``bitwuzla``, or Z3 with fillsmt's propagator: ``z3-prop``,
-``z3-prop-lazy``, :mod:`fillsmt.drivers.z3_backend`), in a process of its own.
+:mod:`fillsmt.drivers.z3_backend`), in a process of its own.
 
 Neither API can be interrupted from outside, so the cvc5 and Bitwuzla drivers run this worker
 through the same process runner as the solver binaries: a time-out kills it with its process
@@ -14,7 +14,7 @@ from __future__ import annotations
 import sys
 from typing import Callable, Iterator, TextIO
 
-BACKENDS = ("cvc5", "bitwuzla", "z3-prop", "z3-prop-lazy")
+BACKENDS = ("cvc5", "bitwuzla", "z3-prop")
 
 
 def error(message: str) -> str:
@@ -122,10 +122,10 @@ def backend(name: str):
         return Cvc5Backend()
     if name == "bitwuzla":
         return BitwuzlaBackend()
-    if name in ("z3-prop", "z3-prop-lazy"):
+    if name == "z3-prop":
         from fillsmt.drivers.z3_backend import Z3PropBackend
 
-        return Z3PropBackend(eager=name == "z3-prop")
+        return Z3PropBackend()
     raise LookupError(f"unknown API backend {name!r}; choose one of {', '.join(BACKENDS)}")
 
 

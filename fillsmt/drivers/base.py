@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, overload
 
 from fillsmt.errors import SolverError, SolverMissing
 from fillsmt.smtlib.answer import Answer, SExprError, Status, Value, parse_answer
@@ -29,7 +29,8 @@ class Driver(ABC):
 
     A driver declares what it can do: ``supports_session`` (:meth:`open_session` gives an
     incremental session), ``supports_stop`` (:meth:`run` honours a ``stop`` event, so it can race
-    in a portfolio) and ``supports_optimisation`` (it takes ``(maximize …)``).
+    in a portfolio), ``supports_optimisation`` (it takes ``(maximize …)``) and ``in_process``
+    (it runs inside this process, not in child processes).
     """
 
     name: str
@@ -37,11 +38,31 @@ class Driver(ABC):
     supports_session: bool = False
     supports_stop: bool = False
     supports_optimisation: bool = False
+    in_process: bool = False
+    """True when the solver runs inside the calling process (a library called in-process), so its
+    CPU time cannot be told apart from fillsmt's own; False when it runs in child processes."""
     default_encodings: dict[str, str] = {}
     """The encoding this solver gets per puzzle kind when none is asked for (else the kind's own)."""
+    propagators: frozenset[str] = frozenset()
+    """The propagators this solver runs inside its search: an encoding that names one
+    (:attr:`fillsmt.kind.Encoding.propagator`) is exact only on such a solver."""
 
-    def encoding_for(self, kind: str, fallback: str) -> str:
-        """The encoding to use for a puzzle of ``kind`` when the user named none."""
+    def cannot_run(self, encoding) -> str:
+        """Why this solver cannot run ``encoding`` (a :class:`fillsmt.kind.Encoding`), or ""."""
+        if encoding.propagator and encoding.propagator not in self.propagators:
+            return (f"solver {self.name!r} cannot run the encoding {encoding.name}: it is {encoding.method}, "
+                    f"and {self.name} has no such propagator")
+        return ""
+
+    @overload
+    def encoding_for(self, kind: str, fallback: str) -> str: ...
+
+    @overload
+    def encoding_for(self, kind: str, fallback: None) -> str | None: ...
+
+    def encoding_for(self, kind: str, fallback: str | None) -> str | None:
+        """The encoding to use for a puzzle of ``kind`` when the user named none (``fallback``
+        when this solver has no choice of its own: None, the kind's default)."""
         return self.default_encodings.get(kind, fallback)
 
     @abstractmethod
@@ -67,9 +88,11 @@ class Driver(ABC):
             raise SolverMissing(self.missing_message())
 
     @abstractmethod
-    def run(self, script: str, timeout: float | None = None, stop=None) -> RunResult:
+    def run(self, script: str, timeout: float | None = None, stop=None, priority=None) -> RunResult:
         """Solve ``script`` (SMT-LIB text) within ``timeout`` seconds (None: no limit); a driver
-        that ``supports_stop`` gives up when the ``stop`` event (a ``threading.Event``) is set."""
+        that ``supports_stop`` gives up when the ``stop`` event (a ``threading.Event``) is set.
+        ``priority`` (a :class:`fillsmt.drivers.process.SolverYield`, or None) says how a solver
+        process lowers its scheduling priority; an in-process solver ignores it."""
 
     def require_session(self) -> None:
         """Raise :class:`SolverError` unless the driver ``supports_session``."""
@@ -77,8 +100,9 @@ class Driver(ABC):
             raise SolverError(f"solver {self.name!r} offers no incremental session; "
                               f"`fillsmt solvers` lists the solvers that have one")
 
-    def open_session(self) -> "Session":
-        """An incremental session (:mod:`fillsmt.drivers.session`) with this solver."""
+    def open_session(self, priority=None) -> "Session":
+        """An incremental session (:mod:`fillsmt.drivers.session`) with this solver; ``priority``
+        as for :meth:`run`."""
         self.require_session()
         raise NotImplementedError
 

@@ -9,7 +9,6 @@ prints is bounded (:func:`fillsmt.limits.max_output`).
 
 from __future__ import annotations
 
-import contextvars
 import os
 import selectors
 import shlex
@@ -19,6 +18,7 @@ import sys
 import threading
 import time
 from dataclasses import dataclass
+from typing import IO
 
 from fillsmt import limits
 from fillsmt.drivers import trace
@@ -40,8 +40,8 @@ class ProcessOutcome:
 #: the solver and anything it started. From Python 3.11 only a new group, in fillsmt's session:
 #: a new session (``setsid``) would also put the solver in a scheduling group of its own under
 #: Linux's autogroup (on by default on most distributions), where it gets as much CPU as the
-#: whole of fillsmt, so racing solvers starved the rules' search (benchmarks/README.md,
-#: "seventh session"). Python 3.10 has no ``process_group``; it keeps the session.
+#: whole of fillsmt, so racing solvers would starve the rules' search. Python 3.10 has no
+#: ``process_group``; it keeps the session.
 OWN_GROUP: dict = {"process_group": 0} if sys.version_info >= (3, 11) else {"start_new_session": True}
 
 
@@ -50,7 +50,7 @@ class SolverYield:
     ``delay`` seconds after it started gets ``niceness`` added, so on a busy machine the search,
     which settles the small grids the solver is slow on, gets the larger share of the CPU, while
     the solver's quick answers (most puzzles, well under a second) are not slowed. The race calls
-    :meth:`take_back` when the search stalls (``Kind.search_stalled``): no solver is lowered from
+    :meth:`take_back` when the search stalls (:meth:`fillsmt.plan.RacingSearch.stalled`): no solver is lowered from
     then on, and each one lowered gets its own priority back where the system permits it (a
     process may not lower its niceness without the privilege; the race then puts the search
     behind instead)."""
@@ -93,20 +93,6 @@ class SolverYield:
                     pass
 
 
-#: How the rules' search races this thread's solver (:class:`SolverYield`), or None: set by the
-#: race (:func:`fillsmt.pipeline._race`) for the thread that runs its solver; None elsewhere.
-YIELD_TO_SEARCH: contextvars.ContextVar[SolverYield | None] = contextvars.ContextVar("yield_to_search",
-                                                                                     default=None)
-
-
-def started(proc: subprocess.Popen) -> None:
-    """Note a solver process just started: lower its priority later if :data:`YIELD_TO_SEARCH`
-    says so (a process that has ended by then is left alone)."""
-    plan = YIELD_TO_SEARCH.get()
-    if plan is not None:
-        plan.started(proc)
-
-
 def kill_group(proc: subprocess.Popen) -> None:
     """SIGKILL ``proc``'s whole process group (it was started in a group of its own, :data:`OWN_GROUP`)."""
     try:
@@ -127,7 +113,10 @@ class _Exchange:
     """Standard input written, standard output and error read, with one selector."""
 
     def __init__(self, proc: subprocess.Popen, data: bytes):
+        # Started with all three streams as pipes (run_process).
+        assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
         self.proc = proc
+        self.streams: tuple[IO[bytes], IO[bytes], IO[bytes]] = (proc.stdin, proc.stdout, proc.stderr)
         self.data = memoryview(data)
         self.sent = 0
         self.stdin_fd = proc.stdin.fileno()
@@ -145,7 +134,7 @@ class _Exchange:
 
     def _close_stdin(self) -> None:
         try:
-            self.proc.stdin.close()
+            self.streams[0].close()
         except OSError:
             pass
 
@@ -184,12 +173,12 @@ class _Exchange:
             self.selector.unregister(fd)
             self._close_stdin()
 
-    def text(self, stream) -> str:
+    def text(self, stream: IO[bytes]) -> str:
         return b"".join(self.chunks[stream.fileno()]).decode("utf-8", errors="replace")
 
     def close(self) -> None:
         self.selector.close()
-        for stream in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
+        for stream in self.streams:
             try:
                 stream.close()
             except OSError:
@@ -222,16 +211,18 @@ def _communicate(proc: subprocess.Popen, data: bytes, timeout: float | None,
         if timed_out or stopped or overflowed:
             kill_group(proc)
         proc.wait()
-        return exchange.text(proc.stdout), exchange.text(proc.stderr), timed_out, stopped, overflowed
+        _, stdout, stderr = exchange.streams
+        return exchange.text(stdout), exchange.text(stderr), timed_out, stopped, overflowed
     finally:
         exchange.close()
 
 
 def run_process(argv: list[str], stdin_text: str, timeout: float | None,
-                stop: threading.Event | None = None) -> ProcessOutcome:
+                stop: threading.Event | None = None, priority: SolverYield | None = None) -> ProcessOutcome:
     """Run ``argv`` with ``stdin_text`` on standard input; kill its group at ``timeout`` seconds,
     as soon as ``stop`` is set (used by the portfolio to stop the losers), or when it prints more
-    than :func:`fillsmt.limits.max_output` bytes.
+    than :func:`fillsmt.limits.max_output` bytes. ``priority`` lowers the process's priority
+    after its delay (:class:`SolverYield`).
 
     Raises ``OSError`` when the program cannot be started.
     """
@@ -239,7 +230,8 @@ def run_process(argv: list[str], stdin_text: str, timeout: float | None,
     data = stdin_text.encode("utf-8")
     proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             **OWN_GROUP)
-    started(proc)
+    if priority is not None:
+        priority.started(proc)
     tracing = trace.path() is not None
     if tracing:
         who, channel = shlex.join(argv), f"pid {proc.pid}"

@@ -62,7 +62,7 @@ class PysmtDriver(Driver):
         return (f"pysmt has no solver {self.backend!r} installed (installed: {have}); "
                 f"install one with: pip install z3-solver (or cvc5)")
 
-    def run(self, script: str, timeout: float | None = None, stop=None) -> RunResult:
+    def run(self, script: str, timeout: float | None = None, stop=None, priority=None) -> RunResult:
         backend = self._backend()
         if backend is None:
             raise SolverMissing(self.missing_message())
@@ -70,7 +70,7 @@ class PysmtDriver(Driver):
         outcome = run_process(argv, script, timeout, stop)
         return outcome_result(self.name, outcome, timeout)
 
-    def open_session(self):
+    def open_session(self, priority=None):
         """pysmt's SMT-LIB interpreter in a worker process that answers command by command."""
         from fillsmt.drivers.session import ProcessSession
 

@@ -42,7 +42,9 @@ def _load_yices_bindings() -> None:
     except SolverMissing:
         import sys as _sys
 
-        _sys.modules.setdefault("yices_api", None)  # pysmt then sees an ImportError
+        # pysmt then sees an ImportError. typeshed types sys.modules as modules only, but None is
+        # the documented entry for "this import fails".
+        _sys.modules.setdefault("yices_api", None)  # type: ignore[arg-type]
 
 
 def choose(backend: str) -> str:
@@ -61,7 +63,7 @@ class Interpreter:
 
     def __init__(self, name: str, out):
         self.name, self.out = name, out
-        self.logic = None
+        self.logic: str | None = None
         self.solver = None
         self.has_model = False
         self.done = False

@@ -44,7 +44,6 @@ _FACTORIES: dict[str, Callable[[], Driver]] = {
     "cvc5": _built_in("fillsmt.drivers.api_drivers:Cvc5Driver"),
     "bitwuzla": _built_in("fillsmt.drivers.api_drivers:BitwuzlaDriver"),
     "z3-prop": _built_in("fillsmt.drivers.api_drivers:Z3PropDriver"),
-    "z3-prop-lazy": _built_in("fillsmt.drivers.api_drivers:Z3PropLazyDriver"),
     "portfolio": lambda: _portfolio(None, get_driver),
 }
 
@@ -97,11 +96,20 @@ def get_driver(name: str, solver_cmd: str | None = None) -> Driver:
                      f"or give --solver-cmd")
 
 
+def require_runs(driver: Driver, encoding) -> None:
+    """Refuse (an InputError, exit 2) a solver that cannot run ``encoding`` (a
+    :class:`fillsmt.kind.Encoding`), naming the registered solvers that can."""
+    why = driver.cannot_run(encoding)
+    if why:
+        able = [n for n in _FACTORIES if n != "portfolio" and not get_driver(n).cannot_run(encoding)]
+        raise InputError(f"{why}; use --solver {' or '.join(able)}" if able else why)
+
+
 def session_solver_names(first: str = "yices") -> list[str]:
     """The registered solvers that offer an incremental session, ``first`` first."""
     names = [n for n in _FACTORIES if get_driver(n).supports_session]
     return sorted(names, key=lambda n: n != first)
 
 
-__all__ = ["add_generic_solver", "add_solver", "get_driver", "remove_solver", "session_solver_names",
-           "solver_names"]
+__all__ = ["add_generic_solver", "add_solver", "get_driver", "remove_solver", "require_runs",
+           "session_solver_names", "solver_names"]

@@ -31,13 +31,13 @@ import subprocess
 import threading
 import time
 from abc import ABC, abstractmethod
-from typing import Iterable, Sequence
+from typing import IO, Iterable, Literal, Sequence, overload
 
 from fillsmt import interrupts, limits
 from fillsmt.drivers import trace
-from fillsmt.errors import EXIT_UNKNOWN, SolverError
 from fillsmt.drivers.base import quote_output
-from fillsmt.drivers.process import OWN_GROUP, kill_group, started
+from fillsmt.drivers.process import OWN_GROUP, kill_group
+from fillsmt.errors import EXIT_UNKNOWN, SolverError
 from fillsmt.smtlib import Script
 from fillsmt.smtlib.answer import SExprError, Status, Value, parse_value, render_sexpr
 from fillsmt.smtlib.script import script_body
@@ -168,7 +168,19 @@ class Session(ABC):
             raise SolverError(f"{self.name} gave no check-sat answer: {quote_output(output)!r}")
         return _STATUS[items[0]]
 
-    def get_values(self, terms: Iterable[str], raw: bool = False, timeout: float | None = None) -> dict[str, Value]:
+    @overload
+    def get_values(self, terms: Iterable[str], raw: Literal[False] = False,
+                   timeout: float | None = None) -> dict[str, Value]: ...
+
+    @overload
+    def get_values(self, terms: Iterable[str], raw: Literal[True], timeout: float | None = None) -> dict[str, str]: ...
+
+    @overload
+    def get_values(self, terms: Iterable[str], raw: bool,
+                   timeout: float | None = None) -> dict[str, Value] | dict[str, str]: ...
+
+    def get_values(self, terms: Iterable[str], raw: bool = False,
+                   timeout: float | None = None) -> dict[str, Value] | dict[str, str]:
         """The model's values of ``terms`` (after a SAT check), keyed by the terms' text; with
         ``raw``, each value as the solver printed it (SMT-LIB text of any sort, fit to be sent
         back in an assertion). A solver that gives no answer within ``timeout`` (plus
@@ -277,7 +289,7 @@ class ProcessSession(Session):
 
     reads_packed = True
 
-    def __init__(self, argv: list[str], name: str, joined_assertions: bool = False):
+    def __init__(self, argv: list[str], name: str, joined_assertions: bool = False, priority=None):
         super().__init__()
         self.name = name
         self.joined_assertions = joined_assertions
@@ -286,13 +298,19 @@ class ProcessSession(Session):
         self._proc = subprocess.Popen(
             argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
             **OWN_GROUP, text=True, encoding="utf-8", errors="replace", bufsize=1)
-        started(self._proc)
+        # All three streams are pipes.
+        assert self._proc.stdin is not None and self._proc.stdout is not None and self._proc.stderr is not None
+        self._stdin: IO[str] = self._proc.stdin
+        self._streams: tuple[IO[str], IO[str], IO[str]] = (self._proc.stdin, self._proc.stdout, self._proc.stderr)
+        if priority is not None:
+            priority.started(self._proc)
         self._chunks: queue.Queue[str | None] = queue.Queue()
         self._pending = ""  # what the solver printed past the last reply's marker (normally nothing)
         self._stderr: list[str] = []
         self._threads = [threading.Thread(target=self._pump_chunks, args=(self._proc.stdout, self._chunks.put),
                                           daemon=True),
-                         threading.Thread(target=self._pump, args=(self._proc.stderr, self._stderr.append), daemon=True)]
+                         threading.Thread(target=self._pump, args=(self._proc.stderr, self._stderr.append),
+                                          daemon=True)]
         for t in self._threads:
             t.start()
 
@@ -307,8 +325,8 @@ class ProcessSession(Session):
     def _pump_chunks(stream, put) -> None:
         """The solver's output in whatever pieces the pipe gives (at most 64 KiB each), not line
         by line: a get-value reply of thousands of lines is then a few hand-overs between
-        threads instead of one per line (issue 17: that hand-over was a third of the lazy
-        region cuts' time on janko 330)."""
+        threads instead of one per line (a hand-over per line can take a third of the lazy region
+        cuts' time on a large grid)."""
         decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
         fd = stream.fileno()
         while True:
@@ -371,8 +389,8 @@ class ProcessSession(Session):
         cannot block (a lazy session sends three commands a round; janko 330: 216 threads)."""
         if len(text) <= DIRECT_WRITE:
             try:
-                self._proc.stdin.write(text)
-                self._proc.stdin.flush()
+                self._stdin.write(text)
+                self._stdin.flush()
             except (OSError, ValueError):  # a broken pipe, or closed by a kill
                 raise self._died("") from None
             return
@@ -380,8 +398,8 @@ class ProcessSession(Session):
 
         def write() -> None:
             try:
-                self._proc.stdin.write(text)
-                self._proc.stdin.flush()
+                self._stdin.write(text)
+                self._stdin.flush()
             except (OSError, ValueError) as e:  # a broken pipe, or closed by a kill
                 failed.append(e)
 
@@ -400,8 +418,8 @@ class ProcessSession(Session):
         try:
             if proc.poll() is None and not kill and not interrupts.stopping():
                 try:
-                    proc.stdin.write("(exit)\n")
-                    proc.stdin.flush()
+                    self._stdin.write("(exit)\n")
+                    self._stdin.flush()
                 except (BrokenPipeError, OSError, ValueError):
                     pass
                 try:
@@ -413,7 +431,7 @@ class ProcessSession(Session):
             proc.wait()
             for t in self._threads:
                 t.join(timeout=1.0)
-            for stream in (proc.stdin, proc.stdout, proc.stderr):
+            for stream in self._streams:
                 try:
                     stream.close()
                 except (OSError, ValueError):

@@ -299,6 +299,7 @@ class YicesInterpreter:
         head = _HEAD.match(text)
         name = head.group(1) if head else ""
         if name == "assert":  # the bulk of every script: no Python parse, libyices reads it
+            assert head is not None  # the name came from it
             self._pending.append(self.term(text[head.end():text.rindex(")")]))
             self.has_model = False
             return
@@ -406,6 +407,7 @@ class Watchdog:
 
 class YicesApiDriver(Driver):
     name = "yices-api"
+    in_process = True
     install_hint = INSTALL
     supports_session = True
 
@@ -436,7 +438,7 @@ class YicesApiDriver(Driver):
     def location(self) -> str:
         return wheel_library() or ""
 
-    def run(self, script: str, timeout: float | None = None, stop=None) -> RunResult:
+    def run(self, script: str, timeout: float | None = None, stop=None, priority=None) -> RunResult:
         interpreter = YicesInterpreter(load_yices(), mode="one-shot")
         trace.sent(self.name, "in-process", script)
         start = time.perf_counter()
@@ -448,7 +450,7 @@ class YicesApiDriver(Driver):
         trace.received(self.name, "in-process", output, "stopped at the time-out" if fired else "")
         return in_process_result(self.name, output, fired, seconds, timeout, "stopped")
 
-    def open_session(self) -> "YicesApiSession":
+    def open_session(self, priority=None) -> "YicesApiSession":
         return YicesApiSession(load_yices())
 
 
@@ -469,6 +471,7 @@ class YicesApiSession(Session):
         return self._interpreter is not None and not self._interpreter.done
 
     def _exchange(self, text: str, timeout: float | None) -> tuple[str, bool]:
+        assert self._interpreter is not None  # Session checks that the session is alive first
         output, fired = self._interpreter.run(text, timeout)
         if fired:
             self.close()

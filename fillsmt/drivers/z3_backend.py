@@ -2,18 +2,19 @@
 with a user propagator when the script asks for one.
 
 A script that says ``(set-info :fillsmt-propagator "NAME ARGS…")`` gets the propagator NAME
-(today only ``fillomino-regions H W``, :mod:`fillsmt.fillomino.propagator`) attached to the
-solver at its first check; any other script is solved by plain Z3. The worker runs in its own
+(a kind registers it: :attr:`fillsmt.kind.Kind.propagators`) attached to the solver at its first
+check; any other script is solved by plain Z3. The worker runs in its own
 process (the api drivers' process runner), so a time-out kills it and nothing is left behind.
 
-Commands are read one per line as fillsmt writes them (a command spanning lines is gathered
-until its parentheses balance); declarations and definitions are kept as text, given to the solver's
+Commands are read as SMT-LIB lexes them (parentheses and comments count outside strings and
+quoted symbols), one command at a time; declarations and definitions are kept as text, given to the solver's
 own SMT-LIB parser with the next run of assertions and read again by a fresh parser for the
 terms of get-value and check-sat-assuming (``Solver.from_string``: building 10⁵
 terms one by one through the Python API took 4.7 s on a 11×20 puzzle), and ``check-sat``,
 ``check-sat-assuming``, ``get-value``, ``push``, ``pop``, ``echo`` and ``exit`` are answered as
-the z3 binary would; any other command (``get-unsat-core``, …) gets an ``(error …)`` reply. ``FILLSMT_PROP_STATS=1`` prints the propagator's event counts and the time
-spent in its callbacks on standard error after each check.
+the z3 binary would; any other command (``get-unsat-core``, …) gets an ``(error …)`` reply.
+``FILLSMT_PROP_STATS=1`` prints the propagator's event counts and the time spent in its
+callbacks on standard error after each check.
 """
 
 from __future__ import annotations
@@ -28,19 +29,42 @@ _DECLARE = re.compile(r"\(declare-(?:fun\s+(\S+)\s+\(\s*\)|const\s+(\S+))\s+(.+)
 
 
 def _commands(text: str) -> list[str]:
-    """The top-level commands of ``text``, one per line unless parentheses run on."""
-    out, pending, depth = [], [], 0
-    for line in text.splitlines():
-        stripped = line.split(";", 1)[0].strip() if ";" in line and '"' not in line else line.strip()
-        if not stripped:
+    """The top-level commands of ``text``, each on one line (line breaks inside a command become
+    spaces), read as SMT-LIB lexes them: parentheses, and ``;`` comments, count only outside
+    strings ``"…"`` and quoted symbols ``|…|`` (a script's ``:source`` may hold any of them)."""
+    out: list[str] = []
+    current: list[str] = []
+    depth, in_string, in_quoted = 0, False, False
+    i, n = 0, len(text)
+    while i < n:
+        ch = text[i]
+        if in_string:
+            in_string = ch != '"' or text[i + 1:i + 2] == '"'
+            if ch == '"' and in_string:  # "" inside a string
+                current.append(ch)
+                i += 1
+        elif in_quoted:
+            in_quoted = ch != "|"
+        elif ch == ";":
+            end = text.find("\n", i)
+            i = n if end < 0 else end
             continue
-        pending.append(stripped)
-        depth += stripped.count("(") - stripped.count(")")
-        if depth <= 0:
-            out.append(" ".join(pending))
-            pending, depth = [], 0
-    if pending:
-        out.append(" ".join(pending))
+        elif ch == '"':
+            in_string = True
+        elif ch == "|":
+            in_quoted = True
+        elif ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+        current.append(" " if ch in "\r\n" and not (in_string or in_quoted) else ch)
+        i += 1
+        if depth <= 0 and not (in_string or in_quoted) and ch == ")":
+            out.append("".join(current).strip())
+            current, depth = [], 0
+    rest = "".join(current).strip()
+    if rest:
+        out.append(rest)
     return out
 
 
@@ -53,7 +77,7 @@ class Z3PropBackend:
     before each new run of assertions, so nothing is wrapped in Python objects one by one), and
     the propagator once asked for."""
 
-    def __init__(self, eager: bool = True) -> None:
+    def __init__(self) -> None:
         import z3
 
         self.z3 = z3
@@ -62,7 +86,6 @@ class Z3PropBackend:
         self.sent = 0  # how many of them the solver's parser has read
         self.names: dict[str, str] = {}  # declared constant to its sort's text
         self.terms: dict[str, object] = {}
-        self.eager = eager
         self.wanted: tuple | None = None
         self.propagator = None
         self.done = False
@@ -130,11 +153,12 @@ class Z3PropBackend:
             raise ValueError(f"unsupported command {head!r}")
 
     def _info(self, command: str) -> None:
-        from fillsmt.fillomino.encode_onehot import PROPAGATOR_INFO, PROPAGATOR_NAME
+        """Note the propagator a ``(set-info :fillsmt-propagator "NAME ARG…")`` asks for."""
+        from fillsmt.kind import PROPAGATOR_INFO
 
         parts = command.replace("(", " ").replace(")", " ").replace('"', " ").split()
-        if len(parts) == 5 and parts[1] == PROPAGATOR_INFO and parts[2] == PROPAGATOR_NAME:
-            self.wanted = (int(parts[3]), int(parts[4]))
+        if len(parts) >= 3 and parts[1] == PROPAGATOR_INFO and all(p.lstrip("-").isdigit() for p in parts[3:]):
+            self.wanted = (parts[2], [int(p) for p in parts[3:]])
 
     def _parse(self, terms: list[str]) -> list:
         """Z3 terms for SMT-LIB terms over the declarations so far (cached by their text)."""
@@ -155,10 +179,13 @@ class Z3PropBackend:
 
     def _check(self, assumptions: list) -> str:
         if self.wanted is not None and self.propagator is None:
-            from fillsmt.fillomino.propagator import make_propagator
+            from fillsmt.registry import propagator_maker
 
-            height, width = self.wanted
-            self.propagator = make_propagator(self.z3, self.solver, height, width, self._atoms(), self.eager)
+            name, args = self.wanted
+            make = propagator_maker(name)
+            if make is None:
+                raise ValueError(f"no registered kind has the propagator {name!r}")
+            self.propagator = make(self.z3, self.solver, *args, self._atoms())
         start = time.process_time()
         result = self.solver.check(*assumptions)
         if self.stats and self.propagator is not None:

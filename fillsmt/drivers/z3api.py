@@ -19,6 +19,7 @@ from fillsmt.interrupts import native_call
 
 class Z3ApiDriver(Driver):
     name = "z3-api"
+    in_process = True
     install_hint = "pip install z3-solver"
     supports_session = True
     supports_optimisation = True
@@ -52,10 +53,10 @@ class Z3ApiDriver(Driver):
         except SolverMissing:
             return ""
 
-    def open_session(self) -> "Z3ApiSession":
+    def open_session(self, priority=None) -> "Z3ApiSession":
         return Z3ApiSession(self._z3())
 
-    def run(self, script: str, timeout: float | None = None, stop=None) -> RunResult:
+    def run(self, script: str, timeout: float | None = None, stop=None, priority=None) -> RunResult:
         z3 = self._z3()
         ctx = z3.Context()
         trace.sent(self.name, "in-process", script)

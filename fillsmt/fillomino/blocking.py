@@ -2,8 +2,7 @@
 
 The generic clause (:func:`fillsmt.solutions.differs`) says "some cell's number differs from
 the first solution S": fresh disequalities ``n_x != v`` the solver has to split. Two clauses
-with the same meaning over what the encodings already hold (measured in benchmarks/README.md,
-"Issue 17, eleventh session: janko 257's yices proof"; :data:`BLOCKING` picks one):
+with the same meaning over what the encodings already hold (:data:`BLOCKING` picks one):
 
 * :func:`tree_clause` (``trees``, on an encoding with one tree per solution,
   :data:`~fillsmt.fillomino.encodings.CANONICAL_TREES`): "some parent pointer ``p_x_y`` or root
@@ -39,7 +38,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from fillsmt.fillomino.names import number_var
+from fillsmt.fillomino.names import number_vars
 from fillsmt.grid import neighbour_indices
 
 Grid = tuple[tuple[int, ...], ...]
@@ -49,14 +48,8 @@ BLOCKINGS = ("cells", "boundaries", "trees")
 :func:`tree_clause` on an encoding with one tree per solution, else the generic clause."""
 
 BLOCKING = "trees"
-"""The one a Fillomino session uses: ``trees`` (the lead's call at the eleventh session's merge,
-on the helper's measurements in benchmarks/README.md, "Issue 17, eleventh session: janko 257's
-yices proof"). It lowers the second check of the 17 janko-thesis100 proofs yices settles by a
-quarter in all (janko 257, a proof over 2x its plain solve in final10: 63 -> 25 ms; under 8
-random seeds a sixth lower on average, and lower or within 3 ms on each of the 17). With yices's
-default seed it makes two of them dearer (171 and 269: +8-9 ms, from 14 and 7 ms), but their
-ratios to the plain solve stay under 1.5; the target is every proof under 2x its solve, and the
-sum and the tail both fall."""
+"""The one a Fillomino session uses: ``trees``, which makes yices's second check (the proof
+that no other solution exists) a quarter cheaper in all on the janko puzzles it proves."""
 
 TREE_PREFIXES = ("p_", "t_")
 """The tree variables :func:`tree_clause` compares: parent pointers and root flags."""
@@ -68,12 +61,13 @@ def boundary_clause(grid: Grid, pinned: Iterable[int] = ()) -> str:
     height, width = len(grid), len(grid[0]) if grid else 0
     fixed = set(pinned)
     value = [v for row in grid for v in row]
+    n = number_vars(height, width)
     parts = []
     for x in range(height * width):
         for y in neighbour_indices(height, width, x):
             if y < x or (x in fixed and y in fixed):
                 continue
-            equal = f"(= {number_var(x)} {number_var(y)})"
+            equal = f"(= {n[x]} {n[y]})"
             parts.append(f"(not {equal})" if value[x] == value[y] else equal)
     if not parts:
         return "false"  # every pair pinned (or one cell): S is the only grid there is
@@ -81,7 +75,7 @@ def boundary_clause(grid: Grid, pinned: Iterable[int] = ()) -> str:
 
 
 def tree_terms(declared: Iterable[tuple[str, str]]) -> list[str]:
-    """The tree variables among (name, sort) declarations: the Boolean ``p_x_y`` and ``t_x``."""
+    """The tree variables among (name, sort) declarations: the Boolean ``p_R_C_R2_C2`` and ``t_R_C``."""
     return [name for name, sort in declared if sort == "Bool" and name.startswith(TREE_PREFIXES)]
 
 

@@ -1,4 +1,4 @@
-"""Clue-less Fillomino grids (issue 20): answered by a valid tiling, without a solver.
+"""Clue-less Fillomino grids: answered by a valid tiling, without a solver.
 
 A puzzle without a single clue accepts every valid filled grid, so the generator's random
 tiling (:func:`fillsmt.fillomino.generate.random_solution`, fixed seed) answers it directly: a

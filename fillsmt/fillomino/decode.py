@@ -2,26 +2,22 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from typing import cast
 
 from fillsmt.errors import AnswerError
 from fillsmt.fillomino.model import Grid, Puzzle
-from fillsmt.fillomino.names import number_var
+from fillsmt.fillomino.names import number_var, number_vars
 from fillsmt.smtlib.answer import Value
 
 
-@lru_cache(maxsize=8)
-def _names(height: int, width: int) -> tuple[str, ...]:
-    return tuple(number_var(x) for x in range(height * width))
-
-
 def decode_grid(puzzle: Puzzle, values: dict[str, Value], source: str = "<answer>") -> Grid:
-    """The grid whose cell ``x`` holds the value of ``number_var(x)``."""
+    """The grid whose cell at row r, column c holds the value of ``number_var(r, c)``."""
     h, w = puzzle.height, puzzle.width
     try:  # the usual answer, in one pass (a lazy session decodes a model every round)
-        flat = [values[name] for name in _names(h, w)]
+        flat = [values[name] for name in number_vars(h, w)]
         if all(type(v) is int for v in flat):
-            return tuple(tuple(flat[r * w:(r + 1) * w]) for r in range(h))
+            ints = cast("list[int]", flat)  # every value checked just above
+            return tuple(tuple(ints[r * w:(r + 1) * w]) for r in range(h))
     except KeyError:
         pass
     return _decode_checked(puzzle, values, source)
@@ -33,9 +29,10 @@ def _decode_checked(puzzle: Puzzle, values: dict[str, Value], source: str) -> Gr
     for r in range(puzzle.height):
         row = []
         for c in range(puzzle.width):
-            name = number_var(r * puzzle.width + c)
+            name = number_var(r, c)
             if name not in values:
-                raise AnswerError(source, None, f"no value for {name} (row {r + 1}, column {c + 1}) in the solver's answer")
+                raise AnswerError(source, None,
+                                  f"no value for {name} (row {r + 1}, column {c + 1}) in the solver's answer")
             v = values[name]
             if isinstance(v, bool) or not isinstance(v, int):
                 raise AnswerError(source, None, f"the value of {name} is {v!r}, expected an integer")

@@ -1,4 +1,4 @@
-"""One-hot encodings for the region propagator (``--solver z3-prop``, issue 17).
+"""The one-hot encoding for the region propagator (``--solver z3-prop``).
 
 Every cell ``x`` gets one Boolean per number its domain allows, ``v_x_k`` ("x holds k",
 :func:`~fillsmt.fillomino.names.value_var`). The script announces the grid to the solver with
@@ -13,10 +13,7 @@ reasoning inside Z3's search.
   atoms of one cell); written out, at most one cost 3-4x on janko 286. So **it is complete but
   not sound on its own**: any other solver may answer with a grid of wrong regions, which the
   independent checker then refuses. Only with the propagator (whose final check refuses every
-  wrong grid) is it an exact encoding.
-* ``tree-bfs-onehot``: the ``tree-bfs`` encoding (exact on its own) plus the same atoms tied to
-  the integer numbers by ``v_x_k = (n_x = k)``, so the propagator's reasoning comes on top of the
-  spanning trees.
+  wrong grid) is it an exact encoding: a solving method, not a script to hand to any solver.
 
 Pure: puzzle (and optional domains) in, :class:`~fillsmt.smtlib.Script` out.
 """
@@ -25,16 +22,16 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from fillsmt.fillomino.encode_tree import Domains, TreeOptions, default_domains, encode_tree
+from fillsmt.fillomino.encode_tree import Domains, default_domains
 from fillsmt.fillomino.model import Puzzle
-from fillsmt.fillomino.names import neighbour_indices, number_var, value_var
-from fillsmt.smtlib import Command, Script
+from fillsmt.fillomino.names import GridNames, neighbour_indices
+from fillsmt.kind import PROPAGATOR_INFO
+from fillsmt.smtlib import Command, Script, Term
 from fillsmt.smtlib.script import assertion, declare, disj
 
-PROPAGATOR_INFO = ":fillsmt-propagator"
-"""The ``set-info`` attribute that names the propagator and the grid it reasons about."""
 PROPAGATOR_NAME = "fillomino-regions"
-_QUESTIONS = ("check-sat", "get-value")
+"""The propagator the script asks for (:attr:`fillsmt.fillomino.kind.Fillomino.propagators`),
+with the grid's height and width as its arguments."""
 
 
 def propagator_info(puzzle: Puzzle) -> Command:
@@ -49,20 +46,10 @@ def _sorted_domains(puzzle: Puzzle, domains: Domains | None) -> list[list[int]]:
     return [cache.setdefault(id(d), sorted(d)) for d in chosen]
 
 
-def _channelled_atoms(doms: list[list[int]]) -> Iterator[Command]:
-    """The atoms, their tie to the integer ``n_x``, and "x holds one of its domain's numbers"."""
-    for x, dom in enumerate(doms):
-        for k in dom:
-            yield declare(value_var(x, k), "Bool")
-    for x, dom in enumerate(doms):
-        yield assertion(disj([value_var(x, k) for k in dom]))
-        for k in dom:
-            yield assertion(("=", value_var(x, k), ("=", number_var(x), k)))
-
-
 def _local(puzzle: Puzzle, doms: list[list[int]]) -> Iterator[Command]:
     """A 1 has no neighbour 1; a number k > 1 has a neighbour that may hold k and does."""
     sets = [frozenset(d) for d in doms]
+    value_var = GridNames(puzzle.height, puzzle.width).value
     for x, dom in enumerate(doms):
         around = neighbour_indices(puzzle.height, puzzle.width, x)
         for k in dom:
@@ -77,7 +64,7 @@ def _local(puzzle: Puzzle, doms: list[list[int]]) -> Iterator[Command]:
 
 def _query(puzzle: Puzzle) -> Iterator[Command]:
     yield Command("check-sat")
-    yield Command("get-value", (tuple(number_var(x) for x in range(puzzle.height * puzzle.width)),))
+    yield Command("get-value", (GridNames(puzzle.height, puzzle.width).numbers,))
 
 
 def encode_onehot(puzzle: Puzzle, domains: Domains | None = None) -> Script:
@@ -85,27 +72,20 @@ def encode_onehot(puzzle: Puzzle, domains: Domains | None = None) -> Script:
     doms = _sorted_domains(puzzle, domains)
     header = [Command("set-option", (":print-success", "false")), Command("set-logic", ("QF_LIA",)),
               propagator_info(puzzle)]
-    atoms = [declare(value_var(x, k), "Bool") for x, dom in enumerate(doms) for k in dom]
-    numbers = [Command("define-fun", (number_var(x), (), "Int", _first_true(x, dom))) for x, dom in enumerate(doms)]
-    some = [assertion(disj([value_var(x, k) for k in dom])) for x, dom in enumerate(doms)]
+    v = GridNames(puzzle.height, puzzle.width)
+    atoms = [declare(v.value(x, k), "Bool") for x, dom in enumerate(doms) for k in dom]
+    numbers = [Command("define-fun", (v.number(x), (), "Int", _first_true(v, x, dom))) for x, dom in enumerate(doms)]
+    some = [assertion(disj([v.value(x, k) for k in dom])) for x, dom in enumerate(doms)]
     return Script.of([*header, *atoms, *numbers, *some, *_local(puzzle, doms), *_query(puzzle)])
 
 
-def _first_true(x: int, dom: list[int]):
+def _first_true(v: GridNames, x: int, dom: list[int]) -> Term:
     """``n_x`` as the first k of the domain whose atom is true (the propagator keeps at most one
     true, so this is the cell's number)."""
-    term = dom[-1]
+    term: Term = dom[-1]
     for k in reversed(dom[:-1]):
-        term = ("ite", value_var(x, k), k, term)
+        term = ("ite", v.value(x, k), k, term)
     return term
 
 
-def encode_tree_onehot(puzzle: Puzzle, domains: Domains | None = None) -> Script:
-    """``tree-bfs`` plus the propagator's atoms (module text)."""
-    doms = _sorted_domains(puzzle, domains)
-    tree = encode_tree(puzzle, domains, TreeOptions(bfs=True))
-    body = [c for c in tree.commands if c.name not in _QUESTIONS]
-    return Script.of([*body[:2], propagator_info(puzzle), *body[2:], *_channelled_atoms(doms), *_query(puzzle)])
-
-
-__all__ = ["PROPAGATOR_INFO", "PROPAGATOR_NAME", "encode_onehot", "encode_tree_onehot", "propagator_info"]
+__all__ = ["PROPAGATOR_NAME", "encode_onehot", "propagator_info"]

@@ -1,7 +1,9 @@
 """Faster spanning-tree encodings: the thesis' idea, made to propagate.
 
 Every region is still one spanning tree whose root carries the region's size, as in the thesis;
-what changes is how the tree is written down:
+what changes is how the tree is written down (below, x is a cell's index ``row * width + col``
+and ``n_x`` its number; the scripts name each variable by the cell's row and column,
+:mod:`fillsmt.fillomino.names`, e.g. ``n_R_C`` and ``p_R_C_R2_C2``):
 
 * **Boolean parent pointers** ``p_x_y`` ("x's parent is y") and a Boolean root flag ``t_x``,
   exactly one of them true per cell, instead of 0/1 integer edges;
@@ -25,21 +27,8 @@ what changes is how the tree is written down:
   is in its region and one step closer, so each solution has exactly one tree; a cell rooted at
   a fixed cell z is at least as deep as its Manhattan distance to z. One tree per solution is
   what keeps a uniqueness proof (``unsat`` once the first solution is blocked) short;
-* optionally (``bitvector``) the same constraints over bit-vectors (QF_BV), with widths chosen so
-  no sum can overflow;
-* optionally, redundant constraints each solution's canonical tree satisfies (issue 17, sixth
-  session; none is the default, see benchmarks/README.md): ``size_depth``, ``s_x + d_x <= n_x``
-  (the d cells on the path from the root to x are not in x's subtree); ``depth_bounds``, a cell
-  rooted at a fixed cell is at least as deep as the nearest fixed cell it may be rooted at (the
-  BFS distance inside a region is at least the Manhattan distance); ``root_counts``, a fixed cell
-  z of value k that is a root has exactly k cells with ``r_x = z`` (the cells with ``r_x = z``
-  are z's region, and each of them lists z among its candidate roots, because it holds k and is
-  at most k - 1 steps from z, so the sum runs over the candidates' cells only). Each holds in
-  the model built in the completeness argument below, so none loses a solution, and none is
-  needed for soundness. A fixed cell joined to a smaller-index one by fixed cells of its value
-  is never a root, so it gets no count. ``anchor_depths=False`` leaves out the per-candidate depth bounds
-  ("rooted at z ⇒ at least as deep as x's distance to z"), likewise redundant: the largest
-  family of the script on the hard tail.
+* optionally (``skip_closed``) no tree for the cells of *closed* regions (:func:`closed_cells`):
+  their numbers are declared and fixed, nothing more.
 
 Completeness: every solution has a model (take its regions, as each region's root its
 smallest-index fixed cell if it has one, else its smallest-index cell, and a BFS tree from the
@@ -57,8 +46,7 @@ from typing import Callable, Iterator, Sequence
 
 from fillsmt.fillomino.model import Puzzle
 from fillsmt.grid import connected_areas
-from fillsmt.fillomino.names import (anchored_var, depth_var, is_root_var, neighbour_indices,
-                                     number_var, parent_var, root_var, size_var)
+from fillsmt.fillomino.names import GridNames, neighbour_indices
 from fillsmt.smtlib.script import assertion, conj, declare, disj
 from fillsmt.smtlib import Command, Script, Term
 
@@ -67,15 +55,8 @@ Domains = Sequence[frozenset[int]]
 
 @dataclass(frozen=True)
 class TreeOptions:
-    """``size_depth`` and ``depth_bounds`` need ``bfs``; ``root_counts`` is for integers only
-    (a count can exceed the bit-vector width chosen for sizes)."""
-
     bfs: bool = False
-    bitvector: bool = False
-    size_depth: bool = False
-    depth_bounds: bool = False
-    root_counts: bool = False
-    anchor_depths: bool = True
+    """The canonical BFS tree (module text): one tree per solution."""
     skip_closed: bool = False
     """Leave the cells of closed regions (:func:`closed_cells`) out of the tree: only their
     numbers are declared and fixed."""
@@ -109,46 +90,14 @@ def _empty_area_sizes(puzzle: Puzzle, flat: list[int]) -> list[int]:
     return size_of
 
 
-class Arith:
-    """Integer or bit-vector spelling of the few arithmetic operations the encoding needs."""
-
-    def __init__(self, bitvector: bool, value_bound: int, index_bound: int):
-        self.bitvector = bitvector
-        if bitvector:
-            # s_x = 1 + (up to 4 children, each <= value_bound) must not wrap around.
-            self.width = max((4 * value_bound + 1).bit_length(), 1)
-            self.index_width = max(index_bound.bit_length(), 1)
-
-    def sort(self, index: bool = False) -> Term:
-        if not self.bitvector:
-            return "Int"
-        return ("_", "BitVec", self.index_width if index else self.width)
-
-    def const(self, v: int, index: bool = False) -> Term:
-        if not self.bitvector:
-            return v
-        return ("_", f"bv{v}", self.index_width if index else self.width)
-
-    def le(self, a: Term, b: Term) -> Term:
-        return ("bvule", a, b) if self.bitvector else ("<=", a, b)
-
-    def lt(self, a: Term, b: Term) -> Term:
-        return ("bvult", a, b) if self.bitvector else ("<", a, b)
-
-    def add(self, *terms: Term) -> Term:
-        return ("bvadd", *terms) if self.bitvector else ("+", *terms)
-
-
 class TreeEncoder:
     """The tree encoding of one puzzle; each constraint method yields the commands of one named
     constraint, and :meth:`constraints` lists them in the script's order.
 
-    The extension point for encodings built on the tree (:mod:`fillsmt.fillomino.lazy`'s
-    anchored tree): subclass it, override constraint methods or :meth:`constraints`, and read
-    ``p`` (the puzzle), ``o`` (the :class:`TreeOptions`), ``d`` (each cell's domain), ``lo`` /
-    ``hi`` (its bounds), ``cells``, ``adj`` (neighbours), ``link`` (the neighbours that may share
-    its region), ``a`` (the :class:`Arith` spelling), ``fixed_cells`` and ``anchors`` (per cell,
-    the fixed cells that may root its region), with :meth:`fixed` and :meth:`steps`.
+    Its state: ``p`` (the puzzle), ``o`` (the :class:`TreeOptions`), ``d`` (each cell's domain),
+    ``lo`` / ``hi`` (its bounds), ``cells``, ``adj`` (neighbours), ``link`` (the neighbours that
+    may share its region), ``fixed_cells`` and ``anchors`` (per cell, the fixed cells that may
+    root its region), with :meth:`fixed` and :meth:`steps`.
     """
 
     def __init__(self, puzzle: Puzzle, domains: Domains, options: TreeOptions):
@@ -162,13 +111,11 @@ class TreeEncoder:
         self.hi = [bounds[id(d)][1] for d in self.d]
         self.interval = [bounds[id(d)][2] == bounds[id(d)][1] - bounds[id(d)][0] + 1 for d in self.d]
         self.cells = range(puzzle.height * puzzle.width)
+        self.v = GridNames(puzzle.height, puzzle.width)
+        self.n = self.v.numbers
         self.adj = [neighbour_indices(puzzle.height, puzzle.width, x) for x in self.cells]
         # Only neighbours that can hold the same number can be in one region.
         self.link = [[y for y in self.adj[x] if not self.d[x].isdisjoint(self.d[y])] for x in self.cells]
-        top = max(self.hi)
-        if options.bitvector and options.root_counts:
-            raise ValueError("root counts are written over integers only")
-        self.a = Arith(options.bitvector, top, len(self.cells))
         self.closed = closed_cells(puzzle.height, puzzle.width, self.d) if options.skip_closed else set()
         self.tree_cells = [x for x in self.cells if x not in self.closed]
         self.fixed_cells = [x for x in self.tree_cells if self.fixed(x)]
@@ -201,36 +148,36 @@ class TreeEncoder:
         return out
 
     def declarations(self) -> Iterator[Command]:
-        value, index = self.a.sort(), self.a.sort(index=True)
+        value = index = "Int"
         for x in self.cells:
-            yield declare(number_var(x), value)
+            yield declare(self.n[x], value)
             if x in self.closed:
                 continue
-            yield declare(size_var(x), value)
-            yield declare(root_var(x), index)
-            yield declare(is_root_var(x), "Bool")
+            yield declare(self.v.size(x), value)
+            yield declare(self.v.root(x), index)
+            yield declare(self.v.is_root(x), "Bool")
             if not self.fixed(x) and self.anchors[x]:
-                yield declare(anchored_var(x), "Bool")
+                yield declare(self.v.anchored(x), "Bool")
             if self.o.bfs:
-                yield declare(depth_var(x), value)
+                yield declare(self.v.depth(x), value)
             for y in self.link[x]:
-                yield declare(parent_var(x, y), "Bool")
+                yield declare(self.v.parent(x, y), "Bool")
 
     def number_domains(self) -> Iterator[Command]:
-        c, n = self.a.const, number_var
+        n = self.n
         for x in self.cells:
             dom, lo, hi = self.d[x], self.lo[x], self.hi[x]
             if lo == hi:
-                yield assertion(("=", n(x), c(lo)))
+                yield assertion(("=", n[x], lo))
                 continue
-            parts: list[Term] = [self.a.le(c(lo), n(x)), self.a.le(n(x), c(hi))]
+            parts: list[Term] = [("<=", lo, n[x]), ("<=", n[x], hi)]
             if not self.interval[x]:
-                parts += [("not", ("=", n(x), c(v))) for v in range(lo + 1, hi) if v not in dom]
+                parts += [("not", ("=", n[x], v)) for v in range(lo + 1, hi) if v not in dom]
             yield assertion(conj(parts))
 
     def one_parent_or_root(self) -> Iterator[Command]:
         for x in self.tree_cells:
-            options = [is_root_var(x)] + [parent_var(x, y) for y in self.link[x]]
+            options = [self.v.is_root(x)] + [self.v.parent(x, y) for y in self.link[x]]
             yield assertion(disj(options))
             for i, a in enumerate(options):
                 for b in options[i + 1:]:
@@ -239,125 +186,74 @@ class TreeEncoder:
     def roots(self) -> Iterator[Command]:
         """The root is the region's smallest-index fixed cell, else its smallest-index cell
         (module text); a root's size is its number."""
-        c = self.a.const
         for x in self.tree_cells:
-            at_anchor = disj([("=", root_var(x), c(z, index=True)) for z in self.anchors[x]])
-            lowest = self.a.le(root_var(x), c(x, index=True))
+            at_anchor = disj([("=", self.v.root(x), z) for z in self.anchors[x]])
+            lowest = ("<=", self.v.root(x), x)
             if self.fixed(x):
                 yield assertion(at_anchor)
             elif self.anchors[x]:
-                yield assertion(("ite", anchored_var(x), at_anchor, lowest))
+                yield assertion(("ite", self.v.anchored(x), at_anchor, lowest))
             else:
                 yield assertion(lowest)
-            yield assertion(("=", is_root_var(x), ("=", root_var(x), c(x, index=True))))
-            yield assertion(("=>", is_root_var(x), ("=", size_var(x), number_var(x))))
+            yield assertion(("=", self.v.is_root(x), ("=", self.v.root(x), x)))
+            yield assertion(("=>", self.v.is_root(x), ("=", self.v.size(x), self.n[x])))
 
     def sizes(self) -> Iterator[Command]:
         """1 <= s_x <= n_x, and s_x = 1 + the sizes of x's children."""
-        c = self.a.const
         for x in self.tree_cells:
-            yield assertion(("and", self.a.le(c(1), size_var(x)), self.a.le(size_var(x), number_var(x))))
-            children = [("ite", parent_var(y, x), size_var(y), c(0)) for y in self.link[x]]
-            total = self.a.add(c(1), *children) if children else c(1)
-            yield assertion(("=", size_var(x), total))
+            yield assertion(("and", ("<=", 1, self.v.size(x)), ("<=", self.v.size(x), self.n[x])))
+            children = [("ite", self.v.parent(y, x), self.v.size(y), 0) for y in self.link[x]]
+            total = ("+", 1, *children) if children else 1
+            yield assertion(("=", self.v.size(x), total))
 
     def parents(self) -> Iterator[Command]:
         """A parent has the same number and root; no two cells are each other's parent."""
         for x in self.tree_cells:
             for y in self.link[x]:
-                yield assertion(("=>", parent_var(x, y),
-                               ("and", ("=", number_var(x), number_var(y)), ("=", root_var(x), root_var(y)))))
+                yield assertion(("=>", self.v.parent(x, y),
+                                 ("and", ("=", self.n[x], self.n[y]), ("=", self.v.root(x), self.v.root(y)))))
                 if y > x:
-                    yield assertion(("not", ("and", parent_var(x, y), parent_var(y, x))))
+                    yield assertion(("not", ("and", self.v.parent(x, y), self.v.parent(y, x))))
 
     def same_number_same_region(self) -> Iterator[Command]:
         """Neighbours hold equal numbers exactly when they share a root (are one region)."""
         for x in self.tree_cells:
             for y in self.link[x]:
                 if y > x:
-                    yield assertion(("=", ("=", number_var(x), number_var(y)), ("=", root_var(x), root_var(y))))
+                    yield assertion(("=", ("=", self.n[x], self.n[y]), ("=", self.v.root(x), self.v.root(y))))
 
     def needs_a_partner(self) -> Iterator[Command]:
         """A number above 1 needs an equal neighbour."""
-        c = self.a.const
         for x in self.tree_cells:
             if self.hi[x] == 1:
                 continue
-            partners = [("=", number_var(x), number_var(y)) for y in self.link[x]]
+            partners = [("=", self.n[x], self.n[y]) for y in self.link[x]]
             if partners:
-                yield assertion(("=>", self.a.lt(c(1), number_var(x)), disj(partners)))
+                yield assertion(("=>", ("<", 1, self.n[x]), disj(partners)))
             else:
-                yield assertion(("=", number_var(x), c(1)))
+                yield assertion(("=", self.n[x], 1))
 
     def bfs_depths(self) -> Iterator[Command]:
         """d_x is the distance to the root inside the region; the parent is the first
         neighbour of the region one step closer."""
-        c = self.a.const
         for x in self.tree_cells:
-            d = depth_var(x)
-            yield assertion(self.a.lt(d, number_var(x)))
-            yield assertion(("=", is_root_var(x), ("=", d, c(0))))
+            d = self.v.depth(x)
+            yield assertion(("<", d, self.n[x]))
+            yield assertion(("=", self.v.is_root(x), ("=", d, 0)))
             closer: list[Term] = []  # "y is in x's region, one step closer", for earlier y
             for y in self.link[x]:
-                one_step = ("=", d, self.a.add(depth_var(y), c(1)))
-                yield assertion(("=>", parent_var(x, y), conj([one_step, *(("not", t) for t in closer)])))
-                yield assertion(("=>", ("=", number_var(x), number_var(y)),
-                               self.a.le(d, self.a.add(depth_var(y), c(1)))))
-                closer.append(("and", ("=", number_var(x), number_var(y)), one_step))
-            for z in self.anchors[x] if self.o.anchor_depths else ():
-                if self.steps(x, z) > 1:
-                    yield assertion(("=>", ("=", root_var(x), c(z, index=True)),
-                                     self.a.le(c(self.steps(x, z)), d)))
-
-    def size_depth_bound(self) -> Iterator[Command]:
-        """s_x + d_x <= n_x: the d cells on the path from the root to x are not in x's subtree."""
-        for x in self.tree_cells:
-            yield assertion(self.a.le(self.a.add(size_var(x), depth_var(x)), number_var(x)))
-
-    def depth_lower_bounds(self) -> Iterator[Command]:
-        """A cell rooted at a fixed cell is at least as deep as the nearest one it may be rooted at."""
-        c = self.a.const
-        for x in self.tree_cells:
-            if not self.anchors[x]:
-                continue
-            near = min(self.steps(x, z) for z in self.anchors[x])
-            if near < 1:
-                continue
-            bound = self.a.le(c(near), depth_var(x))
-            yield assertion(bound if self.fixed(x) else ("=>", anchored_var(x), bound))
-
-    def root_counts(self) -> Iterator[Command]:
-        """A fixed cell z of value k that is a root has exactly k cells with r_x = z, summed over
-        the cells that list z among their candidate roots (module text)."""
-        c = self.a.const
-        rooted: dict[int, list[int]] = {}
-        for x in self.tree_cells:
+                one_step = ("=", d, ("+", self.v.depth(y), 1))
+                yield assertion(("=>", self.v.parent(x, y), conj([one_step, *(("not", t) for t in closer)])))
+                yield assertion(("=>", ("=", self.n[x], self.n[y]),
+                                ("<=", d, ("+", self.v.depth(y), 1))))
+                closer.append(("and", ("=", self.n[x], self.n[y]), one_step))
             for z in self.anchors[x]:
-                rooted.setdefault(z, []).append(x)
-        for z, members in rooted.items():
-            if self._joins_a_smaller_fixed_cell(z):
-                continue
-            ones = [("ite", ("=", root_var(x), c(z, index=True)), c(1), c(0)) for x in members]
-            total = self.a.add(*ones) if len(ones) > 1 else c(1)
-            yield assertion(("=>", is_root_var(z), ("=", total, c(self.lo[z]))))
-
-    def _joins_a_smaller_fixed_cell(self, z: int) -> bool:
-        """Whether fixed cell z is joined to a smaller-index fixed cell by a path of fixed cells
-        of its value: then they share a region and z is never its root (``t_z`` is false)."""
-        k, seen, stack = self.lo[z], {z}, [z]
-        while stack:
-            x = stack.pop()
-            for y in self.adj[x]:
-                if y not in seen and self.fixed(y) and self.lo[y] == k:
-                    if y < z:
-                        return True
-                    seen.add(y)
-                    stack.append(y)
-        return False
+                if self.steps(x, z) > 1:
+                    yield assertion(("=>", ("=", self.v.root(x), z), ("<=", self.steps(x, z), d)))
 
     def query(self) -> Iterator[Command]:
         yield Command("check-sat")
-        yield Command("get-value", (tuple(number_var(x) for x in self.cells),))
+        yield Command("get-value", (tuple(self.n[x] for x in self.cells),))
 
     def constraints(self) -> list[Callable[[], Iterator[Command]]]:
         """The constraint methods whose commands make the script, in order (the query last)."""
@@ -367,19 +263,12 @@ class TreeEncoder:
         ]
         if self.o.bfs:
             parts.append(self.bfs_depths)
-        if self.o.bfs and self.o.size_depth:
-            parts.append(self.size_depth_bound)
-        if self.o.bfs and self.o.depth_bounds:
-            parts.append(self.depth_lower_bounds)
-        if self.o.root_counts:
-            parts.append(self.root_counts)
         parts.append(self.query)
         return parts
 
     def script(self) -> Script:
-        logic = "QF_BV" if self.o.bitvector else "QF_LIA"
         parts = self.constraints()
-        header = [Command("set-option", (":print-success", "false")), Command("set-logic", (logic,))]
+        header = [Command("set-option", (":print-success", "false")), Command("set-logic", ("QF_LIA",))]
         return Script.streamed(lambda: (cmd for part in [lambda: iter(header), *parts] for cmd in part()))
 
 

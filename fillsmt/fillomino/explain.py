@@ -73,7 +73,7 @@ class Explanation:
 
     def step_numbers(self) -> dict[tuple[int, int], int]:
         """Per cell fixed by a step: the step's number (from 1)."""
-        out = {}
+        out: dict[tuple[int, int], int] = {}
         for i, step in enumerate(self.steps, 1):
             for r, c, _ in step.cells:
                 out.setdefault((r, c), i)
@@ -160,7 +160,7 @@ def explain(puzzle: Puzzle, *, deadline: float | None = None, split_trials: int 
     board = Board.of(puzzle.height, puzzle.width)
     masks = initial_masks(puzzle)
     steps: list[Step] = []
-    solver = _Solver(puzzle, solver, deadline, known)
+    asker = _Solver(puzzle, solver, deadline, known)
     while True:
         state = TracingState(board, list(masks), ALL_RULES)
         contradiction = fixpoint(state, ALL_RULES)
@@ -180,7 +180,7 @@ def explain(puzzle: Puzzle, *, deadline: float | None = None, split_trials: int 
         if split is not None:
             step, masks = split
         else:
-            forced = solver_forced(puzzle, board, masks, solver)
+            forced = solver_forced(puzzle, board, masks, asker)
             if isinstance(forced, Explanation):
                 forced.steps[:0] = steps
                 return forced
@@ -281,6 +281,7 @@ def solver_forced(puzzle: Puzzle, board: Board, masks: list[Mask], solver: _Solv
                    }.get(found.status, found.message)
         return Explanation(puzzle, [], status, None, message)
     solution = found.solution
+    assert solution is not None  # a unique answer comes with its solution (ask_solver)
     _, x = min((m.bit_count(), x) for x, m in enumerate(masks) if not is_single(m))
     r, c = divmod(x, board.width)
     v = solution[r][c]
@@ -309,7 +310,7 @@ class Hint:
     message: str = ""
 
     def as_dict(self) -> dict:
-        out = {"puzzle": self.puzzle.source, "status": self.status,
+        out: dict[str, object] = {"puzzle": self.puzzle.source, "status": self.status,
                "wrong_cells": [list(c) for c in self.wrong_cells], "message": self.message}
         if self.step is not None:
             out["step"] = self.step.as_dict()
@@ -342,6 +343,7 @@ def hint(puzzle: Puzzle, progress: Grid | None = None, *, deadline: float | None
     found = ask_solver(puzzle, solver, deadline)
     if found.status == "unique":
         solution = found.solution
+        assert solution is not None  # a unique answer comes with its solution (ask_solver)
         wrong = [(r, c) for r, row in enumerate(progress) for c, v in enumerate(row)
                  if v and v != solution[r][c]]
         if wrong:

@@ -53,7 +53,7 @@ from dataclasses import dataclass
 from typing import Callable, Mapping
 
 from fillsmt.errors import InputError, OracleUndecided
-from fillsmt.fillomino.backtrack import solve_by_search
+from fillsmt.fillomino.search import SearchOptions, solve_by_search
 from fillsmt.fillomino.deduce import deduce
 from fillsmt.fillomino.model import Grid, Puzzle
 from fillsmt.fillomino.rating import HARD_GUESSES, LABELS, Rating, rate
@@ -257,7 +257,7 @@ def search_oracle(puzzle: Puzzle, solution: Grid, deadline: float | None = None)
     """Uniqueness by the rules plus backtracking, exact (no cap): is ``solution`` the only one?
 
     A hunt for a solution other than ``solution`` (``avoid`` of
-    :func:`~fillsmt.fillomino.backtrack.solve_by_search`). Neither guessing order wins
+    :func:`~fillsmt.fillomino.search.solve_by_search`). Neither guessing order wins
     everywhere (growing groups is far better on published puzzles, row-major on some puzzles
     with large regions), so the two take turns with node budgets growing fourfold until one
     settles it: a few times the work of the better one, and still deterministic. Exact, but
@@ -269,7 +269,7 @@ def search_oracle(puzzle: Puzzle, solution: Grid, deadline: float | None = None)
     budget = ORACLE_FIRST_BUDGET
     while True:
         for order in ("group-exit", "row-major"):
-            found = solve_by_search(puzzle, limit=1, max_nodes=budget, cell_order=order,
+            found = solve_by_search(puzzle, SearchOptions(cell_order=order), limit=1, max_nodes=budget,
                                     avoid=solution, deadline=deadline)
             if found.solutions:
                 return False
@@ -308,10 +308,14 @@ def generate(height: int, width: int, *, seed: int | str, unique_oracle: UniqueO
                          or made.undecided),
             timed_out=made.timed_out, rating=made.rating, kept_for_area=made.kept_for_area,
             undecided=made.undecided)
-        if difficulty is None or result.rating.label == difficulty or made.timed_out:
+        if difficulty is None:
+            return result
+        assert result.rating is not None  # rated, as a difficulty was asked (_Removal.run)
+        if result.rating.label == difficulty or made.timed_out:
             return result
         if best is None or _distance(result, difficulty) < _distance(best, difficulty):
             best = result
+    assert best is not None  # at least one attempt (max_attempts >= 1)
     return best
 
 
@@ -381,6 +385,7 @@ class _Removal:
     def empty_area_with(self, x: int) -> int:
         """The connected area of empty cells that x would join if its clue went (counted up to
         one more than ``max_area``)."""
+        assert self.max_area is not None  # asked only when the area is limited
         seen, stack = {x}, [x]
         while stack and len(seen) <= self.max_area:
             r, c = divmod(stack.pop(), self.w)

@@ -7,10 +7,11 @@ from typing import Any
 
 from fillsmt.fillomino import plain_format
 from fillsmt.fillomino.decode import decode_grid
-from fillsmt.fillomino.encodings import DEFAULT_ENCODING, ENCODINGS, LAZY_ENCODINGS
+from fillsmt.fillomino.encode_onehot import PROPAGATOR_NAME
+from fillsmt.fillomino.encodings import DEFAULT_ENCODING, ENCODINGS, LAZY_ENCODINGS, PROPAGATED, Cuts
 from fillsmt.fillomino.lazy import script_bounds
 from fillsmt.fillomino.model import Puzzle
-from fillsmt.fillomino.names import cell_of_number_var
+from fillsmt.fillomino.names import cell_of_number_var, index_of_number_var
 from fillsmt.fillomino.render import render_pretty
 from fillsmt.fillomino.verify import check_solution
 from fillsmt.grid import grid_with
@@ -34,7 +35,8 @@ class Fillomino(Kind):
     name = "fillomino"
     summary = "divide the grid into regions; a region of n cells holds the number n in every cell"
     encodings = (tuple(Encoding(name, encode) for name, encode in ENCODINGS.items())
-                 + tuple(Encoding(name, encode, cuts=cuts) for name, (encode, cuts) in LAZY_ENCODINGS.items()))
+                 + tuple(Encoding(name, encode, cuts=cuts) for name, (encode, cuts) in LAZY_ENCODINGS.items())
+                 + tuple(Encoding(name, encode, propagator=p) for name, (encode, p) in PROPAGATED.items()))
     default_encoding = DEFAULT_ENCODING
 
     def parse(self, text: str, source: str) -> Puzzle:
@@ -97,98 +99,35 @@ class Fillomino(Kind):
 
         return clueless_solution(puzzle)
 
+    propagators = {PROPAGATOR_NAME: "fillsmt.fillomino.propagator:make_propagator"}
+
     has_search = True
 
-    def staged_racers(self, presolved: Puzzle, proof: bool = False) -> tuple[tuple[str, str, float], ...]:
-        """Chosen from the presolved puzzle's largest open area and open cells
-        (:func:`fillsmt.fillomino.features.staged_racers`): the lazy region cuts where the tree
-        encoding is weak (janko 620, 330), Z3 with the region propagator, staged, on small
-        puzzles (266)."""
-        from fillsmt.fillomino.features import staged_racers
+    def plan(self, presolved: Puzzle, proof: bool):
+        """The default plan (:func:`fillsmt.fillomino.strategy.plan`)."""
+        from fillsmt.fillomino.strategy import plan
 
-        return staged_racers(presolved, proof)
+        return plan(presolved, proof)
 
-    def staged_lead(self, presolved: Puzzle) -> str | None:
-        """The lazy region cuts alone on a huge open area (:func:`fillsmt.fillomino.features.staged_lead`)."""
-        from fillsmt.fillomino.features import staged_lead
+    def search(self, puzzle: Puzzle, limit: int, deadline: float | None = None, progress=None,
+               options=None, budget: float | None = None):
+        """The deduction rules plus backtracking (:func:`~fillsmt.fillomino.search.solve_strong`)
+        with the option set ``options`` names (a :class:`~fillsmt.fillomino.strategy.SearchUse`:
+        ``"quick"``, ``"quick-proof"`` or ``"race"``, the named sets of
+        :mod:`fillsmt.fillomino.search.options`; None: the race's, which ``--solver rules`` runs
+        too); ``budget`` is in seconds of :data:`~fillsmt.fillomino.strategy.QUICK_CLOCK`."""
+        from fillsmt.fillomino.search import QUICK_PROOF_SEARCH, QUICK_SEARCH, RACE_SEARCH, solve_strong
+        from fillsmt.fillomino.strategy import QUICK_CLOCK
 
-        return staged_lead(presolved)
-
-    def races_search(self, presolved: Puzzle) -> bool:
-        """Not on a grid with very many open cells (:func:`fillsmt.fillomino.features.races_search`)."""
-        from fillsmt.fillomino.features import races_search
-
-        return races_search(presolved)
-
-    def search_first(self, presolved: Puzzle) -> bool:
-        """On a small grid (:func:`fillsmt.fillomino.features.search_first`)."""
-        from fillsmt.fillomino.features import search_first
-
-        return search_first(presolved)
-
-    def search_stalled(self, progress) -> bool:
-        """:func:`fillsmt.fillomino.features.search_stalled`."""
-        from fillsmt.fillomino.features import search_stalled
-
-        return search_stalled(progress)
-
-    def stall_hurries(self, proof: bool) -> bool:
-        """:func:`fillsmt.fillomino.features.stall_hurries`."""
-        from fillsmt.fillomino.features import stall_hurries
-
-        return stall_hurries(proof)
-
-    def quick_search(self, presolved: Puzzle, limit: int):
-        """The search of :meth:`search` for at most
-        :func:`~fillsmt.fillomino.features.quick_search_budget` seconds (none on a grid with
-        many open cells), before any solver starts; with ``limit`` 2 (``--unique``,
-        ``--forced``) within the nodes and seconds of
-        :func:`~fillsmt.fillomino.features.quick_proof_budget`: a first solution found within
-        those nodes, the search goes on to settle the question, within the strong search's
-        first phase (no restart with probing), passing over weak guesses if
-        :data:`~fillsmt.fillomino.features.QUICK_PROOF_PASS_WEAK` (off), learning from its
-        refutations as :data:`~fillsmt.fillomino.features.QUICK_PROOF_LEARNING` says, making a
-        refuted guess again first as :data:`~fillsmt.fillomino.features.QUICK_PROOF_LAST_CONFLICT`
-        says (and a guess whose complement was refuted as
-        :data:`~fillsmt.fillomino.features.QUICK_PROOF_WIPED_OUT` says), breaking its order's ties
-        by failure weights once it has a solution as
-        :data:`~fillsmt.fillomino.features.QUICK_PROOF_WEIGHTS` says, guessing where the tight
-        groups meet as deep as :data:`~fillsmt.fillomino.features.QUICK_PROOF_SHARED_DEPTH` says. The
-        seconds are :data:`~fillsmt.fillomino.features.QUICK_CLOCK`'s."""
-        from fillsmt.fillomino import features
-        from fillsmt.fillomino.backtrack import solve_strong
-
-        if limit > 1:
-            first, whole = features.quick_proof_budget(presolved)
-        else:
-            first, whole = None, features.quick_search_budget(presolved)
-        if whole <= 0:
-            return None
-        clock = features.QUICK_CLOCK
-        learning = features.QUICK_PROOF_LEARNING if limit > 1 else "off"
-        return solve_strong(presolved, limit=limit, deadline=clock() + whole, first_nodes=first,
-                            probing=limit == 1, pass_weak=limit > 1 and features.QUICK_PROOF_PASS_WEAK,
-                            clock=clock, cbj=learning == "cbj", nogoods=learning == "nogoods",
-                            last_conflict=limit > 1 and features.QUICK_PROOF_LAST_CONFLICT,
-                            wiped_out=limit > 1 and features.QUICK_PROOF_WIPED_OUT,
-                            weights=limit > 1 and features.QUICK_PROOF_WEIGHTS,
-                            shared_depth=features.QUICK_PROOF_SHARED_DEPTH if limit > 1 else -1)
-
-    def search(self, puzzle: Puzzle, limit: int, deadline: float | None, progress=None):
-        """The deduction rules plus backtracking (:mod:`fillsmt.fillomino.backtrack`), with the
-        search-only reasoning of issue 17 (:func:`~fillsmt.fillomino.backtrack.solve_strong`),
-        telling ``progress`` of every node, making a refuted guess again first as
-        :data:`~fillsmt.fillomino.features.SEARCH_LAST_CONFLICT` says, breaking the first phase's ties
-        by failure weights from the root on as
-        :data:`~fillsmt.fillomino.features.SEARCH_WEIGHTED_FIRST` says and a walk of the second
-        phase's as :data:`~fillsmt.fillomino.features.SEARCH_WEIGHTED_WALK` says."""
-        from fillsmt.fillomino import features
-        from fillsmt.fillomino.backtrack import solve_strong
-
-        return solve_strong(puzzle, limit=limit, deadline=deadline, progress=progress,
-                            last_conflict=features.SEARCH_LAST_CONFLICT,
-                            weighted_walk=features.SEARCH_WEIGHTED_WALK,
-                            weighted_first=features.SEARCH_WEIGHTED_FIRST)
+        use = "race" if options is None else options.name
+        chosen = {"quick": QUICK_SEARCH, "quick-proof": QUICK_PROOF_SEARCH, "race": RACE_SEARCH}[use]
+        first_nodes = options.first_nodes if use == "quick-proof" else None
+        clock = {}
+        if budget is not None:
+            deadline = QUICK_CLOCK() + budget
+            clock = {"clock": QUICK_CLOCK}
+        return solve_strong(puzzle, chosen, limit=limit, deadline=deadline, first_nodes=first_nodes, progress=progress,
+                            **clock)
 
     can_generate = True
 
@@ -208,24 +147,27 @@ class Fillomino(Kind):
     def problem(self, puzzle: Puzzle, script, encoding: str, solver: str):
         """Another solution is asked for as :mod:`fillsmt.fillomino.blocking` says
         (``Problem.block``). A lazy encoding's session reads the cell numbers packed
-        (``Problem.value_bits``): its relaxations (:mod:`fillsmt.fillomino.lazy`) assert every cell's domain, a clue's value or
-        within 1..max(largest clue, the size of the cell's open area) (or the presolve's subset
-        of it), so every number lies in [1, max(largest clue, cells of the grid)]."""
+        (``Problem.value_bits``): its relaxations (:mod:`fillsmt.fillomino.lazy`) assert every
+        cell's domain, a clue's value or within 1..max(largest clue, the size of the cell's open
+        area) (or the presolve's subset of it), so every number lies in [1, max(largest clue,
+        cells of the grid)]."""
         found = super().problem(puzzle, script, encoding, solver)
         found.block = _block(found, encoding)
         if self.encoding(encoding).lazy:
             largest = max((v for row in puzzle.cells for v in row), default=0)
             found.value_bits = max(largest, puzzle.height * puzzle.width).bit_length()
             # the cuts leave out atoms the script's pins make false (fillsmt.fillomino.lazy)
-            found.cuts = partial(found.cuts, fixed=frozenset(cell_of_number_var(t) for t in found.pinned),
-                                 bounds=script_bounds(script, puzzle.height * puzzle.width))
+            pinned = frozenset(index_of_number_var(t, puzzle.width) for t in found.pinned)
+            assert found.cuts is not None  # a lazy encoding's problem has its cuts
+            cuts: Cuts = found.cuts  # cuts(grid, fixed=…, bounds=…), as encodings.Cuts says
+            found.cuts = partial(cuts, fixed=pinned, bounds=script_bounds(script, puzzle.height, puzzle.width))
         return found
 
     def decode(self, puzzle: Puzzle, values: dict, encoding: str, source: str):
         return decode_grid(puzzle, values, source=source)
 
     def term_cell(self, puzzle: Puzzle, term: str) -> tuple[int, int]:
-        return divmod(cell_of_number_var(term), puzzle.width)
+        return cell_of_number_var(term)
 
 
     clue_encoding = "tree-bfs"
@@ -239,7 +181,7 @@ class Fillomino(Kind):
     def cell_var(self, puzzle: Puzzle, row: int, col: int) -> str:
         from fillsmt.fillomino.names import number_var
 
-        return number_var(row * puzzle.width + col)
+        return number_var(row, col)
 
     def clue_free_script(self, puzzle: Puzzle):
         """Every cell 1 up to the number of cells (the largest region there can be)."""
@@ -316,7 +258,7 @@ def _block(problem, encoding: str):
 
     if blocking.BLOCKING == "boundaries":
         return lambda found, read: blocking.boundary_clause(
-            found.grid, [cell_of_number_var(t) for t in problem.pinned])
+            found.grid, [index_of_number_var(t, len(found.grid[0])) for t in problem.pinned])
     if blocking.BLOCKING != "trees" or encoding not in CANONICAL_TREES:
         return None
 

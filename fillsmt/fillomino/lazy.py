@@ -1,34 +1,26 @@
-"""Lazy region cuts (issue 17): a relaxation solved again and again, refined by the wrong regions.
+"""Lazy region cuts: a relaxation solved again and again, refined by the wrong regions.
 
-The encodings here leave out (some of) the region-size constraint. A session
-(:class:`fillsmt.solutions.Search`) solves the relaxation, decodes the grid, and asks
-:func:`region_cuts` for clauses the grid breaks; they are asserted and the session checks again,
-until a grid has no wrong region (it is then a solution, and the kind's independent checker
-still has the last word) or the solver says ``unsat``. ``--unique`` blocks the solution found and
-goes on with the same loop; ``unsat`` is then the proof.
+The relaxation (:func:`encode_local`) leaves out the region-size constraint. A session
+(:class:`fillsmt.solutions.Search`) solves it, decodes the grid, and asks :func:`cut_texts` for
+clauses the grid breaks; they are asserted and the session checks again, until a grid has no
+wrong region (it is then a solution, and the kind's independent checker still has the last
+word) or the solver says ``unsat``. ``--unique`` blocks the solution found and goes on with the
+same loop; ``unsat`` is then the proof.
 
-**The cuts.** For every maximal connected component S of cells numbered k in the grid:
+**The cuts.** For every maximal connected component S of cells holding one number k in the
+grid, a cut over *shapes* (so that one cut refutes a shape whatever number the solver tries in
+it next; E the edges of a spanning tree of the cells, B the (inside, outside) pairs of
+neighbours across S's border):
 
-* *too big* (``|S| > k``): take k + 1 connected cells T of S (a breadth-first prefix from a cell
-  of S, so connected); the cut is ``OR_{x in T} n_x != k``. Sound: in a solution, k + 1 connected
-  cells numbered k would lie in one region (equal neighbours share a region) of more than k cells.
-  With ``many``, one such T from every cell of S (deduplicated), not only from its first cell.
-* *too small* (``|S| < k``): N the cells outside S next to S; the cut is
-  ``OR_{x in S} n_x != k  OR  OR_{y in N} n_y = k``. Sound: if every cell of S is k and no cell
-  next to S is, S is a whole region of |S| != k cells.
-
-With ``general`` the same two cuts are written over *shapes* instead of one number k, so that
-one cut refutes a shape whatever number the solver tries in it next (E the edges of a spanning
-tree of the cells, B the (inside, outside) pairs of neighbours across S's border):
-
-* too big: ``OR_{(x,y) in E(T)} n_x != n_y  OR  n_t >= |T|`` (t a cell of T): connected cells
-  that are all equal are one region's, so their number is at least how many they are;
-* too small: ``OR_{(x,y) in E(S)} n_x != n_y  OR  OR_{(x,y) in B} n_x = n_y  OR  n_s = |S|``:
-  connected equal cells that differ from every neighbour are a whole region, whose number is
-  its size. (With |S| = 1 this is "a number above 1 has an equal neighbour".)
+* *too big* (``|S| > k``): T the first k + 1 cells of S in breadth-first order (connected);
+  ``OR_{(x,y) in E(T)} n_x != n_y  OR  n_t >= |T|`` (t a cell of T): connected cells that are
+  all equal are one region's, so their number is at least how many they are;
+* *too small* (``|S| < k``): ``OR_{(x,y) in E(S)} n_x != n_y  OR  OR_{(x,y) in B} n_x = n_y  OR
+  n_s = |S|``: connected equal cells that differ from every neighbour are a whole region, whose
+  number is its size. (With |S| = 1 this is "a number above 1 has an equal neighbour".)
 
 **Pinned cells** (``fixed``: the cells the script itself fixes at the top level, so every
-model of it, and every solution, has them at their grid values). The general cut of a component
+model of it, and every solution, has them at their grid values). The cut of a component
 that holds a pinned cell is written from a spanning tree grown from that cell through pinned
 cells first (``_cheap_tree``: a 0-1 breadth-first search in which an edge between two pinned
 cells costs nothing), and the atoms false in every model of the script are left out: an edge atom
@@ -36,9 +28,9 @@ between two pinned cells (both hold S's number), the size atom, put on the pinne
 (it holds S's number k, and k is not the size: too big, ``k >= k + 1`` is false; too small,
 ``k = |S|`` is false), a border atom between two pinned cells (they differ: S is maximal). The
 cut is the same clause in every model of the script, so still true in every solution and false
-in the grid; fewer of its atoms are open (measured on janko 330: 10-20 % fewer propagations over
-the loop, ``benchmarks/README.md``, tenth session). Components without a pinned cell get the cuts
-below unchanged.
+in the grid; fewer of its atoms are open (10-20 % fewer propagations over the loop on a large
+grid). Components without a pinned cell get the cuts
+above unchanged.
 
 **Bounds** (``bounds``: each cell's lowest and highest number in every model of the script,
 :func:`script_bounds`). Under a cut's condition "every cell of the tree is equal", their number
@@ -55,62 +47,31 @@ finite domains, so the loop ends. A grid without a wrong component has every max
 of number k of exactly k cells, the clues and domains kept (the relaxation asserts them), so it is
 a solution (*soundness*; checked again by the referee).
 
-**The relaxations.**
+**The relaxation** (:func:`encode_local`): only the cell numbers, their domains (the presolve's
+when given), and local consequences of the rules, each true in every solution: a number above 1
+has an equal neighbour; two neighbours are not both 1; no three connected cells are all 2 (a
+cell and two of its neighbours: every connected 3-set is one).
 
-* ``local`` (design a): only the cell numbers, their domains (the presolve's when given), and
-  local consequences of the rules, each true in every solution: a number above 1 has an equal
-  neighbour; two neighbours are not both 1; no three connected cells are all 2 (a cell and two
-  of its neighbours: every connected 3-set is one); with ``seed_k`` ≥ 3 also no k + 1 connected
-  cells all k for 3 <= k <= seed_k (every polyomino of k + 1 cells, the too-big cuts written
-  ahead), as far as the domains allow k; with ``shapes`` = s, the two general cuts of every
-  connected set of 2 to s cells, written ahead (a set whose cells cannot all be equal, or whose
-  domains never reach its size, gets the clause its cut reduces to).
-* ``anchored`` (design b): the tree-bfs encoding (:mod:`fillsmt.fillomino.encode_tree`) kept
-  only for regions that hold a fixed cell: a cell is *anchored* (``a_x``; always for a fixed
-  cell, never for a cell no fixed cell reaches) when its region holds a fixed cell, and only
-  then has a parent or is a root, a size and a depth; the root is the region's smallest-index
-  fixed cell, as in the tree encoding. Equal neighbours are both anchored or both not, and
-  anchored ones share a root; anchored neighbours with the same root have equal numbers. So a
-  region with a fixed cell is one spanning tree whose root's size is its number (exactly the
-  tree encoding's argument), while a region without one has no tree at all and gets its size
-  from the cuts, together with the ``local`` constraints. Completeness: every solution has a
-  model (``a_x`` true exactly in the regions with a fixed cell, with the tree encoding's model
-  there; the other cells' tree variables unconstrained).
-
-Measured (``benchmarks/README.md``, "Lazy region cuts"): the general cuts on the local
-relaxation (``lazy-local-general``) are the design that wins anywhere (janko.at 620, 330, 207
-and their uniqueness proofs); cuts per number k need hundreds to thousands of rounds, and the
-anchored tree's checks are slower than the whole tree's.
+Measured (``benchmarks/README.md``, "Lazy region cuts"): these cuts on this relaxation
+(``lazy-local-general``) win on grids with large open areas, where the tree encoding is weak.
 """
 
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass
 from typing import Iterator, Sequence
 
-from fillsmt.fillomino.encode_tree import Domains, TreeEncoder, TreeOptions, default_domains
+from fillsmt.fillomino.encode_tree import Domains, default_domains
 from fillsmt.fillomino.model import Grid, Puzzle
+from fillsmt.fillomino.names import neighbour_indices, number_vars
 from fillsmt.grid import adjacency, equal_areas
-from fillsmt.fillomino.names import (anchored_var, cell_of_number_var, depth_var, is_root_var, neighbour_indices,
-                                     number_var, parent_var, root_var, size_var)
 from fillsmt.smtlib import Command, Script, Term
 from fillsmt.smtlib.script import assertion, conj, declare, disj
-
 
 Bounds = Sequence[tuple[int, int]]
 """Each cell's (lowest, highest) number in every model of a script (:func:`script_bounds`)."""
 UNBOUNDED = (-(1 << 62), 1 << 62)
 """A cell's bounds when the script asserts none."""
-
-
-@dataclass(frozen=True)
-class CutOptions:
-    many: bool = False
-    """Too-big cuts from every cell of a component (deduplicated), not only from its first."""
-    general: bool = False
-    """Cuts over "neighbours are equal" instead of "a cell is k" (module text), so that one cut
-    refutes the shape whatever number the solver writes into it next."""
 
 
 # --- the cuts -------------------------------------------------------------------------------------
@@ -124,8 +85,7 @@ def components(grid: Grid) -> list[tuple[int, list[int]]]:
 def _components_with_trees(grid: Grid) -> Iterator[tuple[int, list[int], list[int]]]:
     """:func:`components` with each cell's BFS parent: (number, cells in BFS order from the
     first cell in row-major order, the parent of each cell but the first, in the same order).
-    A BFS prefix of the cells is connected, and its parent edges span it; this is exactly what
-    :func:`_connected_prefix` finds from the component's first cell, in one pass over the grid."""
+    A BFS prefix of the cells is connected, and its parent edges span it."""
     adj = adjacency(len(grid), len(grid[0]))
     flat = [v for row in grid for v in row]
     seen = [False] * len(flat)
@@ -145,48 +105,23 @@ def _components_with_trees(grid: Grid) -> Iterator[tuple[int, list[int], list[in
         yield k, cells, parents
 
 
-def _connected_prefix(start: int, members: set[int], size: int, height: int,
-                      width: int) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...]]:
-    """``size`` cells of ``members`` connected to ``start`` (breadth first), sorted, and the
-    edges of a spanning tree of them."""
-    adj = adjacency(height, width)
-    taken, queue, edges = [start], deque([start]), []
-    seen = {start}
-    while queue and len(taken) < size:
-        x = queue.popleft()
-        for y in adj[x]:
-            if y in members and y not in seen:
-                seen.add(y)
-                taken.append(y)
-                edges.append((x, y))
-                queue.append(y)
-                if len(taken) == size:
-                    break
-    return tuple(sorted(taken)), tuple(sorted(edges))
-
-
 class _TermCuts:
-    """The cuts' atoms as terms (:func:`region_cuts`)."""
+    """The cuts' atoms as terms (:func:`region_cuts`), over the cells' number names by index."""
 
-    @staticmethod
-    def differ(x: int, y: int) -> Term:
-        return ("not", ("=", number_var(x), number_var(y)))
+    def __init__(self, names: Sequence[str]):
+        self.n = names
 
-    @staticmethod
-    def same(x: int, y: int) -> Term:
-        return ("=", number_var(x), number_var(y))
+    def differ(self, x: int, y: int) -> Term:
+        return ("not", ("=", self.n[x], self.n[y]))
 
-    @staticmethod
-    def is_(x: int, k: int) -> Term:
-        return ("=", number_var(x), k)
+    def same(self, x: int, y: int) -> Term:
+        return ("=", self.n[x], self.n[y])
 
-    @staticmethod
-    def is_not(x: int, k: int) -> Term:
-        return ("not", ("=", number_var(x), k))
+    def is_(self, x: int, k: int) -> Term:
+        return ("=", self.n[x], k)
 
-    @staticmethod
-    def at_least(x: int, k: int) -> Term:
-        return ("<=", k, number_var(x))
+    def at_least(self, x: int, k: int) -> Term:
+        return ("<=", k, self.n[x])
 
     any_of = staticmethod(disj)
 
@@ -195,25 +130,20 @@ class _TextCuts:
     """The same atoms as SMT-LIB text, written directly (:func:`cut_texts`: each term would be
     built and then rendered; janko 330 asserts 7 667 cuts in 71 rounds)."""
 
-    @staticmethod
-    def differ(x: int, y: int) -> str:
-        return f"(not (= n_{x} n_{y}))"
+    def __init__(self, names: Sequence[str]):
+        self.n = names
 
-    @staticmethod
-    def same(x: int, y: int) -> str:
-        return f"(= n_{x} n_{y})"
+    def differ(self, x: int, y: int) -> str:
+        return f"(not (= {self.n[x]} {self.n[y]}))"
 
-    @staticmethod
-    def is_(x: int, k: int) -> str:
-        return f"(= n_{x} {k})"
+    def same(self, x: int, y: int) -> str:
+        return f"(= {self.n[x]} {self.n[y]})"
 
-    @staticmethod
-    def is_not(x: int, k: int) -> str:
-        return f"(not (= n_{x} {k}))"
+    def is_(self, x: int, k: int) -> str:
+        return f"(= {self.n[x]} {k})"
 
-    @staticmethod
-    def at_least(x: int, k: int) -> str:
-        return f"(<= {k} n_{x})"
+    def at_least(self, x: int, k: int) -> str:
+        return f"(<= {k} {self.n[x]})"
 
     @staticmethod
     def any_of(parts: list[str]) -> str:
@@ -245,9 +175,8 @@ def _cheap_tree(cells: Sequence[int], fixed, adj, limit: int) -> tuple[list[int]
     return taken, edges
 
 
-def _pruned_general(k: int, cells: list[int], parents: list[int], too_big: bool, fixed, bounds, adj,
-                    atoms) -> Term:
-    """The general cut of a wrong component with the atoms that are false in every model of the
+def _pruned(k: int, cells: list[int], parents: list[int], too_big: bool, fixed, bounds, adj, atoms) -> Term:
+    """The cut of a wrong component with the atoms that are false in every model of the
     script left out (module text: pinned cells, bounds). With a pinned cell, the tree is grown
     from it through pinned cells first and the size atom is put on it."""
     if fixed.isdisjoint(cells):
@@ -282,130 +211,86 @@ def _too_small(cells: Sequence[int], edges, border_edges, atoms) -> Term:
                         + [atoms.is_(cells[0], len(cells))])
 
 
-def too_big_general(cells: Sequence[int], edges) -> Term:
-    """"If the connected ``cells`` (spanning tree ``edges``) are all equal, their number is at
-    least ``len(cells)``" as a clause."""
-    return _too_big(cells, edges, _TermCuts)
-
-
-def too_small_general(cells: Sequence[int], edges, border_edges) -> Term:
-    """"If the connected ``cells`` are all equal and differ from every cell next to them
-    (``border_edges``: (inside, outside) pairs), their number is ``len(cells)``" as a clause."""
-    return _too_small(cells, edges, border_edges, _TermCuts)
-
-
-def _cuts(grid: Grid, options: CutOptions, atoms, fixed: frozenset[int] = frozenset(), bounds=None) -> list:
-    """The cuts of :func:`region_cuts`, their atoms written by ``atoms``."""
-    height, width = len(grid), len(grid[0])
-    adj = adjacency(height, width)
-    pruned = options.general and not options.many and (fixed or bounds)
+def _cuts(grid: Grid, spelling, fixed: frozenset[int] = frozenset(), bounds=None) -> list:
+    """The cuts of :func:`region_cuts`, their atoms written by ``spelling`` (a class)."""
+    adj = adjacency(len(grid), len(grid[0]))
+    atoms = spelling(number_vars(len(grid), len(grid[0])))
     cuts: list = []
     for k, cells, parents in _components_with_trees(grid):
         size = len(cells)
         if size == k:
             continue
-        if pruned:
-            cuts.append(_pruned_general(k, cells, parents, size > k, fixed, bounds, adj, atoms))
-            continue
-        if size > k:
-            if options.many:
-                members = set(cells)
-                sets = dict(_connected_prefix(s, members, k + 1, height, width) for s in cells)
-            else:  # the BFS prefix from the first cell: _connected_prefix(cells[0], ..., k + 1)
-                sets = {tuple(sorted(cells[:k + 1])): sorted(zip(parents[:k], cells[1:k + 1]))}
-            for chosen, edges in sets.items():
-                cuts.append(_too_big(chosen, edges, atoms) if options.general
-                            else atoms.any_of([atoms.is_not(x, k) for x in chosen]))
-            continue
-        inside = set(cells)
-        if options.general:
+        if fixed or bounds:
+            cuts.append(_pruned(k, cells, parents, size > k, fixed, bounds, adj, atoms))
+        elif size > k:  # the BFS prefix of k + 1 cells from the first cell
+            cuts.append(_too_big(sorted(cells[:k + 1]), sorted(zip(parents[:k], cells[1:k + 1])), atoms))
+        else:
+            inside = set(cells)
             border = sorted({(x, y) for x in cells for y in adj[x] if y not in inside})
             cuts.append(_too_small(cells, sorted(zip(parents, cells[1:])), border, atoms))
-        else:
-            border = sorted({y for x in cells for y in adj[x] if y not in inside})
-            cuts.append(atoms.any_of([atoms.is_not(x, k) for x in cells] + [atoms.is_(y, k) for y in border]))
     return cuts
 
 
-def region_cuts(grid: Grid, options: CutOptions = CutOptions(), fixed: frozenset[int] = frozenset(),
-                bounds: Bounds | None = None) -> list[Term]:
-    """The clauses ``grid`` breaks, one or more per wrong component (module text); empty when
-    every component has the size of its number. ``fixed``: cells the script pins at their grid
-    values (the general cuts then leave out atoms the pins make false; module text); ``bounds``:
-    each cell's (lowest, highest) number in every model of the script (:func:`script_bounds`)."""
-    return _cuts(grid, options, _TermCuts, fixed, bounds)
+def region_cuts(grid: Grid, fixed: frozenset[int] = frozenset(), bounds: Bounds | None = None) -> list[Term]:
+    """The clauses ``grid`` breaks, one per wrong component (module text); empty when every
+    component has the size of its number. ``fixed``: cells (by index ``row * width + col``) the
+    script pins at their grid values
+    (the cuts then leave out atoms the pins make false; module text); ``bounds``: each cell's
+    (lowest, highest) number in every model of the script (:func:`script_bounds`)."""
+    return _cuts(grid, _TermCuts, fixed, bounds)
 
 
-def cut_texts(grid: Grid, options: CutOptions = CutOptions(), fixed: frozenset[int] = frozenset(),
-              bounds: Bounds | None = None) -> list[str]:
+def cut_texts(grid: Grid, fixed: frozenset[int] = frozenset(), bounds: Bounds | None = None) -> list[str]:
     """:func:`region_cuts` as SMT-LIB text, ready to assert (written directly, the same text as
     rendering the terms)."""
-    return _cuts(grid, options, _TextCuts, fixed, bounds)
+    return _cuts(grid, _TextCuts, fixed, bounds)
 
 
-def script_bounds(script: Script, cells: int) -> Bounds:
-    """Each cell's (lowest, highest) number as the script asserts them at the top level: a pin
-    ``(= n_x c)`` or the local relaxation's domain ``(and (<= lo n_x) (<= n_x hi) ...)``;
-    :data:`UNBOUNDED` for a cell with neither. Every model of the script keeps them."""
-    bounds = [UNBOUNDED] * cells
+def script_bounds(script: Script, height: int, width: int) -> Bounds:
+    """Each cell's (lowest, highest) number, by index, as the script asserts them at the top
+    level: a pin ``(= n_x c)`` or the local relaxation's domain ``(and (<= lo n_x) (<= n_x hi)
+    ...)``; :data:`UNBOUNDED` for a cell with neither. Every model of the script keeps them."""
+    index = {name: x for x, name in enumerate(number_vars(height, width))}
+    bounds = [UNBOUNDED] * (height * width)
     for c in script.commands:
         if c.name != "assert":
             continue
         t = c.args[0]
         if type(t) is not tuple or len(t) < 3:
             continue
-        if t[0] == "=" and type(t[1]) is str and t[1].startswith("n_") and type(t[2]) is int:
-            x = cell_of_number_var(t[1])
-            bounds[x] = (t[2], t[2])
+        if t[0] == "=" and type(t[1]) is str and t[1] in index and type(t[2]) is int:
+            bounds[index[t[1]]] = (t[2], t[2])
         elif (t[0] == "and" and type(t[1]) is tuple and type(t[2]) is tuple and t[1][0] == "<=" and t[2][0] == "<="
               and type(t[1][1]) is int and type(t[1][2]) is str and t[1][2] == t[2][1] and type(t[2][2]) is int
-              and t[1][2].startswith("n_")):
-            x = cell_of_number_var(t[1][2])
-            bounds[x] = (t[1][1], t[2][2])
+              and t[1][2] in index):
+            bounds[index[t[1][2]]] = (t[1][1], t[2][2])
     return bounds
 
 
 # --- the local relaxation (design a) --------------------------------------------------------------
 
-def polyominoes(height: int, width: int, size: int) -> Iterator[tuple[int, ...]]:
-    """Every connected set of ``size`` cells of the grid, once each (sorted cell numbers)."""
-    seen: set[tuple[int, ...]] = set()
-    layer = {(x,) for x in range(height * width)}
-    for _ in range(size - 1):
-        grown = set()
-        for cells in layer:
-            for x in cells:
-                for y in neighbour_indices(height, width, x):
-                    if y not in cells:
-                        grown.add(tuple(sorted((*cells, y))))
-        layer = grown
-    for cells in layer:
-        if cells not in seen:
-            seen.add(cells)
-            yield cells
-
-
 class _Local:
     """The cell numbers with their domains and the local rules (module text)."""
 
-    def __init__(self, puzzle: Puzzle, domains: Domains, seed_k: int, shapes: int = 0):
-        self.p, self.d, self.seed_k, self.shapes = puzzle, list(domains), seed_k, shapes
+    def __init__(self, puzzle: Puzzle, domains: Domains):
+        self.p, self.d = puzzle, list(domains)
+        self.n = number_vars(puzzle.height, puzzle.width)
         self.cells = range(puzzle.height * puzzle.width)
         self.adj = [neighbour_indices(puzzle.height, puzzle.width, x) for x in self.cells]
 
     def commands(self) -> Iterator[Command]:
-        n = number_var
+        n = self.n
         for x in self.cells:
-            yield declare(n(x), "Int")
+            yield declare(n[x], "Int")
         for x in self.cells:
             dom = self.d[x]
             lo, hi = min(dom), max(dom)
             if lo == hi:
-                yield assertion(("=", n(x), lo))
+                yield assertion(("=", n[x], lo))
                 continue
-            parts: list[Term] = [("<=", lo, n(x)), ("<=", n(x), hi)]
+            parts: list[Term] = [("<=", lo, n[x]), ("<=", n[x], hi)]
             if len(dom) != hi - lo + 1:  # the holes (none in most domains: janko 330, 329 in all)
-                parts += [("not", ("=", n(x), v)) for v in range(lo + 1, hi) if v not in dom]
+                parts += [("not", ("=", n[x], v)) for v in range(lo + 1, hi) if v not in dom]
             yield assertion(conj(parts))
         yield from self.local_rules()
 
@@ -413,150 +298,32 @@ class _Local:
         return all(k in self.d[x] for x in cells)
 
     def local_rules(self) -> Iterator[Command]:
-        n = number_var
+        n = self.n
         for x in self.cells:
             partners = [y for y in self.adj[x] if not self.d[x].isdisjoint(self.d[y])]
             if max(self.d[x]) > 1:
                 if partners:
-                    yield assertion(("=>", ("<", 1, n(x)), disj([("=", n(x), n(y)) for y in partners])))
+                    yield assertion(("=>", ("<", 1, n[x]), disj([("=", n[x], n[y]) for y in partners])))
                 else:
-                    yield assertion(("=", n(x), 1))
+                    yield assertion(("=", n[x], 1))
             for y in self.adj[x]:
                 if y > x and self._allows((x, y), 1):
-                    yield assertion(("not", ("and", ("=", n(x), 1), ("=", n(y), 1))))
+                    yield assertion(("not", ("and", ("=", n[x], 1), ("=", n[y], 1))))
             around = [y for y in self.adj[x] if self._allows((x, y), 2)]
             for i, y in enumerate(around):
                 for z in around[i + 1:]:
-                    yield assertion(disj([("not", ("=", n(c), 2)) for c in (x, y, z)]))
-        for k in range(3, self.seed_k + 1):
-            for cells in polyominoes(self.p.height, self.p.width, k + 1):
-                if self._allows(cells, k):
-                    yield assertion(disj([("not", ("=", n(c), k)) for c in cells]))
-        yield from self.shape_rules()
-
-    def shape_rules(self) -> Iterator[Command]:
-        """The general cuts of every connected set of 2 up to ``shapes`` cells, written ahead."""
-        h, w = self.p.height, self.p.width
-        for size in range(2, self.shapes + 1):
-            for cells in polyominoes(h, w, size):
-                if any(self.d[x].isdisjoint(self.d[cells[0]]) for x in cells):
-                    continue  # never all equal
-                inside = set(cells)
-                _, edges = _connected_prefix(cells[0], inside, size, h, w)
-                if max(self.d[cells[0]]) >= size:  # else the clause below is all that can hold
-                    yield assertion(too_big_general(cells, edges))
-                else:
-                    yield assertion(disj([_TermCuts.differ(x, y) for x, y in edges]))
-                border = sorted({(x, y) for x in cells for y in self.adj[x] if y not in inside})
-                yield assertion(too_small_general(cells, edges, border))
+                    yield assertion(disj([("not", ("=", n[c], 2)) for c in (x, y, z)]))
 
     def script(self) -> Script:
         header = [Command("set-option", (":print-success", "false")), Command("set-logic", ("QF_LIA",))]
-        query = [Command("check-sat"), Command("get-value", (tuple(number_var(x) for x in self.cells),))]
+        query = [Command("check-sat"), Command("get-value", (tuple(self.n),))]
         return Script.of([*header, *self.commands(), *query])
 
 
-def encode_local(puzzle: Puzzle, domains: Domains | None = None, seed_k: int = 2, shapes: int = 0) -> Script:
-    """Design (a): the local relaxation (module text); solve it with :func:`region_cuts`."""
+def encode_local(puzzle: Puzzle, domains: Domains | None = None) -> Script:
+    """The local relaxation (module text); solve it with :func:`cut_texts`."""
     domains = domains if domains is not None else default_domains(puzzle)
-    return _Local(puzzle, domains, seed_k, shapes).script()
+    return _Local(puzzle, domains).script()
 
 
-# --- the tree for anchored regions only (design b) ------------------------------------------------
-
-class _AnchoredTree(TreeEncoder):
-    """The tree-bfs encoding with every tree constraint guarded by "x is anchored" and no tree
-    for the other regions (module text)."""
-
-    def anch(self, x: int) -> Term:
-        if self.fixed(x):
-            return "true"
-        return anchored_var(x) if self.anchors[x] else "false"
-
-    def _guard(self, x: int, term: Term) -> Term:
-        a = self.anch(x)
-        return term if a == "true" else ("=>", a, term)
-
-    def one_parent_or_root(self) -> Iterator[Command]:
-        for x in self.cells:
-            options = [is_root_var(x)] + [parent_var(x, y) for y in self.link[x]]
-            if self.anch(x) == "false":
-                yield assertion(conj([("not", o) for o in options]))
-                continue
-            yield assertion(self._guard(x, disj(options)))
-            for i, a in enumerate(options):
-                for b in options[i + 1:]:
-                    yield assertion(("not", ("and", a, b)))
-            if not self.fixed(x):
-                yield assertion(("=>", ("not", self.anch(x)), conj([("not", o) for o in options])))
-
-    def roots(self) -> Iterator[Command]:
-        c = self.a.const
-        for x in self.cells:
-            if self.anch(x) == "false":
-                continue
-            at_anchor = disj([("=", root_var(x), c(z, index=True)) for z in self.anchors[x]])
-            yield assertion(self._guard(x, at_anchor))
-            if self.fixed(x):
-                yield assertion(("=", is_root_var(x), ("=", root_var(x), c(x, index=True))))
-                yield assertion(("=>", is_root_var(x), ("=", size_var(x), number_var(x))))
-            else:
-                yield assertion(("not", is_root_var(x)))
-
-    def sizes(self) -> Iterator[Command]:
-        c = self.a.const
-        for x in self.cells:
-            if self.anch(x) == "false":
-                continue
-            children = [("ite", parent_var(y, x), size_var(y), c(0)) for y in self.link[x]]
-            total = self.a.add(c(1), *children) if children else c(1)
-            yield assertion(self._guard(x, conj([self.a.le(c(1), size_var(x)), self.a.le(size_var(x), number_var(x)),
-                                                 ("=", size_var(x), total)])))
-
-    def same_number_same_region(self) -> Iterator[Command]:
-        """Equal neighbours: both anchored with one root, or neither; anchored ones with one root
-        hold equal numbers."""
-        for x in self.cells:
-            for y in self.link[x]:
-                same = ("=", number_var(x), number_var(y))
-                ax, ay = self.anch(x), self.anch(y)
-                if ax != "false":
-                    yield assertion(self._guard(x, ("=>", same, conj([ay, ("=", root_var(x), root_var(y))]))))
-                if y > x and ax != "false" and ay != "false":
-                    both = conj([t for t in (ax, ay) if t != "true"] + [("=", root_var(x), root_var(y))])
-                    yield assertion(("=>", both, same))
-
-    def bfs_depths(self) -> Iterator[Command]:
-        c = self.a.const
-        for x in self.cells:
-            if self.anch(x) == "false":
-                continue
-            d = depth_var(x)
-            parts: list[Term] = [self.a.lt(d, number_var(x)), ("=", is_root_var(x), ("=", d, c(0)))]
-            closer: list[Term] = []
-            for y in self.link[x]:
-                one_step = ("=", d, self.a.add(depth_var(y), c(1)))
-                parts.append(("=>", parent_var(x, y), conj([one_step, *(("not", t) for t in closer)])))
-                parts.append(("=>", ("=", number_var(x), number_var(y)), self.a.le(d, self.a.add(depth_var(y), c(1)))))
-                closer.append(("and", ("=", number_var(x), number_var(y)), one_step))
-            for z in self.anchors[x]:
-                if self.steps(x, z) > 1:
-                    parts.append(("=>", ("=", root_var(x), c(z, index=True)), self.a.le(c(self.steps(x, z)), d)))
-            yield assertion(self._guard(x, conj(parts)))
-
-    def local_rules(self) -> Iterator[Command]:
-        yield from _Local(self.p, self.d, 2).local_rules()
-
-    def constraints(self):
-        return [self.declarations, self.number_domains, self.one_parent_or_root, self.roots, self.sizes,
-                self.parents, self.same_number_same_region, self.local_rules, self.bfs_depths, self.query]
-
-
-def encode_anchored(puzzle: Puzzle, domains: Domains | None = None) -> Script:
-    """Design (b): tree-bfs for regions with a fixed cell, cuts for the others (module text)."""
-    domains = domains if domains is not None else default_domains(puzzle)
-    return _AnchoredTree(puzzle, domains, TreeOptions(bfs=True)).script()
-
-
-__all__ = ["Bounds", "CutOptions", "UNBOUNDED", "components", "cut_texts", "encode_anchored", "encode_local",
-           "polyominoes", "region_cuts", "script_bounds"]
+__all__ = ["Bounds", "UNBOUNDED", "components", "cut_texts", "encode_local", "region_cuts", "script_bounds"]

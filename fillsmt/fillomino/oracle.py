@@ -11,7 +11,7 @@ generated puzzles, do not depend on which layer or which solver settled a questi
    the puzzle's (otherwise it would also solve U). The generator removes one clue at a time, so
    D is usually one cell x.
 2. **Probe** (D is one cell x holding v): the deduction rules run from the puzzle's domains
-   with v taken from x (:func:`~fillsmt.fillomino.backtrack.propagate`). A contradiction proves
+   with v taken from x (:func:`~fillsmt.fillomino.deduce.propagate_masks`). A contradiction proves
    that every solution has v at x, so the puzzle is unique.
 3. **Local second solution.** A second solution usually differs from the first only near the
    removed clue: the rules-plus-backtracking search (``avoid`` the known solution, a node cap
@@ -39,19 +39,19 @@ import time
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from fillsmt import solutions
 from fillsmt.drivers.base import Driver
 from fillsmt.drivers.session import SessionTimeout
 from fillsmt.errors import FillsmtError, OracleUndecided, SolverError
-from fillsmt.fillomino.backtrack import propagate, solve_by_search
-from fillsmt.fillomino.deduce import Mask, deduce, initial_masks
+from fillsmt.fillomino.search import solve_by_search
+from fillsmt.fillomino.deduce import Mask, deduce, initial_masks, propagate_masks
 from fillsmt.fillomino.generate import search_oracle
 from fillsmt.fillomino.model import Grid, Puzzle
-from fillsmt.fillomino.names import number_var
+from fillsmt.fillomino.names import number_vars
 from fillsmt.fillomino.verify import check_solution
 from fillsmt.smtlib import Script
 from fillsmt.smtlib.answer import Status
 from fillsmt.smtlib.script import assertion, disj
-from fillsmt import solutions
 from fillsmt.solutions import Search, WrongAnswer
 
 LOCAL_RADII: tuple[int, ...] = (3, 6)
@@ -74,7 +74,8 @@ class ExactCheck(Protocol):
     ``masks`` the rules' domains (bit masks) of the puzzle's cells, with that knowledge applied.
     Raises :class:`~fillsmt.errors.OracleUndecided` when it cannot tell by ``deadline``."""
 
-    name: str
+    @property
+    def name(self) -> str: ...
 
     def __call__(self, puzzle: Puzzle, solution: Grid, differ_in: frozenset[int],
                  masks: list[Mask], deadline: float | None) -> bool: ...
@@ -122,7 +123,7 @@ class UniquenessOracle:
         if len(differ_in) == 1:
             (x,) = differ_in
             masks[x] &= ~(1 << flat[x])
-        masks, _, contradiction = propagate(puzzle, masks)
+        masks, _, contradiction = propagate_masks(puzzle, masks)
         self.stats.probe_seconds += time.perf_counter() - start
         if contradiction is not None:
             if len(differ_in) != 1:
@@ -221,7 +222,8 @@ class SmtCheck:
         fixed = tuple(tuple(min(d) if len(d) == 1 else 0 for d in domains[r * w:(r + 1) * w])
                       for r in range(puzzle.height))
         script = kind.encode(Puzzle(puzzle.height, w, fixed, puzzle.source), self.encoding, domains)
-        blocking = assertion(disj([("not", ("=", number_var(x), solution[x // w][x % w]))
+        n = number_vars(puzzle.height, w)
+        blocking = assertion(disj([("not", ("=", n[x], solution[x // w][x % w]))
                                    for x in sorted(differ_in)]))
         commands = list(script.commands)
         at = next(i for i, c in enumerate(commands) if c.name == "check-sat")

@@ -1,7 +1,7 @@
-"""Region reasoning inside Z3's search: a user propagator for Fillomino (issue 17).
+"""Region reasoning inside Z3's search: a user propagator for Fillomino.
 
-The propagator tracks the one-hot atoms ``v_x_k`` ("cell x holds k") of the ``onehot-prop`` and
-``tree-bfs-onehot`` encodings (:mod:`fillsmt.fillomino.encode_onehot`) through Z3's
+The propagator tracks the one-hot atoms ``v_x_k`` ("cell x holds k") of the ``onehot-prop``
+encoding (:mod:`fillsmt.fillomino.encode_onehot`) through Z3's
 ``UserPropagateBase``. Z3 tells it each atom the search fixes (``fixed``), each new decision
 level (``push``) and each backtrack (``pop``), and hands it the complete assignment before it
 answers ``sat`` (``final``). :class:`RegionState` holds the partial grid (the number of each
@@ -35,15 +35,17 @@ What it reports (``conflict(deps)`` says "not all of these atoms have their curr
 Completeness: every report is implied by the Fillomino rules, so no solution is ever cut off,
 and ``final`` refuses exactly the complete assignments whose grid has a region of the wrong size:
 the model Z3 gives is a valid grid (the ``onehot-prop`` encoding fixes one number per cell and nothing
-else, so this check is what makes it exact; the tree encoding is exact already). As each
-conflict blocks the current assignment of the atoms involved, the search ends. Lazy mode
-(``eager=False``) reports only in ``final``: the same answers, later.
+else, so this check is what makes it exact). As each conflict blocks the current assignment of
+the atoms involved, the search ends. :meth:`RegionState.assign` with ``eager=False`` leaves the
+eager reports out (only the conflict of two numbers in one cell, and ``final``); Z3's propagator
+is always eager.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from time import perf_counter
+from typing import Any
 
 from fillsmt.grid import neighbour_indices
 
@@ -233,21 +235,21 @@ class RegionState:
         return reason
 
 
-def make_propagator(z3, solver, height: int, width: int, terms: dict[str, object], eager: bool = True):
-    """A :class:`RegionPropagator` on ``solver`` tracking the ``v_x_k`` terms among ``terms``
-    (name to Z3 Boolean constant)."""
+def make_propagator(z3, solver, height: int, width: int, terms: dict[str, object]):
+    """A :class:`RegionPropagator` on ``solver`` tracking the ``v_R_C_K`` terms among ``terms``
+    (name to Z3 Boolean constant), each as the atom (index ``R * width + C``, K)."""
     from fillsmt.fillomino.names import cell_value_of_var
 
     atoms, tracked = [], []
     for name, term in terms.items():
         try:
-            x, k = cell_value_of_var(name)
+            row, col, k = cell_value_of_var(name)
         except ValueError:
             continue
-        if 0 <= x < height * width:
-            atoms.append((x, k))
+        if row < height and col < width:
+            atoms.append((row * width + col, k))
             tracked.append(term)
-    return _propagator_class(z3)(solver, RegionState(height, width, atoms), tracked, eager)
+    return _propagator_class(z3)(solver, RegionState(height, width, atoms), tracked)
 
 
 _CLASSES: dict[int, type] = {}
@@ -261,9 +263,9 @@ def _propagator_class(z3) -> type:
     class RegionPropagator(z3.UserPropagateBase):
         """Hands Z3's events to a :class:`RegionState` and its reports back to Z3."""
 
-        def __init__(self, solver, state: RegionState, terms: list, eager: bool):
+        def __init__(self, solver, state: RegionState, terms: list):
             super().__init__(solver)
-            self.state, self.terms, self.eager = state, terms, eager
+            self.state, self.terms = state, terms
             # Z3 hands ``fixed`` the terms' AST pointers: looked up as integers, without wrapping
             # each in a Python object first as UserPropagateBase.add_fixed would (measured: that
             # wrapping cost more than the region reasoning itself).
@@ -287,11 +289,13 @@ def _propagator_class(z3) -> type:
         def fresh(self, new_ctx):  # Z3 clones a solver (not done by fillsmt's plain checks)
             raise z3.Z3Exception("the region propagator cannot be copied into another context")
 
+        cb: Any  # UserPropagateBase's callback handle: _fixed sets its own while it runs
+
         def _fixed(self, _ctx, cb, term, value) -> None:
             start = perf_counter()
             self.events["fixed"] += 1
             old, self.cb = self.cb, cb
-            report = self.state.assign(self.index[term], value == self.true_ast, self.eager)
+            report = self.state.assign(self.index[term], value == self.true_ast, True)
             if report.conflicts or report.falsified:
                 self._report(report)
             self.cb = old

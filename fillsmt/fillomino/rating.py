@@ -1,7 +1,7 @@
 """How hard is a Fillomino puzzle? Its rating by the rules and the backtracking depth.
 
 :func:`rate` runs a rules-plus-backtracking solver until the first solution and reports what it
-took. Two solvers (:data:`METHODS`): fillsmt's (:func:`~fillsmt.fillomino.backtrack.solve_by_search`,
+took. Two solvers (:data:`METHODS`): fillsmt's (:func:`~fillsmt.fillomino.search.solve_by_search`,
 the default, any puzzle, with a choice of rules and guessing order), and the thesis' own, rebuilt
 (:func:`~fillsmt.fillomino.thesis_solver.solve_as_thesis`, puzzles whose regions all hold a clue),
 whose depths order the thesis' Puzzle Baron puzzles exactly as the thesis' table does. Reported:
@@ -9,7 +9,7 @@ whose depths order the thesis' Puzzle Baron puzzles exactly as the thesis' table
 * the cells the rules fix alone, before any guess, and whether that solves the puzzle;
 * the rules that fixed them (name → cells), and over the whole search;
 * the maximum backtracking depth (thesis 6.2: the longest run of successive guesses made before
-  the solution was found; see :mod:`~fillsmt.fillomino.backtrack` for how guesses are counted),
+  the solution was found; see :mod:`~fillsmt.fillomino.search` for how guesses are counted),
   the guesses and the nodes (fixpoints of the rules).
 
 Everything is deterministic: the same puzzle, rules and cell order give the same numbers
@@ -39,7 +39,7 @@ from dataclasses import asdict, dataclass
 from typing import Sequence
 
 from fillsmt.errors import InputError
-from fillsmt.fillomino.backtrack import CELL_ORDERS, solve_by_search
+from fillsmt.fillomino.search import CELL_ORDERS, SearchOptions, solve_by_search
 from fillsmt.fillomino.deduce import ALL_RULES
 from fillsmt.fillomino.model import Grid, Puzzle
 
@@ -141,7 +141,7 @@ def label_for(max_depth: int, guesses: int) -> str:
 
 
 METHODS: tuple[str, ...] = ("rules", "thesis")
-"""How :func:`rate` searches: ``rules`` is fillsmt's solver (:mod:`~fillsmt.fillomino.backtrack`
+"""How :func:`rate` searches: ``rules`` is fillsmt's solver (:mod:`~fillsmt.fillomino.search`
 with ``rules`` and ``cell_order``); ``thesis`` the thesis' own solver rebuilt
 (:mod:`~fillsmt.fillomino.thesis_solver`: basic variant only, every region clued), whose depth is
 the thesis' measure itself."""
@@ -161,8 +161,8 @@ def rate(puzzle: Puzzle, *, deadline: float | None = None, max_nodes: int | None
         found = solve_as_thesis(puzzle, deadline=deadline, max_nodes=max_nodes)
         names, cell_order = THESIS_STRATEGIES, "row-major"
     else:
-        found = solve_by_search(puzzle, limit=1, max_nodes=max_nodes, deadline=deadline,
-                                rules=rules, cell_order=cell_order)
+        found = solve_by_search(puzzle, SearchOptions(rules=tuple(rules), cell_order=cell_order), limit=1,
+                                max_nodes=max_nodes, deadline=deadline)
         names = tuple(r for r in ALL_RULES if r in rules)
     seconds = time.monotonic() - start
     clues = sum(1 for _ in puzzle.clues())

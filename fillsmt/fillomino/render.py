@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Iterable
-
-from fillsmt.fillomino.model import Grid
+from typing import Iterable, Sequence
 
 # Junction glyph by the arms it has: (up, down, left, right).
 _JUNCTION = {
@@ -15,9 +13,10 @@ _JUNCTION = {
 }
 
 
-def render_pretty(grid: Grid, marked: Iterable[tuple[int, int]] = ()) -> str:
+def render_pretty(grid: Sequence[Sequence[object]], marked: Iterable[tuple[int, int]] = ()) -> str:
     """Draw ``grid`` with a border between every two side-by-side cells of different numbers;
-    each ``marked`` cell (row, column) gets a ``*`` before its number."""
+    each ``marked`` cell (row, column) gets a ``*`` before its number. The cells may be any
+    values that compare and print (:func:`fillsmt.tiling.render.render_pretty` draws its own)."""
     marked = set(marked)
     height, width = len(grid), len(grid[0])
     cell_w = max(len(str(v)) for row in grid for v in row) + 2
@@ -37,8 +36,8 @@ def render_pretty(grid: Grid, marked: Iterable[tuple[int, int]] = ()) -> str:
     for r in range(height + 1):
         border = []
         for c in range(width + 1):
-            arms = (vwall(r - 1, c), vwall(r, c), hwall(r, c - 1), hwall(r, c))
-            border.append(_JUNCTION[tuple(int(a) for a in arms)])
+            arms = (int(vwall(r - 1, c)), int(vwall(r, c)), int(hwall(r, c - 1)), int(hwall(r, c)))
+            border.append(_JUNCTION[arms])
             if c < width:
                 border.append(("─" if hwall(r, c) else " ") * cell_w)
         lines.append("".join(border).rstrip())

@@ -1,7 +1,7 @@
 """The thesis' own rules-plus-backtracking solver, rebuilt from its text, for its difficulty measure.
 
 The thesis (seed ``002``, sections 5.2-5.4 and 6) rates a puzzle by the deepest run of nested
-guesses its C++ solver makes (6.2). fillsmt's own solver (:mod:`~fillsmt.fillomino.backtrack`
+guesses its C++ solver makes (6.2). fillsmt's own solver (:mod:`~fillsmt.fillomino.search`
 over :mod:`~fillsmt.fillomino.deduce`) reasons over every cell's set of possible numbers and is
 much stronger: it solves every Puzzle Baron puzzle of the thesis without a guess, so its depth
 cannot order them. This module works as the thesis describes, on the grid of numbers itself
@@ -39,7 +39,7 @@ Measured (``benchmarks/rating_baron.py``): on the 60 Baron puzzles this solver n
 the 56 the thesis solved by its strategies alone, and depths 1, 5, 9, 12 on the four the thesis
 gives 1, 6, 11, 17: the same order.
 
-The module is pure: a puzzle in, a :class:`~fillsmt.fillomino.backtrack.SearchResult` out.
+The module is pure: a puzzle in, a :class:`~fillsmt.fillomino.search.SearchResult` out.
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ import time
 from collections import deque
 from dataclasses import dataclass
 
-from fillsmt.fillomino.backtrack import SearchError, SearchResult
+from fillsmt.fillomino.search import SearchError, SearchResult
 from fillsmt.fillomino.model import Grid, Puzzle
 from fillsmt.fillomino.names import neighbour_indices
 from fillsmt.fillomino.verify import check_solution

@@ -47,6 +47,7 @@ class TracingState(State):
     def restrict(self, x: int, allowed: Mask, rule: str, why: Why = None) -> None:
         old = self.dom[x]
         if old & allowed != old:
+            key: tuple[str, Mask | tuple[int, ...]]
             if why is None:
                 key, because = (rule, old & ~allowed), walled_in(self, x, old & ~allowed)
             else:
@@ -154,7 +155,8 @@ def _step(run: list[Change], board: Board) -> Step:
     for ch in run:
         first.setdefault(ch.cell, ch.old)
         final[ch.cell] = ch.new
-    cells, removed = [], []
+    cells: list[Placed] = []
+    removed: list[Placed] = []
     for x in sorted(final):
         r, c = divmod(x, w)
         if is_single(final[x]) and final[x] != first[x]:

@@ -39,7 +39,7 @@ def read_text(path: str) -> tuple[str, str]:
 def tokens(text: str, source: str) -> list[tuple[str, int]]:
     """The whitespace-separated words of a plain file and their lines. The plain formats have
     no comments: a word starting with ``#`` is refused where it stands."""
-    out = []
+    out: list[tuple[str, int]] = []
     for number, line in enumerate(text.splitlines(), start=1):
         words = line.split()
         for word in words:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
-from typing import Union
+from typing import Any, TypeGuard, Union
 
 from fillsmt import limits
 from fillsmt.smtlib.sexpr import SExprError, StringLit, iter_all
@@ -55,7 +55,10 @@ def render_sexpr(x) -> str:
         return "(" + " ".join(render_sexpr(i) for i in x) + ")"
     if isinstance(x, StringLit):
         return '"' + x.replace('"', '""') + '"'
-    return str(x)
+    text = str(x)
+    if not text or any(ch.isspace() or ch in '();"|' for ch in text):  # read from a quoted symbol |…|
+        return f"|{text}|"
+    return text
 
 
 def parse_value(x) -> Value:
@@ -87,7 +90,7 @@ def _numeral(digits: str, base: int) -> Value:
         return f"{digits[:12]}… ({len(digits)} digits)"
 
 
-def _is_value_list(x) -> bool:
+def _is_value_list(x: object) -> TypeGuard[list[list[Any]]]:
     return isinstance(x, list) and len(x) > 0 and all(isinstance(p, list) and len(p) == 2 for p in x)
 
 

@@ -12,21 +12,20 @@ they are read (:meth:`Script.streamed`): then the script's text can be written o
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Iterable, Iterator, Union
+from typing import Callable, Iterable, Iterator, Sequence, Union
 
 Term = Union[str, int, tuple]
 
 
 def _render(term: Term) -> str:
     """The SMT-LIB text of one term (see the module text)."""
-    kind = type(term)
-    if kind is tuple:
+    if type(term) is tuple:
         return _application(term)
-    if kind is str:
+    if type(term) is str:
         return term
-    if kind is int:
+    if type(term) is int:
         return str(term) if term >= 0 else f"(- {-term})"
-    if kind is bool:  # refuse rather than print 0/1
+    if type(term) is bool:  # refuse rather than print 0/1
         raise TypeError("Boolean literals are the symbols 'true' and 'false'")
     if isinstance(term, str):  # str subclasses
         return str(term)
@@ -37,7 +36,7 @@ def _application(term: tuple) -> str:
     """The text of an application: its items joined, the common ones (symbols, applications,
     non-negative numerals) without a call to :func:`_render` each. Writing whole strings per
     application, not one fragment per token into a list, halves the time of a Fillomino script's
-    text (a tenth of a janko puzzle's time; benchmarks/README.md, "issue 17, eighth session")."""
+    text (a tenth of a 10×10 puzzle's solving time)."""
     parts = []
     for item in term:
         kind = type(item)
@@ -78,12 +77,12 @@ def assertion(term: Term) -> Command:
     return Command("assert", (term,))
 
 
-def conj(terms: list[Term]) -> Term:
+def conj(terms: Sequence[Term]) -> Term:
     """The conjunction of one or more terms (the term itself when there is one)."""
     return terms[0] if len(terms) == 1 else ("and", *terms)
 
 
-def disj(terms: list[Term]) -> Term:
+def disj(terms: Sequence[Term]) -> Term:
     """The disjunction of one or more terms (the term itself when there is one)."""
     return terms[0] if len(terms) == 1 else ("or", *terms)
 
@@ -194,6 +193,7 @@ def _conjunction(terms: Iterable[Term]) -> Iterator[str]:
             first = term
             continue
         if count == 2:
+            assert first is not None  # set by the first term
             out.append("(assert (and ")
             out.append(_render(first))
         text = _render(term)

@@ -24,8 +24,7 @@ the cell variables (pure clauses, which propagate far better than the sum).
 from __future__ import annotations
 
 from fillsmt.errors import InputError
-from fillsmt.smtlib.script import assertion, declare
-from fillsmt.smtlib.script import Command, Script, Term
+from fillsmt.smtlib.script import Command, Script, Term, assertion, declare
 from fillsmt.tiling.model import TilingProblem, cover_lists, placements, upper_bound
 from fillsmt.tiling.names import cell_var, ladder_var, placement_var
 
@@ -99,30 +98,41 @@ def _cell_constraints(cell: tuple[int, int], xs: list[str], amo: str) -> list[Co
     return out
 
 
-def encode_body(problem: TilingProblem, amo: str = "auto") -> list[Command]:
-    """Declarations and constraints, without any bound, check-sat or get-value."""
+def encode_body(problem: TilingProblem, amo: str = "auto", counts: bool = True) -> list[Command]:
+    """Declarations and constraints, without any bound, check-sat or get-value. The logic is
+    the smallest that fits: with a count (``counts``: a bound or an objective to come; a copy
+    limit; the ``sum`` at-most-one) QF_LIA, or QF_BV under the ``bv`` encoding; without one the
+    script is pure Boolean, QF_UF."""
     amo = choose_amo(problem, amo)
     width = _count_width(problem) if amo == "bv" else None
     cell_amo = choose_amo(problem, "auto") if amo == "bv" else amo
     places = placements(problem)
     names = [placement_var(p) for p in places]
-    logic = "QF_LIA" if width is None else "QF_BV"
-    out = [Command("set-option", (":print-success", "false")), Command("set-logic", (logic,))]
-    out.extend(declare(n, "Bool") for n in names)
-    for cell, indices in cover_lists(problem).items():
-        out.extend(_cell_constraints(cell, [names[i] for i in indices], cell_amo))
+    limits = []
     for k, piece in enumerate(problem.pieces):
         if piece.limit is None:
             continue
         mine = [names[i] for i, p in enumerate(places) if p.piece == k]
         if len(mine) > piece.limit:
-            out.append(assertion(_at_most(mine, piece.limit, width)))
+            limits.append(assertion(_at_most(mine, piece.limit, width)))
+    sums = counts or limits or cell_amo == "sum"
+    logic = "QF_UF" if not sums else "QF_LIA" if width is None else "QF_BV"
+    out = [Command("set-option", (":print-success", "false")), Command("set-logic", (logic,))]
+    out.extend(declare(n, "Bool") for n in names)
+    for cell, indices in cover_lists(problem).items():
+        out.extend(_cell_constraints(cell, [names[i] for i in indices], cell_amo))
+    out.extend(limits)
     return out
 
 
 def covered_term(problem: TilingProblem) -> Term:
     """The number of covered cells."""
     return _ite_sum([cell_var(r, c) for r, c in cover_lists(problem)])
+
+
+def bound_counts(problem: TilingProblem, k: int) -> bool:
+    """Whether :func:`bound_term` writes ``covered >= k`` as a count (else as clauses)."""
+    return 0 < k < len(cover_lists(problem))
 
 
 def bound_term(problem: TilingProblem, k: int, amo: str = "auto") -> Term:
@@ -152,8 +162,9 @@ def get_value_commands(problem: TilingProblem) -> list[Command]:
 
 def encode_bound(problem: TilingProblem, k: int, amo: str = "auto") -> Script:
     """A script for any SMT-LIB solver: is there a tiling covering at least ``k`` cells?"""
-    return Script.of([*encode_body(problem, amo), assertion(bound_term(problem, k, amo)),
-                      Command("check-sat"), *get_value_commands(problem)])
+    body = encode_body(problem, amo, counts=bound_counts(problem, k))
+    return Script.of([*body, assertion(bound_term(problem, k, amo)), Command("check-sat"),
+                      *get_value_commands(problem)])
 
 
 def encode_maximize(problem: TilingProblem, amo: str = "auto") -> Script:

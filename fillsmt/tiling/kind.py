@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from fillsmt import limits
 from fillsmt.kind import MAXIMIZE, Encoding, Kind
@@ -13,14 +13,22 @@ from fillsmt.tiling.model import TilingProblem, extent, normalise
 from fillsmt.tiling.render import render_plain, render_pretty
 from fillsmt.tiling.solution import Tiling, check, parse_labelled
 
+if TYPE_CHECKING:
+    from fillsmt.smtlib import Script
+
+
+def _maximize_with(amo: str) -> Callable[[TilingProblem, Any], Script]:
+    """The encoder of the at-most-one encoding ``amo`` (a tiling has no presolve hints)."""
+    return lambda problem, hints: encode_maximize(problem, amo)
+
 
 class TilingKind(Kind):
     name = "tiling"
     summary = "place copies of polyomino pieces on a board to cover the most cells"
     problem_type = MAXIMIZE
-    encodings = tuple(Encoding(amo, lambda problem, hints, amo=amo: encode_maximize(problem, amo))
-                      for amo in AMO_ENCODINGS)
+    encodings = tuple(Encoding(amo, _maximize_with(amo)) for amo in AMO_ENCODINGS)
     default_encoding = "auto"
+    question = "which tiling covers the most cells? (z3's maximize command, an extension of SMT-LIB 2.6)"
 
     def looks_like(self, text: str) -> bool:
         return plain_format.looks_like_tiling(text)
@@ -91,7 +99,9 @@ class TilingKind(Kind):
     def encode_at_least(self, puzzle: TilingProblem, bound: int, encoding: str | None = None):
         from fillsmt.tiling.encode import encode_bound
 
-        return encode_bound(puzzle, bound, self.encoding(encoding).name)
+        name = self.encoding(encoding).name
+        return self.standard(puzzle, encode_bound(puzzle, bound, name), name,
+                             question=f"is there a tiling covering at least {bound} cells?")
 
     def optimize(self, puzzle: TilingProblem, driver: Any, timeout: float | None, encoding: str | None,
                  method: str = "auto"):
@@ -114,7 +124,8 @@ class TilingKind(Kind):
 
         fields: dict = {}
         if result.grid is not None:
-            fields.update(covered=result.grid.covered, placements=placements_json(result.puzzle, result.grid.placements))
+            fields.update(covered=result.grid.covered,
+                          placements=placements_json(result.puzzle, result.grid.placements))
         found = getattr(result, "optimum", None)
         if found is not None:
             fields.update(covered=found.covered, optimal=found.optimal, upper_bound=found.upper_bound,

@@ -27,18 +27,26 @@ import enum
 import functools
 import time
 from dataclasses import dataclass, field
+from typing import overload
 
 from fillsmt.drivers import get_driver
 from fillsmt.drivers.base import Driver
-from fillsmt.drivers.session import REPLY_GRACE, SessionTimeout
+from fillsmt.drivers.session import REPLY_GRACE, Session, SessionTimeout
 from fillsmt.errors import InputError, SolverError
 from fillsmt.interrupts import GRACE, OutOfTime, time_limit
-from fillsmt.tiling import split
-from fillsmt.smtlib.answer import Status
 from fillsmt.smtlib import Script
+from fillsmt.smtlib.answer import Status
 from fillsmt.smtlib.script import render_term
+from fillsmt.tiling import split
 from fillsmt.tiling.decode import decode_placements
-from fillsmt.tiling.encode import bound_term, choose_amo, encode_body, encode_maximize, get_value_commands, placement_names
+from fillsmt.tiling.encode import (
+    bound_term,
+    choose_amo,
+    encode_body,
+    encode_maximize,
+    get_value_commands,
+    placement_names,
+)
 from fillsmt.tiling.model import Placement, TilingProblem, upper_bound
 from fillsmt.tiling.solution import Tiling
 from fillsmt.tiling.verify import check_tiling
@@ -74,6 +82,7 @@ class TilingResult:
     @property
     def solution(self) -> Tiling:
         """The best tiling found, as the kind's solution object."""
+        assert self.problem is not None  # set by every optimiser (_empty_result)
         return Tiling(self.problem, tuple(self.placements))
 
     def _repr_svg_(self) -> str:
@@ -96,6 +105,14 @@ def verified(problem: TilingProblem, chosen: list[Placement]) -> int:
     return covered
 
 
+@overload
+def _left(deadline: float) -> float: ...
+
+
+@overload
+def _left(deadline: float | None) -> float | None: ...
+
+
 def _left(deadline: float | None) -> float | None:
     return None if deadline is None else max(0.0, deadline - time.perf_counter())
 
@@ -105,7 +122,7 @@ class _Checker:
 
     def __init__(self, problem: TilingProblem, driver: Driver, amo: str):
         self.problem, self.driver, self.amo = problem, driver, amo
-        self.session = None
+        self.session: Session | None = None
         self.checks = 0
         self.use_session = driver.supports_session
 
@@ -192,6 +209,7 @@ def _bound_search(problem: TilingProblem, driver: Driver, timeout: float | None,
             now = time.perf_counter() - start
             result.log.append((k, status.value, round(time.perf_counter() - t0, 3)))
             if status is Status.SAT:
+                assert chosen is not None  # a SAT check comes with its tiling
                 covered = verified(problem, chosen)
                 if result.time_first is None:
                     result.time_first = now

@@ -40,7 +40,8 @@ class Tiling:
 def check(problem: TilingProblem, tiling: Tiling, covered: int | None = None) -> list[str]:
     """Every rule ``tiling`` breaks on ``problem`` (empty: a legal tiling)."""
     names = ", ".join(p.name for p in problem.pieces)
-    return [f"the {len(cells)} cell{'s' if len(cells) > 1 else ''} labelled {label!r} from cell {cells[0][0]} {cells[0][1]} are not a copy "
+    return [f"the {len(cells)} cell{'s' if len(cells) > 1 else ''} labelled {label!r} "
+            f"from cell {cells[0][0]} {cells[0][1]} are not a copy "
             f"of any piece ({names}{' in any allowed turn' if problem.rotations or problem.reflections else ''})"
             for label, cells in tiling.unknown] + check_tiling(problem.height, problem.width, problem.blocked,
                         {p.name: p.cells for p in problem.pieces}, {p.name: p.limit for p in problem.pieces},

@@ -13,11 +13,11 @@ from typing import Iterable, Mapping, Sequence
 Cell = tuple[int, int]
 
 
-def _shifted_to_origin(cells: Iterable[Cell]) -> frozenset[Cell]:
-    cells = [tuple(c) for c in cells]
-    top = min(r for r, _ in cells)
-    left = min(c for _, c in cells)
-    return frozenset((r - top, c - left) for r, c in cells)
+def _shifted_to_origin(cells: Iterable[Sequence[int]]) -> frozenset[Cell]:
+    points = [tuple(c) for c in cells]
+    top = min(r for r, _ in points)
+    left = min(c for _, c in points)
+    return frozenset((r - top, c - left) for r, c in points)
 
 
 def allowed_images(cells: Iterable[Cell], rotations: bool, reflections: bool) -> set[frozenset[Cell]]:
@@ -38,13 +38,13 @@ def check_tiling(height: int, width: int, blocked: Iterable[Cell],
     """Every rule the tiling ``placed`` (piece name, cells) breaks; an empty list means legal.
 
     ``covered``, when given, is the claimed number of covered cells."""
-    blocked = {tuple(c) for c in blocked}
+    blocked_cells = {tuple(c) for c in blocked}
     images = {name: allowed_images(cells, rotations, reflections) for name, cells in pieces.items()}
     problems: list[str] = []
     owner: dict[Cell, int] = {}
     used: dict[str, int] = {}
-    for i, (name, cells) in enumerate(placed, start=1):
-        cells = [tuple(c) for c in cells]
+    for i, (name, drawn) in enumerate(placed, start=1):
+        cells = [tuple(c) for c in drawn]
         what = f"copy {i} ({name})"
         if name not in images:
             problems.append(f"{what} is not one of the pieces ({', '.join(sorted(images))})")
@@ -55,7 +55,7 @@ def check_tiling(height: int, width: int, blocked: Iterable[Cell],
         for r, c in cells:
             if not (0 <= r < height and 0 <= c < width):
                 problems.append(f"{what} has cell {r} {c} outside the {height}x{width} board")
-            elif (r, c) in blocked:
+            elif (r, c) in blocked_cells:
                 problems.append(f"{what} covers blocked cell {r} {c}")
             elif (r, c) in owner and owner[(r, c)] != i:
                 problems.append(f"{what} overlaps copy {owner[(r, c)]} on cell {r} {c}")

@@ -28,7 +28,7 @@ def record(*pids: int) -> None:
 
 def answer_with(value: str) -> None:
     sys.stdin.read()
-    sys.stdout.write(f"sat\n((n_0 {value}))\n")
+    sys.stdout.write(f"sat\n((n_0_0 {value}))\n")
 
 
 def session(depth: int | None, sat: str = "sat") -> None:

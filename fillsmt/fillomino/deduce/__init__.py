@@ -20,13 +20,13 @@ The package, by concern:
 - :mod:`.value_rules` — the rules run per value (``complete-group`` … ``forced-cell``);
 - :mod:`.grid_rules` — the rules run over the whole grid (``neighbour-support`` … ``size-cap``);
 - :mod:`.fixpoint` — :data:`ALL_RULES`, :func:`deduce` and its :class:`Deduction`;
-- :mod:`.capacity` — counting rules for the search only (issue 17), not in :data:`ALL_RULES`.
+- :mod:`.capacity` — counting rules for the search only, not in :data:`ALL_RULES`;
+- :mod:`.steiner` — the fewest cells of one region holding several groups (for ``capacity``).
 
 Pure: a puzzle in, a :class:`Deduction` out.
 """
 
-from fillsmt.fillomino.deduce.fixpoint import (
-    ALL_RULES, Deduction, deduce, initial_masks, propagate_masks)
+from fillsmt.fillomino.deduce.fixpoint import ALL_RULES, Deduction, deduce, initial_masks, propagate_masks
 from fillsmt.fillomino.deduce.masks import Mask
 
 __all__ = ["ALL_RULES", "Deduction", "Mask", "deduce", "initial_masks", "propagate_masks"]

@@ -15,8 +15,8 @@ from fillsmt.fillomino.deduce.masks import Mask, bit
 
 @dataclass(frozen=True)
 class Board:
-    """The grid's shape and neighbour table. Sets of cells as ints (bit x for cell x; issue 17,
-    eighth session) grow by their neighbours in a few shifts (:meth:`spread`)."""
+    """The grid's shape and neighbour table. Sets of cells are ints (bit x for cell x) and grow
+    by their neighbours in a few shifts (:meth:`spread`)."""
 
     height: int
     width: int
@@ -61,7 +61,7 @@ class Board:
 @lru_cache(maxsize=64)
 def _geometry(height: int, width: int) -> tuple[tuple[tuple[int, ...], ...], int, int, int]:
     """A shape's neighbour table, every cell, the cells with a left and with a right neighbour
-    (:class:`Board`'s fields; built once per shape, issue 17, thirteenth session)."""
+    (:class:`Board`'s fields; built once per shape)."""
     def around(x: int) -> tuple[int, ...]:
         r, c = divmod(x, width)
         cand = ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
@@ -81,26 +81,12 @@ def _others(height: int, width: int) -> tuple[tuple[tuple[int, tuple[int, ...]],
 
 
 class Contradiction(Exception):
-    """The puzzle has no solution; the message says why. ``cells``: a set of cells (bit x for
-    cell x) whose state alone the contradiction rests on, when the check that found it names
-    them (:mod:`.reasons` explains it by them), else None; ``value``: the k when only whether
-    they allow k and whether they are fixed to k matters (a per-value check), else None;
-    ``slack``: for ``capacity``'s count, the cells it may lose and still exceed the grid's, else
-    None. ``deps``: the explanation (a set of decisions) when a state that explains its removals
-    has already found it (an emptied cell), else None."""
-
-    def __init__(self, message: str, cells: int | None = None, value: int | None = None,
-                 slack: int | None = None):
-        super().__init__(message)
-        self.cells = cells
-        self.value = value
-        self.slack = slack
-        self.deps: int | None = None
+    """The puzzle has no solution (in the current domains); the message says why."""
 
 
 class Group:
     """A k-group and its border (the outside neighbours of its cells). Immutable. A plain class
-    with slots (issue 17, thirteenth session: the search builds many): ``size`` and
+    with slots (the search builds many): ``size`` and
     ``complete`` are kept with it, the border as a set (``edge``, bit y for cell y), its cells
     listed only when asked for."""
 
@@ -173,7 +159,7 @@ KEPT = 8192
 same cells fixed to k, the same reach, the same pair of groups again on other branches."""
 KEPT_CELLS = 1 << 20
 """On a large board fewer: at most this many divided by the board's cells (a result holds up
-to a set of cells: 327 on a board of 3200, 8192 on one of 100; janko 286's proof keeps 3423)."""
+to a set of cells: 327 on a board of 3200, 8192 on one of 100)."""
 
 
 def recall(board: Board, key: tuple):
@@ -201,14 +187,14 @@ def find_groups(board: Board, dom: list[Mask], k: int, fixed: Iterable[int],
 
     The result depends on the board, k and the cells fixed to k alone: it is kept with the
     board (``Board.kept``) and shared by every state that asks for the same, with its
-    ``memo`` (which holds only what follows from the groups). On sets of cells (issue 17,
-    thirteenth session): a group is grown from its first cell by
+    ``memo`` (which holds only what follows from the groups). On sets of cells: a group is
+    grown from its first cell by
     :meth:`Board.spread` within the cells fixed to k, and its border is what the last spread
     adds outside them; the groups come in the order of their first cells, each group's cells
     and border in increasing order, as the flood fill cell by cell found them. ``dom`` is not
     looked at (the cells fixed to k are ``fixed``); it stays in the signature for callers.
 
-    ``previous`` (sixteenth session): the k-groups of fewer cells fixed to k (a subset of
+    ``previous``: the k-groups of fewer cells fixed to k (a subset of
     these; else it is not used), whose groups no newly fixed cell touches are groups here too
     (each is connected, and every cell fixed to k next to it is one of its own) and are taken
     as they are; only the rest is grown. The result is the same."""
@@ -241,7 +227,7 @@ def find_groups(board: Board, dom: list[Mask], k: int, fixed: Iterable[int],
         if size > k:
             low = (mask & -mask).bit_length() - 1
             raise Contradiction(f"the {k}s at {board.where(low)} form a group of "
-                                 f"{size} cells, more than {k}", mask, k)
+                                 f"{size} cells, more than {k}")
         fresh.append((mask, Group(k, tuple(cells_of(mask)), around & ~mask)))
     if parts:
         parts = sorted(parts + fresh, key=lambda part: part[0] & -part[0])
@@ -270,9 +256,7 @@ def find_groups(board: Board, dom: list[Mask], k: int, fixed: Iterable[int],
 
 
 def stuck(board: Board, g: Group) -> Contradiction:
-    """An incomplete group without an exit: its cells and their neighbours (which have lost its
-    value) are the premises."""
+    """An incomplete group without an exit."""
     return Contradiction(f"the group of {g.value}s at {board.where(g.cells[0])} has {g.size} "
-                          f"of {g.value} cells and no neighbour can join it",
-                          board.spread(sum(1 << x for x in g.cells)), g.value)
+                          f"of {g.value} cells and no neighbour can join it")
 

@@ -1,4 +1,4 @@
-"""Reasoning for the search only (issue 17): not in :data:`~.fixpoint.ALL_RULES`, so
+"""Reasoning for the search only: not in :data:`~.fixpoint.ALL_RULES`, so
 ``deduce``, ``explain``, ``hint`` and the rating see none of it.
 
 ``capacity``
@@ -22,11 +22,11 @@
     them and, for each of its cells x, a path from x to that path, so x costs at least
     ``dG(m) + dH(m) - size(m) + (path from m to x)`` for some node m, counted as ``area``'s
     budget search counts (cells and k-groups as nodes); cells whose least such count exceeds k
-    leave G's and H's reach. No region can join G and H within k cells: a contradiction. (On
-    hard-tail 266 the two 15s must join, and their region is a shortest path between them.)
+    leave G's and H's reach. No region can join G and H within k cells: a contradiction. (Two
+    groups whose sizes and distance leave no cell to spare must join along a shortest path.)
 
-    *Steiner count* (fourteenth session; on in the strong search's proofs only, the state's
-    ``steiner``): when the pairwise count puts every incomplete k-group in one region (it counts
+    *Steiner count* (where the state's ``steiner`` says; the strong search sets it in proofs and
+    in its second phase): when the pairwise count puts every incomplete k-group in one region (it counts
     one of them) though there are two or more, they may still need two: one region holding them
     all holds a connected set of cells allowing k through all of them, whose fewest cells are an
     exact node-weighted Steiner tree (:mod:`.steiner`, over at most ten of them: a subset no
@@ -37,15 +37,16 @@
     a state forked from one that found the groups apart keeps the finding while each of those
     groups' cells lies in an incomplete group (each such group holds the old one's cells, and
     its cells allowing k are fewer: a region holding them all holds the old tree). Sound: the
-    count counts distinct regions of k cells each in every solution of the state. (Janko 286:
-    ten 36-clues, every pair and every nine of them fit in one region, all ten need 37 cells.)
+    count counts distinct regions of k cells each in every solution of the state. (Ten single
+    k-clues of which every pair, even every nine, fit in one region of k cells may need k + 1
+    cells all together: two regions.)
 
-    Which pairs must join (:func:`must_join`, sixteenth session) is asked at every node where k
+    Which pairs must join (:func:`must_join`) is asked at every node where k
     exceeds the slack, of every pair of incomplete k-groups: the pairs that may share a region
     are kept per group as bit sets (:func:`share_rows`, with the groups), the count with a pair
     seeded is taken on them, and a pair whose count could not exceed the room even if every
     group that may share with neither of the two were counted is passed over without counting
-    (janko 286's proof: 21 open 36-groups, 210 pairs a node; 4.8 -> 0.5 ms).
+    (most pairs, where many groups are open).
 
     The shared region's cells are remembered (``State.joins``) with the two groups' noted
     budget searches (``State.reach``) and reused while both are unchanged: its three searches
@@ -107,7 +108,7 @@ def distinct_regions(state: State, k: int, seed: tuple[int, ...] = ()) -> int:
 def counted_groups(state: State, k: int, seed: tuple[int, ...] = ()) -> tuple[int, ...]:
     """The k-groups (indices) :func:`distinct_regions` counts: every complete one, and a set of
     incomplete ones that pairwise cannot share a region (``seed`` first, then greedily). Each
-    lies in a region of its own; so does each of any subset of them (what ``reasons`` uses)."""
+    lies in a region of its own."""
     found = state.groups(k)
     memo = found.memo
     key = ("regions", seed)
@@ -178,10 +179,9 @@ def capacity(state: State) -> None:
             if room - k < top and _steiner_apart(state, k, found):
                 regions[k] += 1
                 room -= k
-    state.inference()
     if room < 0:
         raise Contradiction(f"the regions around the fixed cells need {taken} cells, more than "
-                            f"the grid's {n}", slack=-room - 1)
+                            f"the grid's {n}")
     too_big = ~up_to(room)
     unanchored = too_big & ~state.anchored
     dom = state.dom
@@ -205,9 +205,10 @@ def capacity(state: State) -> None:
 
 def _steiner_apart(state: State, k: int, found: Groups) -> bool:
     """The Steiner count (module text): whether the incomplete k-groups (``found``, two or
-    more), which the pairwise count puts in one region, need two: no region of k cells holds them all (an exact Steiner tree,
-    :mod:`.steiner`, over at most :data:`~.steiner.MAX_TERMINALS` of them), or a state this
-    one was forked from found so for groups each of which lies in an incomplete group here."""
+    more), which the pairwise count puts in one region, need two: no region of k cells holds
+    them all (an exact Steiner tree, :mod:`.steiner`, over at most
+    :data:`~.steiner.MAX_TERMINALS` of them), or a state this one was forked from found so for
+    groups each of which lies in an incomplete group here."""
     open_ = found.incomplete
     proven = state.apart.get(k)
     if proven is not None:
@@ -280,7 +281,7 @@ def _shared_region_cells(state: State, k: int, found, i: int, j: int) -> int:
     key = (k, groups[i].cells, groups[j].cells)
     origins = (state.reach(k, found, i).first, state.reach(k, found, j).first)
     kept = state.joins.get(key)
-    if kept is not None and kept[0] is origins[0] and kept[1] is origins[1] and state.remember_joins:
+    if kept is not None and kept[0] is origins[0] and kept[1] is origins[1]:
         return kept[2]
     di = budget_layers(state, k, found, [i])
     dj = budget_layers(state, k, found, [j])

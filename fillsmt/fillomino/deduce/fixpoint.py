@@ -11,8 +11,7 @@ from fillsmt.fillomino.deduce.board import Board, Contradiction, stuck
 from fillsmt.fillomino.deduce.grid_rules import neighbour_fit, neighbour_support, size_cap
 from fillsmt.fillomino.deduce.masks import Mask, bit, up_to, values_of
 from fillsmt.fillomino.deduce.state import State
-from fillsmt.fillomino.deduce.value_rules import (
-    area, complete_group, forced_cell, join_overflow, single_exit)
+from fillsmt.fillomino.deduce.value_rules import area, complete_group, forced_cell, join_overflow, single_exit
 from fillsmt.fillomino.model import Grid, Puzzle
 
 ALL_RULES: tuple[str, ...] = (
@@ -136,20 +135,19 @@ CHEAP_RULES: tuple[str, ...] = ("complete-group", "join-overflow", "single-exit"
 fixpoint: each looks at one group and its border."""
 DEAR_RULES: tuple[str, ...] = ("forced-cell", "area")
 """The other per-value rules, in the order a staged round runs them: both search the cells a
-group can reach; forced-cell finds most of the contradictions in a search's proof (issue 17,
-eleventh session)."""
+group can reach; forced-cell, which finds most of the contradictions in a search's proof,
+first."""
 
 
 def run_rules(state: State, rules: Sequence[str], staged: bool = False, grid_last: bool = False) -> None:
     """Apply the rules until a whole round changes nothing.
 
     ``grid_last``: each round runs the per-value rules again and again until they change
-    nothing, and only then the grid rules (each a sweep over the grid: on janko 330's 3200
-    cells the plain round runs them 22 times, this one 8). The run still ends only when a whole
-    round changes nothing, so at a fixpoint of every rule, like the plain round (the same
-    domains on every hard-tail, scaling, janko and Baron puzzle; tested on random grids); the
-    presolve uses it (:func:`deduce`), 330's 0.55 -> 0.46 s (benchmarks/README.md, twelfth
-    session). The counts per rule differ, so ``explain`` and the rating keep the plain round.
+    nothing, and only then the grid rules (each a sweep over the grid, so on a large grid they
+    run far fewer times). The run still ends only when a whole round changes nothing, so at a
+    fixpoint of every rule: the same domains as the plain round. The presolve uses it
+    (:func:`deduce`); the counts per rule differ, so ``explain`` and the rating keep the plain
+    round.
 
     ``staged``: each round first runs the cheap per-value rules (:data:`CHEAP_RULES`) to their
     own fixpoint, then the others (:data:`DEAR_RULES`) on every value the cheap ones looked at,
@@ -273,6 +271,5 @@ def fixpoint(state: State, rules: Sequence[str], staged: bool = False, grid_last
         run_rules(state, rules, staged, grid_last)
         check_groups(state)
     except Contradiction as e:
-        state.failed(e)
         return str(e)
     return None

@@ -11,7 +11,7 @@ if TYPE_CHECKING:
     from fillsmt.fillomino.deduce.state import State
 
 Cells = int
-"""A set of cells as an int: bit x set for cell x (issue 17, eighth session)."""
+"""A set of cells as an int: bit x set for cell x."""
 
 Layers = list[int]
 """A budget search's result (see :func:`budget_layers`): ``layers[d]``, for 1 <= d <= k, holds
@@ -32,12 +32,11 @@ def budget_layers(state: State, k: int, found: Groups, sources: Sequence[int] = 
     groups, or cells of no group) that start at d; the least count then adds to a node's the
     cells of a path from it.
 
-    A Dijkstra whose counts are the small integers 1..k, done on sets of cells as ints (issue
-    17, eighth session): the layers are settled in increasing count, so a node's first layer is
-    its least count; the nodes next to layer d's are its cells' neighbours
-    (:meth:`~fillsmt.fillomino.deduce.board.Board.spread`) that allow k and are in no earlier
-    layer: a cell of no group goes to layer d + 1, a group, entered whole, to d + its size.
-    """
+    A Dijkstra whose counts are the small integers 1..k, done on sets of cells as ints: the
+    layers are settled in increasing count, so a node's first layer is its least count; the
+    nodes next to layer d's are its cells' neighbours (:meth:`.board.Board.spread`) that allow k
+    and are in no earlier layer: a cell of no group goes to layer d + 1, a group, entered whole,
+    to d + its size."""
     board, allow = state.board, state.allowing(k)
     w, right, left = board.width, board.right, board.left  # board.spread, inlined
     grouped, masks, groups = found.cells, found.masks, found.groups
@@ -109,8 +108,8 @@ def threshold_caps(board: Board, top: list[int]) -> dict[int, int]:
     ``top >= t`` connected to x number at least t (union-find, thresholds falling).
 
     The cells come in falling ``top`` (row-major among equals), and the caps in the order the
-    components are settled (``size-cap`` restricts in that order). Lists indexed by cell and
-    the union-find inlined (issue 17, thirteenth session): the same steps as before."""
+    components are settled (``size-cap`` restricts in that order). Lists indexed by cell, the
+    union-find inlined."""
     order = sorted((x for x, t in enumerate(top) if t >= 1), key=top.__getitem__, reverse=True)
     levels = sorted({top[x] for x in order}, reverse=True) + [0]
     parent = [-1] * len(top)  # -1: not yet added

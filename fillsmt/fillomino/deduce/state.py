@@ -8,7 +8,7 @@ budget search and a free area found large enough are remembered with the cells t
 to it. A complete group whose neighbours have lost its value is passed over (its border, a set,
 meets no cell that allows the value).
 
-Sets of cells are ints (bit x for cell x; issue 17, eighth session): the budget searches run on
+Sets of cells are ints (bit x for cell x): the budget searches run on
 them layer by layer, and a noted result is checked, when next asked for, against the cells
 changed for its value since it was found (one int per value, see :class:`Noted`) instead of
 registering a watcher on each of its cells.
@@ -22,14 +22,6 @@ from typing import Sequence, Union
 from fillsmt.fillomino.deduce.board import Board, Contradiction, Groups, find_groups
 from fillsmt.fillomino.deduce.masks import Mask, bit, describe, is_single
 from fillsmt.fillomino.deduce.searches import Cells, budget_layers, layered
-
-
-
-
-INCREMENTAL_GROUPS = True
-"""Whether :meth:`State.groups` hands the groups it had to ``find_groups`` (which then grows only
-what the newly fixed cells touch; False: every group grown afresh, kept to measure the two side
-by side)."""
 
 Why = Union[Sequence[int], Sequence[Sequence[int]], None]
 """The cells that made a rule apply (see :meth:`State.restrict`)."""
@@ -56,8 +48,7 @@ class Noted:
     """The token (:attr:`State.token`) of the state whose ``analysed`` this is: another state
     copies the result before setting it (:meth:`State.to_analyse`). A token, not the state: a
     state holds its noted results, and a result holding its state would make a reference cycle
-    that only the cyclic garbage collector frees (issue 17, sixteenth session: its passes over
-    the search's garbage cost 10 ms at a time)."""
+    that only the cyclic garbage collector frees (a search makes many)."""
     analysed: bool = False
     origin: Noted | None = None
     """The result first noted (None: this one), which every copy shares: two live copies of
@@ -72,18 +63,10 @@ class Noted:
 class State:
     """The domains as masks, the statistics, and the bookkeeping of what changed."""
 
-    hand_down: bool = True
-    """Whether :meth:`fork` hands the noted searches down (False: the fifth session's fork,
-    which dropped them; kept to measure and test the two side by side)."""
-
     steiner: bool = False
     """Whether ``capacity`` raises its count by a Steiner tree (``capacity``'s module text):
     set on a search's root (forks copy it; the strong search's proofs, ``solve_strong``); a
     state that explains its removals never does (its count's reason knows pairs only)."""
-
-    remember_joins: bool = True
-    """Whether ``capacity`` reuses a shared region of two groups (:attr:`joins`; False: found
-    afresh each time, kept to test the two side by side)."""
 
     def __init__(self, board: Board, dom: list[Mask], rules: Sequence[str]):
         self.board = board
@@ -138,8 +121,7 @@ class State:
 
         Shared, not copied: the board and the k-groups found (immutable, valid until a cell is
         fixed to k, which ``_regroup`` tracks). Copied: the domains, the fixed cells, the cells
-        changed per value. Handed down
-        (issue 17, sixth session): the noted searches (``reach``: the parent's dict, copied;
+        changed per value. Handed down: the noted searches (``reach``: the parent's dict, copied;
         free areas: the parent's live ones, when the child first asks for them), shared, not
         copied (see :class:`Noted`). The child checks each against its own cells changed per
         value, which hold the parent's: so a result is used only while no cell it looked at
@@ -167,12 +149,12 @@ class State:
         child.gone = self.gone
         child._regroup = self._regroup
         child._groups = dict(self._groups)
-        child._reach = dict(self._reach) if self.hand_down else {}
-        child.joins = dict(self.joins) if self.hand_down else {}
+        child._reach = dict(self._reach)
+        child.joins = dict(self.joins)
         child._roomy = {}
         child.apart = dict(self.apart)
         child.steiner = self.steiner
-        child._parent = self if self.hand_down else None
+        child._parent = self
         child.token = object()
         return child
 
@@ -194,15 +176,6 @@ class State:
     def assume(self, x: int, allowed: Mask) -> None:
         """Keep only ``allowed`` values in cell x by a guess, not a rule (counted nowhere)."""
         self._narrow(x, allowed, None)
-
-    def failed(self, contradiction: Contradiction) -> None:
-        """Called with the contradiction that ended a run on this state (nothing to do here; a
-        state that explains its contradictions, :class:`.reasons.ReasonState`, records why)."""
-
-    def inference(self) -> None:
-        """Called where a rule starts removing values from what it has just found (``area``,
-        ``capacity``): nothing to do here; a state that explains its removals
-        (:class:`.reasons.ReasonState`) forgets the premises it shared between them."""
 
     def restrict(self, x: int, allowed: Mask, rule: str, why: Why = None) -> None:
         """Keep only ``allowed`` values in cell x; an empty domain is a contradiction.
@@ -262,7 +235,7 @@ class State:
         found = self._groups.get(k)
         if found is None or self._regroup >> k & 1:
             found = self._groups[k] = find_groups(self.board, self.dom, k, self.fixed.get(k, ()),
-                                                  INCREMENTAL_GROUPS and found or None)
+                                                  found)
             self._regroup &= ~bit(k)
         return found
 
@@ -311,14 +284,3 @@ class State:
                 n for n in parent.roomy(k) if self.live(k, n)]
         return areas
 
-
-def search_premises(state: State, k: int, noted: Noted, groups: Groups | None = None) -> int:
-    """The premise cells of a group's budget search for k (``noted``): the cells it looked at
-    (``watched``: the cells reached and their neighbours) and the whole of every k-group among
-    them (entering a group costs its size, which its cells beyond those make); the k-groups
-    ``groups`` (those the search's rule looked at), else the state's."""
-    cells = noted.watched
-    for mask in (groups or state.groups(k)).masks:
-        if mask & cells:
-            cells |= mask
-    return cells

@@ -1,5 +1,5 @@
 """The fewest cells of one region holding several k-groups: an exact node-weighted Steiner tree
-(Dreyfus-Wagner), capped at k (issue 17, fourteenth session; made fast in the fifteenth).
+(Dreyfus-Wagner), capped at k.
 
 A region of k's holding the incomplete k-groups G_1..G_t is a connected set of cells that allow
 k and holds every G_i's cells; its cells are at least the weight of the lightest connected set
@@ -21,8 +21,7 @@ whatever the groups: ``fits`` says False only when no region of k cells holds th
 The work is 3^t times the nodes: :data:`MAX_TERMINALS` bounds t (a caller with more groups asks
 about a subset: a subset no region holds is enough).
 
-Made fast (fifteenth session, steiner15; ``benchmarks/steiner15_speed.py`` and the README
-section "steiner15" have every variant tried). Each step keeps the answer exact:
+Made fast; each step keeps the answer exact:
 
 - *Two groups*: the lightest set is the two groups and the cells of a shortest path between
   them, found by layers a shift at a time (:func:`_path`).
@@ -31,7 +30,7 @@ section "steiner15" have every variant tried). Each step keeps the answer exact:
   neighbours each is taken whole or not at all by a lightest set (a part would end in a cell
   node it could do without): each chain becomes one edge whose cost is the chain's weight plus
   the far node's, and the recurrences' leaf step adds that cost.
-- *Groups merged* (:func:`_merge_groups`, sixteenth session): in the contracted graph a
+- *Groups merged* (:func:`_merge_groups`): in the contracted graph a
   group's *links* are its edges, each a chain of ``inner`` cells (none for a plain neighbour)
   then the far node. (a) A group z with one link: every connected set holding z and another
   group holds that link and its far node (the only way out of z), so z, the link and the far
@@ -44,11 +43,10 @@ section "steiner15" have every variant tried). Each step keeps the answer exact:
   link to u, so at least one; each has two neighbours, so the path runs along all of them and
   T without them falls into z's side and u's side. No group is among them; the link to u joins
   the two sides again: a connected set holding every group, no heavier than X. So the lightest
-  weight is that of the lightest set holding z, the link and u, merged into one group. Each merge keeps the lightest weight, so again and again while two
-  groups are left; what is left is solved as below (one group: its weight; two: the shortest
-  way between them, the first group's row). Janko 286's root call: ten single cells, two of
-  them merged (each lies on a chain of three cells between two others), eight groups left:
-  a ninth of the splits.
+  weight is that of the lightest set holding z, the link and u, merged into one group. Each
+  merge keeps the lightest weight, so again and again while two groups are left; what is left
+  is solved as below (one group: its weight; two: the shortest way between them, the first
+  group's row). Each group merged away leaves a third of the splits.
 - *Bounded search* (:func:`_bounded`), from three groups on. Rooted: one group q
   (the one farthest from the others, summed: :func:`_root`) is left out of S and the answer is
   ``best[all but q][q]`` (Dreyfus-Wagner's own form; a third of the splits). Split only at the
@@ -66,13 +64,12 @@ section "steiner15" have every variant tried). Each step keeps the answer exact:
   entry failing that test, for some R outside S with ``exact[R]`` known, is on the way to no set
   of at most k cells and is dropped (after the splits and in the leaf step alike). The values
   kept are still weights of connected sets holding S and v, so the answer is exact when at most
-  k and k + 1 otherwise, as before. ``exact[R]`` is the plain recurrences' value capped at k + 1
+  k and k + 1 otherwise. ``exact[R]`` is the plain recurrences' value capped at k + 1
   (a lower bound then too) for the *family* (:func:`_family`): every single group, and with
   seven groups or more every pair, with eight or more every triple holding q too; per node the
   family's values are kept sorted, largest first, so a test stops at the first one apart from
-  S or below its threshold. Rows are dicts of the kept
-  junctions: a split touches only the nodes both parts kept. Janko 286's root call (ten single
-  cells, k = 36, answer 37): 0.12 s of CPU before, about 0.011 s now (0.0024 s with the merges).
+  S or below its threshold. Rows are dicts of the kept junctions: a split touches only the
+  nodes both parts kept.
 """
 
 from __future__ import annotations
@@ -97,8 +94,7 @@ def lightest_region(board: Board, allow: int, groups: list[int], k: int) -> int:
     weight, adj = _graph(board, allow, groups)
     _drop_loose(weight, adj, t)
     weight, adj = _contract(weight, adj, t)
-    if MERGE_GROUPS:
-        weight, adj, t = _merge_groups(weight, adj, t)
+    weight, adj, t = _merge_groups(weight, adj, t)
     inf = k + 1
     rows: dict[int, list[int]] = {}
     _rows(rows, [1 << i for i in range(t)], weight, adj, inf)
@@ -195,11 +191,6 @@ def _contract(weight: list[int], adj: list[set[int]], t: int) -> tuple[list[int]
     return [weight[v] for v in kept], edges
 
 
-MERGE_GROUPS = True
-"""Whether groups are merged along their lightest links (:func:`_merge_groups`; False: the
-fifteenth session's graph, kept to measure the two side by side)."""
-
-
 def _merge_groups(weight: list[int], adj: Edges, t: int) -> tuple[list[int], Edges, int]:
     """The contracted graph with groups merged, again and again, while t > 1: a group z with
     one link (an edge of :data:`Edges`: the cells between z and the far node, then that node)
@@ -257,16 +248,14 @@ def _merge_target(links: dict[int, int], group: list[bool]) -> int | None:
 
 def _root(rows: dict[int, list[int]], t: int) -> int:
     """The group the bounded search leaves out of S: the one farthest from the others, summed
-    over its single row (the best of those tried: benchmarks/README.md, steiner15)."""
+    over its single row."""
     return max(range(t), key=lambda i: sum(rows[1 << i][:t]))
 
 
 def _family(t: int, q: int) -> list[int]:
     """The family of the bounded search's bound beyond the single groups, in an order that puts
     each after its own subsets: none below seven groups, every pair at seven, and every pair
-    and every triple holding q from eight on (a larger family bounds more and costs more: the
-    best of those tried per number of groups, benchmarks/README.md, steiner15; eight moved to
-    the triples in steiner16, where janko 286's call has eight groups once merged)."""
+    and every triple holding q from eight on (a larger family bounds more and costs more)."""
     if t < 7:
         return []
     if t < 8:

@@ -26,15 +26,15 @@ from __future__ import annotations
 from fillsmt.fillomino.deduce.board import Board, Contradiction, recall, remember, stuck
 from fillsmt.fillomino.deduce.masks import bit, values_of
 from fillsmt.fillomino.deduce.searches import sort_free_area
-from fillsmt.fillomino.deduce.state import State, search_premises
+from fillsmt.fillomino.deduce.state import State
 
 
 def complete_group(state: State, k: int) -> None:
     """A complete k-group is a whole region: remove k from its outside neighbours.
 
-    Only a group whose border still allows k has anything to remove (a set test; issue 17,
-    thirteenth session: once its exits have lost k they cannot gain it back, and none of them
-    can join it, which would overflow it)."""
+    Only a group whose border still allows k has anything to remove (a set test: once its
+    exits have lost k they cannot gain it back, and none of them can join it, which would
+    overflow it)."""
     found = state.groups(k)
     if not found.complete:
         return
@@ -86,7 +86,6 @@ def area(state: State, k: int) -> None:
     unreached = state.allowing(k) & ~reached
     if not unreached:
         return
-    state.inference()
     areas = state.roomy(k)
     changed = state._changed.get(k, 0)
     live = [n for n in areas if not (changed ^ n.base) & n.watched]  # state.live, inlined
@@ -145,7 +144,7 @@ def forced_cell(state: State, k: int) -> None:
         size = cells.bit_count()
         if size < k:
             raise Contradiction(f"the group of {k}s at {state.board.where(g.cells[0])} can reach "
-                                 f"only {size} cells, fewer than {k}", search_premises(state, k, noted), k)
+                                 f"only {size} cells, fewer than {k}")
         if size == k:  # every cell of the reach is forced (size - 1 - cut < k)
             for e in values_of(cells):
                 if state.dom[e] != bk:
@@ -174,8 +173,8 @@ def _forced(board: Board, cells: int, group: int, k: int) -> int:
     a shortest path through nearer cells): once those number k or more, no cell of ring d or
     beyond is forced, and the rings stop. For a cell e of an earlier ring, the cells connected
     without it are grown from there, within ``cells`` less e, until they number k (e is not
-    forced) or stop growing (e is); or until they hold every neighbour of e in ``cells``
-    (issue 17, thirteenth session): every cell of ``cells`` is connected to the group, and a
+    forced) or stop growing (e is); or until they hold every neighbour of e in ``cells``:
+    every cell of ``cells`` is connected to the group, and a
     path from it that passes e can leave e, for the last time, only to a neighbour already
     connected, so every cell but e is, k or more of them (e is not forced)."""
     # board.spread inlined (within ``cells``, which lie on the board)

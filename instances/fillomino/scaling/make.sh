@@ -1,5 +1,5 @@
 #!/bin/sh
-# Makes the scaling set of issue 17 (see README.md): generated unique Fillomino puzzles,
+# Makes the scaling set (see README.md): generated unique Fillomino puzzles,
 # three fixed seeds per size. Run from the repository root with fillsmt installed.
 # 10x10 and 20x20 are reproducible exactly (near-minimal clue sets: --max-empty-area 20, the
 # default above 15x15). 30x30 to 50x50 stop removing clues after --timeout seconds (the
