@@ -30,7 +30,7 @@ the kind's checker, is one more solution, differing exactly on D: stage 1 on a n
 from every swap that applies to it, without asking a solver. A kind that can name a swap's
 *context* (:meth:`fillsmt.kind.Kind.swap_context`: cells on which every solution that agrees with
 S there takes the swap) lets the choice learn the swap itself: a solution that agrees with S on
-the context needs a clue in D.
+the context needs a clue in D. Every swap also goes the other way, from G's numbers on D to S's.
 
 The repaired puzzle is then proven unique once more by a fresh solver, when the time limit
 leaves room for it (the check solver's ``unsat`` already proved it). A puzzle with no solution
@@ -420,15 +420,20 @@ class _Repairer:
         self.tried = 0
 
     def _learn(self, solution: Grid, other: Grid) -> _Swap:
+        """The swap from ``solution`` to ``other``, and the one back (both are solutions, so
+        each direction is a swap of its own), kept and taught to the choice solver."""
         cells = _differing(solution, other)
-        context = self.kind.swap_context(self.puzzle, solution, other)
-        swap = _Swap(solution, cells, tuple(other[r][c] for r, c in cells),
-                     None if context is None else frozenset(context))
-        self.swaps.append(swap)
+        made = []
+        for a, b in ((solution, other), (other, solution)):
+            context = self.kind.swap_context(self.puzzle, a, b)
+            made.append(_Swap(a, cells, tuple(b[r][c] for r, c in cells),
+                              None if context is None else frozenset(context)))
+        self.swaps.extend(made)
         if self.choice is not None:
             self.choice.know(other)
-            self.choice.swap(swap)
-        return swap
+            for swap in made:
+                self.choice.swap(swap)
+        return made[0]
 
     def fewest(self, solution: Grid, most: int | None = None) -> list[Cell] | None:
         """Stage 1 for ``solution``: its fewest clue cells, or None once they would be more

@@ -125,3 +125,53 @@ def test_keep_rated_keeps_the_label():
     m = minimize(puzzle, driver, keep_rated=True)
     assert rate(m.puzzle).label == rate(puzzle).label == m.label
     assert unique(m.puzzle) is True
+
+
+def _swapped(grid, a, b):
+    """``grid`` with ``b``'s numbers where ``a`` and ``b`` differ."""
+    return tuple(tuple(b[r][c] if a[r][c] != b[r][c] else v for c, v in enumerate(row)) for r, row in enumerate(grid))
+
+
+def _swap_holds_on(puzzle, every: list, pairs: int, seed: int) -> int:
+    """For ``pairs`` random pairs (A, B) of ``every`` solution, B among the nearest to A: each solution that agrees with A
+    on the kind's swap context of (A, B) stays a solution with B's numbers put in where A and B
+    differ. Returns how many solutions other than A agreed (so that the check did check)."""
+    import random
+
+    kind = fillsmt.registry.kind_of(puzzle)
+    rng, agreeing = random.Random(seed), 0
+
+    def apart(x, y) -> int:
+        return sum(u != v for p, q in zip(x, y) for u, v in zip(p, q))
+
+    for _ in range(pairs):
+        a = rng.choice(every)
+        nearest = min(apart(a, s) for s in every if s != a)  # as narrowed: few cells differ
+        b = rng.choice([s for s in every if s != a and apart(a, s) == nearest])
+        context = kind.swap_context(puzzle, a, b)
+        for s in every:
+            if s != a and all(s[r][c] == a[r][c] for r, c in context):
+                agreeing += 1
+                assert kind.check(puzzle, _swapped(s, a, b)) == [], (a, b, s)
+    return agreeing
+
+
+def test_a_fillomino_swap_applies_to_every_solution_that_agrees_on_its_context():
+    from test_backtrack import brute_force
+
+    agreeing = 0
+    for height, width, pairs in ((3, 3, 200), (2, 6, 60), (3, 4, 30)):
+        bare = fillsmt.fillomino.plain_format.parse_puzzle(f"{height} {width}\n" + "0 " * (height * width))
+        agreeing += _swap_holds_on(bare, brute_force(height, width), pairs, seed=height * width)
+    assert agreeing > 0
+
+
+def test_a_blocknumber_swap_applies_to_every_solution_that_agrees_on_its_context():
+    from fillsmt.pipeline import count
+
+    driver = solver_or_skip("yices")
+    puzzle = fillsmt.load(str(ROOT / "instances" / "blocknumber" / "random-6x6.txt"))
+    bare = with_clues(puzzle, clues_of(puzzle)[: len(clues_of(puzzle)) // 3])  # many solutions
+    every = count(bare, driver, limit=400).grids
+    assert len(every) >= 50
+    assert _swap_holds_on(bare, every, 60, seed=6) > 0
