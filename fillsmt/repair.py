@@ -134,7 +134,11 @@ def _search(puzzle: Any, driver: Driver, deadline: float | None) -> Search:
     kind = _kind(puzzle)
     script = kind.encode(puzzle, kind.clue_encoding)
     search = Search(kind.problem(puzzle, script, kind.clue_encoding, driver.name), driver.open_session(), deadline)
-    search.start()
+    try:
+        search.start()
+    except BaseException:  # a time-out, a signal: the solver goes with it
+        search.session.close()
+        raise
     return search
 
 
@@ -349,8 +353,12 @@ class _Choice:
         self.value = {cell: kind.cell_var(puzzle, *cell) for cell in self.cells}
         self.mark = {cell: f"repair_clue_{cell[0]}_{cell[1]}" for cell in self.open}
         self.solver = driver.open_session()
-        self.solver.load(script, _remaining(deadline))
-        self.solver.send("".join(f"(declare-fun {m} () Bool)\n" for m in self.mark.values()), _remaining(deadline))
+        try:
+            self.solver.load(script, _remaining(deadline))
+            self.solver.send("".join(f"(declare-fun {m} () Bool)\n" for m in self.mark.values()), _remaining(deadline))
+        except BaseException:  # a time-out, a signal: the solver goes with it
+            self.solver.close()
+            raise
         self.checks = 0
         self.known: set[Grid] = set()
 
