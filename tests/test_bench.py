@@ -254,6 +254,7 @@ def test_ctrl_c_on_a_real_run_keeps_rows_and_stops_workers(tmp_path):
     for i in range(40):
         shutil.copy(INSTANCES / "g12-5x5.txt", tmp_path / f"g12-{i:02}.txt")
     path = tmp_path / "out" / "runs.csv"
+    path.parent.mkdir()  # a file named on its own goes into a folder that exists (cli/output.py)
     proc = subprocess.Popen(
         [sys.executable, "-c", "from fillsmt.cli.bench import bench; bench()", str(tmp_path),
          "--csv", str(path), "--timeout", "30"],
