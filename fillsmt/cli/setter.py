@@ -211,11 +211,6 @@ def repair(puzzle, fmt, solver, solver_cmd, timeout, kind):
         click.echo(line(obj))
     elif found.status == "repaired":
         click.echo(kind_of(p).format_puzzle(found.repaired), nl=False)
-    elif found.status == "unique":
-        click.echo(kind_of(p).format_puzzle(p), nl=False)
-    if fmt == "json":
-        pass
-    elif found.status == "repaired":
         n = len(found.added)
         fewest = ("no solution needs fewer (proven)" if found.fewest_proven else
                   f"not proven the fewest ({found.stopped}; the fewest for this solution, after trying "
@@ -223,6 +218,7 @@ def repair(puzzle, fmt, solver, solver_cmd, timeout, kind):
         warn(f"{p.source}: {n} clue{'s' if n != 1 else ''} added, now unique (proven); {fewest}: "
              f"{_placed(found.added)}")
     elif found.status == "unique":
+        click.echo(kind_of(p).format_puzzle(p), nl=False)
         warn(f"{p.source}: already unique, nothing added")
     else:
         warn(f"{p.source}: no solution; these {len(found.core)} clues cannot all hold: {_placed(found.core)}")
