@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import statistics
 from pathlib import Path
+from typing import BinaryIO
 
 from fillsmt.bench.jobs import Config
 from fillsmt.bench.summary import config_of, is_solved, left_to_solver, seconds
@@ -110,7 +111,7 @@ def markdown_lines(rows: list[dict]) -> list[str]:
     return lines
 
 
-def scatter_plot(rows: list[dict], x: Config, y: Config, path: str | Path, title: str = "") -> None:
+def scatter_plot(rows: list[dict], x: Config, y: Config, path: str | Path | BinaryIO, title: str = "") -> None:
     """The log-log scatter plot of ``y``'s total time against ``x``'s, one point per puzzle both
     left to their solvers; an unsolved run is drawn at the time-out (the dashed lines), the diagonal is equal time."""
     from fillsmt.bench.plot import SMALLEST, _pyplot, save

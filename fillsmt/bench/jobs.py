@@ -106,7 +106,7 @@ def puzzle_files(paths: Iterable[str]) -> list[str]:
 
 
 def configurations(solvers: Iterable[str], encodings: Iterable[str],
-                   presolves: Iterable[bool], unique: bool = False) -> list[Config]:
+                   presolves: Iterable[bool | str], unique: bool = False) -> list[Config]:
     """Every combination, in the order given; repeats dropped. The rules solver has no encoding
     and always uses its rules: one configuration, ``rules/none/on``."""
     return list(dict.fromkeys(Config(s, e, p, unique) if s != RULES

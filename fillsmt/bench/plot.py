@@ -7,6 +7,7 @@ For each configuration, the total times of its solved runs are sorted; the k-th 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import BinaryIO
 
 from fillsmt.bench.summary import config_of, is_solved, seconds
 from fillsmt.errors import InputError
@@ -25,7 +26,7 @@ def _pyplot():
     return plt
 
 
-def cactus_plot(rows: list[dict], path: str | Path, title: str = "") -> None:
+def cactus_plot(rows: list[dict], path: str | Path | BinaryIO, title: str = "") -> None:
     """Write the cactus plot of ``rows`` to ``path`` (PNG)."""
     plt = _pyplot()
     lines: dict[str, list[float]] = {}
@@ -60,7 +61,7 @@ def cactus_plot(rows: list[dict], path: str | Path, title: str = "") -> None:
     save(fig, path)
 
 
-def save(fig, path: str | Path) -> None:
+def save(fig, path: str | Path | BinaryIO) -> None:
     """Write ``fig`` as PNG to ``path`` and free it."""
     plt = _pyplot()
     fig.tight_layout()

@@ -9,14 +9,24 @@ from __future__ import annotations
 
 import io
 import sys
-from typing import NamedTuple
 from pathlib import Path
+from typing import NamedTuple
 
 import click
 
 from fillsmt import __version__
-from fillsmt.bench.jobs import (DEFAULT, RACE, RULES, STAGED, RULES_CONFIG_ENCODING, Config, Job, configurations, expand, on_off,
-                                parse_config)
+from fillsmt.bench.jobs import (
+    DEFAULT,
+    RACE,
+    RULES,
+    RULES_CONFIG_ENCODING,
+    STAGED,
+    Config,
+    Job,
+    configurations,
+    expand,
+    parse_config,
+)
 from fillsmt.cli.common import CONTEXT, CliError, LazyChoice, Seconds
 from fillsmt.cli.output import check_target, write_file
 from fillsmt.drivers import SOLVERS, get_driver
@@ -328,6 +338,7 @@ def _bench(puzzles, configs, jobs, timeout, resume, overwrite, baseline, dask, p
 
         picture = io.BytesIO()
         scatter_plot(ordered, *pair, picture)
+        assert scatter[0] is not None  # a pair is chosen only with --scatter FILE
         write_file(scatter[0], picture.getvalue(), force=True, option="--scatter", make_folder=True)
     return 0
 

@@ -45,10 +45,10 @@ from dataclasses import dataclass
 from typing import Callable, Iterator, Sequence
 
 from fillsmt.fillomino.model import Puzzle
-from fillsmt.grid import connected_areas
 from fillsmt.fillomino.names import GridNames, neighbour_indices
-from fillsmt.smtlib.script import assertion, conj, declare, disj
+from fillsmt.grid import connected_areas
 from fillsmt.smtlib import Command, Script, Term
+from fillsmt.smtlib.script import assertion, conj, declare, disj
 
 Domains = Sequence[frozenset[int]]
 

@@ -53,10 +53,10 @@ from dataclasses import dataclass
 from typing import Callable, Mapping
 
 from fillsmt.errors import InputError, OracleUndecided
-from fillsmt.fillomino.search import SearchOptions, solve_by_search
 from fillsmt.fillomino.deduce import deduce
 from fillsmt.fillomino.model import Grid, Puzzle
 from fillsmt.fillomino.rating import HARD_GUESSES, LABELS, Rating, rate
+from fillsmt.fillomino.search import SearchOptions, solve_by_search
 from fillsmt.fillomino.verify import check_solution
 from fillsmt.grid import equal_areas, neighbour_indices
 
@@ -282,8 +282,7 @@ def search_oracle(puzzle: Puzzle, solution: Grid, deadline: float | None = None)
 
 def generate(height: int, width: int, *, seed: int | str, unique_oracle: UniqueOracle,
              allow_unclued: bool = True, difficulty: str | None = None,
-             max_seconds: float | None = None, max_region: int | None = None,
-             size_weights: Mapping[int, float] | None = None, max_attempts: int = 20,
+             max_seconds: float | None = None, max_region: int | None = None, max_attempts: int = 20,
              max_empty_area: int | None = None) -> GeneratedPuzzle:
     """A puzzle with a unique solution and a minimal clue set (module text)."""
     if difficulty is not None and difficulty not in LABELS:
@@ -297,7 +296,7 @@ def generate(height: int, width: int, *, seed: int | str, unique_oracle: UniqueO
     best: GeneratedPuzzle | None = None
     for attempt in range(max_attempts if difficulty is not None else 1):
         rng = random.Random(master.getrandbits(64))
-        solution = random_solution(height, width, rng, max_region=max_region, size_weights=size_weights)
+        solution = random_solution(height, width, rng, max_region=max_region)
         made = _Removal(solution, rng, unique_oracle, allow_unclued, difficulty, deadline,
                         max_empty_area).run()
         result = GeneratedPuzzle(

@@ -101,7 +101,7 @@ class State:
         self._groups: dict[int, Groups] = {}
         self._reach: dict[tuple[int, tuple[int, ...]], Noted] = {}
         """The last noted budget search per value and group, live or not."""
-        self.joins: dict[tuple[int, tuple[int, ...], tuple[int, ...]], tuple[Noted, Noted, frozenset[int]]] = {}
+        self.joins: dict[tuple[int, tuple[int, ...], tuple[int, ...]], tuple[Noted, Noted, int]] = {}
         """``capacity``'s shared regions of two k-groups, with the budget searches (the
         ``first`` of each group's noted ``reach``) they were computed from."""
         self._roomy: dict[int, list[Noted]] = {}

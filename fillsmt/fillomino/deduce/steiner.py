@@ -91,9 +91,9 @@ def lightest_region(board: Board, allow: int, groups: list[int], k: int) -> int:
         return min(sum(g.bit_count() for g in groups), k + 1)
     if t == 2:
         return _path(board, allow, groups[0], groups[1], k)
-    weight, adj = _graph(board, allow, groups)
-    _drop_loose(weight, adj, t)
-    weight, adj = _contract(weight, adj, t)
+    weight, loose = _graph(board, allow, groups)
+    _drop_loose(weight, loose, t)
+    weight, adj = _contract(weight, loose, t)
     weight, adj, t = _merge_groups(weight, adj, t)
     inf = k + 1
     rows: dict[int, list[int]] = {}
