@@ -8,7 +8,8 @@ import pytest
 import fillsmt
 from conftest import ROOT, solver_or_skip
 from fillsmt.errors import InputError
-from fillsmt.repair import clues_of, minimize, repair, unsat_core, with_clues
+from fillsmt.minimize import minimize
+from fillsmt.repair import clues_of, repair, unsat_core, with_clues
 
 PUZZLES = {
     "fillomino": ROOT / "instances" / "fillomino" / "g12-5x5.txt",

@@ -252,7 +252,7 @@ def minimize(puzzle, keep_rated, fmt, solver, solver_cmd, timeout, kind):
     """
     from fillsmt.formats.json_format import line, puzzle_to_dict
     from fillsmt.kinds import kind_of, load
-    from fillsmt.repair import minimize as minimize_puzzle
+    from fillsmt.minimize import minimize as minimize_puzzle
 
     p = load(puzzle, kind)
     with _nothing_within(timeout, "minimized puzzle"):
