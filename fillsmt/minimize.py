@@ -127,6 +127,7 @@ def _unique_solution(puzzle: Any, driver: Driver, deadline: float | None) -> Gri
         if settled(search.check(), "checking uniqueness") is Status.SAT:
             raise InputError(f"{puzzle.source}: the puzzle has more than one solution; minimize needs a "
                              "unique one (fillsmt repair adds the clues it lacks)")
+        assert found is not None  # a SAT answer comes with its solution
         return found.grid
     finally:
         search.session.close()

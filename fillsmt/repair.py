@@ -451,10 +451,11 @@ def _repair(puzzle: Any, driver: Driver, timeout: float | None) -> Repair:
             result = Repair(puzzle, "no-solution", core=unsat_core(puzzle, driver, deadline))
             result.checks = search.checks
         else:
+            assert first is not None  # a SAT answer comes with its solution
             result = _add_clues(puzzle, search, first.grid, driver, deadline, timeout)
     finally:
         search.session.close()
-    if result.status == "repaired":
+    if result.status == "repaired" and result.solution is not None:
         try:
             _prove_unique(result.repaired, result.solution, driver, deadline)
         except (RepairUndecided, SessionTimeout):
@@ -469,9 +470,11 @@ def _add_clues(puzzle: Any, search: Search, first: Grid, driver: Driver, deadlin
     early enough to leave the final proof (:data:`PROOF_ROOM`) its time."""
     repairer = _Repairer(puzzle, search, deadline)
     try:
-        cells = repairer.fewest(first)
+        fewest = repairer.fewest(first)
     except _Stop as e:
         raise RepairUndecided(f"{e} before any repair was proven unique") from None
+    assert fewest is not None  # None only past a bound (``most``), and none is given here
+    cells = fewest
     solution, proven, why = first, True, ""
     if len(cells) > 1:  # one clue cannot be bettered
         if deadline is not None and timeout is not None:
@@ -479,13 +482,13 @@ def _add_clues(puzzle: Any, search: Search, first: Grid, driver: Driver, deadlin
             repairer.deadline = search.deadline = deadline - room
         (solution, cells), proven, why = repairer.fewer((first, cells), driver)
     added = sorted((r, c, solution[r][c]) for r, c in cells)
-    counts = dict(counterexamples=repairer.checks.found, checks=search.checks + (repairer.choice.checks
-                                                                               if repairer.choice else 0),
-                  solutions_tried=repairer.tried)
+    checks = search.checks + (repairer.choice.checks if repairer.choice else 0)
     if not added:
-        return Repair(puzzle, "unique", solution=solution, **counts)
+        return Repair(puzzle, "unique", solution=solution, counterexamples=repairer.checks.found, checks=checks,
+                      solutions_tried=repairer.tried)
     repaired = with_clues(puzzle, sorted(clues_of(puzzle) + added))
-    return Repair(puzzle, "repaired", added, repaired, solution, fewest_proven=proven, stopped=why, **counts)
+    return Repair(puzzle, "repaired", added, repaired, solution, fewest_proven=proven, stopped=why,
+                  counterexamples=repairer.checks.found, checks=checks, solutions_tried=repairer.tried)
 
 
 def _prove_unique(puzzle: Any, solution: Grid, driver: Driver, deadline: float | None) -> None:
@@ -493,7 +496,7 @@ def _prove_unique(puzzle: Any, solution: Grid, driver: Driver, deadline: float |
     search = open_search(puzzle, driver, deadline)
     try:
         status, found = search.next_solution()
-        if settled(status, "proving the repair") is not Status.SAT or found.grid != solution:
+        if settled(status, "proving the repair") is not Status.SAT or found is None or found.grid != solution:
             raise FillsmtError(f"{puzzle.source}: the repaired puzzle does not have the chosen solution")
         if settled(search.check(), "proving the repair") is not Status.UNSAT:
             raise FillsmtError(f"{puzzle.source}: the repaired puzzle is not unique (a bug)")

@@ -30,7 +30,7 @@ class CliError(click.ClickException):
 
     def __init__(self, message: str, exit_code: int):
         super().__init__(message)
-        self.exit_code = exit_code
+        self.exit_code = exit_code  # type: ignore[misc]  # click declares it a class default; each error has its own
 
 
 def reports_errors(command):
@@ -59,9 +59,9 @@ def stopped_at(timeout: float | None, what: str) -> Iterator[None]:
         raise CliError(timeout_message(what, timeout), EXIT_UNKNOWN) from None
 
 
-def timeout_message(what: str, timeout: float) -> str:
+def timeout_message(what: str, timeout: float | None) -> str:
     """The one-line message of a command stopped by its ``--timeout``."""
-    return f"time-out: no {what} within {timeout:g} s"
+    return f"time-out: no {what} within {timeout:g} s" if timeout is not None else f"time-out: no {what}"
 
 
 def puzzle_paths(paths: Iterable[str]) -> Iterator[tuple[str, InputError | None]]:
@@ -136,7 +136,8 @@ class LazyChoice(click.Choice):
     does not load what they are made from (``bench``'s encodings: every kind)."""
 
     def __init__(self, make: Callable[[], Iterable[str]], case_sensitive: bool = True):
-        self._make, self._choices = make, None
+        self._make: Callable[[], Iterable[str]] = make
+        self._choices: tuple[str, ...] | None = None
         super().__init__((), case_sensitive)
 
     @property

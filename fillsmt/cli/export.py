@@ -7,7 +7,15 @@ from pathlib import Path
 
 import click
 
-from fillsmt.cli.common import CONTEXT, KindsHelpOption, kind_option, reports_errors, solver_option, timeout_option, warn
+from fillsmt.cli.common import (
+    CONTEXT,
+    KindsHelpOption,
+    kind_option,
+    reports_errors,
+    solver_option,
+    timeout_option,
+    warn,
+)
 from fillsmt.drivers import get_driver
 from fillsmt.errors import EXIT_UNKNOWN, InputError
 from fillsmt.export import DEFAULT_LICENSE, FAMILIES, MANIFEST, export_puzzle, read_manifest

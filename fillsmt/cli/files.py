@@ -7,11 +7,21 @@ from typing import Iterable
 
 import click
 
-from fillsmt.cli.common import CONTEXT, CliError, EncodingName, encoding_option, format_option, kind_option, \
-    presolve_option, reports_errors, stopped_at, timeout_option, warn
+from fillsmt.cli.common import (
+    CONTEXT,
+    CliError,
+    EncodingName,
+    encoding_option,
+    format_option,
+    kind_option,
+    presolve_option,
+    reports_errors,
+    stopped_at,
+    timeout_option,
+    warn,
+)
 from fillsmt.cli.output import write_file
 from fillsmt.errors import EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_SOLVER, FormatError
-
 
 SHOWN_PROBLEMS = 3
 """How many of the checker's problems a refused answer's message names (the first, in the
@@ -223,7 +233,8 @@ def convert(puzzle, target, output, force, kind):
 @click.option("--output", "-o", metavar="FILE.svg", required=True,
               help="Where to write the SVG picture; - is standard output.")
 @click.option("--force", is_flag=True, help="Replace FILE.svg if it already exists.")
-@click.option("--solve", "solve_it", is_flag=True, help="Solve the puzzle first (default solver) and draw the solution.")
+@click.option("--solve", "solve_it", is_flag=True,
+              help="Solve the puzzle first (default solver) and draw the solution.")
 @kind_option
 @reports_errors
 def render(puzzle, solution, output, force, solve_it, kind):

@@ -16,10 +16,10 @@ import sys
 import click
 
 from fillsmt import limits
+from fillsmt.blocknumber.make import DEFAULT_MAX_BLOCK, make_blocknumber
 from fillsmt.cli.common import CONTEXT, CliError, KindName, reports_errors, timeout_option, warn
 from fillsmt.cli.output import check_target, write_file
 from fillsmt.errors import EXIT_UNKNOWN, InputError
-from fillsmt.blocknumber.make import DEFAULT_MAX_BLOCK, make_blocknumber
 from fillsmt.fillomino.make import DEFAULT_MAX_EMPTY_AREA, SMALL_GRID, make_fillomino
 from fillsmt.fillomino.rating import LABELS
 from fillsmt.generating import Made, Options
@@ -72,7 +72,7 @@ def output_paths(output: str | None, count: int, seeds: list[int | str], force: 
     paths = [output.replace("{n}", str(i)).replace("{seed}", str(s)) for i, s in enumerate(seeds, start=1)]
     for path in paths:
         check_target(path, force=force, series=series)  # a series' missing folders are made
-    return paths
+    return list[str | None](paths)
 
 
 def check_options(kind, size, solver, timeout, difficulty, unclued, max_region, max_empty_area) -> Options:

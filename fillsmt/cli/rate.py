@@ -12,9 +12,9 @@ import click
 
 from fillsmt.cli.common import CONTEXT, kind_option, puzzle_paths, reports_errors, timeout_option, warn
 from fillsmt.errors import EXIT_NO_SOLUTION, EXIT_OK, EXIT_UNKNOWN, FillsmtError, InputError
-from fillsmt.fillomino.search import CELL_ORDERS
 from fillsmt.fillomino.deduce import ALL_RULES
 from fillsmt.fillomino.rating import METHODS
+from fillsmt.fillomino.search import CELL_ORDERS
 from fillsmt.interrupts import run_within
 
 DEFAULT_TIMEOUT = 30.0
@@ -94,7 +94,8 @@ def rate(puzzles, fmt, timeout, max_nodes, rule_text, cell_order, method, kind):
     Exit codes (the largest over the puzzles): 0 rated, 1 no solution, 2 bad input or not a
     Fillomino puzzle, 3 stopped by --timeout/--max-nodes before a label was certain.
     """
-    from fillsmt.fillomino.rating import parse_rules, rate as rate_puzzle
+    from fillsmt.fillomino.rating import parse_rules
+    from fillsmt.fillomino.rating import rate as rate_puzzle
     from fillsmt.formats.json_format import line
     from fillsmt.kinds import kind_of, load
 

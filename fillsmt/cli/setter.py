@@ -12,8 +12,18 @@ from typing import Iterator
 
 import click
 
-from fillsmt.cli.common import (CONTEXT, CliError, kind_option, reports_errors, solver_cmd_option, solver_option,
-                                stopped_at, timeout_message, timeout_option, warn)
+from fillsmt.cli.common import (
+    CONTEXT,
+    CliError,
+    kind_option,
+    reports_errors,
+    solver_cmd_option,
+    solver_option,
+    stopped_at,
+    timeout_message,
+    timeout_option,
+    warn,
+)
 from fillsmt.errors import EXIT_NO_SOLUTION, EXIT_NOT_UNIQUE, EXIT_OK, EXIT_UNKNOWN, InputError
 
 text_or_json = click.option("--format", "-f", "fmt", type=click.Choice(["text", "json"]), default="text",

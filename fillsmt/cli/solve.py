@@ -7,8 +7,20 @@ import time
 
 import click
 
-from fillsmt.cli.common import (CONTEXT, encoding_option, format_option, kind_option, presolve_option, puzzle_paths,
-                                reports_errors, severity, solver_cmd_option, solver_option, timeout_option, warn)
+from fillsmt.cli.common import (
+    CONTEXT,
+    encoding_option,
+    format_option,
+    kind_option,
+    presolve_option,
+    puzzle_paths,
+    reports_errors,
+    severity,
+    solver_cmd_option,
+    solver_option,
+    timeout_option,
+    warn,
+)
 from fillsmt.errors import EXIT_OK, InputError
 from fillsmt.smtlib.answer import Status
 
@@ -22,7 +34,8 @@ from fillsmt.smtlib.answer import Status
 @presolve_option
 @click.option("--race/--no-race", default=None,
               help="Run the rules' search (the deduction rules plus backtracking) beside the solver; "
-                   "the first answer wins (both are checked). Needs --presolve; with --forced the search wins only by exhausting the solutions. "
+                   "the first answer wins (both are checked). Needs --presolve; with --forced the search wins "
+                   "only by exhausting the solutions. "
                    "[default: race]")
 @click.option("--staged/--no-staged", default=None,
               help="With --race, let the kind's other SMT configurations join the race, each after its "
@@ -77,7 +90,8 @@ def solve(puzzles, solver, solver_cmd, encoding, timeout, presolve, race, staged
     from fillsmt.drivers.registry import get_driver
     from fillsmt.formats.json_format import bad_input_dict, line, result_to_dict
     from fillsmt.kinds import load
-    from fillsmt.pipeline import RULES_SOLVER, require_rules_apply, solve as solve_puzzle, solve_with_rules
+    from fillsmt.pipeline import RULES_SOLVER, require_rules_apply, solve_with_rules
+    from fillsmt.pipeline import solve as solve_puzzle
 
     rules = solver == RULES_SOLVER and not solver_cmd
     driver = None if rules else get_driver(solver, solver_cmd)  # required when a puzzle needs it
@@ -93,13 +107,14 @@ def solve(puzzles, solver, solver_cmd, encoding, timeout, presolve, race, staged
         except InputError as e:
             worst = max(worst, e.exit_code)
             if fmt == "json":
-                click.echo(line(bad_input_dict(path, str(e), solver=solver if rules else driver.name,
+                click.echo(line(bad_input_dict(path, str(e), solver=solver if driver is None else driver.name,
                                                encoding=encoding)))
             warn(str(e))
             continue
         if rules:
             result = solve_with_rules(puzzle, timeout, unique=unique, forced=forced)
         else:
+            assert driver is not None  # made above for every solver but the rules
             result = solve_puzzle(puzzle, driver, encoding, timeout, presolve=presolve, race=race, staged=staged,
                                   unique=unique, forced=forced, method=method)
         result.times["total"] = time.perf_counter() - start

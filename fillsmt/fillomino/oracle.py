@@ -43,11 +43,11 @@ from fillsmt import solutions
 from fillsmt.drivers.base import Driver
 from fillsmt.drivers.session import SessionTimeout
 from fillsmt.errors import FillsmtError, OracleUndecided, SolverError
-from fillsmt.fillomino.search import solve_by_search
 from fillsmt.fillomino.deduce import Mask, deduce, initial_masks, propagate_masks
 from fillsmt.fillomino.generate import search_oracle
 from fillsmt.fillomino.model import Grid, Puzzle
 from fillsmt.fillomino.names import number_vars
+from fillsmt.fillomino.search import solve_by_search
 from fillsmt.fillomino.verify import check_solution
 from fillsmt.smtlib import Script
 from fillsmt.smtlib.answer import Status

@@ -39,9 +39,9 @@ from dataclasses import asdict, dataclass
 from typing import Sequence
 
 from fillsmt.errors import InputError
-from fillsmt.fillomino.search import CELL_ORDERS, SearchOptions, solve_by_search
 from fillsmt.fillomino.deduce import ALL_RULES
 from fillsmt.fillomino.model import Grid, Puzzle
+from fillsmt.fillomino.search import CELL_ORDERS, SearchOptions, solve_by_search
 
 LABELS: tuple[str, ...] = ("easy", "medium", "hard", "fiendish")
 """The difficulty scale, easiest first (module text)."""

@@ -48,9 +48,9 @@ import time
 from collections import deque
 from dataclasses import dataclass
 
-from fillsmt.fillomino.search import SearchError, SearchResult
 from fillsmt.fillomino.model import Grid, Puzzle
 from fillsmt.fillomino.names import neighbour_indices
+from fillsmt.fillomino.search import SearchError, SearchResult
 from fillsmt.fillomino.verify import check_solution
 
 THESIS_STRATEGIES: tuple[str, ...] = ("single-exit", "forced-cell", "reachability")
