@@ -33,6 +33,7 @@ def undecided_on_timeout(work):
 
 # -- the kinds, as far as clues are concerned ------------------------------------------------
 
+
 def clue_kind(puzzle: Any):
     from fillsmt.registry import kind_of
 
@@ -80,5 +81,17 @@ def remaining(deadline: float | None) -> float | None:
     return None if deadline is None else max(0.001, deadline - time.monotonic())
 
 
-__all__ = ["Cell", "Grid", "Placed", "RepairUndecided", "cell_is", "clue_kind", "clues_of", "open_search", "remaining",
-           "settled", "undecided_on_timeout", "with_clues"]
+__all__ = [
+    "Cell",
+    "Grid",
+    "Placed",
+    "RepairUndecided",
+    "cell_is",
+    "clue_kind",
+    "clues_of",
+    "open_search",
+    "remaining",
+    "settled",
+    "undecided_on_timeout",
+    "with_clues",
+]

@@ -54,10 +54,17 @@ class Minimized:
         return len(clues_of(self.original))
 
     def as_dict(self) -> dict:
-        return {"puzzle": self.original.source, "removed_clues": [list(p) for p in self.removed],
-                "clues_before": self.clues_before, "clues_after": len(clues_of(self.puzzle)),
-                "label": self.label, "minimal": self.minimal, "stopped": self.stopped or None,
-                "clues_tried": self.tried, "seconds": round(self.seconds, 4)}
+        return {
+            "puzzle": self.original.source,
+            "removed_clues": [list(p) for p in self.removed],
+            "clues_before": self.clues_before,
+            "clues_after": len(clues_of(self.puzzle)),
+            "label": self.label,
+            "minimal": self.minimal,
+            "stopped": self.stopped or None,
+            "clues_tried": self.tried,
+            "seconds": round(self.seconds, 4),
+        }
 
 
 def minimize(puzzle: Any, driver: Driver, *, keep_rated: bool = False, timeout: float | None = None) -> Minimized:
@@ -113,8 +120,17 @@ def _minimize(puzzle: Any, driver: Driver, keep_rated: bool, timeout: float | No
             tried += 1
     finally:
         unique.close()
-    return Minimized(puzzle, with_clues(puzzle, kept), solution, removed, label, time.monotonic() - start,
-                     minimal=not stopped, stopped=stopped, tried=tried)
+    return Minimized(
+        puzzle,
+        with_clues(puzzle, kept),
+        solution,
+        removed,
+        label,
+        time.monotonic() - start,
+        minimal=not stopped,
+        stopped=stopped,
+        tried=tried,
+    )
 
 
 def _unique_solution(puzzle: Any, driver: Driver, deadline: float | None) -> Grid:
@@ -122,11 +138,15 @@ def _unique_solution(puzzle: Any, driver: Driver, deadline: float | None) -> Gri
     try:
         status, found = search.next_solution()
         if settled(status, "looking for a solution") is Status.UNSAT:
-            raise InputError(f"{puzzle.source}: the puzzle has no solution, so no clue can be removed "
-                             "(fillsmt repair names the clues that conflict)")
+            raise InputError(
+                f"{puzzle.source}: the puzzle has no solution, so no clue can be removed "
+                "(fillsmt repair names the clues that conflict)"
+            )
         if settled(search.check(), "checking uniqueness") is Status.SAT:
-            raise InputError(f"{puzzle.source}: the puzzle has more than one solution; minimize needs a "
-                             "unique one (fillsmt repair adds the clues it lacks)")
+            raise InputError(
+                f"{puzzle.source}: the puzzle has more than one solution; minimize needs a "
+                "unique one (fillsmt repair adds the clues it lacks)"
+            )
         assert found is not None  # a SAT answer comes with its solution
         return found.grid
     finally:

@@ -94,6 +94,7 @@ TIME_LIMIT = "the time limit came"
 
 # -- the smallest set of cells that meets every given set -----------------------------------------
 
+
 def fewest_cells(sets: Iterable[Iterable[Cell]], deadline: float | None = None) -> list[Cell]:
     """A smallest set of cells that holds a cell of every set in ``sets`` (sorted), by branch
     and bound: branch on the cells of a smallest set not yet met; bound by sets that share no
@@ -148,6 +149,7 @@ def _greedy(sets: list[frozenset]) -> list[Cell]:
 
 # -- repair ------------------------------------------------------------------------------------
 
+
 @dataclass
 class Repair:
     """What :func:`repair` found. ``status``: ``unique`` (nothing to add), ``repaired``
@@ -171,13 +173,18 @@ class Repair:
     solutions_tried: int = 0
 
     def as_dict(self) -> dict:
-        return {"puzzle": self.puzzle.source, "status": self.status,
-                "added_clues": [list(p) for p in self.added],
-                "core": [list(p) for p in self.core],
-                "fewest_proven": self.fewest_proven if self.status != "no-solution" else None,
-                "stopped": self.stopped or None,
-                "counterexamples": self.counterexamples, "checks": self.checks,
-                "solutions_tried": self.solutions_tried, "seconds": round(self.seconds, 4)}
+        return {
+            "puzzle": self.puzzle.source,
+            "status": self.status,
+            "added_clues": [list(p) for p in self.added],
+            "core": [list(p) for p in self.core],
+            "fewest_proven": self.fewest_proven if self.status != "no-solution" else None,
+            "stopped": self.stopped or None,
+            "counterexamples": self.counterexamples,
+            "checks": self.checks,
+            "solutions_tried": self.solutions_tried,
+            "seconds": round(self.seconds, 4),
+        }
 
 
 @dataclass(frozen=True)
@@ -266,8 +273,12 @@ class _Checks:
             most = NARROW_FIRST if first and len(cells) > NARROW_FIRST + 1 else len(cells) - 1
             first = False
             outside = set(cells)
-            same = [self.is_(solution, (r, c)) for r in range(self.puzzle.height) for c in range(self.puzzle.width)
-                    if (r, c) not in outside]
+            same = [
+                self.is_(solution, (r, c))
+                for r in range(self.puzzle.height)
+                for c in range(self.puzzle.width)
+                if (r, c) not in outside
+            ]
             changed = " ".join(f"(ite {self.is_(solution, x)} 0 1)" for x in cells)
             fewer = f"(and (<= 1 (+ {changed})) (<= (+ {changed}) {most}))"
             smaller = self._ask(same + [fewer], "narrowing a second solution")
@@ -346,8 +357,10 @@ class _Choice:
         if values is None:
             return None
         try:
-            grid = tuple(tuple(int(values[self.value[(r, c)]]) for c in range(self.puzzle.width))
-                         for r in range(self.puzzle.height))
+            grid = tuple(
+                tuple(int(values[self.value[(r, c)]]) for c in range(self.puzzle.width))
+                for r in range(self.puzzle.height)
+            )
         except (KeyError, TypeError, ValueError) as e:
             raise FillsmtError(f"{solver.name} gave an unreadable value while choosing a solution: {e}") from None
         problems = self.kind.check(self.puzzle, grid)
@@ -374,8 +387,9 @@ class _Repairer:
         made = []
         for a, b in ((solution, other), (other, solution)):
             context = self.kind.swap_context(self.puzzle, a, b)
-            made.append(_Swap(a, cells, tuple(b[r][c] for r, c in cells),
-                              None if context is None else frozenset(context)))
+            made.append(
+                _Swap(a, cells, tuple(b[r][c] for r, c in cells), None if context is None else frozenset(context))
+            )
         self.swaps.extend(made)
         if self.choice is not None:
             self.choice.know(other)
@@ -464,8 +478,9 @@ def _repair(puzzle: Any, driver: Driver, timeout: float | None) -> Repair:
     return result
 
 
-def _add_clues(puzzle: Any, search: Search, first: Grid, driver: Driver, deadline: float | None,
-               timeout: float | None) -> Repair:
+def _add_clues(
+    puzzle: Any, search: Search, first: Grid, driver: Driver, deadline: float | None, timeout: float | None
+) -> Repair:
     """The two stages of the module text from the solver's first solution; the second ends
     early enough to leave the final proof (:data:`PROOF_ROOM`) its time."""
     repairer = _Repairer(puzzle, search, deadline)
@@ -484,11 +499,27 @@ def _add_clues(puzzle: Any, search: Search, first: Grid, driver: Driver, deadlin
     added = sorted((r, c, solution[r][c]) for r, c in cells)
     checks = search.checks + (repairer.choice.checks if repairer.choice else 0)
     if not added:
-        return Repair(puzzle, "unique", solution=solution, counterexamples=repairer.checks.found, checks=checks,
-                      solutions_tried=repairer.tried)
+        return Repair(
+            puzzle,
+            "unique",
+            solution=solution,
+            counterexamples=repairer.checks.found,
+            checks=checks,
+            solutions_tried=repairer.tried,
+        )
     repaired = with_clues(puzzle, sorted(clues_of(puzzle) + added))
-    return Repair(puzzle, "repaired", added, repaired, solution, fewest_proven=proven, stopped=why,
-                  counterexamples=repairer.checks.found, checks=checks, solutions_tried=repairer.tried)
+    return Repair(
+        puzzle,
+        "repaired",
+        added,
+        repaired,
+        solution,
+        fewest_proven=proven,
+        stopped=why,
+        counterexamples=repairer.checks.found,
+        checks=checks,
+        solutions_tried=repairer.tried,
+    )
 
 
 def _prove_unique(puzzle: Any, solution: Grid, driver: Driver, deadline: float | None) -> None:
@@ -505,6 +536,7 @@ def _prove_unique(puzzle: Any, solution: Grid, driver: Driver, deadline: float |
 
 
 # -- unsatisfiable cores -------------------------------------------------------------------------
+
 
 def _clue_name(r: int, c: int) -> str:
     return f"clue_{r}_{c}"
@@ -525,8 +557,9 @@ def unsat_core(puzzle: Any, driver: Driver, deadline: float | None = None) -> li
         def core_of(cells: list[tuple[int, int]]) -> list[tuple[int, int]] | None:
             session.push(remaining())
             for r, c in cells:
-                session.send(f"(assert (! {cell_is(puzzle, r, c, clues[(r, c)])} :named {_clue_name(r, c)}))\n",
-                             remaining())
+                session.send(
+                    f"(assert (! {cell_is(puzzle, r, c, clues[(r, c)])} :named {_clue_name(r, c)}))\n", remaining()
+                )
             status = settled(session.check(remaining()), "looking for conflicting clues")
             core = None
             if status is Status.UNSAT:
@@ -537,8 +570,7 @@ def unsat_core(puzzle: Any, driver: Driver, deadline: float | None = None) -> li
 
         core = core_of(sorted(clues))
         if core is None:
-            raise FillsmtError(f"{puzzle.source}: the clues are consistent on their own; the puzzle "
-                               "has a solution")
+            raise FillsmtError(f"{puzzle.source}: the clues are consistent on their own; the puzzle has a solution")
         for cell in list(core):
             if cell in core:
                 smaller = core_of([x for x in core if x != cell])
@@ -549,5 +581,14 @@ def unsat_core(puzzle: Any, driver: Driver, deadline: float | None = None) -> li
     return [(r, c, clues[(r, c)]) for r, c in core]
 
 
-__all__ = ["DEFAULT_TIMEOUT", "Repair", "RepairUndecided", "cell_is", "clues_of", "fewest_cells", "repair",
-           "unsat_core", "with_clues"]
+__all__ = [
+    "DEFAULT_TIMEOUT",
+    "Repair",
+    "RepairUndecided",
+    "cell_is",
+    "clues_of",
+    "fewest_cells",
+    "repair",
+    "unsat_core",
+    "with_clues",
+]

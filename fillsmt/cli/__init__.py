@@ -100,9 +100,15 @@ def _start_trace(ctx: click.Context, param: click.Parameter, value: str | None) 
 
 @click.group(cls=LazyGroup, context_settings=CONTEXT)
 @click.version_option(__version__, *VERSION_OPTIONS, prog_name=PROG, message=VERSION_MESSAGE)
-@click.option("--trace", metavar="FILE", callback=_start_trace, expose_value=False, is_eager=True,
-              help="Append everything sent to a solver, and its answers as comments, to FILE "
-                   "(also: the FILLSMT_TRACE environment variable). The file is never truncated.")
+@click.option(
+    "--trace",
+    metavar="FILE",
+    callback=_start_trace,
+    expose_value=False,
+    is_eager=True,
+    help="Append everything sent to a solver, and its answers as comments, to FILE "
+    "(also: the FILLSMT_TRACE environment variable). The file is never truncated.",
+)
 def main() -> None:
     """Solve grid logic puzzles with SMT solvers, and check the answers.
 

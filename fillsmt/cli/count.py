@@ -25,8 +25,14 @@ from fillsmt.smtlib.answer import Status
 
 @click.command(context_settings=CONTEXT)
 @click.argument("puzzle", metavar="PUZZLE")
-@click.option("--limit", "-n", type=click.IntRange(min=1), default=2, show_default=True,
-              help="Stop after this many distinct solutions (the count is then shown as N+).")
+@click.option(
+    "--limit",
+    "-n",
+    type=click.IntRange(min=1),
+    default=2,
+    show_default=True,
+    help="Stop after this many distinct solutions (the count is then shown as N+).",
+)
 @click.option("--show", is_flag=True, help="Print each solution found (checked), blank-line separated.")
 @solver_option()
 @solver_cmd_option
