@@ -17,12 +17,15 @@ stages.
    agrees with S outside D(G) and differs from S on fewer of its cells, that one is taken
    instead, so that every D(G) is small and each question rules out much.
 2. *Fewer with another solution.* The *choice* solver holds the puzzle a second time, with one
-   Boolean per empty cell (a clue goes there), and asks for a solution S' and at most k - 1 clue
-   cells (k: the best repair so far) that tell S' from every solution known (each one is S' or
-   differs from it at a clue cell) and that meet every swap's cells where the swap applies (below).
-   Each S' proposed is explored as in stage 1, until its cells are enough (a better repair) or its
-   D(G) need k cells. ``unsat`` proves the best repair the fewest over every solution. When the
-   time limit comes first, the best repair found stands, marked as not proven the fewest.
+   Boolean per empty cell (a clue goes there), and asks for a solution S' and at most m clue
+   cells that tell S' from every solution known (each one is S' or differs from it at a clue
+   cell) and that meet every swap's cells where the swap applies (below); m is the fewest clues
+   not yet ruled out, from 1 up, so the solutions proposed are those that the least known
+   ambiguity touches. Each S' proposed is explored as in stage 1, until its cells are fewer than
+   the best repair's k (a better repair) or its D(G) need k cells. ``unsat`` proves that every
+   repair needs more than m clues; once m reaches k, the best repair is the fewest over every
+   solution. When the time limit comes first, the best repair found stands, marked as not proven
+   the fewest, with the fewest clues proven needed so far.
 
 A *swap* is what a narrowed G teaches: the cells D where it differs from its S and its numbers
 there. Put into any other solution that agrees with S on D, it gives a grid which, when it passes
@@ -214,8 +217,9 @@ class Repair:
     (``added`` makes ``solution`` the only solution of ``puzzle``), or ``no-solution``
     (``core``: clues that cannot all hold, each of them needed). A repair's ``fewest_proven``
     says that no solution becomes unique with fewer added clues; without it, ``added`` is the
-    fewest of ``solution``'s numbers that make it unique, and ``stopped`` says why the search
-    for fewer ended (the time limit, or a solver's ``unknown``)."""
+    fewest of ``solution``'s numbers that make it unique, ``at_least`` the fewest clues any
+    repair is proven to need, and ``stopped`` says why the search for fewer ended (the time
+    limit, or a solver's ``unknown``)."""
 
     puzzle: Any
     status: str
@@ -227,6 +231,7 @@ class Repair:
     checks: int = 0
     seconds: float = 0.0
     fewest_proven: bool = True
+    at_least: int = 0
     stopped: str = ""
     solutions_tried: int = 0
 
@@ -235,6 +240,7 @@ class Repair:
                 "added_clues": [list(p) for p in self.added],
                 "core": [list(p) for p in self.core],
                 "fewest_proven": self.fewest_proven if self.status != "no-solution" else None,
+                "fewest_at_least": self.at_least if self.status == "repaired" else None,
                 "stopped": self.stopped or None,
                 "counterexamples": self.counterexamples, "checks": self.checks,
                 "solutions_tried": self.solutions_tried, "seconds": round(self.seconds, 4)}
@@ -466,8 +472,10 @@ class _Repairer:
             other = self.checks.narrowed(solution, other)
             sets.append(self._learn(solution, other).cells)
 
-    def fewer(self, best: tuple[Grid, list[Cell]], driver: Driver) -> tuple[tuple[Grid, list[Cell]], bool, str]:
-        """Stage 2 from the ``best`` repair: (the best repair, proven the fewest, why not)."""
+    def fewer(self, best: tuple[Grid, list[Cell]], driver: Driver) -> tuple[tuple[Grid, list[Cell]], int, str]:
+        """Stage 2 from the ``best`` repair: (the best repair, the fewest clues any repair is
+        proven to need, why the search stopped before that met the best; "" when it did)."""
+        low = 1  # the puzzle is not unique: every repair adds a clue
         try:
             self.choice = _Choice(self.puzzle, self.search.problem.script, driver, self.deadline)
             try:
@@ -476,21 +484,22 @@ class _Repairer:
                     self.choice.know(swap.base)
                     self.choice.know(swap.other)
                     self.choice.swap(swap)
-                while len(best[1]) > 1:
-                    proposed = self.choice.propose(len(best[1]) - 1)
+                while low < len(best[1]):
+                    proposed = self.choice.propose(low)
                     if proposed is None:
-                        return best, True, ""
+                        low += 1
+                        continue
                     solution = proposed[0]
                     self.choice.know(solution)
                     cells = self.fewest(solution, len(best[1]) - 1)
                     if cells is not None:
                         best = (solution, cells)
-                return best, True, ""
+                return best, len(best[1]), ""
             finally:
                 self.choice.close()
         except (_Stop, RepairUndecided, SessionTimeout) as e:
             late = self.deadline is not None and time.monotonic() >= self.deadline
-            return best, False, TIME_LIMIT if late or isinstance(e, SessionTimeout) else str(e)
+            return best, low, TIME_LIMIT if late or isinstance(e, SessionTimeout) else str(e)
 
 
 def repair(puzzle: Any, driver: Driver, timeout: float | None = None) -> Repair:
@@ -532,12 +541,12 @@ def _add_clues(puzzle: Any, search: Search, first: Grid, driver: Driver, deadlin
         cells = repairer.fewest(first)
     except _Stop as e:
         raise RepairUndecided(f"{e} before any repair was proven unique") from None
-    solution, proven, why = first, True, ""
+    solution, at_least, why = first, len(cells), ""
     if len(cells) > 1:  # one clue cannot be bettered
         if deadline is not None and timeout is not None:
             room = min(PROOF_SHARE * timeout, max(1.0, PROOF_ROOM * repairer.checks.longest_proof))
             repairer.deadline = search.deadline = deadline - room
-        (solution, cells), proven, why = repairer.fewer((first, cells), driver)
+        (solution, cells), at_least, why = repairer.fewer((first, cells), driver)
     added = sorted((r, c, solution[r][c]) for r, c in cells)
     counts = dict(counterexamples=repairer.checks.found, checks=search.checks + (repairer.choice.checks
                                                                                if repairer.choice else 0),
@@ -545,7 +554,8 @@ def _add_clues(puzzle: Any, search: Search, first: Grid, driver: Driver, deadlin
     if not added:
         return Repair(puzzle, "unique", solution=solution, **counts)
     repaired = with_clues(puzzle, sorted(clues_of(puzzle) + added))
-    return Repair(puzzle, "repaired", added, repaired, solution, fewest_proven=proven, stopped=why, **counts)
+    return Repair(puzzle, "repaired", added, repaired, solution, fewest_proven=at_least == len(added),
+                  at_least=at_least, stopped=why, **counts)
 
 
 def _prove_unique(puzzle: Any, solution: Grid, driver: Driver, deadline: float | None) -> None:

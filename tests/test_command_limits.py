@@ -85,6 +85,7 @@ def test_repair_of_a_janko_puzzle_without_four_clues_ends_by_its_timeout_with_it
     assert f"{len(repaired - given)} clue" in result.stderr and "now unique (proven)" in result.stderr
     if result.exit_code == 3:  # the limit came before no solution was proven to need fewer
         assert "not proven the fewest (the time limit came" in result.stderr
+        assert "every repair needs at least " in result.stderr
     else:
         assert "no solution needs fewer (proven)" in result.stderr
 
@@ -99,6 +100,8 @@ def test_repair_json_marks_a_repair_stopped_by_the_limit(tmp_path):
     assert obj["status"] == "repaired" and obj["added_clues"]
     assert obj["fewest_proven"] is (result.exit_code == 0)
     assert (obj["stopped"] is None) is obj["fewest_proven"]
+    assert 1 <= obj["fewest_at_least"] <= len(obj["added_clues"])
+    assert (obj["fewest_at_least"] == len(obj["added_clues"])) is obj["fewest_proven"]
 
 
 def test_repair_has_a_default_limit_in_its_help():
