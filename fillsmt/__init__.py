@@ -32,8 +32,16 @@ def load(source: str, kind: str | None = None) -> Any:
     return _load(source, kind)
 
 
-def solve(puzzle: Any, solver: str = "yices", encoding: str | None = None, *, timeout: float | None = None,
-          presolve: bool = True, unique: bool = False, forced: bool = False) -> "SolveResult":
+def solve(
+    puzzle: Any,
+    solver: str = "yices",
+    encoding: str | None = None,
+    *,
+    timeout: float | None = None,
+    presolve: bool = True,
+    unique: bool = False,
+    forced: bool = False,
+) -> "SolveResult":
     """Solve ``puzzle`` with ``solver`` (``z3``, ``yices``, ``z3-api``, ``pysmt[:NAME]``,
     ``portfolio[:A,B]``, or ``rules``: the deduction rules plus backtracking, Fillomino only).
     The result has ``status`` (a :class:`fillsmt.smtlib.answer.Status`), ``grid`` (checked, or

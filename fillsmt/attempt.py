@@ -16,8 +16,9 @@ from fillsmt.smtlib.answer import Status
 from fillsmt.solutions import Problem, Search, WrongAnswer, backbone
 
 
-def attempt(kind: Kind, target: Any, hints: Any, run: "Run", unique: bool, forced: bool,
-             stop: threading.Event | None = None) -> SolveResult | None:
+def attempt(
+    kind: Kind, target: Any, hints: Any, run: "Run", unique: bool, forced: bool, stop: threading.Event | None = None
+) -> SolveResult | None:
     """Encode ``target`` (the presolved puzzle) in ``run.encoding`` and solve it with
     ``run.driver``: one-shot (stopped by ``stop``; None when it is set before the run starts),
     or in a session for ``unique``, ``forced`` or a lazy encoding. The result's grid is checked."""
@@ -33,16 +34,28 @@ def attempt(kind: Kind, target: Any, hints: Any, run: "Run", unique: bool, force
     t1 = time.perf_counter()
     ran = run.driver.run(text, run.timeout, stop, run.priority)
     t2 = time.perf_counter()
-    result = SolveResult(run.puzzle, ran.status, run.driver.name, run.encoding, message=ran.message,
-                         solver_output=ran.output, presolved_cells=run.presolved_cells)
+    result = SolveResult(
+        run.puzzle,
+        ran.status,
+        run.driver.name,
+        run.encoding,
+        message=ran.message,
+        solver_output=ran.output,
+        presolved_cells=run.presolved_cells,
+    )
     if ran.status is Status.SAT:
         solution, why = checked(problem, ran.values, run.driver.name)
         if solution is None:
             result.status, result.message = Status.ERROR, why
         result.grid = solution
     t3 = time.perf_counter()
-    result.times = {"presolve": tp - run.started, "encode": t1 - tp, "solve": t2 - t1, "check": t3 - t2,
-                    "total": t3 - run.started}
+    result.times = {
+        "presolve": tp - run.started,
+        "encode": t1 - tp,
+        "solve": t2 - t1,
+        "check": t3 - t2,
+        "total": t3 - run.started,
+    }
     return result
 
 
@@ -64,15 +77,23 @@ def joining(run: "Run", driver, encoding: str) -> "Run":
     return replace(run, driver=driver, encoding=encoding, timeout=left, priority=None)
 
 
-def search_answer(kind: Kind, puzzle: Any, outcome, run: "Run", unique: bool, times: dict,
-                   forced: bool = False, message: str = "") -> SolveResult:
+def search_answer(
+    kind: Kind, puzzle: Any, outcome, run: "Run", unique: bool, times: dict, forced: bool = False, message: str = ""
+) -> SolveResult:
     """The result from the racing search's decisive outcome (its grids checked again here). With
     ``forced`` the outcome is exhausted, so its solutions (at most two) are all there are: a cell
     is forced where they agree."""
-    result = SolveResult(puzzle, Status.UNSAT, RULES_SOLVER, run.encoding, presolved_cells=run.presolved_cells,
-                         unique_asked=unique,
-                         message=message or f"answered first by the rules' search ({outcome.nodes} nodes, "
-                                            f"depth {outcome.max_depth}), racing {run.driver.name}")
+    result = SolveResult(
+        puzzle,
+        Status.UNSAT,
+        RULES_SOLVER,
+        run.encoding,
+        presolved_cells=run.presolved_cells,
+        unique_asked=unique,
+        message=message
+        or f"answered first by the rules' search ({outcome.nodes} nodes, "
+        f"depth {outcome.max_depth}), racing {run.driver.name}",
+    )
     checking = time.perf_counter()
     if outcome.solutions:
         problems = kind.check(puzzle, outcome.solutions[0])
@@ -88,15 +109,20 @@ def search_answer(kind: Kind, puzzle: Any, outcome, run: "Run", unique: bool, ti
             if forced and outcome.exhausted:  # every grid passed the race's check on arrival
                 result.forced = agreement(outcome.solutions)
     done = time.perf_counter()
-    result.times = {"presolve": run.encoding_started - run.started, **times, "check": done - checking,
-                    "total": done - run.started}
+    result.times = {
+        "presolve": run.encoding_started - run.started,
+        **times,
+        "check": done - checking,
+        "total": done - run.started,
+    }
     return result
 
 
 def agreement(grids: list) -> tuple:
     """Each cell's number where every grid of ``grids`` has it, else 0."""
-    return tuple(tuple(v if all(g[r][c] == v for g in grids) else 0 for c, v in enumerate(row))
-                 for r, row in enumerate(grids[0]))
+    return tuple(
+        tuple(v if all(g[r][c] == v for g in grids) else 0 for c, v in enumerate(row)) for r, row in enumerate(grids[0])
+    )
 
 
 @dataclass
@@ -122,8 +148,9 @@ def solve_in_session(problem: Problem, run: Run, unique: bool, forced: bool) -> 
     t1 = time.perf_counter()
     deadline = None if run.timeout is None else time.monotonic() + run.timeout
     driver = run.driver
-    result = SolveResult(run.puzzle, Status.ERROR, driver.name, run.encoding, presolved_cells=run.presolved_cells,
-                         unique_asked=unique)
+    result = SolveResult(
+        run.puzzle, Status.ERROR, driver.name, run.encoding, presolved_cells=run.presolved_cells, unique_asked=unique
+    )
     times = {"presolve": run.encoding_started - run.started, "encode": t1 - run.encoding_started}
     with driver.open_session(run.priority) as session:
         search = Search(problem, session, deadline)
@@ -134,8 +161,11 @@ def solve_in_session(problem: Problem, run: Run, unique: bool, forced: bool) -> 
             times["solve"] = t2 - t1
             result.status = first_status
             if first is None:
-                result.message = {Status.UNSAT: "no solution", Status.TIMEOUT: run.stopped_message(),
-                                  Status.UNKNOWN: f"{driver.name} answered unknown"}.get(first_status, "")
+                result.message = {
+                    Status.UNSAT: "no solution",
+                    Status.TIMEOUT: run.stopped_message(),
+                    Status.UNKNOWN: f"{driver.name} answered unknown",
+                }.get(first_status, "")
             else:
                 result.grid = first.grid
                 if unique:
@@ -177,8 +207,10 @@ def settle_uniqueness(search: Search, result: SolveResult) -> None:
 def settle_forced(search: Search, first, result: SolveResult) -> None:
     bones = backbone(search, first)
     if bones.status is Status.UNSAT:
-        result.forced = tuple(tuple(v if bones.forced.get((r, c), False) else 0 for c, v in enumerate(row))
-                              for r, row in enumerate(first.grid))
+        result.forced = tuple(
+            tuple(v if bones.forced.get((r, c), False) else 0 for c, v in enumerate(row))
+            for r, row in enumerate(first.grid)
+        )
     else:
         result.message = f"forced cells not settled: {bones.status.value}"
 

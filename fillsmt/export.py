@@ -49,8 +49,18 @@ COLUMNS = ("file", "puzzle", "kind", "encoding", "family", "logic", "status", "s
 CONFIRM_SECONDS = 30.0
 """The longest a ``sat`` file's own-encoding confirmation may take (the thesis encoding needs
 minutes for some 20x20 grids even with every cell pinned); past it the manifest says ``time-out``."""
-_DROPPED = {"set-option", "set-logic", "set-info", "check-sat", "check-sat-assuming", "get-value", "get-model",
-            "exit", "maximize", "minimize"}
+_DROPPED = {
+    "set-option",
+    "set-logic",
+    "set-info",
+    "check-sat",
+    "check-sat-assuming",
+    "get-value",
+    "get-model",
+    "exit",
+    "maximize",
+    "minimize",
+}
 
 
 class ExportError(FillsmtError):
@@ -88,8 +98,7 @@ def prove(puzzle, driver: Driver, timeout: float | None) -> Proof:
         found = kind.optimize(puzzle, driver, timeout, None)
         plain = Status.SAT if found.placements or found.covered == 0 else Status.UNKNOWN
         unique = Status.UNSAT if found.optimal else Status.UNKNOWN
-        return Proof(plain, unique, first=found.placements, best=found.covered,
-                     seconds=time.perf_counter() - start)
+        return Proof(plain, unique, first=found.placements, best=found.covered, seconds=time.perf_counter() - start)
     from fillsmt.pipeline import solve
 
     result = solve(puzzle, driver, None, timeout, presolve=True, unique=True)
@@ -102,8 +111,9 @@ def prove(puzzle, driver: Driver, timeout: float | None) -> Proof:
         return Proof(Status.UNKNOWN, Status.UNKNOWN, seconds=seconds, message=result.message)
     proven: dict[bool | None, Status] = {True: Status.UNSAT, False: Status.SAT}
     unique = proven.get(result.unique, Status.UNKNOWN)
-    return Proof(Status.SAT, unique, first=result.grid, second=result.second_grid, seconds=seconds,
-                 message=result.message)
+    return Proof(
+        Status.SAT, unique, first=result.grid, second=result.second_grid, seconds=seconds, message=result.message
+    )
 
 
 def _declared_sorts(script: Script) -> dict[str, Any]:
@@ -145,8 +155,11 @@ def tiling_values(puzzle, placements) -> dict[str, str]:
 def infos(status: Status, license_: str) -> list[Command]:
     """The benchmark header's ``:license``, ``:category`` and ``:status``."""
     quoted = '"' + license_.replace('"', '""') + '"'  # an SMT-LIB string literal
-    return [info(":license", quoted), info(":category", '"crafted"'),
-            info(":status", status.value if status in (Status.SAT, Status.UNSAT) else "unknown")]
+    return [
+        info(":license", quoted),
+        info(":category", '"crafted"'),
+        info(":status", status.value if status in (Status.SAT, Status.UNSAT) else "unknown"),
+    ]
 
 
 def body(script: Script, extra: list) -> list[str]:
@@ -179,9 +192,16 @@ def families(puzzle, kind: Kind, encoding: str, proof: Proof) -> list[Family]:
     if kind.problem_type == MAXIMIZE:  # "worth at least the best found", then one more
         best = proof.best or 0
         pin = tiling_values(puzzle, proof.first or ())
-        return [Family("plain", kind.encode_at_least(puzzle, best, encoding), [], proof.plain,
-                       pin if proof.plain is Status.SAT else None),
-                Family("unique", kind.encode_at_least(puzzle, best + 1, encoding), [], proof.unique, None)]
+        return [
+            Family(
+                "plain",
+                kind.encode_at_least(puzzle, best, encoding),
+                [],
+                proof.plain,
+                pin if proof.plain is Status.SAT else None,
+            ),
+            Family("unique", kind.encode_at_least(puzzle, best + 1, encoding), [], proof.unique, None),
+        ]
     script = kind.encode(puzzle, encoding)
     terms = get_value_terms(script)
     if proof.first is None:
@@ -189,8 +209,10 @@ def families(puzzle, kind: Kind, encoding: str, proof: Proof) -> list[Family]:
     first = grid_values(puzzle, script, proof.first)
     block = differs(first, terms)
     second = grid_values(puzzle, script, proof.second) if proof.second is not None else None
-    return [Family("plain", script, [], proof.plain, first),
-            Family("unique", script, [block], proof.unique, second if proof.unique is Status.SAT else None)]
+    return [
+        Family("plain", script, [], proof.plain, first),
+        Family("unique", script, [block], proof.unique, second if proof.unique is Status.SAT else None),
+    ]
 
 
 def confirm(driver: Driver, family: Family, timeout: float | None) -> str:
@@ -200,32 +222,52 @@ def confirm(driver: Driver, family: Family, timeout: float | None) -> str:
     if family.pin is None:
         return "-"
     pins = [("=", t, v) for t, v in family.pin.items()]
-    text = "\n".join([f"(set-logic {logic_of(family.script)})", *body(family.script, family.extra),
-                      assertion(conj(pins) if pins else "true").text(), "(check-sat)", ""])
+    text = "\n".join(
+        [
+            f"(set-logic {logic_of(family.script)})",
+            *body(family.script, family.extra),
+            assertion(conj(pins) if pins else "true").text(),
+            "(check-sat)",
+            "",
+        ]
+    )
     run = driver.run(text, min(timeout or CONFIRM_SECONDS, CONFIRM_SECONDS))
     if run.status in (Status.TIMEOUT, Status.UNKNOWN):
         return "time-out"
     if run.status is not Status.SAT:
-        raise ExportError(f"the checked solution does not satisfy the {family.name} file in its own encoding "
-                          f"({driver.name} answered {run.status.value}: {run.message})")
+        raise ExportError(
+            f"the checked solution does not satisfy the {family.name} file in its own encoding "
+            f"({driver.name} answered {run.status.value}: {run.message})"
+        )
     return "yes"
 
 
 def benchmark_text(puzzle, kind: Kind, encoding: str, family: Family, license_: str, set_name: str) -> str:
     """The file of one family: the benchmark header (:func:`fillsmt.smtlib.header.standard`),
     the declarations and assertions, ``(check-sat)`` and ``(exit)``."""
-    what = {"plain": "Does the puzzle have a solution?",
-            "unique": "Does the puzzle have a solution other than a given one (the first solution fillsmt found, "
-                      "blocked: at least one cell's number differs)? unsat exactly when the puzzle is unique."}
+    what = {
+        "plain": "Does the puzzle have a solution?",
+        "unique": "Does the puzzle have a solution other than a given one (the first solution fillsmt found, "
+        "blocked: at least one cell's number differs)? unsat exactly when the puzzle is unique.",
+    }
     if kind.problem_type == MAXIMIZE:
-        what = {"plain": "Is there a tiling covering at least the best number of cells fillsmt found?",
-                "unique": "Is there a tiling covering one cell more than the best fillsmt found? "
-                          "unsat when that best is optimal."}
-    question = (f"{what[family.name]} The status is fillsmt's proof (fillsmt export), every sat model checked by "
-                f"its independent checker")
+        what = {
+            "plain": "Is there a tiling covering at least the best number of cells fillsmt found?",
+            "unique": "Is there a tiling covering one cell more than the best fillsmt found? "
+            "unsat when that best is optimal.",
+        }
+    question = (
+        f"{what[family.name]} The status is fillsmt's proof (fillsmt export), every sat model checked by "
+        f"its independent checker"
+    )
     source = describe(f"{set_name} ({puzzle.source})", kind.name, encoding, "off", question)
-    framed = Script.of([Command("set-logic", (logic_of(family.script),)), *_body_commands(family.script, family.extra),
-                        Command("check-sat")])
+    framed = Script.of(
+        [
+            Command("set-logic", (logic_of(family.script),)),
+            *_body_commands(family.script, family.extra),
+            Command("check-sat"),
+        ]
+    )
     return standard(framed, source, infos(family.status, license_), options=()).text()
 
 
@@ -251,22 +293,36 @@ def file_name(set_name: str, encoding: str, family: str) -> str:
     return f"{set_name}.{encoding}{'' if family == 'plain' else '.' + family}.smt2"
 
 
-def export_puzzle(puzzle, directory: Path, encodings: list[str], wanted: tuple[str, ...], driver: Driver,
-                  timeout: float | None, license_: str, done: dict[str, dict]) -> list[dict]:
+def export_puzzle(
+    puzzle,
+    directory: Path,
+    encodings: list[str],
+    wanted: tuple[str, ...],
+    driver: Driver,
+    timeout: float | None,
+    license_: str,
+    done: dict[str, dict],
+) -> list[dict]:
     """Write the files of one puzzle not already in ``done``; returns their manifest rows."""
     kind = kind_of(puzzle)
     set_name = puzzle_name(puzzle.source)
     chosen = [kind.default_encoding if e == "default" else e for e in encodings]
     for e in chosen:
         if e not in kind.encoding_names:
-            raise InputError(f"{puzzle.source}: {e!r} is not a {kind.name} encoding (those are "
-                             f"{', '.join(kind.script_names)}, or default)")
+            raise InputError(
+                f"{puzzle.source}: {e!r} is not a {kind.name} encoding (those are "
+                f"{', '.join(kind.script_names)}, or default)"
+            )
         try:
             kind.script_encoding(e)
         except InputError as error:
             raise InputError(f"{puzzle.source}: {error}") from None
-    todo = [(e, f) for e in dict.fromkeys(chosen) for f in wanted
-            if not (file_name(set_name, e, f) in done and (directory / file_name(set_name, e, f)).exists())]
+    todo = [
+        (e, f)
+        for e in dict.fromkeys(chosen)
+        for f in wanted
+        if not (file_name(set_name, e, f) in done and (directory / file_name(set_name, e, f)).exists())
+    ]
     if not todo:
         return []
     proof = prove(puzzle, driver, timeout)
@@ -280,15 +336,33 @@ def export_puzzle(puzzle, directory: Path, encodings: list[str], wanted: tuple[s
             name = file_name(set_name, encoding, family.name)
             text = benchmark_text(puzzle, kind, encoding, family, license_, set_name)
             (directory / name).write_text(text)
-            row = {"file": name, "puzzle": puzzle.source, "kind": kind.name, "encoding": encoding,
-                   "family": family.name, "logic": logic_of(family.script),
-                   "status": family.status.value if family.status in (Status.SAT, Status.UNSAT) else "unknown",
-                   "size": len(text.encode()), "seconds": f"{proof.seconds + time.perf_counter() - start:.3f}",
-                   "confirmed": confirmed}
+            row = {
+                "file": name,
+                "puzzle": puzzle.source,
+                "kind": kind.name,
+                "encoding": encoding,
+                "family": family.name,
+                "logic": logic_of(family.script),
+                "status": family.status.value if family.status in (Status.SAT, Status.UNSAT) else "unknown",
+                "size": len(text.encode()),
+                "seconds": f"{proof.seconds + time.perf_counter() - start:.3f}",
+                "confirmed": confirmed,
+            }
             append_manifest(directory, row)
             rows.append(row)
     return rows
 
 
-__all__ = ["COLUMNS", "DEFAULT_LICENSE", "FAMILIES", "MANIFEST", "Proof", "export_puzzle", "families",
-           "grid_values", "prove", "puzzle_name", "read_manifest"]
+__all__ = [
+    "COLUMNS",
+    "DEFAULT_LICENSE",
+    "FAMILIES",
+    "MANIFEST",
+    "Proof",
+    "export_puzzle",
+    "families",
+    "grid_values",
+    "prove",
+    "puzzle_name",
+    "read_manifest",
+]

@@ -43,8 +43,9 @@ def removal_warnings(made, opts: Options, clues: str) -> list[str]:
     calls its clues)."""
     warnings = []
     if made.timed_out:
-        warnings.append(f"--timeout {opts.timeout:g} reached: the puzzle is unique, but some {clues} "
-                        "could still be removed")
+        warnings.append(
+            f"--timeout {opts.timeout:g} reached: the puzzle is unique, but some {clues} could still be removed"
+        )
     if made.undecided:
         warnings.append(f"{made.undecided} {clues} kept because the solver could not settle them in time")
     return warnings

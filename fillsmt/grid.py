@@ -137,5 +137,15 @@ def cell_groups(cells: Iterable[tuple[int, int]]) -> list[list[tuple[int, int]]]
     return groups
 
 
-__all__ = ["adjacency", "cell_groups", "cell_index", "connected_areas", "empty_count", "equal_areas", "filled_cells",
-           "grid_with", "neighbour_indices", "neighbours"]
+__all__ = [
+    "adjacency",
+    "cell_groups",
+    "cell_index",
+    "connected_areas",
+    "empty_count",
+    "equal_areas",
+    "filled_cells",
+    "grid_with",
+    "neighbour_indices",
+    "neighbours",
+]

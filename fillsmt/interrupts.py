@@ -64,9 +64,13 @@ _STOP_EVERY = 0.01
 comes before its search has begun (while it still preprocesses), so the request is repeated."""
 
 
-def native_call(work: Callable[[], Any], stop: Callable[[], None], name: str,
-                left_running: Callable[[], None] = lambda: None,
-                returned_late: Callable[[], None] = lambda: None) -> Any:
+def native_call(
+    work: Callable[[], Any],
+    stop: Callable[[], None],
+    name: str,
+    left_running: Callable[[], None] = lambda: None,
+    returned_late: Callable[[], None] = lambda: None,
+) -> Any:
     """``work()`` (a long native call: a solver's search) in a daemon thread named ``name``
     while this thread waits, so that a signal or a time limit (:func:`exit_on_signals`,
     :func:`time_limit`) is handled at once; ``work``'s result, or its exception.

@@ -55,7 +55,7 @@ class Encoding:
 
     @property
     def method(self) -> str:
-        """"" for a script that any SMT-LIB solver decides exactly on its own; else what solves it
+        """ "" for a script that any SMT-LIB solver decides exactly on its own; else what solves it
         (a solving method: ``encode`` and ``export`` do not write it, and only a solver that
         can run it is given it, :func:`fillsmt.drivers.base.Driver.cannot_run`). The one test of
         "is this a script"."""
@@ -162,8 +162,15 @@ class Kind:
         the solver where the kind has one."""
         return Plan(search=RacingSearch() if self.has_search else None)
 
-    def search(self, puzzle: Any, limit: int, deadline: float | None = None, progress: Any = None,
-               options: Any = None, budget: float | None = None) -> Any:
+    def search(
+        self,
+        puzzle: Any,
+        limit: int,
+        deadline: float | None = None,
+        progress: Any = None,
+        options: Any = None,
+        budget: float | None = None,
+    ) -> Any:
         """Up to ``limit`` solutions by the kind's own search (see ``has_search``) until
         ``deadline`` (monotonic) or within ``budget`` seconds of the ``options``' clock, telling
         ``progress`` (:class:`fillsmt.race.SearchProgress`, or None) of its nodes; ``options``
@@ -192,8 +199,10 @@ class Kind:
         """:meth:`encoding`, refusing a solving method (an InputError, exit 2, on one line)."""
         found = self.encoding(name)
         if found.method:
-            raise InputError(f"{found.name} is a solving method, not a script ({found.method}); the {self.name} "
-                             f"scripts are {', '.join(self.script_names)}")
+            raise InputError(
+                f"{found.name} is a solving method, not a script ({found.method}); the {self.name} "
+                f"scripts are {', '.join(self.script_names)}"
+            )
         return found
 
     def encoding(self, name: str | None) -> Encoding:
@@ -204,8 +213,9 @@ class Kind:
                 return e
         raise InputError(f"unknown {self.name} encoding {name!r}; choose one of {', '.join(self.encoding_names)}")
 
-    def encode(self, puzzle: Any, encoding: str | None = None, hints: Any = None,
-               presolve: str | None = None) -> Script:
+    def encode(
+        self, puzzle: Any, encoding: str | None = None, hints: Any = None, presolve: str | None = None
+    ) -> Script:
         """The SMT-LIB 2.6 script of ``puzzle`` under ``encoding`` (:meth:`standard`); ``hints``
         what a presolve learnt, ``presolve`` what the header says of it (default: "on" with
         hints, else "off")."""
@@ -260,17 +270,21 @@ class Kind:
         """What a session or a one-shot run needs: the script, the decoder and the checker."""
         from fillsmt.solutions import Problem
 
-        return Problem(script=script,
-                       decode=lambda values: self.decode(puzzle, values, encoding, f"{solver}'s answer"),
-                       check=lambda solution: self.check(puzzle, solution),
-                       term_cell=lambda term: self.term_cell(puzzle, term), cuts=self.encoding(encoding).cuts)
+        return Problem(
+            script=script,
+            decode=lambda values: self.decode(puzzle, values, encoding, f"{solver}'s answer"),
+            check=lambda solution: self.check(puzzle, solution),
+            term_cell=lambda term: self.term_cell(puzzle, term),
+            cuts=self.encoding(encoding).cuts,
+        )
 
     def encode_at_least(self, puzzle: Any, bound: int, encoding: str | None = None) -> Script:
         """MAXIMIZE kinds: the question "is there an answer worth at least ``bound``?" for any solver."""
         raise InputError("--bound is for tiling problems only (problems that are optimised)")
 
-    def optimize(self, puzzle: Any, driver: Any, timeout: float | None, encoding: str | None,
-                 method: str = "auto") -> Any:
+    def optimize(
+        self, puzzle: Any, driver: Any, timeout: float | None, encoding: str | None, method: str = "auto"
+    ) -> Any:
         """MAXIMIZE kinds: the best checked answer found with ``driver``."""
         raise InputError(f"{puzzle.source}: {self.name} puzzles are solved, not optimised")
 

@@ -36,5 +36,4 @@ def load(source: str, kind: str | None = None) -> Any:
     return get_kind(kind or detect(text)).parse(text, name)
 
 
-__all__ = ["Kind", "all_encodings", "detect", "get_kind", "kind_names", "kind_of", "load", "register",
-           "unregister"]
+__all__ = ["Kind", "all_encodings", "detect", "get_kind", "kind_names", "kind_of", "load", "register", "unregister"]

@@ -109,8 +109,10 @@ def check_side(value: int, name: str) -> None:
     """:class:`ValueError` when ``value``, a height or width called ``name``, is beyond :func:`max_side`."""
     side = max_side()
     if value > side:
-        raise ValueError(f"{name} {value} is larger than the limit of {side} "
-                         f"(raise it with the environment variable FILLSMT_MAX_SIDE)")
+        raise ValueError(
+            f"{name} {value} is larger than the limit of {side} "
+            f"(raise it with the environment variable FILLSMT_MAX_SIDE)"
+        )
 
 
 def check_cells(height: int, width: int, what: str = "grid") -> None:
@@ -120,8 +122,10 @@ def check_cells(height: int, width: int, what: str = "grid") -> None:
     check_side(width, f"the {what}'s width")
     cells = max_cells()
     if height * width > cells:
-        raise ValueError(f"a {height}x{width} {what} has {height * width} cells, more than the limit of {cells} "
-                         f"(raise it with the environment variable FILLSMT_MAX_CELLS)")
+        raise ValueError(
+            f"a {height}x{width} {what} has {height * width} cells, more than the limit of {cells} "
+            f"(raise it with the environment variable FILLSMT_MAX_CELLS)"
+        )
 
 
 def read_bounded(stream, where: str) -> bytes:
@@ -129,6 +133,7 @@ def read_bounded(stream, where: str) -> bytes:
     cap = max_input()
     data = stream.read(cap + 1)
     if len(data) > cap:
-        raise InputError(f"{where}: larger than the limit of {cap} bytes "
-                         f"(raise it with the environment variable FILLSMT_MAX_INPUT)")
+        raise InputError(
+            f"{where}: larger than the limit of {cap} bytes (raise it with the environment variable FILLSMT_MAX_INPUT)"
+        )
     return data

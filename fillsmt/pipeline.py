@@ -51,7 +51,9 @@ def presolve_level(presolve: bool, race: bool, staged: bool = False) -> str:
         return "staged" if staged else "race"
     return "on" if presolve else "off"
 
+
 # --- the stages -----------------------------------------------------------------------------------
+
 
 def encode_script(puzzle: Any, encoding: str | None = None, hints: Any = None) -> Script:
     """The SMT-LIB script of ``puzzle`` under ``encoding``, as data (``hints`` from a presolve)."""
@@ -63,11 +65,19 @@ def encode(puzzle: Any, encoding: str | None = None, hints: Any = None) -> str:
     return encode_script(puzzle, encoding, hints).text()
 
 
-def _settled(kind: Kind, puzzle: Any, found, driver: Driver, encoding: str, started: float,
-             unique: bool, forced: bool) -> SolveResult:
+def _settled(
+    kind: Kind, puzzle: Any, found, driver: Driver, encoding: str, started: float, unique: bool, forced: bool
+) -> SolveResult:
     """The result when the presolve alone settled the puzzle (solved and checked, or no solution)."""
-    result = SolveResult(puzzle, Status.UNSAT, PRESOLVE, encoding, presolved_cells=found.fixed_cells,
-                         unique_asked=unique, settled_by_presolve=True)
+    result = SolveResult(
+        puzzle,
+        Status.UNSAT,
+        PRESOLVE,
+        encoding,
+        presolved_cells=found.fixed_cells,
+        unique_asked=unique,
+        settled_by_presolve=True,
+    )
     presolved = time.perf_counter()
     if found.contradiction is not None:
         result.message = f"the deduction rules prove there is no solution: {found.contradiction}"
@@ -75,8 +85,11 @@ def _settled(kind: Kind, puzzle: Any, found, driver: Driver, encoding: str, star
         problems = kind.check(puzzle, found.grid)
         result.status = Status.ERROR if problems else Status.SAT
         result.grid = None if problems else found.grid
-        result.message = "solved by the deduction rules alone" if not problems else \
-            f"the deduction rules' grid fails the independent check: {'; '.join(problems)}"
+        result.message = (
+            "solved by the deduction rules alone"
+            if not problems
+            else f"the deduction rules' grid fails the independent check: {'; '.join(problems)}"
+        )
         if result.grid is not None:  # every cell forced: no other solution exists
             result.unique = True if unique else None
             result.forced = result.grid if forced else None
@@ -85,9 +98,18 @@ def _settled(kind: Kind, puzzle: Any, found, driver: Driver, encoding: str, star
     return result
 
 
-def solve(puzzle: Any, driver: Driver, encoding: str | None = None, timeout: float | None = None,
-          presolve: bool | str = DEFAULT_PRESOLVE, unique: bool = False, forced: bool = False,
-          method: str = "auto", race: bool | None = None, staged: bool | None = None) -> SolveResult:
+def solve(
+    puzzle: Any,
+    driver: Driver,
+    encoding: str | None = None,
+    timeout: float | None = None,
+    presolve: bool | str = DEFAULT_PRESOLVE,
+    unique: bool = False,
+    forced: bool = False,
+    method: str = "auto",
+    race: bool | None = None,
+    staged: bool | None = None,
+) -> SolveResult:
     """Presolve, encode, solve, decode and check one puzzle of any kind.
 
     With ``unique`` (or ``forced``) the work happens in one incremental session: after the first
@@ -106,22 +128,32 @@ def solve(puzzle: Any, driver: Driver, encoding: str | None = None, timeout: flo
     if isinstance(presolve, str):
         level = presolve
     else:
-        level = presolve_level(presolve, DEFAULT_RACE if race is None else race,
-                               DEFAULT_STAGED if staged is None else staged)
+        level = presolve_level(
+            presolve, DEFAULT_RACE if race is None else race, DEFAULT_STAGED if staged is None else staged
+        )
     t0 = time.perf_counter()
     kind = kind_of(puzzle)
     if kind.problem_type == MAXIMIZE:
         return optimise(puzzle, driver, encoding, timeout, method, unique=unique, forced=forced)
-    return _within(timeout, lambda: _solve(kind, puzzle, driver, encoding, timeout, level, unique, forced, t0),
-                   lambda why: _timed_out(SolveResult(puzzle, Status.TIMEOUT, driver.name, encoding or "",
-                                                      unique_asked=unique, message=why), t0))
+    return _within(
+        timeout,
+        lambda: _solve(kind, puzzle, driver, encoding, timeout, level, unique, forced, t0),
+        lambda why: _timed_out(
+            SolveResult(puzzle, Status.TIMEOUT, driver.name, encoding or "", unique_asked=unique, message=why), t0
+        ),
+    )
 
 
 def _within(timeout: float | None, run: Callable[[], Any], timed_out: Callable[[str], Any]) -> Any:
     """``run()``, stopped :data:`~fillsmt.interrupts.GRACE` seconds past ``timeout`` whatever
     stage it is in: then ``timed_out(message)``."""
-    return run_within(timeout, run, lambda: timed_out(f"no answer within the time-out of {timeout:g} s (it covers "
-                                                      f"the presolve, the encoding and the solver)"))
+    return run_within(
+        timeout,
+        run,
+        lambda: timed_out(
+            f"no answer within the time-out of {timeout:g} s (it covers the presolve, the encoding and the solver)"
+        ),
+    )
 
 
 def _timed_out(result: SolveResult, t0: float) -> SolveResult:
@@ -129,8 +161,17 @@ def _timed_out(result: SolveResult, t0: float) -> SolveResult:
     return result
 
 
-def _solve(kind: Kind, puzzle: Any, driver: Driver, encoding: str | None, timeout: float | None,
-           level: str, unique: bool, forced: bool, t0: float) -> SolveResult:
+def _solve(
+    kind: Kind,
+    puzzle: Any,
+    driver: Driver,
+    encoding: str | None,
+    timeout: float | None,
+    level: str,
+    unique: bool,
+    forced: bool,
+    t0: float,
+) -> SolveResult:
     """:func:`solve` after its checks; ``level`` is one of :data:`PRESOLVE_LEVELS`."""
     encoding = kind.encoding(encoding or driver.encoding_for(kind.name, None)).name
     require_runs(driver, kind.encoding(encoding))
@@ -178,27 +219,47 @@ def _quick(kind: Kind, puzzle: Any, driver: Driver, encoding: str, t0: float) ->
     made = time.perf_counter()
     if kind.check(puzzle, grid):
         return None
-    result = SolveResult(puzzle, Status.SAT, PRESOLVE, encoding, grid=grid, presolved_cells=0,
-                         message="no clues: any valid grid is a solution", settled_by_presolve=True)
+    result = SolveResult(
+        puzzle,
+        Status.SAT,
+        PRESOLVE,
+        encoding,
+        grid=grid,
+        presolved_cells=0,
+        message="no clues: any valid grid is a solution",
+        settled_by_presolve=True,
+    )
     done = time.perf_counter()
     result.times = {"presolve": made - t0, "check": done - made, "total": done - t0}
     return result
 
 
-def count(puzzle: Any, driver: Driver, limit: int = 2, encoding: str | None = None,
-          timeout: float | None = None, presolve: bool = DEFAULT_PRESOLVE) -> Enumeration:
+def count(
+    puzzle: Any,
+    driver: Driver,
+    limit: int = 2,
+    encoding: str | None = None,
+    timeout: float | None = None,
+    presolve: bool = DEFAULT_PRESOLVE,
+) -> Enumeration:
     """Up to ``limit`` distinct checked solutions of ``puzzle``, and whether that is all of them;
     ``timeout`` bounds every stage, as for :func:`solve`."""
     kind = kind_of(puzzle)
     if kind.problem_type == MAXIMIZE:
-        raise InputError(f"{puzzle.source}: count is for puzzles with one answer, not for {kind.name}s "
-                         "(solve one for the best answer with `fillsmt solve`)")
-    return _within(timeout, lambda: _count(kind, puzzle, driver, limit, encoding, timeout, presolve),
-                   lambda why: Enumeration([], False, Status.TIMEOUT, 0, why))
+        raise InputError(
+            f"{puzzle.source}: count is for puzzles with one answer, not for {kind.name}s "
+            "(solve one for the best answer with `fillsmt solve`)"
+        )
+    return _within(
+        timeout,
+        lambda: _count(kind, puzzle, driver, limit, encoding, timeout, presolve),
+        lambda why: Enumeration([], False, Status.TIMEOUT, 0, why),
+    )
 
 
-def _count(kind: Kind, puzzle: Any, driver: Driver, limit: int, encoding: str | None,
-           timeout: float | None, presolve: bool) -> Enumeration:
+def _count(
+    kind: Kind, puzzle: Any, driver: Driver, limit: int, encoding: str | None, timeout: float | None, presolve: bool
+) -> Enumeration:
     encoding = kind.encoding(encoding or driver.encoding_for(kind.name, None)).name
     require_runs(driver, kind.encoding(encoding))
     driver.require_session()
@@ -206,8 +267,9 @@ def _count(kind: Kind, puzzle: Any, driver: Driver, limit: int, encoding: str | 
     target, hints = puzzle, None
     found = kind.presolve(puzzle) if presolve else None
     if found is not None and found.contradiction is not None:
-        return Enumeration([], True, Status.UNSAT, 0, f"the deduction rules prove there is no solution: "
-                                                     f"{found.contradiction}")
+        return Enumeration(
+            [], True, Status.UNSAT, 0, f"the deduction rules prove there is no solution: {found.contradiction}"
+        )
     if found is not None and found.puzzle is not None:
         target, hints = found.puzzle, found.hints
         if kind.has_search and DEFAULT_STAGED and _default_choice(kind, driver, encoding):
@@ -244,30 +306,73 @@ def _quick_count(kind: Kind, puzzle: Any, target: Any, limit: int) -> Enumeratio
         if problems:
             return Enumeration([], False, Status.ERROR, 0, f"the search's grid fails the check: {problems[0]}")
     complete = len(found.solutions) <= limit
-    return Enumeration(found.solutions[:limit], complete, Status.UNSAT if complete else Status.SAT, 0,
-                       f"counted by the rules' search ({found.nodes} nodes), before any solver started")
+    return Enumeration(
+        found.solutions[:limit],
+        complete,
+        Status.UNSAT if complete else Status.SAT,
+        0,
+        f"counted by the rules' search ({found.nodes} nodes), before any solver started",
+    )
 
 
-def optimise(puzzle: Any, driver: Driver, encoding: str | None = None, timeout: float | None = None,
-             method: str = "auto", *, unique: bool = False, forced: bool = False) -> SolveResult:
+def optimise(
+    puzzle: Any,
+    driver: Driver,
+    encoding: str | None = None,
+    timeout: float | None = None,
+    method: str = "auto",
+    *,
+    unique: bool = False,
+    forced: bool = False,
+) -> SolveResult:
     """An optimisation kind's best checked answer, as a :class:`SolveResult` whose ``optimum`` is
     the kind's report: status SAT when proven optimal, else TIMEOUT or UNKNOWN with the best found."""
     t0 = time.perf_counter()
     kind = kind_of(puzzle)
     if unique or forced:
-        raise InputError(f"{puzzle.source}: --unique and --forced are for puzzles with one answer, "
-                         f"not for {kind.name}s (which look for the best answer)")
+        raise InputError(
+            f"{puzzle.source}: --unique and --forced are for puzzles with one answer, "
+            f"not for {kind.name}s (which look for the best answer)"
+        )
     encoding = kind.encoding(encoding or driver.encoding_for(kind.name, None)).name
     driver.require()
     found = kind.optimize(puzzle, driver, timeout, encoding, method)
     status = Status.SAT if found.optimal else Status.TIMEOUT if found.status.value == "timeout" else Status.UNKNOWN
-    result = SolveResult(puzzle, status, found.solver or driver.name, found.amo or encoding, grid=found.solution,
-                         checks=found.checks, optimum=found)
-    result.times = {"first": found.time_first, "best": found.time_best, "proven": found.time_proven,
-                    "total": time.perf_counter() - t0}
+    result = SolveResult(
+        puzzle,
+        status,
+        found.solver or driver.name,
+        found.amo or encoding,
+        grid=found.solution,
+        checks=found.checks,
+        optimum=found,
+    )
+    result.times = {
+        "first": found.time_first,
+        "best": found.time_best,
+        "proven": found.time_proven,
+        "total": time.perf_counter() - t0,
+    }
     return result
 
 
-__all__ = ["DEFAULT_PRESOLVE", "DEFAULT_RACE", "DEFAULT_SOLVER", "DEFAULT_STAGED", "EXIT_CODES", "NoSolution",
-           "PRESOLVE_LEVELS", "RULES_SOLVER", "SolveResult", "checked", "count", "encode", "encode_script", "optimise",
-           "presolve_level", "require_rules_apply", "solve", "solve_with_rules"]
+__all__ = [
+    "DEFAULT_PRESOLVE",
+    "DEFAULT_RACE",
+    "DEFAULT_SOLVER",
+    "DEFAULT_STAGED",
+    "EXIT_CODES",
+    "NoSolution",
+    "PRESOLVE_LEVELS",
+    "RULES_SOLVER",
+    "SolveResult",
+    "checked",
+    "count",
+    "encode",
+    "encode_script",
+    "optimise",
+    "presolve_level",
+    "require_rules_apply",
+    "solve",
+    "solve_with_rules",
+]

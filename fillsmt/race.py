@@ -115,8 +115,17 @@ class RulesRace:
     thread while the solver runs; it closes every inherited descriptor but its own pipe at once,
     so it never holds the solver's pipes open."""
 
-    def __init__(self, search, check, limit: int, timeout: float | None, delay: float = 0.0,
-                 exhaustive: bool = False, niceness: int = 0, watch=None):
+    def __init__(
+        self,
+        search,
+        check,
+        limit: int,
+        timeout: float | None,
+        delay: float = 0.0,
+        exhaustive: bool = False,
+        niceness: int = 0,
+        watch=None,
+    ):
         """``search(limit, deadline, progress)`` is the kind's own search (``Kind.search``), run
         in the child, telling ``progress`` (a :class:`SearchProgress`) of its nodes;
         ``check(grid)`` the independent checker, run here on what it sends. With
@@ -182,8 +191,11 @@ class RulesRace:
                 os.nice(self.niceness)
             deadline = None if self.timeout is None else started + self.timeout
             found = self.search(self.limit, deadline, self.progress)
-            data = pickle.dumps(RulesOutcome(found.solutions, found.exhausted, found.nodes, found.max_depth,
-                                             self.limit, self.exhaustive))
+            data = pickle.dumps(
+                RulesOutcome(
+                    found.solutions, found.exhausted, found.nodes, found.max_depth, self.limit, self.exhaustive
+                )
+            )
             with os.fdopen(write, "wb") as out:
                 out.write(data)
         except BaseException:
@@ -389,5 +401,13 @@ def _kill(session) -> None:
         session.close()
 
 
-__all__ = ["WATCH_EVERY", "Entrants", "Progress", "RulesOutcome", "RulesRace", "SearchProgress",
-           "SessionRace", "can_race"]
+__all__ = [
+    "WATCH_EVERY",
+    "Entrants",
+    "Progress",
+    "RulesOutcome",
+    "RulesRace",
+    "SearchProgress",
+    "SessionRace",
+    "can_race",
+]

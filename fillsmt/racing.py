@@ -23,8 +23,7 @@ from fillsmt.result import SolveResult
 from fillsmt.smtlib.answer import Status
 
 
-def carry_out(kind: Kind, plan: Plan, target: Any, hints: Any, run: Run, unique: bool,
-              forced: bool) -> SolveResult:
+def carry_out(kind: Kind, plan: Plan, target: Any, hints: Any, run: Run, unique: bool, forced: bool) -> SolveResult:
     """The plan's quick search (its answer when decisive), else its race."""
     if plan.quick is not None:
         early = quick_search(kind, plan.quick, target, run, unique, forced)
@@ -33,8 +32,9 @@ def carry_out(kind: Kind, plan: Plan, target: Any, hints: Any, run: Run, unique:
     return race(kind, plan, target, hints, run, unique, forced)
 
 
-def quick_search(kind: Kind, quick: QuickSearch, target: Any, run: Run, unique: bool,
-                 forced: bool) -> SolveResult | None:
+def quick_search(
+    kind: Kind, quick: QuickSearch, target: Any, run: Run, unique: bool, forced: bool
+) -> SolveResult | None:
     """The kind's search within the plan's small budget, before any solver or encoding: its
     result when decisive (``limit`` solutions, or an exhausted search; with ``forced`` only an
     exhausted one) and its grids pass the check, else None (the race follows). "Unique" then
@@ -45,10 +45,17 @@ def quick_search(kind: Kind, quick: QuickSearch, target: Any, run: Run, unique: 
     outcome = RulesOutcome(found.solutions, found.exhausted, found.nodes, found.max_depth, limit, forced)
     if not outcome.decisive:
         return None
-    result = search_answer(kind, run.puzzle, outcome, run, unique,
-                           {"solve": time.perf_counter() - run.encoding_started}, forced,
-                           f"answered first by the rules' search ({found.nodes} nodes, depth "
-                           f"{found.max_depth}), before any solver started")
+    result = search_answer(
+        kind,
+        run.puzzle,
+        outcome,
+        run,
+        unique,
+        {"solve": time.perf_counter() - run.encoding_started},
+        forced,
+        f"answered first by the rules' search ({found.nodes} nodes, depth "
+        f"{found.max_depth}), before any solver started",
+    )
     return result if result.status in (Status.SAT, Status.UNSAT) else None
 
 
@@ -65,8 +72,11 @@ def race(kind: Kind, plan: Plan, target: Any, hints: Any, run: Run, unique: bool
     stop = threading.Event()
     search = plan.search
     priority = SolverYield(search.yield_after, search.yield_niceness) if search and search.leads else None
-    entrants = [(get_driver(e.solver), e.encoding, e.delay) for e in plan.entrants
-                if (e.solver, e.encoding) != (run.driver.name, run.encoding)]
+    entrants = [
+        (get_driver(e.solver), e.encoding, e.delay)
+        for e in plan.entrants
+        if (e.solver, e.encoding) != (run.driver.name, run.encoding)
+    ]
     entrants = [(driver, encoding, delay) for driver, encoding, delay in entrants if driver.available()]
     primary = SessionRace(run.driver)
     racers = [primary] + [SessionRace(driver) for driver, _, _ in entrants]
@@ -79,18 +89,24 @@ def race(kind: Kind, plan: Plan, target: Any, hints: Any, run: Run, unique: bool
         return decisive(result, unique, forced)
 
     with Entrants(stop, finished, close_all) as others:
-        watch = _StallWatch(search, priority, others, time.perf_counter()) \
-            if search is not None and priority is not None else None
+        watch = (
+            _StallWatch(search, priority, others, time.perf_counter())
+            if search is not None and priority is not None
+            else None
+        )
         rules = _rules_race(kind, search, target, run, unique, forced, watch)
         with rules:
             try:
                 if search is not None:
                     rules.start(stop, on_decisive=close_all)
                 for racer, (driver, encoding, delay) in zip(racers[1:], entrants):
-                    others.add(f"{driver.name}/{encoding}", delay,
-                               lambda racer=racer, encoding=encoding: attempt(kind, target, hints,
-                                                                              joining(run, racer, encoding),
-                                                                              unique, forced, stop))
+                    others.add(
+                        f"{driver.name}/{encoding}",
+                        delay,
+                        lambda racer=racer, encoding=encoding: attempt(
+                            kind, target, hints, joining(run, racer, encoding), unique, forced, stop
+                        ),
+                    )
                 try:
                     own = replace(run, driver=primary, priority=priority)  # type: ignore[arg-type]
                     result = attempt(kind, target, hints, own, unique, forced, stop)
@@ -105,8 +121,15 @@ def race(kind: Kind, plan: Plan, target: Any, hints: Any, run: Run, unique: bool
     return watch.noting(answer) if watch is not None else answer
 
 
-def _rules_race(kind: Kind, search: RacingSearch | None, target: Any, run: Run, unique: bool, forced: bool,
-                watch: "_StallWatch | None") -> RulesRace:
+def _rules_race(
+    kind: Kind,
+    search: RacingSearch | None,
+    target: Any,
+    run: Run,
+    unique: bool,
+    forced: bool,
+    watch: "_StallWatch | None",
+) -> RulesRace:
     """The kind's search as a :class:`RulesRace` (started only when the plan has a search)."""
     settings = search or RacingSearch()
     options = settings.options
@@ -115,16 +138,22 @@ def _rules_race(kind: Kind, search: RacingSearch | None, target: Any, run: Run, 
         if watch is not None:
             watch(rules, progress)
 
-    rules = RulesRace(lambda limit, deadline, progress: kind.search(target, limit, deadline, progress, options),
-                      lambda grid: kind.check(run.puzzle, grid), 2 if unique or forced else 1, run.timeout,
-                      delay=settings.delay, exhaustive=forced,
-                      niceness=0 if settings.leads else settings.behind_niceness,
-                      watch=None if watch is None else look)
+    rules = RulesRace(
+        lambda limit, deadline, progress: kind.search(target, limit, deadline, progress, options),
+        lambda grid: kind.check(run.puzzle, grid),
+        2 if unique or forced else 1,
+        run.timeout,
+        delay=settings.delay,
+        exhaustive=forced,
+        niceness=0 if settings.leads else settings.behind_niceness,
+        watch=None if watch is None else look,
+    )
     return rules
 
 
-def _race_answer(kind: Kind, run: Run, result: SolveResult | None, others: Entrants, rules: RulesRace,
-                 unique: bool, forced: bool) -> SolveResult:
+def _race_answer(
+    kind: Kind, run: Run, result: SolveResult | None, others: Entrants, rules: RulesRace, unique: bool, forced: bool
+) -> SolveResult:
     """Who won the race: the solver's own decisive answer (it stands, even when another came at
     the same time), else another configuration's, else the search's, else the solver's undecided
     one; none at all (the solver's session closed and the search unsettled) is an error."""
@@ -132,13 +161,15 @@ def _race_answer(kind: Kind, run: Run, result: SolveResult | None, others: Entra
         return result
     if others.winner is not None:
         won = others.winner
-        won.message = f"answered first by {others.winner_name}, racing {run.driver.name}" + \
-            (f" ({won.message})" if won.message else "")
+        won.message = f"answered first by {others.winner_name}, racing {run.driver.name}" + (
+            f" ({won.message})" if won.message else ""
+        )
         won.times["total"] = time.perf_counter() - run.started
         return won
     if rules.outcome is not None and rules.outcome.decisive:
-        return search_answer(kind, run.puzzle, rules.outcome, run, unique,
-                             {"solve": time.perf_counter() - run.encoding_started}, forced)
+        return search_answer(
+            kind, run.puzzle, rules.outcome, run, unique, {"solve": time.perf_counter() - run.encoding_started}, forced
+        )
     if result is None:
         raise SolverError(f"the {run.driver.name} session was closed and the search did not settle the puzzle")
     return result

@@ -159,6 +159,16 @@ def all_encodings() -> list[str]:
     return sorted({e for kind in kinds() for e in kind.encoding_names})
 
 
-__all__ = ["FALLBACK", "all_encodings", "detect", "get_kind", "kind_names", "kind_of", "kinds", "propagator_maker",
-           "propagator_names", "register",
-           "unregister"]
+__all__ = [
+    "FALLBACK",
+    "all_encodings",
+    "detect",
+    "get_kind",
+    "kind_names",
+    "kind_of",
+    "kinds",
+    "propagator_maker",
+    "propagator_names",
+    "register",
+    "unregister",
+]

@@ -11,7 +11,7 @@ stages.
 1. *The fewest for one solution.* Every other solution G met differs from S on a set of cells
    D(G); S's numbers exclude G exactly when they are given at a cell of D(G). The smallest set of
    cells that meets every D(G) met so far (an exact branch-and-bound over these few sets,
-   :func:`fewest_cells`) is put to the *check* solver: a solution with S's numbers there that is
+   :func:`~fillsmt.hitting_sets.fewest_cells`) is put to the *check* solver: a solution with S's numbers there that is
    not S? ``unsat`` proves the cells enough, and no smaller set of S's numbers is (each misses
    some D(G) and so lets G in); a model is a new G. Each G is first *narrowed*: while some solution
    agrees with S outside D(G) and differs from S on fewer of its cells, that one is taken
@@ -40,31 +40,39 @@ leaves room for it (the check solver's ``unsat`` already proved it). A puzzle wi
 gets instead an unsatisfiable core: its clues are sent as named assertions over the clue-free
 puzzle and the solver's ``get-unsat-core`` names the ones that conflict; the core is then shrunk,
 clue by clue, to one in which every clue is needed (each removal checked).
-
-:func:`minimize` — remove clues, in row-major order, while the solution stays the only one
-(each question asked of the kind's uniqueness oracle, as the generator does, after it has proved
-the whole clue set unique, so that a second solution must differ at the removed clue); every clue
-left is needed, since removing it from a larger set already gave a second solution. With
-``keep_rated`` (Fillomino) a clue also stays when removing it would change the label of
-``fillsmt rate``. Stopped by its time limit, it returns the puzzle with the clues removed so far
-(unique, every removal proven), marked as not minimal.
 """
 
 from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any
 
+from fillsmt.clue_sets import (
+    Cell,
+    Grid,
+    Placed,
+    RepairUndecided,
+    cell_is,
+    clue_kind,
+    clues_of,
+    open_search,
+    remaining,
+    settled,
+    undecided_on_timeout,
+    with_clues,
+)
 from fillsmt.drivers.base import Driver
 from fillsmt.drivers.session import SessionTimeout
-from fillsmt.errors import EXIT_UNKNOWN, FillsmtError, InputError, OracleUndecided
+from fillsmt.errors import FillsmtError
+from fillsmt.hitting_sets import OutOfTime, fewest_cells
 from fillsmt.smtlib.answer import Status
 from fillsmt.solutions import Search
 
-Placed = tuple[int, int, int]
-Cell = tuple[int, int]
-Grid = tuple[tuple[int, ...], ...]
+
+class _Stop(Exception):
+    """The search for fewer clues ends here (its deadline passed, or the solver did not answer)."""
+
 
 DEFAULT_TIMEOUT = 60.0
 """Seconds ``fillsmt repair`` and ``fillsmt minimize`` run without ``--timeout``: repairing a
@@ -88,128 +96,8 @@ TIME_LIMIT = "the time limit came"
 """What a result stopped by its time limit says stopped it."""
 
 
-class RepairUndecided(FillsmtError):
-    """The solver gave no answer (time-out or unknown) before the question was settled."""
-
-    exit_code = EXIT_UNKNOWN
-
-
-class _Stop(Exception):
-    """The search for fewer clues ends here (its deadline passed, or the solver did not answer)."""
-
-
-def _undecided_on_timeout(work):
-    """Run ``work()``; a session's time-out becomes :class:`RepairUndecided`."""
-    try:
-        return work()
-    except SessionTimeout as e:
-        raise RepairUndecided(f"the solver ran out of time ({e})") from None
-
-
-# -- the kinds, as far as clues are concerned ------------------------------------------------
-
-def _kind(puzzle: Any):
-    from fillsmt.registry import kind_of
-
-    kind = kind_of(puzzle)
-    if not kind.clue_encoding:
-        raise InputError(f"{puzzle.source}: {kind.name} puzzles have no clues to add or remove")
-    return kind
-
-
-def clues_of(puzzle: Any) -> list[Placed]:
-    """The puzzle's clues (givens) as (row, col, number), row by row."""
-    return _kind(puzzle).clues(puzzle)
-
-
-def with_clues(puzzle: Any, clues: list[Placed]) -> Any:
-    """The same puzzle with exactly ``clues`` as its clues."""
-    return _kind(puzzle).with_clues(puzzle, clues)
-
-
-def cell_is(puzzle: Any, r: int, c: int, v: int) -> str:
-    """The SMT-LIB term "cell (r, c) holds v" under the kind's clue encoding."""
-    return _kind(puzzle).cell_is(puzzle, r, c, v)
-
-
-def _search(puzzle: Any, driver: Driver, deadline: float | None) -> Search:
-    """An open session over ``puzzle`` (its clues included) under the kind's clue encoding."""
-    kind = _kind(puzzle)
-    script = kind.encode(puzzle, kind.clue_encoding)
-    search = Search(kind.problem(puzzle, script, kind.clue_encoding, driver.name), driver.open_session(), deadline)
-    try:
-        search.start()
-    except BaseException:  # a time-out, a signal: the solver goes with it
-        search.session.close()
-        raise
-    return search
-
-
-def _settled(status: Status, what: str) -> Status:
-    if status not in (Status.SAT, Status.UNSAT):
-        raise RepairUndecided(f"the solver answered {status.value} while {what}")
-    return status
-
-
-def _remaining(deadline: float | None) -> float | None:
-    return None if deadline is None else max(0.001, deadline - time.monotonic())
-
-
-# -- the smallest set of cells that meets every given set -----------------------------------------
-
-def fewest_cells(sets: Iterable[Iterable[Cell]], deadline: float | None = None) -> list[Cell]:
-    """A smallest set of cells that holds a cell of every set in ``sets`` (sorted), by branch
-    and bound: branch on the cells of a smallest set not yet met; bound by sets that share no
-    cell (each needs a cell of its own). Raises :class:`_Stop` once ``deadline`` passes."""
-    todo = sorted({frozenset(s) for s in sets}, key=len)
-    if any(not s for s in todo):
-        raise ValueError("an empty set cannot be met")
-    best = _greedy(todo)
-    nodes = [0]
-
-    def apart(left: list[frozenset]) -> int:
-        used: set[Cell] = set()
-        n = 0
-        for s in left:
-            if used.isdisjoint(s):
-                used |= s
-                n += 1
-        return n
-
-    def branch(chosen: list[Cell], left: list[frozenset]) -> None:
-        nonlocal best
-        nodes[0] += 1
-        if deadline is not None and nodes[0] % 256 == 0 and time.monotonic() > deadline:
-            raise _Stop("the time limit came during the choice of cells")
-        if not left:
-            if len(chosen) < len(best):
-                best = list(chosen)
-            return
-        if len(chosen) + apart(left) >= len(best):
-            return
-        for cell in sorted(left[0]):
-            branch(chosen + [cell], [s for s in left if cell not in s])
-
-    branch([], todo)
-    return sorted(best)
-
-
-def _greedy(sets: list[frozenset]) -> list[Cell]:
-    """A set of cells meeting every set: the cell in most sets not yet met, again and again."""
-    chosen: list[Cell] = []
-    left = list(sets)
-    while left:
-        counts: dict[Cell, int] = {}
-        for s in left:
-            for cell in s:
-                counts[cell] = counts.get(cell, 0) + 1
-        cell = min(counts, key=lambda x: (-counts[x], x))
-        chosen.append(cell)
-        left = [s for s in left if cell not in s]
-    return chosen
-
-
 # -- repair ------------------------------------------------------------------------------------
+
 
 @dataclass
 class Repair:
@@ -236,14 +124,19 @@ class Repair:
     solutions_tried: int = 0
 
     def as_dict(self) -> dict:
-        return {"puzzle": self.puzzle.source, "status": self.status,
-                "added_clues": [list(p) for p in self.added],
-                "core": [list(p) for p in self.core],
-                "fewest_proven": self.fewest_proven if self.status != "no-solution" else None,
-                "fewest_at_least": self.at_least if self.status == "repaired" else None,
-                "stopped": self.stopped or None,
-                "counterexamples": self.counterexamples, "checks": self.checks,
-                "solutions_tried": self.solutions_tried, "seconds": round(self.seconds, 4)}
+        return {
+            "puzzle": self.puzzle.source,
+            "status": self.status,
+            "added_clues": [list(p) for p in self.added],
+            "core": [list(p) for p in self.core],
+            "fewest_proven": self.fewest_proven if self.status != "no-solution" else None,
+            "fewest_at_least": self.at_least if self.status == "repaired" else None,
+            "stopped": self.stopped or None,
+            "counterexamples": self.counterexamples,
+            "checks": self.checks,
+            "solutions_tried": self.solutions_tried,
+            "seconds": round(self.seconds, 4),
+        }
 
 
 @dataclass(frozen=True)
@@ -285,7 +178,7 @@ class _Checks:
 
     def __init__(self, puzzle: Any, search: Search):
         self.puzzle, self.search = puzzle, search
-        self.kind = _kind(puzzle)
+        self.kind = clue_kind(puzzle)
         self.found = 0  # other solutions the solver gave
         self.longest_proof = 0.0  # seconds of the slowest "no other solution" answer
 
@@ -296,7 +189,7 @@ class _Checks:
         solver.push(search._remaining())
         for term in terms:
             solver.assert_term(term, search._remaining())
-        status = _settled(search.check(), what)
+        status = settled(search.check(), what)
         found = search.model().grid if status is Status.SAT else None
         solver.pop(search._remaining())
         if found is not None:
@@ -332,8 +225,12 @@ class _Checks:
             most = NARROW_FIRST if first and len(cells) > NARROW_FIRST + 1 else len(cells) - 1
             first = False
             outside = set(cells)
-            same = [self.is_(solution, (r, c)) for r in range(self.puzzle.height) for c in range(self.puzzle.width)
-                    if (r, c) not in outside]
+            same = [
+                self.is_(solution, (r, c))
+                for r in range(self.puzzle.height)
+                for c in range(self.puzzle.width)
+                if (r, c) not in outside
+            ]
             changed = " ".join(f"(ite {self.is_(solution, x)} 0 1)" for x in cells)
             fewer = f"(and (<= 1 (+ {changed})) (<= (+ {changed}) {most}))"
             smaller = self._ask(same + [fewer], "narrowing a second solution")
@@ -351,7 +248,7 @@ class _Choice:
     every solution and swap known."""
 
     def __init__(self, puzzle: Any, script, driver: Driver, deadline: float | None):
-        kind = _kind(puzzle)
+        kind = clue_kind(puzzle)
         self.puzzle, self.kind, self.deadline = puzzle, kind, deadline
         clued = {(r, c) for r, c, _ in clues_of(puzzle)}
         self.cells = [(r, c) for r in range(puzzle.height) for c in range(puzzle.width)]
@@ -360,8 +257,8 @@ class _Choice:
         self.mark = {cell: f"repair_clue_{cell[0]}_{cell[1]}" for cell in self.open}
         self.solver = driver.open_session()
         try:
-            self.solver.load(script, _remaining(deadline))
-            self.solver.send("".join(f"(declare-fun {m} () Bool)\n" for m in self.mark.values()), _remaining(deadline))
+            self.solver.load(script, remaining(deadline))
+            self.solver.send("".join(f"(declare-fun {m} () Bool)\n" for m in self.mark.values()), remaining(deadline))
         except BaseException:  # a time-out, a signal: the solver goes with it
             self.solver.close()
             raise
@@ -381,7 +278,7 @@ class _Choice:
         self.known.add(solution)
         same = " ".join(self._is(x, solution[x[0]][x[1]]) for x in self.cells)
         told = " ".join(f"(and {self.mark[x]} (not {self._is(x, solution[x[0]][x[1]])}))" for x in self.open)
-        self.solver.send(f"(assert (or (and {same}) {told}))\n", _remaining(self.deadline))
+        self.solver.send(f"(assert (or (and {same}) {told}))\n", remaining(self.deadline))
 
     def swap(self, swap: _Swap) -> None:
         """A solution proposed that agrees with the swap's base on its context has a clue
@@ -390,30 +287,32 @@ class _Choice:
             return
         agree = " ".join(self._is(x, swap.base[x[0]][x[1]]) for x in sorted(swap.context))
         marks = " ".join(self.mark[x] for x in swap.cells if x in self.mark)
-        self.solver.send(f"(assert (=> (and true {agree}) (or false {marks})))\n", _remaining(self.deadline))
+        self.solver.send(f"(assert (=> (and true {agree}) (or false {marks})))\n", remaining(self.deadline))
 
     def propose(self, most: int) -> tuple[Grid, list[Cell]] | None:
         """A solution and at most ``most`` clue cells consistent with what was learnt, or None
         when the solver proves there are none."""
         solver = self.solver
         total = " ".join(f"(ite {m} 1 0)" for m in self.mark.values())
-        solver.push(_remaining(self.deadline))
-        solver.assert_term(f"(<= (+ 0 {total}) {most})", _remaining(self.deadline))
+        solver.push(remaining(self.deadline))
+        solver.assert_term(f"(<= (+ 0 {total}) {most})", remaining(self.deadline))
         self.checks += 1
-        status = solver.check(_remaining(self.deadline))
+        status = solver.check(remaining(self.deadline))
         if status is Status.TIMEOUT:
             raise _Stop(TIME_LIMIT)
         if status not in (Status.SAT, Status.UNSAT):
             raise _Stop(f"the solver answered {status.value} while choosing a solution")
         values = None
         if status is Status.SAT:
-            values = solver.get_values([*self.value.values(), *self.mark.values()], timeout=_remaining(self.deadline))
-        solver.pop(_remaining(self.deadline))
+            values = solver.get_values([*self.value.values(), *self.mark.values()], timeout=remaining(self.deadline))
+        solver.pop(remaining(self.deadline))
         if values is None:
             return None
         try:
-            grid = tuple(tuple(int(values[self.value[(r, c)]]) for c in range(self.puzzle.width))
-                         for r in range(self.puzzle.height))
+            grid = tuple(
+                tuple(int(values[self.value[(r, c)]]) for c in range(self.puzzle.width))
+                for r in range(self.puzzle.height)
+            )
         except (KeyError, TypeError, ValueError) as e:
             raise FillsmtError(f"{solver.name} gave an unreadable value while choosing a solution: {e}") from None
         problems = self.kind.check(self.puzzle, grid)
@@ -427,7 +326,7 @@ class _Repairer:
 
     def __init__(self, puzzle: Any, search: Search, deadline: float | None):
         self.puzzle, self.search, self.deadline = puzzle, search, deadline
-        self.kind = _kind(puzzle)
+        self.kind = clue_kind(puzzle)
         self.checks = _Checks(puzzle, search)
         self.swaps: list[_Swap] = []
         self.choice: _Choice | None = None
@@ -440,8 +339,9 @@ class _Repairer:
         made = []
         for a, b in ((solution, other), (other, solution)):
             context = self.kind.swap_context(self.puzzle, a, b)
-            made.append(_Swap(a, cells, tuple(b[r][c] for r, c in cells),
-                              None if context is None else frozenset(context)))
+            made.append(
+                _Swap(a, cells, tuple(b[r][c] for r, c in cells), None if context is None else frozenset(context))
+            )
         self.swaps.extend(made)
         if self.choice is not None:
             self.choice.know(other)
@@ -497,7 +397,7 @@ class _Repairer:
                 return best, len(best[1]), ""
             finally:
                 self.choice.close()
-        except (_Stop, RepairUndecided, SessionTimeout) as e:
+        except (_Stop, OutOfTime, RepairUndecided, SessionTimeout) as e:
             late = self.deadline is not None and time.monotonic() >= self.deadline
             return best, low, TIME_LIMIT if late or isinstance(e, SessionTimeout) else str(e)
 
@@ -506,24 +406,25 @@ def repair(puzzle: Any, driver: Driver, timeout: float | None = None) -> Repair:
     """Repair ``puzzle`` (module text) with ``driver``'s solver; ``timeout`` bounds the whole:
     the best repair found by then is returned, marked as not proven the fewest, and
     :class:`RepairUndecided` is raised when no repair was proven unique by then."""
-    return _undecided_on_timeout(lambda: _repair(puzzle, driver, timeout))
+    return undecided_on_timeout(lambda: _repair(puzzle, driver, timeout))
 
 
 def _repair(puzzle: Any, driver: Driver, timeout: float | None) -> Repair:
-    _kind(puzzle)
+    clue_kind(puzzle)
     start = time.monotonic()
     deadline = None if timeout is None else start + timeout
-    search = _search(puzzle, driver, deadline)
+    search = open_search(puzzle, driver, deadline)
     try:
         status, first = search.solution()
-        if _settled(status, "looking for a solution") is Status.UNSAT:
+        if settled(status, "looking for a solution") is Status.UNSAT:
             result = Repair(puzzle, "no-solution", core=unsat_core(puzzle, driver, deadline))
             result.checks = search.checks
         else:
+            assert first is not None  # a SAT answer comes with its solution
             result = _add_clues(puzzle, search, first.grid, driver, deadline, timeout)
     finally:
         search.session.close()
-    if result.status == "repaired":
+    if result.status == "repaired" and result.solution is not None:
         try:
             _prove_unique(result.repaired, result.solution, driver, deadline)
         except (RepairUndecided, SessionTimeout):
@@ -532,15 +433,18 @@ def _repair(puzzle: Any, driver: Driver, timeout: float | None) -> Repair:
     return result
 
 
-def _add_clues(puzzle: Any, search: Search, first: Grid, driver: Driver, deadline: float | None,
-               timeout: float | None) -> Repair:
+def _add_clues(
+    puzzle: Any, search: Search, first: Grid, driver: Driver, deadline: float | None, timeout: float | None
+) -> Repair:
     """The two stages of the module text from the solver's first solution; the second ends
     early enough to leave the final proof (:data:`PROOF_ROOM`) its time."""
     repairer = _Repairer(puzzle, search, deadline)
     try:
-        cells = repairer.fewest(first)
-    except _Stop as e:
+        fewest = repairer.fewest(first)
+    except (_Stop, OutOfTime) as e:
         raise RepairUndecided(f"{e} before any repair was proven unique") from None
+    assert fewest is not None  # None only past a bound (``most``), and none is given here
+    cells = fewest
     solution, at_least, why = first, len(cells), ""
     if len(cells) > 1:  # one clue cannot be bettered
         if deadline is not None and timeout is not None:
@@ -548,30 +452,47 @@ def _add_clues(puzzle: Any, search: Search, first: Grid, driver: Driver, deadlin
             repairer.deadline = search.deadline = deadline - room
         (solution, cells), at_least, why = repairer.fewer((first, cells), driver)
     added = sorted((r, c, solution[r][c]) for r, c in cells)
-    counts = dict(counterexamples=repairer.checks.found, checks=search.checks + (repairer.choice.checks
-                                                                               if repairer.choice else 0),
-                  solutions_tried=repairer.tried)
+    checks = search.checks + (repairer.choice.checks if repairer.choice else 0)
     if not added:
-        return Repair(puzzle, "unique", solution=solution, **counts)
+        return Repair(
+            puzzle,
+            "unique",
+            solution=solution,
+            counterexamples=repairer.checks.found,
+            checks=checks,
+            solutions_tried=repairer.tried,
+        )
     repaired = with_clues(puzzle, sorted(clues_of(puzzle) + added))
-    return Repair(puzzle, "repaired", added, repaired, solution, fewest_proven=at_least == len(added),
-                  at_least=at_least, stopped=why, **counts)
+    return Repair(
+        puzzle,
+        "repaired",
+        added,
+        repaired,
+        solution,
+        fewest_proven=at_least == len(added),
+        at_least=at_least,
+        stopped=why,
+        counterexamples=repairer.checks.found,
+        checks=checks,
+        solutions_tried=repairer.tried,
+    )
 
 
 def _prove_unique(puzzle: Any, solution: Grid, driver: Driver, deadline: float | None) -> None:
     """A fresh session: ``solution`` solves ``puzzle`` and nothing else does."""
-    search = _search(puzzle, driver, deadline)
+    search = open_search(puzzle, driver, deadline)
     try:
         status, found = search.next_solution()
-        if _settled(status, "proving the repair") is not Status.SAT or found.grid != solution:
+        if settled(status, "proving the repair") is not Status.SAT or found is None or found.grid != solution:
             raise FillsmtError(f"{puzzle.source}: the repaired puzzle does not have the chosen solution")
-        if _settled(search.check(), "proving the repair") is not Status.UNSAT:
+        if settled(search.check(), "proving the repair") is not Status.UNSAT:
             raise FillsmtError(f"{puzzle.source}: the repaired puzzle is not unique (a bug)")
     finally:
         search.session.close()
 
 
 # -- unsatisfiable cores -------------------------------------------------------------------------
+
 
 def _clue_name(r: int, c: int) -> str:
     return f"clue_{r}_{c}"
@@ -581,20 +502,21 @@ def unsat_core(puzzle: Any, driver: Driver, deadline: float | None = None) -> li
     """Clues of ``puzzle`` that cannot all hold, each one needed (module text). The clue-free
     puzzle is encoded with every number up to the board's size allowed (Fillomino) or its
     blocks (BlockNumber), so the core owes nothing to bounds derived from the other clues."""
-    _kind(puzzle)
+    clue_kind(puzzle)
     clues = {(r, c): v for r, c, v in clues_of(puzzle)}
     session = driver.open_session()
     remaining = (lambda: None) if deadline is None else (lambda: max(0.001, deadline - time.monotonic()))
     try:
         session.send("(set-option :produce-unsat-cores true)\n", remaining())
-        session.load(_kind(puzzle).clue_free_script(puzzle), remaining())
+        session.load(clue_kind(puzzle).clue_free_script(puzzle), remaining())
 
         def core_of(cells: list[tuple[int, int]]) -> list[tuple[int, int]] | None:
             session.push(remaining())
             for r, c in cells:
-                session.send(f"(assert (! {cell_is(puzzle, r, c, clues[(r, c)])} :named {_clue_name(r, c)}))\n",
-                             remaining())
-            status = _settled(session.check(remaining()), "looking for conflicting clues")
+                session.send(
+                    f"(assert (! {cell_is(puzzle, r, c, clues[(r, c)])} :named {_clue_name(r, c)}))\n", remaining()
+                )
+            status = settled(session.check(remaining()), "looking for conflicting clues")
             core = None
             if status is Status.UNSAT:
                 named = {_clue_name(r, c): (r, c) for r, c in cells}
@@ -604,8 +526,7 @@ def unsat_core(puzzle: Any, driver: Driver, deadline: float | None = None) -> li
 
         core = core_of(sorted(clues))
         if core is None:
-            raise FillsmtError(f"{puzzle.source}: the clues are consistent on their own; the puzzle "
-                               "has a solution")
+            raise FillsmtError(f"{puzzle.source}: the clues are consistent on their own; the puzzle has a solution")
         for cell in list(core):
             if cell in core:
                 smaller = core_of([x for x in core if x != cell])
@@ -616,106 +537,14 @@ def unsat_core(puzzle: Any, driver: Driver, deadline: float | None = None) -> li
     return [(r, c, clues[(r, c)]) for r, c in core]
 
 
-# -- minimize ------------------------------------------------------------------------------------
-
-@dataclass
-class Minimized:
-    """What :func:`minimize` kept and removed; ``puzzle`` is the minimized puzzle. ``minimal``:
-    every clue was tried (each one left is needed); otherwise ``stopped`` says what ended the
-    run after ``tried`` clues, and ``puzzle`` is unique with the clues removed so far."""
-
-    original: Any
-    puzzle: Any
-    solution: Grid
-    removed: list[Placed]
-    label: str | None = None
-    seconds: float = 0.0
-    minimal: bool = True
-    stopped: str = ""
-    tried: int = 0
-
-    @property
-    def clues_before(self) -> int:
-        return len(clues_of(self.original))
-
-    def as_dict(self) -> dict:
-        return {"puzzle": self.original.source, "removed_clues": [list(p) for p in self.removed],
-                "clues_before": self.clues_before, "clues_after": len(clues_of(self.puzzle)),
-                "label": self.label, "minimal": self.minimal, "stopped": self.stopped or None,
-                "clues_tried": self.tried, "seconds": round(self.seconds, 4)}
-
-
-def minimize(puzzle: Any, driver: Driver, *, keep_rated: bool = False, timeout: float | None = None) -> Minimized:
-    """Minimize ``puzzle``'s clues (module text). The puzzle must have exactly one solution;
-    ``timeout`` bounds the whole: the clues removed by then are returned, marked as not minimal,
-    and :class:`RepairUndecided` is raised when the puzzle was not even proven unique by then."""
-    return _undecided_on_timeout(lambda: _minimize(puzzle, driver, keep_rated, timeout))
-
-
-def _minimize(puzzle: Any, driver: Driver, keep_rated: bool, timeout: float | None) -> Minimized:
-    kind = _kind(puzzle)
-    start = time.monotonic()
-    deadline = None if timeout is None else start + timeout
-    solution = _unique_solution(puzzle, driver, deadline)
-    label = kind.rating_label(puzzle, deadline) if keep_rated else None
-    if keep_rated and label is None:
-        raise RepairUndecided(f"{puzzle.source}: the time limit came before the puzzle was rated")
-    kept = clues_of(puzzle)
-    removed: list[Placed] = []
-    unique = kind.uniqueness_oracle(driver, deadline)
-    stopped, tried = "", 0
-    try:
-        # the oracle remembers the clue sets it proved unique: with the whole set proved first,
-        # a second solution of the set without one clue must differ from the solution at that
-        # clue, which makes each question a small one (the generator's questions are the same)
-        try:
-            if not unique(puzzle, solution):
-                raise FillsmtError(f"{puzzle.source}: the uniqueness oracle disagrees with the solver (a bug)")
-        except OracleUndecided as e:
-            raise RepairUndecided(f"{puzzle.source}: {e}") from None
-        for clue in list(kept):
-            if deadline is not None and time.monotonic() >= deadline:
-                stopped = TIME_LIMIT
-                break
-            trial = with_clues(puzzle, [k for k in kept if k != clue])
-            try:
-                if not unique(trial, solution):
-                    tried += 1
-                    continue
-            except (OracleUndecided, SessionTimeout) as e:
-                stopped = TIME_LIMIT if deadline is not None and time.monotonic() >= deadline else str(e)
-                break
-            if keep_rated:
-                trial_label = kind.rating_label(trial, deadline)
-                if trial_label is None:
-                    stopped = "the time limit came while rating"
-                    break
-                if trial_label != label:
-                    tried += 1
-                    continue
-            kept.remove(clue)
-            removed.append(clue)
-            tried += 1
-    finally:
-        unique.close()
-    return Minimized(puzzle, with_clues(puzzle, kept), solution, removed, label, time.monotonic() - start,
-                     minimal=not stopped, stopped=stopped, tried=tried)
-
-
-def _unique_solution(puzzle: Any, driver: Driver, deadline: float | None) -> Grid:
-    search = _search(puzzle, driver, deadline)
-    try:
-        status, found = search.next_solution()
-        if _settled(status, "looking for a solution") is Status.UNSAT:
-            raise InputError(f"{puzzle.source}: the puzzle has no solution, so no clue can be removed "
-                             "(fillsmt repair names the clues that conflict)")
-        if _settled(search.check(), "checking uniqueness") is Status.SAT:
-            raise InputError(f"{puzzle.source}: the puzzle has more than one solution; minimize needs a "
-                             "unique one (fillsmt repair adds the clues it lacks)")
-        return found.grid
-    finally:
-        search.session.close()
-
-
-__all__ = ["DEFAULT_TIMEOUT", "Minimized", "Repair", "RepairUndecided", "cell_is", "clues_of", "fewest_cells",
-           "minimize", "repair", "unsat_core", "with_clues"]
+__all__ = [
+    "DEFAULT_TIMEOUT",
+    "Repair",
+    "RepairUndecided",
+    "cell_is",
+    "clues_of",
+    "fewest_cells",
+    "repair",
+    "unsat_core",
+    "with_clues",
+]

@@ -35,7 +35,6 @@ EXIT_CODES = {
 }
 
 
-
 @dataclass
 class SolveResult:
     """The outcome of solving one puzzle of any kind; ``grid`` is set only for a checked solution

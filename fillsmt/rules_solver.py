@@ -17,12 +17,14 @@ def require_rules_apply(puzzle: Any) -> None:
     """Raise InputError unless ``puzzle``'s kind has a search of its own (Fillomino)."""
     kind = kind_of(puzzle)
     if not kind.has_search:
-        raise InputError(f"{puzzle.source}: --solver {RULES_SOLVER} solves Fillomino puzzles only; "
-                         f"this is a {kind.name} puzzle")
+        raise InputError(
+            f"{puzzle.source}: --solver {RULES_SOLVER} solves Fillomino puzzles only; this is a {kind.name} puzzle"
+        )
 
 
-def solve_with_rules(puzzle: Any, timeout: float | None = None, unique: bool = False,
-                     forced: bool = False) -> SolveResult:
+def solve_with_rules(
+    puzzle: Any, timeout: float | None = None, unique: bool = False, forced: bool = False
+) -> SolveResult:
     """Solve a puzzle without an SMT solver, by its kind's own search (Fillomino: the deduction
     rules plus backtracking, the thesis' sections 6.1–6.2). With ``unique`` the search goes on to
     a second solution or to the end of the search space."""
@@ -34,8 +36,14 @@ def solve_with_rules(puzzle: Any, timeout: float | None = None, unique: bool = F
     deadline = None if timeout is None else time.monotonic() + timeout
     found = run_within(timeout, lambda: kind.search(puzzle, 2 if unique else 1, deadline), lambda: None)
     if found is None:
-        result = SolveResult(puzzle, Status.TIMEOUT, RULES_SOLVER, "none", unique_asked=unique,
-                             message=f"no answer within the time-out of {timeout:g} s")
+        result = SolveResult(
+            puzzle,
+            Status.TIMEOUT,
+            RULES_SOLVER,
+            "none",
+            unique_asked=unique,
+            message=f"no answer within the time-out of {timeout:g} s",
+        )
         result.times = {"total": time.perf_counter() - t0}
         return result
     t1 = time.perf_counter()
@@ -45,10 +53,13 @@ def solve_with_rules(puzzle: Any, timeout: float | None = None, unique: bool = F
         status = Status.UNSAT
     else:
         status = Status.TIMEOUT if found.timed_out else Status.UNKNOWN
-    message = (f"{found.nodes} node{'s' if found.nodes != 1 else ''}, {found.guesses} "
-               f"guess{'es' if found.guesses != 1 else ''}, depth {found.max_depth}")
-    result = SolveResult(puzzle, status, RULES_SOLVER, "none", message=message,
-                         presolved_cells=found.root_fixed, unique_asked=unique)
+    message = (
+        f"{found.nodes} node{'s' if found.nodes != 1 else ''}, {found.guesses} "
+        f"guess{'es' if found.guesses != 1 else ''}, depth {found.max_depth}"
+    )
+    result = SolveResult(
+        puzzle, status, RULES_SOLVER, "none", message=message, presolved_cells=found.root_fixed, unique_asked=unique
+    )
     if found.solutions:
         problems = kind.check(puzzle, found.solutions[0])
         if problems:  # the search checks too: this would be a bug

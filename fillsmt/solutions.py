@@ -35,6 +35,7 @@ if TYPE_CHECKING:
 Grid = tuple[tuple[int, ...], ...]
 Cell = tuple[int, int]
 
+
 def get_value_terms(script: Script) -> list[str]:
     """The terms the script's ``get-value`` asks for, as text."""
     return [render_term(t) for c in script.commands if c.name == "get-value" for t in c.args[0]]
@@ -136,7 +137,7 @@ class Packing:
 
     @classmethod
     def of(cls, terms: list[str], bits: int) -> "Packing":
-        return cls(tuple(tuple(terms[i:i + PACK_TERMS]) for i in range(0, len(terms), PACK_TERMS)), bits)
+        return cls(tuple(tuple(terms[i : i + PACK_TERMS]) for i in range(0, len(terms), PACK_TERMS)), bits)
 
     @property
     def names(self) -> list[str]:
@@ -356,5 +357,17 @@ def backbone(search: Search, first: Found) -> Backbone:
     return Backbone(forced, Status.UNSAT, search.checks - checks0)
 
 
-__all__ = ["Backbone", "Enumeration", "Found", "PACK_TERMS", "Packing", "Problem", "Search", "WrongAnswer", "backbone",
-           "differing_cells", "differs", "enumerate_solutions"]
+__all__ = [
+    "Backbone",
+    "Enumeration",
+    "Found",
+    "PACK_TERMS",
+    "Packing",
+    "Problem",
+    "Search",
+    "WrongAnswer",
+    "backbone",
+    "differing_cells",
+    "differs",
+    "enumerate_solutions",
+]

@@ -85,15 +85,23 @@ class _Canvas:
         self.style, self.height, self.width = style, height, width
         s = style
         self.size = (2 * s.margin + width * s.cell, 2 * s.margin + height * s.cell)
-        self.root = ET.Element("svg", {
-            "xmlns": SVG_NS, "version": "1.1",
-            "width": str(self.size[0]), "height": str(self.size[1]),
-            "viewBox": f"0 0 {self.size[0]} {self.size[1]}",
-        })
+        self.root = ET.Element(
+            "svg",
+            {
+                "xmlns": SVG_NS,
+                "version": "1.1",
+                "width": str(self.size[0]),
+                "height": str(self.size[1]),
+                "viewBox": f"0 0 {self.size[0]} {self.size[1]}",
+            },
+        )
         if title:
             ET.SubElement(self.root, "title").text = title
-        ET.SubElement(self.root, "rect", {"x": "0", "y": "0", "width": str(self.size[0]),
-                                          "height": str(self.size[1]), "fill": s.background})
+        ET.SubElement(
+            self.root,
+            "rect",
+            {"x": "0", "y": "0", "width": str(self.size[0]), "height": str(self.size[1]), "fill": s.background},
+        )
 
     def x(self, col: float) -> float:
         return self.style.margin + col * self.style.cell
@@ -105,10 +113,16 @@ class _Canvas:
         return ET.SubElement(self.root, "g", {"id": gid, **attrs})
 
     def line(self, parent: ET.Element, x1: float, y1: float, x2: float, y2: float) -> None:
-        ET.SubElement(parent, "line", {
-            "x1": _number(self.x(x1)), "y1": _number(self.y(y1)),
-            "x2": _number(self.x(x2)), "y2": _number(self.y(y2)),
-        })
+        ET.SubElement(
+            parent,
+            "line",
+            {
+                "x1": _number(self.x(x1)),
+                "y1": _number(self.y(y1)),
+                "x2": _number(self.x(x2)),
+                "y2": _number(self.y(y2)),
+            },
+        )
 
     def shading(self, cells: Iterable[tuple[int, int]]) -> None:
         cells = list(cells)
@@ -116,20 +130,30 @@ class _Canvas:
             return
         g = self.group("shading", fill=self.style.shade_colour)
         for r, c in cells:
-            ET.SubElement(g, "rect", {"x": _number(self.x(c)), "y": _number(self.y(r)),
-                                      "width": str(self.style.cell), "height": str(self.style.cell)})
+            ET.SubElement(
+                g,
+                "rect",
+                {
+                    "x": _number(self.x(c)),
+                    "y": _number(self.y(r)),
+                    "width": str(self.style.cell),
+                    "height": str(self.style.cell),
+                },
+            )
 
     def grid_lines(self) -> None:
-        g = self.group("grid", stroke=self.style.grid_colour,
-                       **{"stroke-width": _number(self.style.thin)})
+        g = self.group("grid", stroke=self.style.grid_colour, **{"stroke-width": _number(self.style.thin)})
         for c in range(1, self.width):
             self.line(g, c, 0, c, self.height)
         for r in range(1, self.height):
             self.line(g, 0, r, self.width, r)
 
     def borders(self, edges: Sequence[tuple[int, int, int, int]]) -> None:
-        g = self.group("borders", stroke=self.style.border_colour,
-                       **{"stroke-width": _number(self.style.thick), "stroke-linecap": "square"})
+        g = self.group(
+            "borders",
+            stroke=self.style.border_colour,
+            **{"stroke-width": _number(self.style.thick), "stroke-linecap": "square"},
+        )
         for x1, y1, x2, y2 in edges:
             self.line(g, x1, y1, x2, y2)
 
@@ -158,29 +182,54 @@ class _Canvas:
             return
         s = self.style
         size = round(s.cell * 0.26, 2)
-        g = self.group("notes", **{"font-family": s.font_family, "font-size": _number(size),
-                                   "fill": s.label_colour, "class": "note"})
+        g = self.group(
+            "notes",
+            **{"font-family": s.font_family, "font-size": _number(size), "fill": s.label_colour, "class": "note"},
+        )
         for t in notes:
-            ET.SubElement(g, "text", {"x": _number(round(self.x(t.col) + 0.08 * s.cell, 2)),
-                                      "y": _number(round(self.y(t.row) + 0.08 * s.cell + size * 0.8, 2))}).text = t.text
+            ET.SubElement(
+                g,
+                "text",
+                {
+                    "x": _number(round(self.x(t.col) + 0.08 * s.cell, 2)),
+                    "y": _number(round(self.y(t.row) + 0.08 * s.cell + size * 0.8, 2)),
+                },
+            ).text = t.text
 
     def frame(self) -> None:
         s = self.style
-        ET.SubElement(self.root, "rect", {
-            "id": "frame", "x": _number(self.x(0)), "y": _number(self.y(0)),
-            "width": str(self.width * s.cell), "height": str(self.height * s.cell),
-            "fill": "none", "stroke": s.border_colour, "stroke-width": _number(s.thick),
-            "stroke-linejoin": "miter",
-        })
+        ET.SubElement(
+            self.root,
+            "rect",
+            {
+                "id": "frame",
+                "x": _number(self.x(0)),
+                "y": _number(self.y(0)),
+                "width": str(self.width * s.cell),
+                "height": str(self.height * s.cell),
+                "fill": "none",
+                "stroke": s.border_colour,
+                "stroke-width": _number(s.thick),
+                "stroke-linejoin": "miter",
+            },
+        )
 
     def text(self) -> str:
         ET.indent(self.root)
         return ET.tostring(self.root, encoding="unicode") + "\n"
 
 
-def grid_svg(height: int, width: int, *, labels: Sequence[Sequence[Hashable]] | None = None,
-             texts: Iterable[CellText] = (), shaded: Iterable[tuple[int, int]] = (),
-             style: Style = DEFAULT_STYLE, title: str | None = None, notes: Iterable[CellText] = ()) -> str:
+def grid_svg(
+    height: int,
+    width: int,
+    *,
+    labels: Sequence[Sequence[Hashable]] | None = None,
+    texts: Iterable[CellText] = (),
+    shaded: Iterable[tuple[int, int]] = (),
+    style: Style = DEFAULT_STYLE,
+    title: str | None = None,
+    notes: Iterable[CellText] = (),
+) -> str:
     """The core picture: a height×width grid with heavy lines between different ``labels``.
 
     Without ``labels`` only the thin cell lines and the outer frame are drawn. ``shaded`` cells
@@ -218,41 +267,68 @@ def _number_texts(givens: Sequence[Sequence[int]], grid: Sequence[Sequence[int]]
     return texts
 
 
-def render_fillomino(puzzle: Any, grid: Sequence[Sequence[int]] | None = None, *,
-                     style: Style = DEFAULT_STYLE, title: str | None = None,
-                     notes: Iterable[CellText] = ()) -> str:
+def render_fillomino(
+    puzzle: Any,
+    grid: Sequence[Sequence[int]] | None = None,
+    *,
+    style: Style = DEFAULT_STYLE,
+    title: str | None = None,
+    notes: Iterable[CellText] = (),
+) -> str:
     """A Fillomino puzzle, or its solution when ``grid`` is given (regions = equal numbers)."""
     if grid is not None:
         _check_shape(grid, puzzle.height, puzzle.width, "solution")
-    return grid_svg(puzzle.height, puzzle.width, labels=grid, texts=_number_texts(puzzle.cells, grid),
-                    style=style, title=title, notes=notes)
+    return grid_svg(
+        puzzle.height,
+        puzzle.width,
+        labels=grid,
+        texts=_number_texts(puzzle.cells, grid),
+        style=style,
+        title=title,
+        notes=notes,
+    )
 
 
-def render_blocknumber(puzzle: Any, grid: Sequence[Sequence[int]] | None = None, *,
-                       style: Style = DEFAULT_STYLE, title: str | None = None) -> str:
+def render_blocknumber(
+    puzzle: Any, grid: Sequence[Sequence[int]] | None = None, *, style: Style = DEFAULT_STYLE, title: str | None = None
+) -> str:
     """A BlockNumber (Suguru) puzzle with its block borders, and its solution when given."""
     if grid is not None:
         _check_shape(grid, puzzle.height, puzzle.width, "solution")
-    return grid_svg(puzzle.height, puzzle.width, labels=puzzle.blocks,
-                    texts=_number_texts(puzzle.givens, grid), style=style, title=title)
+    return grid_svg(
+        puzzle.height,
+        puzzle.width,
+        labels=puzzle.blocks,
+        texts=_number_texts(puzzle.givens, grid),
+        style=style,
+        title=title,
+    )
 
 
-def render_labelled(labels: Sequence[Sequence[Hashable]], *, empty: Hashable = ".",
-                    show_labels: bool = True, style: Style = DEFAULT_STYLE,
-                    title: str | None = None) -> str:
+def render_labelled(
+    labels: Sequence[Sequence[Hashable]],
+    *,
+    empty: Hashable = ".",
+    show_labels: bool = True,
+    style: Style = DEFAULT_STYLE,
+    title: str | None = None,
+) -> str:
     """A labelled grid (e.g. a tiling): heavy lines between different labels, ``empty`` shaded.
 
     Each label is written in its cells when ``show_labels``; an ``empty`` cell gets no text.
     """
     height, width = len(labels), len(labels[0]) if labels else 0
     shaded = [(r, c) for r in range(height) for c in range(width) if labels[r][c] == empty]
-    texts = [CellText(r, c, str(labels[r][c]), "label") for r in range(height) for c in range(width)
-             if show_labels and labels[r][c] != empty]
+    texts = [
+        CellText(r, c, str(labels[r][c]), "label")
+        for r in range(height)
+        for c in range(width)
+        if show_labels and labels[r][c] != empty
+    ]
     return grid_svg(height, width, labels=labels, texts=texts, shaded=shaded, style=style, title=title)
 
 
-def render_tiling(problem: Any, tiling: Any = None, *, style: Style = DEFAULT_STYLE,
-                  title: str | None = None) -> str:
+def render_tiling(problem: Any, tiling: Any = None, *, style: Style = DEFAULT_STYLE, title: str | None = None) -> str:
     """A tiling problem's board (blocked cells shaded), or a tiling: each copy outlined and
     labelled with its piece's name, uncovered and blocked cells shaded."""
     labels: list[list[Hashable]] = [["" for _ in range(problem.width)] for _ in range(problem.height)]
@@ -267,12 +343,12 @@ def render_tiling(problem: Any, tiling: Any = None, *, style: Style = DEFAULT_ST
         labels = [[v if v != "" else "." for v in row] for row in labels]
     shaded = [(r, c) for r in range(problem.height) for c in range(problem.width) if labels[r][c] == "."]
     texts = [CellText(r, c, name, "label") for (r, c), name in sorted(names.items())]
-    return grid_svg(problem.height, problem.width, labels=labels, texts=texts, shaded=shaded, style=style,
-                    title=title)
+    return grid_svg(problem.height, problem.width, labels=labels, texts=texts, shaded=shaded, style=style, title=title)
 
 
-def render_svg(puzzle: Any, grid: Sequence[Sequence[int]] | None = None, *,
-               style: Style = DEFAULT_STYLE, title: str | None = None) -> str:
+def render_svg(
+    puzzle: Any, grid: Sequence[Sequence[int]] | None = None, *, style: Style = DEFAULT_STYLE, title: str | None = None
+) -> str:
     """The picture of a puzzle of any kind (its kind's ``svg``), solved when ``grid`` is given."""
     from fillsmt.registry import kind_of
 

@@ -6,9 +6,12 @@ from __future__ import annotations
 import pytest
 
 import fillsmt
+import fillsmt.fillomino.plain_format  # the tests read small grids with it
+import fillsmt.registry
 from conftest import ROOT, solver_or_skip
 from fillsmt.errors import InputError
-from fillsmt.repair import clues_of, minimize, repair, unsat_core, with_clues
+from fillsmt.minimize import minimize
+from fillsmt.repair import clues_of, repair, unsat_core, with_clues
 
 PUZZLES = {
     "fillomino": ROOT / "instances" / "fillomino" / "g12-5x5.txt",
@@ -182,7 +185,7 @@ def test_fewest_cells_is_a_smallest_hitting_set():
     import random
     from itertools import combinations
 
-    from fillsmt.repair import fewest_cells
+    from fillsmt.hitting_sets import fewest_cells
 
     rng = random.Random(7)
     cells = [(r, c) for r in range(3) for c in range(3)]

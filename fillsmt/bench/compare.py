@@ -88,11 +88,16 @@ def markdown_lines(rows: list[dict]) -> list[str]:
     if len(configs) < 2:
         return []
     pairs = head_to_head(rows)
-    lines = ["", "Head to head: wins–losses–ties of the row's configuration against the column's, over the "
-                 "puzzles both left to their solver (not settled by presolve, not answered by the rules' search; "
-                 f"a win: solved and the other not, or faster by more than "
-                 f"{TIE_RATIO:.0%} and {TIE_SECONDS:g} s; a tie: both unsolved or within that):", "",
-             "| | " + " | ".join(c.label for c in configs) + " |", "|---|" + "---:|" * len(configs)]
+    lines = [
+        "",
+        "Head to head: wins–losses–ties of the row's configuration against the column's, over the "
+        "puzzles both left to their solver (not settled by presolve, not answered by the rules' search; "
+        f"a win: solved and the other not, or faster by more than "
+        f"{TIE_RATIO:.0%} and {TIE_SECONDS:g} s; a tie: both unsolved or within that):",
+        "",
+        "| | " + " | ".join(c.label for c in configs) + " |",
+        "|---|" + "---:|" * len(configs),
+    ]
     for a in configs:
         cells = ["–" if a == b else "{}–{}–{}".format(*pairs[(a, b)]) for b in configs]
         lines.append(f"| {a.label} | " + " | ".join(cells) + " |")
@@ -102,12 +107,17 @@ def markdown_lines(rows: list[dict]) -> list[str]:
     total = len(best) + len(unsolved)
     par2 = statistics.fmean([*times, *[2 * timeout] * len(unsolved)]) if total else 0.0
     chosen = {c: sum(1 for cfg, _ in best.values() if cfg == c) for c in configs}
-    lines += ["", "Virtual best configuration (per puzzle left to the solvers, the fastest configuration that "
-                  "solved it):", "",
-              "| solved | median (s) | mean (s) | PAR-2 (s) |", "|---:|---:|---:|---:|",
-              f"| {len(best)}/{total} | {statistics.median(times) if times else 0:.3f} | "
-              f"{statistics.fmean(times) if times else 0:.3f} | {par2:.3f} |", "",
-              "Fastest on how many puzzles: " + ", ".join(f"{c.label} {n}" for c, n in chosen.items()) + "."]
+    lines += [
+        "",
+        "Virtual best configuration (per puzzle left to the solvers, the fastest configuration that solved it):",
+        "",
+        "| solved | median (s) | mean (s) | PAR-2 (s) |",
+        "|---:|---:|---:|---:|",
+        f"| {len(best)}/{total} | {statistics.median(times) if times else 0:.3f} | "
+        f"{statistics.fmean(times) if times else 0:.3f} | {par2:.3f} |",
+        "",
+        "Fastest on how many puzzles: " + ", ".join(f"{c.label} {n}" for c, n in chosen.items()) + ".",
+    ]
     return lines
 
 

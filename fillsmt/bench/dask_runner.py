@@ -30,8 +30,9 @@ def require_dask() -> None:
     _distributed()
 
 
-def run_on_dask(address: str, jobs: list[Job], timeout: float, on_row: RowCallback,
-                job_fn: JobFunction = run_job) -> None:
+def run_on_dask(
+    address: str, jobs: list[Job], timeout: float, on_row: RowCallback, job_fn: JobFunction = run_job
+) -> None:
     """Submit every job to the scheduler at ``address``; ``on_row(job, row)`` as each finishes.
     A task that fails (e.g. its worker died too often) becomes an ``error`` row."""
     distributed = _distributed()

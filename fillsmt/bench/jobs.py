@@ -59,8 +59,9 @@ def parse_config(text: str) -> Config:
     unique = text.endswith("/unique")
     parts = text.removesuffix("/unique").rsplit("/", 2)
     if len(parts) != 3 or not all(parts) or parts[2] not in ("on", "off", RACE, STAGED):
-        raise InputError(f"configuration {text!r}: expected SOLVER/ENCODING/on|off|race|staged[/unique], "
-                         "e.g. z3/thesis/off")
+        raise InputError(
+            f"configuration {text!r}: expected SOLVER/ENCODING/on|off|race|staged[/unique], e.g. z3/thesis/off"
+        )
     return Config(parts[0], parts[1], parts[2] if parts[2] in (RACE, STAGED) else parts[2] == "on", unique)
 
 
@@ -105,13 +106,19 @@ def puzzle_files(paths: Iterable[str]) -> list[str]:
     return list(dict.fromkeys(found))
 
 
-def configurations(solvers: Iterable[str], encodings: Iterable[str],
-                   presolves: Iterable[bool | str], unique: bool = False) -> list[Config]:
+def configurations(
+    solvers: Iterable[str], encodings: Iterable[str], presolves: Iterable[bool | str], unique: bool = False
+) -> list[Config]:
     """Every combination, in the order given; repeats dropped. The rules solver has no encoding
     and always uses its rules: one configuration, ``rules/none/on``."""
-    return list(dict.fromkeys(Config(s, e, p, unique) if s != RULES
-                              else Config(RULES, RULES_CONFIG_ENCODING, True, unique)
-                              for s in solvers for e in encodings for p in presolves))
+    return list(
+        dict.fromkeys(
+            Config(s, e, p, unique) if s != RULES else Config(RULES, RULES_CONFIG_ENCODING, True, unique)
+            for s in solvers
+            for e in encodings
+            for p in presolves
+        )
+    )
 
 
 def expand(puzzles: Iterable[str], configs: Iterable[Config]) -> list[Job]:

@@ -19,7 +19,7 @@ def _pyplot():
     try:
         import matplotlib
     except ImportError:
-        raise InputError('--plot needs matplotlib; install it with: pip install matplotlib') from None
+        raise InputError("--plot needs matplotlib; install it with: pip install matplotlib") from None
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
@@ -42,12 +42,19 @@ def cactus_plot(rows: list[dict], path: str | Path | BinaryIO, title: str = "") 
     markers = "osD^vP*Xhp<>"
     for i, (label, times) in enumerate(lines.items()):
         times.sort()
-        ax.plot(range(1, len(times) + 1), times, marker=markers[i % len(markers)], markersize=4,
-                linewidth=1.5, label=f"{label} ({len(times)}/{runs[label]})")
+        ax.plot(
+            range(1, len(times) + 1),
+            times,
+            marker=markers[i % len(markers)],
+            markersize=4,
+            linewidth=1.5,
+            label=f"{label} ({len(times)}/{runs[label]})",
+        )
     for t in sorted(timeouts):
         ax.axhline(t, color="grey", linestyle="--", linewidth=1)
-        ax.annotate(f"time-out {t:g} s", (0.01, t), xycoords=("axes fraction", "data"),
-                    va="bottom", fontsize=8, color="grey")
+        ax.annotate(
+            f"time-out {t:g} s", (0.01, t), xycoords=("axes fraction", "data"), va="bottom", fontsize=8, color="grey"
+        )
     ax.set_yscale("log")
     ax.set_xlim(0, max(runs.values(), default=1) + 0.5)
     ax.xaxis.get_major_locator().set_params(integer=True)
@@ -56,8 +63,7 @@ def cactus_plot(rows: list[dict], path: str | Path | BinaryIO, title: str = "") 
     ax.set_title(title or "fillsmt bench: cactus plot")
     ax.grid(True, which="major", alpha=0.4)
     ax.grid(True, which="minor", axis="y", alpha=0.15)
-    ax.legend(title="solver/encoding/presolve (solved/runs)", fontsize=8, title_fontsize=8,
-              loc="lower right")
+    ax.legend(title="solver/encoding/presolve (solved/runs)", fontsize=8, title_fontsize=8, loc="lower right")
     save(fig, path)
 
 

@@ -18,9 +18,33 @@ from typing import Iterable
 from fillsmt.errors import InputError
 
 COLUMNS = [
-    "key", "puzzle", "set", "kind", "height", "width", "solver", "encoding", "answered_by", "presolve", "timeout_s",
-    "status", "checked", "presolved_cells", "presolve_s", "encode_s", "solve_s", "check_s",
-    "total_s", "cpu_s", "solver_cpu_s", "unique", "unique_s", "covered", "optimal", "solver_version", "message",
+    "key",
+    "puzzle",
+    "set",
+    "kind",
+    "height",
+    "width",
+    "solver",
+    "encoding",
+    "answered_by",
+    "presolve",
+    "timeout_s",
+    "status",
+    "checked",
+    "presolved_cells",
+    "presolve_s",
+    "encode_s",
+    "solve_s",
+    "check_s",
+    "total_s",
+    "cpu_s",
+    "solver_cpu_s",
+    "unique",
+    "unique_s",
+    "covered",
+    "optimal",
+    "solver_version",
+    "message",
     "timestamp",
 ]
 """The CSV header; ``timestamp`` (UTC, when the job finished) stays last. ``covered`` and
@@ -34,11 +58,12 @@ processes, filled only where those are the solver alone (presolve on or off, a s
 as a separate process: not yices-api or z3-api, which run inside the worker, and not a race)."""
 
 _BEFORE_CPU = [c for c in COLUMNS if c not in ("cpu_s", "solver_cpu_s")]
-OLDER_HEADERS = [[c for c in _BEFORE_CPU
-                  if c not in ("unique", "unique_s", "kind", "covered", "optimal", "answered_by")],
-                 [c for c in _BEFORE_CPU if c not in ("kind", "covered", "optimal", "answered_by")],
-                 [c for c in _BEFORE_CPU if c != "answered_by"],
-                 _BEFORE_CPU]
+OLDER_HEADERS = [
+    [c for c in _BEFORE_CPU if c not in ("unique", "unique_s", "kind", "covered", "optimal", "answered_by")],
+    [c for c in _BEFORE_CPU if c not in ("kind", "covered", "optimal", "answered_by")],
+    [c for c in _BEFORE_CPU if c != "answered_by"],
+    _BEFORE_CPU,
+]
 """Headers of earlier fillsmt versions: read with the new columns empty; on --resume the file is
 first rewritten (every row kept) with the current header."""
 
@@ -72,8 +97,10 @@ def read_rows(path: str | Path) -> list[dict]:
         return []
     reader = csv.DictReader(io.StringIO(text, newline=""))
     if reader.fieldnames != COLUMNS and reader.fieldnames not in OLDER_HEADERS:
-        raise InputError(f"{path}: not a results CSV of fillsmt bench (its first line should be "
-                         f"{','.join(COLUMNS)}); give another --csv file")
+        raise InputError(
+            f"{path}: not a results CSV of fillsmt bench (its first line should be "
+            f"{','.join(COLUMNS)}); give another --csv file"
+        )
     rows = []
     for row in reader:
         if None in row:
@@ -120,8 +147,10 @@ class ResultsFile:
             raise InputError(f"{path}: is a folder; give a CSV file name")
         exists = self.path.exists() and self.path.stat().st_size > 0
         if exists and not (resume or overwrite):
-            raise InputError(f"{path}: already exists; use --resume to keep its rows and run only "
-                             "the missing jobs, or --overwrite to start it again")
+            raise InputError(
+                f"{path}: already exists; use --resume to keep its rows and run only "
+                "the missing jobs, or --overwrite to start it again"
+            )
         if exists and resume and _header(self.path) != COLUMNS:
             read_rows(self.path)  # refuses a file that is not a results CSV at all
             _upgrade(self.path)

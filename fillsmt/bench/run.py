@@ -42,12 +42,29 @@ RowCallback = Callable[[Job, dict], None]
 
 def job_row(job: Job, timeout: float, status: str, message: str = "") -> dict:
     """A row with the job's own columns filled, for ``status``; times, size and check left empty."""
-    row = {"key": job.key, "puzzle": job.puzzle, "set": job.set, "kind": "", "height": "", "width": "",
-           "solver": job.config.solver, "encoding": job.config.encoding, "answered_by": "",
-           "presolve": on_off(job.config.presolve), "timeout_s": repr(float(timeout)).removesuffix(".0"),
-           "status": status,
-           "checked": False, "presolved_cells": "", "cpu_s": "", "solver_cpu_s": "", "unique": "", "unique_s": "",
-           "covered": "", "optimal": "", "message": message}
+    row = {
+        "key": job.key,
+        "puzzle": job.puzzle,
+        "set": job.set,
+        "kind": "",
+        "height": "",
+        "width": "",
+        "solver": job.config.solver,
+        "encoding": job.config.encoding,
+        "answered_by": "",
+        "presolve": on_off(job.config.presolve),
+        "timeout_s": repr(float(timeout)).removesuffix(".0"),
+        "status": status,
+        "checked": False,
+        "presolved_cells": "",
+        "cpu_s": "",
+        "solver_cpu_s": "",
+        "unique": "",
+        "unique_s": "",
+        "covered": "",
+        "optimal": "",
+        "message": message,
+    }
     row.update({f"{stage}_s": "" for stage in STAGES})
     return row
 
@@ -60,8 +77,9 @@ def _encoding(job: Job, kind) -> str:
     if encoding == DEFAULT:
         return kind.default_encoding
     if encoding not in kind.encoding_names:
-        raise InputError(f"{encoding!r} is not a {kind.name} encoding (those are {', '.join(kind.encoding_names)}; "
-                         f"or {DEFAULT})")
+        raise InputError(
+            f"{encoding!r} is not a {kind.name} encoding (those are {', '.join(kind.encoding_names)}; or {DEFAULT})"
+        )
     return encoding
 
 
@@ -71,8 +89,14 @@ def _solve(job: Job, timeout: float, puzzle, kind):
         return solve_with_rules(puzzle, timeout, unique=job.config.unique)
     if job.config.unique and kind.problem_type == MAXIMIZE:
         raise InputError(f"/unique is for puzzles with one answer, not for {kind.name} problems")
-    return solve(puzzle, get_driver(job.config.solver), _encoding(job, kind), timeout,
-                 presolve=on_off(job.config.presolve), unique=job.config.unique)
+    return solve(
+        puzzle,
+        get_driver(job.config.solver),
+        _encoding(job, kind),
+        timeout,
+        presolve=on_off(job.config.presolve),
+        unique=job.config.unique,
+    )
 
 
 def result_row(job: Job, timeout: float, result) -> dict:
@@ -85,11 +109,15 @@ def result_row(job: Job, timeout: float, result) -> dict:
     row["encoding"], row["answered_by"] = result.encoding, result.answered_by
     row["checked"] = result.grid is not None
     row["presolved_cells"] = "" if result.presolved_cells is None else result.presolved_cells
-    row.update({f"{stage}_s": round(result.times[stage], 4)
-                for stage in STAGES if result.times.get(stage) is not None})
+    row.update({f"{stage}_s": round(result.times[stage], 4) for stage in STAGES if result.times.get(stage) is not None})
     if result.optimum is not None:  # the time to the proof, or to the end when not proven
-        row.update({"covered": extra["covered"], "optimal": extra["optimal"],
-                    "solve_s": round(result.times["proven"] if extra["optimal"] else result.times["total"], 4)})
+        row.update(
+            {
+                "covered": extra["covered"],
+                "optimal": extra["optimal"],
+                "solve_s": round(result.times["proven"] if extra["optimal"] else result.times["total"], 4),
+            }
+        )
     if job.config.unique:
         row["unique"] = "" if result.unique is None else result.unique
         row["unique_s"] = round(result.times.get("unique", 0.0), 4)
@@ -121,8 +149,10 @@ def cpu_columns(job: Job, before: tuple[float, float], after: tuple[float, float
     are the solver alone (:func:`_solver_alone_in_children`), else empty. Meaningful only when
     the process runs one job at a time (the worker pool; not threads sharing a process)."""
     own, children = after[0] - before[0], after[1] - before[1]
-    return {"cpu_s": round(own + children, 4),
-            "solver_cpu_s": round(children, 4) if _solver_alone_in_children(job) else ""}
+    return {
+        "cpu_s": round(own + children, 4),
+        "solver_cpu_s": round(children, 4) if _solver_alone_in_children(job) else "",
+    }
 
 
 def run_job(job: Job, timeout: float) -> dict:
@@ -239,15 +269,18 @@ class _Worker:
             return job_row(job, timeout, "error", died_message(self.process.exitcode)), False
         elapsed = time.monotonic() - self.started
         if elapsed >= limit:
-            row = job_row(job, timeout, "timeout", f"no result after {limit:g} s in all (solver "
-                          f"time-out {timeout:g} s); the job was stopped")
+            row = job_row(
+                job,
+                timeout,
+                "timeout",
+                f"no result after {limit:g} s in all (solver time-out {timeout:g} s); the job was stopped",
+            )
             row["total_s"] = round(elapsed, 4)
             return row, False
         return None, True
 
 
-def run_pool(jobs: list[Job], timeout: float, workers: int, on_row: RowCallback,
-             job_fn: JobFunction = run_job) -> None:
+def run_pool(jobs: list[Job], timeout: float, workers: int, on_row: RowCallback, job_fn: JobFunction = run_job) -> None:
     """Run ``job_fn(job, timeout)`` for every job in at most ``workers`` processes, calling
     ``on_row(job, row)`` in this process as each finishes. Whatever ends the run early (an
     interrupt, an exception from ``on_row``), every worker is stopped before it propagates."""
@@ -273,7 +306,8 @@ def run_pool(jobs: list[Job], timeout: float, workers: int, on_row: RowCallback,
             deadline = min(w.started for w in pool) + limit
             ready = multiprocessing.connection.wait(
                 [w.conn for w in pool] + [w.process.sentinel for w in pool],
-                timeout=max(0.0, deadline - time.monotonic()))
+                timeout=max(0.0, deadline - time.monotonic()),
+            )
             for w in list(pool):
                 job = w.job
                 assert job is not None  # a worker in the pool always holds a job

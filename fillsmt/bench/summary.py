@@ -162,19 +162,38 @@ def summarize(rows: Iterable[dict], baseline: Config | None = None) -> list[Conf
         counts["sat"] = len(solved) - counts["unsat"]
         counts["other"] = len(rs) - len(solved) - counts["timeout"]
         ratio, common = speedup(base, left)
-        out.append(ConfigSummary(
-            config, len(rs), len(solved), counts, _median(times),
-            statistics.fmean(times) if times else None, par2(left), ratio, common,
-            {stage: _median([seconds(r, stage) for r in left_solved])
-             for stage in (*STAGES, "unique") if stage != "unique" or config.unique},
-            speedup(base, left, "solve")[0],
-            {k: sum(1 for r in rs if r["status"] == "sat" and r["unique"].lower() == k)
-             for k in ("true", "false", "")},
-            presolved=sum(1 for r in rs if by_presolve(r)), searched=sum(1 for r in rs if by_search(r)),
-            cpu=_column_median(left_solved, "cpu_s"), solver_cpu=_column_median(left_solved, "solver_cpu_s"),
-            left_solved=len(left_solved), all_median=_median(every),
-            all_mean=statistics.fmean(every) if every else None,
-            all_slowest=max(every, default=None), all_cpu=_column_median(solved, "cpu_s")))
+        out.append(
+            ConfigSummary(
+                config,
+                len(rs),
+                len(solved),
+                counts,
+                _median(times),
+                statistics.fmean(times) if times else None,
+                par2(left),
+                ratio,
+                common,
+                {
+                    stage: _median([seconds(r, stage) for r in left_solved])
+                    for stage in (*STAGES, "unique")
+                    if stage != "unique" or config.unique
+                },
+                speedup(base, left, "solve")[0],
+                {
+                    k: sum(1 for r in rs if r["status"] == "sat" and r["unique"].lower() == k)
+                    for k in ("true", "false", "")
+                },
+                presolved=sum(1 for r in rs if by_presolve(r)),
+                searched=sum(1 for r in rs if by_search(r)),
+                cpu=_column_median(left_solved, "cpu_s"),
+                solver_cpu=_column_median(left_solved, "solver_cpu_s"),
+                left_solved=len(left_solved),
+                all_median=_median(every),
+                all_mean=statistics.fmean(every) if every else None,
+                all_slowest=max(every, default=None),
+                all_cpu=_column_median(solved, "cpu_s"),
+            )
+        )
     return out
 
 
@@ -184,8 +203,9 @@ def disagreements(rows: Iterable[dict]) -> list[str]:
     for row in rows:
         if is_solved(row):
             seen.setdefault(row["puzzle"], {}).setdefault(row["status"], []).append(config_of(row).label)
-    return [f"{p}: sat for {', '.join(v['sat'])}; unsat for {', '.join(v['unsat'])}"
-            for p, v in seen.items() if len(v) == 2]
+    return [
+        f"{p}: sat for {', '.join(v['sat'])}; unsat for {', '.join(v['unsat'])}" for p, v in seen.items() if len(v) == 2
+    ]
 
 
 def _s(value: float | None) -> str:
@@ -215,17 +235,24 @@ def by_size(rows: list[dict], summaries: list[ConfigSummary]) -> list[str]:
     if not 1 < len(sizes) <= MAX_SIZE_ROWS:
         return []
     configs = [s.config for s in summaries]
-    lines = ["", "By puzzle size: median solve / median total time of the solved runs, whoever answered (s), "
-                 "solved/runs:", "",
-             "| size | " + " | ".join(c.label for c in configs) + " |",
-             "|---|" + "---:|" * len(configs)]
+    lines = [
+        "",
+        "By puzzle size: median solve / median total time of the solved runs, whoever answered (s), solved/runs:",
+        "",
+        "| size | " + " | ".join(c.label for c in configs) + " |",
+        "|---|" + "---:|" * len(configs),
+    ]
     for size in sizes:
         cells = []
         for config in configs:
             rs = [r for r in rows if _size(r) == size and config_of(r) == config]
             solved = [r for r in rs if is_solved(r)]
-            cells.append(f"{_s(_median([seconds(r, 'solve') for r in solved]))} / "
-                         f"{_s(_median([seconds(r) for r in solved]))} ({len(solved)}/{len(rs)})" if rs else "–")
+            cells.append(
+                f"{_s(_median([seconds(r, 'solve') for r in solved]))} / "
+                f"{_s(_median([seconds(r) for r in solved]))} ({len(solved)}/{len(rs)})"
+                if rs
+                else "–"
+            )
         lines.append(f"| {size[0]}x{size[1]} | " + " | ".join(cells) + " |")
     return lines
 
@@ -252,11 +279,19 @@ def per_puzzle(rows: list[dict], summaries: list[ConfigSummary]) -> list[str]:
         return []
     table = {(r["puzzle"], config_of(r)): r for r in rows}
     configs = [s.config for s in summaries]
-    lines = ["", "Per puzzle: total time (s), CPU time (s) and who answered; or why not solved:", "",
-             "| puzzle | " + " | ".join(c.label for c in configs) + " |", "|---|" + "---:|" * len(configs)]
+    lines = [
+        "",
+        "Per puzzle: total time (s), CPU time (s) and who answered; or why not solved:",
+        "",
+        "| puzzle | " + " | ".join(c.label for c in configs) + " |",
+        "|---|" + "---:|" * len(configs),
+    ]
     for p in puzzles:
-        lines.append(f"| {p.replace(chr(92), '/').rsplit('/', 1)[-1]} | "
-                     + " | ".join(_cell(table.get((p, c))) for c in configs) + " |")
+        lines.append(
+            f"| {p.replace(chr(92), '/').rsplit('/', 1)[-1]} | "
+            + " | ".join(_cell(table.get((p, c))) for c in configs)
+            + " |"
+        )
     return lines
 
 
@@ -270,13 +305,21 @@ def answered(rows: list[dict], summaries: list[ConfigSummary]) -> list[str]:
             by_config.setdefault(config_of(r).label, Counter())[r["answered_by"]] += 1
     if not by_config:
         return []
-    lines = ["", "Who answered (solved runs; a race's answer is its first decisive, checked one):", "",
-             "| configuration | answered by |", "|---|---|"]
+    lines = [
+        "",
+        "Who answered (solved runs; a race's answer is its first decisive, checked one):",
+        "",
+        "| configuration | answered by |",
+        "|---|---|",
+    ]
     for s in summaries:
         counts = by_config.get(s.config.label)
         if counts:
-            lines.append(f"| {s.config.label} | " + ", ".join(f"{who} {n}" for who, n in
-                                                           sorted(counts.items(), key=lambda c: (-c[1], c[0]))) + " |")
+            lines.append(
+                f"| {s.config.label} | "
+                + ", ".join(f"{who} {n}" for who, n in sorted(counts.items(), key=lambda c: (-c[1], c[0])))
+                + " |"
+            )
     return lines
 
 
@@ -293,24 +336,38 @@ def who_else(rows: list[dict], summaries: list[ConfigSummary]) -> list[str]:
     counts = {s.presolved for s in presolving}
     if len(counts) == 1:
         n = counts.pop()
-        which = "every configuration" if len(presolving) == len(summaries) else \
-            "each configuration that presolves (" + ", ".join(s.config.label for s in presolving) + ")"
-        lines += ["", f"Presolve settled {n} of the {puzzles} puzzles in {which}: no solver ran for those. They count "
-                      "as solved in every run's numbers, and are left out of the runs left to the solver, on which "
-                      "PAR-2, speed-ups and head to head compare the solvers."]
+        which = (
+            "every configuration"
+            if len(presolving) == len(summaries)
+            else "each configuration that presolves (" + ", ".join(s.config.label for s in presolving) + ")"
+        )
+        lines += [
+            "",
+            f"Presolve settled {n} of the {puzzles} puzzles in {which}: no solver ran for those. They count "
+            "as solved in every run's numbers, and are left out of the runs left to the solver, on which "
+            "PAR-2, speed-ups and head to head compare the solvers.",
+        ]
     elif counts:
-        lines += ["", "Presolve settled a different number of puzzles per configuration ("
-                  + ", ".join(f"{s.config.label} {s.presolved}" for s in presolving) + f", of {puzzles}): a "
-                  "presolve that ran out of time in one run. Those runs are left out of the runs left to the "
-                  "solver, PAR-2, speed-ups and head to head."]
+        lines += [
+            "",
+            "Presolve settled a different number of puzzles per configuration ("
+            + ", ".join(f"{s.config.label} {s.presolved}" for s in presolving)
+            + f", of {puzzles}): a "
+            "presolve that ran out of time in one run. Those runs are left out of the runs left to the "
+            "solver, PAR-2, speed-ups and head to head.",
+        ]
     searched = [s for s in summaries if s.searched]
     if searched:
-        lines += ["", "**Warning: the rules' search answered some runs, not the solver**: "
-                  + ", ".join(f"{s.config.label} {s.searched} of {s.runs}" for s in searched) + ". At the race "
-                  "and staged levels the rules' search races the solver; those runs are left out of their "
-                  "configuration's runs left to the solver, PAR-2, speed-ups and head to head, which then cover a "
-                  "different set of puzzles per configuration. To compare solvers on the same presolved scripts "
-                  "and nothing else, use --presolve on (the default when several solvers or encodings are named)."]
+        lines += [
+            "",
+            "**Warning: the rules' search answered some runs, not the solver**: "
+            + ", ".join(f"{s.config.label} {s.searched} of {s.runs}" for s in searched)
+            + ". At the race "
+            "and staged levels the rules' search races the solver; those runs are left out of their "
+            "configuration's runs left to the solver, PAR-2, speed-ups and head to head, which then cover a "
+            "different set of puzzles per configuration. To compare solvers on the same presolved scripts "
+            "and nothing else, use --presolve on (the default when several solvers or encodings are named).",
+        ]
     return lines
 
 
@@ -324,8 +381,7 @@ def markdown(rows: list[dict], baseline: Config | str | None = None) -> str:
     base = (baseline or summaries[0].config).label
     timeouts = sorted({float(r["timeout_s"]) for r in rows})
     lines = [
-        f"{len(rows)} runs, time-out {' / '.join(f'{t:g}' for t in timeouts)} s; speed-up versus "
-        f"{base}.",
+        f"{len(rows)} runs, time-out {' / '.join(f'{t:g}' for t in timeouts)} s; speed-up versus {base}.",
         "",
         "Every run, whoever answered it (what a user of the configuration waits):",
         "",
@@ -337,7 +393,8 @@ def markdown(rows: list[dict], baseline: Config | str | None = None) -> str:
         lines.append(
             f"| {s.config.label} | {s.solved}/{s.runs} | {s.counts['sat']} | {s.counts['unsat']} | "
             f"{s.counts['timeout']} | {s.counts['other']} | {s.presolved} | {s.searched} | {_s(s.all_median)} | "
-            f"{_s(s.all_mean)} | {_s(s.all_slowest)} | {_s(s.all_cpu)} |")
+            f"{_s(s.all_mean)} | {_s(s.all_slowest)} | {_s(s.all_cpu)} |"
+        )
     lines += [
         "",
         "The runs left to the solver (neither settled by the presolve nor answered by the rules' search): "
@@ -348,8 +405,10 @@ def markdown(rows: list[dict], baseline: Config | str | None = None) -> str:
         "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for s in summaries:
-        lines.append(f"| {s.config.label} | {s.left} | {s.left_solved} | {_s(s.median)} | {_s(s.mean)} | "
-                     f"{_s(s.cpu)} | {_s(s.par2)} | {_x(s.speedup)} | {s.common} |")
+        lines.append(
+            f"| {s.config.label} | {s.left} | {s.left_solved} | {_s(s.median)} | {_s(s.mean)} | "
+            f"{_s(s.cpu)} | {_s(s.par2)} | {_x(s.speedup)} | {s.common} |"
+        )
     lines += [
         "",
         "Median time by stage, solved runs left to the solver (s):",
@@ -360,9 +419,11 @@ def markdown(rows: list[dict], baseline: Config | str | None = None) -> str:
     ]
     for s in summaries:
         m = s.stage_medians
-        lines.append(f"| {s.config.label} | {_s(m['presolve'])} | {_s(m['encode'])} | "
-                     f"{_s(m['solve'])} | {_s(m['check'])} | {_s(m.get('unique'))} | {_s(m['total'])} | "
-                     f"{_s(s.cpu)} | {_s(s.solver_cpu)} | {_x(s.solve_speedup)} |")
+        lines.append(
+            f"| {s.config.label} | {_s(m['presolve'])} | {_s(m['encode'])} | "
+            f"{_s(m['solve'])} | {_s(m['check'])} | {_s(m.get('unique'))} | {_s(m['total'])} | "
+            f"{_s(s.cpu)} | {_s(s.solver_cpu)} | {_x(s.solve_speedup)} |"
+        )
     lines += [
         "",
         "solved: sat answers that passed the independent checker, plus unsat (by presolve: settled before "
@@ -371,25 +432,36 @@ def markdown(rows: list[dict], baseline: Config | str | None = None) -> str:
         "children for the run; solver CPU: the solver's child processes alone (not measured for solvers that "
         "run inside fillsmt, yices-api and z3-api, nor in a race). PAR-2: mean of the total time when solved, 2 × "
         f"time-out when not. speed-up: median total time of {base} / that of the configuration, on the "
-        "puzzles both solvers solved (counted in \"both solved\"); above 1 is faster. solve speed-up: the "
+        'puzzles both solvers solved (counted in "both solved"); above 1 is faster. solve speed-up: the '
         "same for the solve stage alone. uniqueness: for /unique configurations, the time of the second "
         "check (the proof that no other solution exists), included in total.",
     ]
     lines += who_else(rows, summaries)
     unique_counts = [(s.config.label, s.unique_counts) for s in summaries if s.config.unique]
     if unique_counts:
-        lines += ["", "| configuration | proven unique | not unique | sat, uniqueness not settled |",
-                  "|---|---:|---:|---:|"]
+        lines += [
+            "",
+            "| configuration | proven unique | not unique | sat, uniqueness not settled |",
+            "|---|---:|---:|---:|",
+        ]
         lines += [f"| {label} | {c['true']} | {c['false']} | {c['']} |" for label, c in unique_counts]
     lines += answered(rows, summaries)
     lines += by_size(rows, summaries)
     lines += per_puzzle(rows, summaries)
     tilings = [r for r in rows if r.get("covered")]
     if tilings:
-        lines += ["", "Tilings (solved = the best tiling proven optimal in time):", "",
-                  "| puzzle | configuration | covered | optimal | time (s) |", "|---|---|---:|---|---:|"]
-        lines += [f"| {r['puzzle']} | {config_of(r).label} | {r['covered']} | "
-                  f"{'yes' if r['optimal'].lower() == 'true' else 'not proven'} | {_s(seconds(r))} |" for r in tilings]
+        lines += [
+            "",
+            "Tilings (solved = the best tiling proven optimal in time):",
+            "",
+            "| puzzle | configuration | covered | optimal | time (s) |",
+            "|---|---|---:|---|---:|",
+        ]
+        lines += [
+            f"| {r['puzzle']} | {config_of(r).label} | {r['covered']} | "
+            f"{'yes' if r['optimal'].lower() == 'true' else 'not proven'} | {_s(seconds(r))} |"
+            for r in tilings
+        ]
     problems = disagreements(rows)
     if problems:
         lines += ["", "**The configurations disagree** (a sound encoding and solver cannot):", ""]
@@ -428,16 +500,44 @@ def json_report(rows: list[dict], baseline: Config | str | None = None) -> dict:
     def rounded(value):
         return round(value, 4) if isinstance(value, float) else value
 
-    configurations = [{
-        "configuration": s.config.label, "runs": s.runs, "solved": s.solved, "sat": s.counts["sat"],
-        "unsat": s.counts["unsat"], "timeout": s.counts["timeout"], "other": s.counts["other"],
-        "by_presolve": s.presolved, "by_rules_search": s.searched, "left_to_solver": s.left,
-        "median_s": s.median, "mean_s": s.mean, "median_cpu_s": s.cpu, "median_solver_cpu_s": s.solver_cpu,
-        "par2_s": s.par2, "speedup": s.speedup, "both_solved": s.common, "solve_speedup": s.solve_speedup,
-        "left_solved": s.left_solved, "all_median_s": s.all_median, "all_mean_s": s.all_mean,
-        "all_slowest_s": s.all_slowest, "all_median_cpu_s": s.all_cpu,
-        "stage_medians_s": s.stage_medians} for s in summaries]
-    configurations = [{k: ({stage: rounded(t) for stage, t in v.items()} if isinstance(v, dict) else rounded(v))
-                       for k, v in c.items()} for c in configurations]
-    return {"baseline": (baseline or summaries[0].config).label if summaries else None,
-            "configurations": configurations, "runs": [_typed(r) for r in rows]}
+    configurations = [
+        {
+            "configuration": s.config.label,
+            "runs": s.runs,
+            "solved": s.solved,
+            "sat": s.counts["sat"],
+            "unsat": s.counts["unsat"],
+            "timeout": s.counts["timeout"],
+            "other": s.counts["other"],
+            "by_presolve": s.presolved,
+            "by_rules_search": s.searched,
+            "left_to_solver": s.left,
+            "median_s": s.median,
+            "mean_s": s.mean,
+            "median_cpu_s": s.cpu,
+            "median_solver_cpu_s": s.solver_cpu,
+            "par2_s": s.par2,
+            "speedup": s.speedup,
+            "both_solved": s.common,
+            "solve_speedup": s.solve_speedup,
+            "left_solved": s.left_solved,
+            "all_median_s": s.all_median,
+            "all_mean_s": s.all_mean,
+            "all_slowest_s": s.all_slowest,
+            "all_median_cpu_s": s.all_cpu,
+            "stage_medians_s": s.stage_medians,
+        }
+        for s in summaries
+    ]
+    configurations = [
+        {
+            k: ({stage: rounded(t) for stage, t in v.items()} if isinstance(v, dict) else rounded(v))
+            for k, v in c.items()
+        }
+        for c in configurations
+    ]
+    return {
+        "baseline": (baseline or summaries[0].config).label if summaries else None,
+        "configurations": configurations,
+        "runs": [_typed(r) for r in rows],
+    }

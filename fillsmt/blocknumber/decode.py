@@ -41,8 +41,9 @@ def _onehot(values: dict[str, Value], r: int, c: int, dom: range, source: str) -
         raise AnswerError(source, None, f"{_at(r, c)}: none of {span} is true in the solver's answer")
     if len(true) > 1:
         both = " and ".join(value_var(r, c, v) for v in true)
-        raise AnswerError(source, None, f"{_at(r, c)}: {both} are true together in the solver's answer; "
-                          f"exactly one should be")
+        raise AnswerError(
+            source, None, f"{_at(r, c)}: {both} are true together in the solver's answer; exactly one should be"
+        )
     return true[0]
 
 
@@ -57,7 +58,6 @@ def decode_grid(puzzle: Puzzle, values: dict[str, Value], encoding_name: str, so
     for r in range(puzzle.height):
         row = []
         for c in range(puzzle.width):
-            row.append(_onehot(values, r, c, dom[r, c], source) if reads == "onehot"
-                       else _number(values, r, c, source))
+            row.append(_onehot(values, r, c, dom[r, c], source) if reads == "onehot" else _number(values, r, c, source))
         rows.append(tuple(row))
     return tuple(rows)

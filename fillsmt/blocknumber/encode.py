@@ -118,7 +118,7 @@ class _Numbers:
     def blocks_pairwise(self) -> Iterator[Command]:
         for block in self.p.block_cells():
             for i, (r, c) in enumerate(block):
-                for r2, c2 in block[i + 1:]:
+                for r2, c2 in block[i + 1 :]:
                     if set(self.dom[r, c]) & set(self.dom[r2, c2]):
                         yield assertion(("not", ("=", number_var(r, c), number_var(r2, c2))))
 
@@ -133,28 +133,31 @@ class _Numbers:
 def encode_int_distinct(puzzle: Puzzle) -> Script:
     """Integers, one ``distinct`` per block, touching cells of different blocks differ (QF_LIA)."""
     n = _Numbers(puzzle, bitvector=False)
-    return Script.of([*_header("QF_LIA"), *n.declarations(), *n.bounds(), *n.blocks_distinct(),
-                      *n.touching_differ(), *n.query()])
+    return Script.of(
+        [*_header("QF_LIA"), *n.declarations(), *n.bounds(), *n.blocks_distinct(), *n.touching_differ(), *n.query()]
+    )
 
 
 def encode_int_pairwise(puzzle: Puzzle) -> Script:
     """Integers, all-different as ``(not (= a b))`` pairs, touching cells of different blocks
     differ (QF_LIA): every pair of cells that must differ, once."""
     n = _Numbers(puzzle, bitvector=False)
-    return Script.of([*_header("QF_LIA"), *n.declarations(), *n.bounds(), *n.blocks_pairwise(),
-                      *n.touching_differ(), *n.query()])
+    return Script.of(
+        [*_header("QF_LIA"), *n.declarations(), *n.bounds(), *n.blocks_pairwise(), *n.touching_differ(), *n.query()]
+    )
 
 
 def encode_bv(puzzle: Puzzle) -> Script:
     """Bit-vectors just wide enough for the largest block, otherwise as ``int-distinct`` (QF_BV)."""
     n = _Numbers(puzzle, bitvector=True)
-    return Script.of([*_header("QF_BV"), *n.declarations(), *n.bounds(), *n.blocks_distinct(),
-                      *n.touching_differ(), *n.query()])
+    return Script.of(
+        [*_header("QF_BV"), *n.declarations(), *n.bounds(), *n.blocks_distinct(), *n.touching_differ(), *n.query()]
+    )
 
 
 def _at_most_one(terms: list[Term]) -> Iterator[Command]:
     for i, a in enumerate(terms):
-        for b in terms[i + 1:]:
+        for b in terms[i + 1 :]:
             yield assertion(("not", ("and", a, b)))
 
 
@@ -202,5 +205,13 @@ class _OneHot:
 def encode_onehot(puzzle: Puzzle) -> Script:
     """One Boolean per cell and value, pure propositional (QF_UF); get-value of the Booleans."""
     o = _OneHot(puzzle)
-    return Script.of([*_header("QF_UF"), *o.declarations(), *o.one_value_per_cell(),
-                      *o.each_value_once_per_block(), *o.touching_differ(), *o.query()])
+    return Script.of(
+        [
+            *_header("QF_UF"),
+            *o.declarations(),
+            *o.one_value_per_cell(),
+            *o.each_value_once_per_block(),
+            *o.touching_differ(),
+            *o.query(),
+        ]
+    )

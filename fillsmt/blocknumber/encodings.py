@@ -32,7 +32,7 @@ def _int_cell_is(puzzle: Puzzle, r: int, c: int, value: int) -> Term:
 
 def _bv_cell_is(puzzle: Puzzle, r: int, c: int, value: int) -> Term:
     width = bv_width(puzzle)
-    if not 0 <= value < 2 ** width:
+    if not 0 <= value < 2**width:
         return "false"
     return ("=", number_var(r, c), bv_const(value, width))
 
@@ -53,16 +53,43 @@ class Encoding:
     description: str
 
 
-ENCODINGS: dict[str, Encoding] = {e.name: e for e in (
-    Encoding("int-distinct", encode_int_distinct, _int_cell_is, "QF_LIA", "numbers",
-             "Int per cell, one distinct per block, touching cells of different blocks differ"),
-    Encoding("int-pairwise", encode_int_pairwise, _int_cell_is, "QF_LIA", "numbers",
-             "Int per cell, all-different and touching cells as (not (= a b)) pairs"),
-    Encoding("onehot", encode_onehot, _onehot_cell_is, "QF_UF", "onehot",
-             "one Boolean per cell and value: exactly one per cell, each value once per block"),
-    Encoding("bv", encode_bv, _bv_cell_is, "QF_BV", "numbers",
-             "int-distinct over bit-vectors just wide enough for the largest block"),
-)}
+ENCODINGS: dict[str, Encoding] = {
+    e.name: e
+    for e in (
+        Encoding(
+            "int-distinct",
+            encode_int_distinct,
+            _int_cell_is,
+            "QF_LIA",
+            "numbers",
+            "Int per cell, one distinct per block, touching cells of different blocks differ",
+        ),
+        Encoding(
+            "int-pairwise",
+            encode_int_pairwise,
+            _int_cell_is,
+            "QF_LIA",
+            "numbers",
+            "Int per cell, all-different and touching cells as (not (= a b)) pairs",
+        ),
+        Encoding(
+            "onehot",
+            encode_onehot,
+            _onehot_cell_is,
+            "QF_UF",
+            "onehot",
+            "one Boolean per cell and value: exactly one per cell, each value once per block",
+        ),
+        Encoding(
+            "bv",
+            encode_bv,
+            _bv_cell_is,
+            "QF_BV",
+            "numbers",
+            "int-distinct over bit-vectors just wide enough for the largest block",
+        ),
+    )
+}
 
 DEFAULT_ENCODING = "onehot"
 """The fastest overall on the 90 published Suguru puzzles with yices and with z3 (the measurements:

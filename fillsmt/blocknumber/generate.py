@@ -46,8 +46,10 @@ def _check_possible(height: int, width: int, max_block: int) -> None:
     if max_block < 1:
         raise ValueError(f"max_block must be at least 1, not {max_block}")
     if height >= 2 and width >= 2 and max_block < 4:
-        raise ValueError(f"a {height}x{width} grid needs blocks of up to 4 cells (each 2x2 square holds "
-                         f"four different numbers); max_block is {max_block}")
+        raise ValueError(
+            f"a {height}x{width} grid needs blocks of up to 4 cells (each 2x2 square holds "
+            f"four different numbers); max_block is {max_block}"
+        )
     if height * width >= 2 and max_block < 2:
         raise ValueError(f"a {height}x{width} grid needs blocks of up to 2 cells; max_block is {max_block}")
 
@@ -77,10 +79,10 @@ class _Builder:
         self.h, self.w, self.rng, self.max = height, width, rng, max_block
         n = height * width
         self.label, self.value = [-1] * n, [0] * n
-        self.king = [[r * width + c for r, c in king_neighbours(height, width, x // width, x % width)]
-                     for x in range(n)]
-        self.side = [[y for y in self.king[x] if y // width == x // width or y % width == x % width]
-                     for x in range(n)]
+        self.king = [
+            [r * width + c for r, c in king_neighbours(height, width, x // width, x % width)] for x in range(n)
+        ]
+        self.side = [[y for y in self.king[x] if y // width == x // width or y % width == x % width] for x in range(n)]
         self.sizes = range(1, max_block + 1)
         self.size_weights = [s * s for s in self.sizes]
         self.blocks: list[list[int]] = []
@@ -216,8 +218,9 @@ def random_solution(height: int, width: int, rng: random.Random, max_block: int 
         builder = _Builder(height, width, rng, max_block)
         if builder.build(STEPS_PER_CELL * height * width):
             return builder.grids()
-    raise ValueError(f"found no {height}x{width} solution with blocks of at most {max_block} cells "
-                     f"in {MAX_ATTEMPTS} attempts")
+    raise ValueError(
+        f"found no {height}x{width} solution with blocks of at most {max_block} cells in {MAX_ATTEMPTS} attempts"
+    )
 
 
 def check_request(height: int, width: int, max_block: int) -> None:
@@ -254,8 +257,15 @@ class GeneratedPuzzle:
         return sum(1 for _ in self.puzzle.given_cells())
 
 
-def generate(height: int, width: int, *, seed: int | str, unique_oracle: UniqueOracle,
-             max_block: int = 5, max_seconds: float | None = None) -> GeneratedPuzzle:
+def generate(
+    height: int,
+    width: int,
+    *,
+    seed: int | str,
+    unique_oracle: UniqueOracle,
+    max_block: int = 5,
+    max_seconds: float | None = None,
+) -> GeneratedPuzzle:
     """A BlockNumber puzzle with a unique solution and a minimal set of givens (module text)."""
     check_request(height, width, max_block)
     deadline = None if max_seconds is None else time.monotonic() + max_seconds
@@ -285,5 +295,4 @@ def generate(height: int, width: int, *, seed: int | str, unique_oracle: UniqueO
     puzzle = Puzzle(height, width, tuple(map(tuple, givens)), blocks, source)
     if check_solution(puzzle.givens, puzzle.blocks, grid):
         raise FillsmtError(f"{source}: the generated solution fails the checker (a bug)")
-    return GeneratedPuzzle(puzzle, grid, seed, removed, calls, not timed_out and not undecided,
-                           timed_out, undecided)
+    return GeneratedPuzzle(puzzle, grid, seed, removed, calls, not timed_out and not undecided, timed_out, undecided)

@@ -39,17 +39,22 @@ class BlockNumber(Kind):
         return plain_format.format_puzzle(puzzle)
 
     def to_dict(self, puzzle: Puzzle) -> dict:
-        return {"kind": "blocknumber", "height": puzzle.height, "width": puzzle.width,
-                "givens": [list(row) for row in puzzle.givens],
-                "blocks": [list(row) for row in puzzle.blocks]}
+        return {
+            "kind": "blocknumber",
+            "height": puzzle.height,
+            "width": puzzle.width,
+            "givens": [list(row) for row in puzzle.givens],
+            "blocks": [list(row) for row in puzzle.blocks],
+        }
 
     def from_dict(self, obj: dict, reader: Any) -> Puzzle:
         reader.keys(obj, ("kind", "height", "width", "givens", "blocks"), what="a blocknumber puzzle")
         height, width = reader.size(obj)
         givens = reader.grid(obj["givens"], "givens", height, width)
         blocks = reader.grid(obj["blocks"], "blocks", height, width, minimum=None)
-        return reader.reparse(plain_format.parse_puzzle,
-                              [f"{height} {width}", *reader.plain_rows(givens), *reader.plain_rows(blocks)])
+        return reader.reparse(
+            plain_format.parse_puzzle, [f"{height} {width}", *reader.plain_rows(givens), *reader.plain_rows(blocks)]
+        )
 
     def to_url(self, puzzle: Puzzle) -> str:
         from fillsmt.formats.puzzlink import suguru_url
@@ -68,7 +73,7 @@ class BlockNumber(Kind):
     def svg(self, puzzle: Puzzle, grid, title: str | None = None, style: Any = None) -> str:
         from fillsmt.svg import render_blocknumber
 
-        return render_blocknumber(puzzle, grid, title=title, **({'style': style} if style else {}))
+        return render_blocknumber(puzzle, grid, title=title, **({"style": style} if style else {}))
 
     def check(self, puzzle: Puzzle, grid) -> list[str]:
         return check_solution(puzzle.givens, puzzle.blocks, grid)
@@ -108,15 +113,15 @@ class BlockNumber(Kind):
         v = read_var(term)[2]
         return number if v is None else number == v
 
-
     clue_encoding = "int-distinct"
 
     def clues(self, puzzle: Puzzle) -> list[tuple[int, int, int]]:
         return list(puzzle.given_cells())
 
     def with_clues(self, puzzle: Puzzle, clues: list[tuple[int, int, int]]) -> Puzzle:
-        return Puzzle(puzzle.height, puzzle.width, grid_with(puzzle.height, puzzle.width, clues), puzzle.blocks,
-                      puzzle.source)
+        return Puzzle(
+            puzzle.height, puzzle.width, grid_with(puzzle.height, puzzle.width, clues), puzzle.blocks, puzzle.source
+        )
 
     def cell_var(self, puzzle: Puzzle, row: int, col: int) -> str:
         from fillsmt.blocknumber.names import number_var
@@ -136,8 +141,12 @@ class BlockNumber(Kind):
         blocks = {puzzle.blocks[r][c] for r, c in changed}
         out = {(r, c) for r in range(puzzle.height) for c in range(puzzle.width) if puzzle.blocks[r][c] in blocks}
         for r, c in changed:
-            out |= {(r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)
-                    if 0 <= r + dr < puzzle.height and 0 <= c + dc < puzzle.width}
+            out |= {
+                (r + dr, c + dc)
+                for dr in (-1, 0, 1)
+                for dc in (-1, 0, 1)
+                if 0 <= r + dr < puzzle.height and 0 <= c + dc < puzzle.width
+            }
         return out
 
     def uniqueness_oracle(self, driver, deadline: float | None):

@@ -14,14 +14,17 @@ DEFAULT_MAX_BLOCK = 5
 
 def check_request(opts: Options, asked: dict) -> Options:
     """Refuse what is for Fillomino only (``asked``: option -> the value given, None if not)."""
-    for name, why in (("--difficulty", "BlockNumber puzzles are not rated"),
-                      ("--unclued/--no-unclued", "BlockNumber blocks are given"),
-                      ("--max-empty-area", "BlockNumber givens are always minimal")):
+    for name, why in (
+        ("--difficulty", "BlockNumber puzzles are not rated"),
+        ("--unclued/--no-unclued", "BlockNumber blocks are given"),
+        ("--max-empty-area", "BlockNumber givens are always minimal"),
+    ):
         if asked.get(name) is not None:
             raise InputError(f"{name} is for Fillomino only ({why})")
     if opts.solver == "search":
-        raise InputError("--solver search is for Fillomino only; BlockNumber needs an SMT solver "
-                         "(yices, z3, z3-api, pysmt)")
+        raise InputError(
+            "--solver search is for Fillomino only; BlockNumber needs an SMT solver (yices, z3, z3-api, pysmt)"
+        )
     from fillsmt.blocknumber.generate import check_request as check_size
 
     check_size(opts.height, opts.width, opts.max_region or DEFAULT_MAX_BLOCK)
@@ -36,15 +39,29 @@ def make_blocknumber(opts: Options, seed: int | str, driver) -> Made:
     start = time.monotonic()
     deadline = None if opts.timeout is None else start + opts.timeout
     with SessionOracle(driver, deadline) as oracle:
-        made = generate(opts.height, opts.width, seed=seed, unique_oracle=oracle,
-                        max_block=opts.max_region or DEFAULT_MAX_BLOCK, max_seconds=opts.timeout)
+        made = generate(
+            opts.height,
+            opts.width,
+            seed=seed,
+            unique_oracle=oracle,
+            max_block=opts.max_region or DEFAULT_MAX_BLOCK,
+            max_seconds=opts.timeout,
+        )
         oracle.deadline = None
         proof = uniqueness_proof(oracle, made.puzzle, made.solution)
     seconds = time.monotonic() - start
     warnings = removal_warnings(made, opts, "givens")
-    return Made(format_puzzle(made.puzzle), seed, made.clues, "unrated", made.minimal, seconds,
-                [f"unique by {'its givens' if proof == 'givens' else 'the oracle'}"], warnings,
-                oracle.stats.as_dict())
+    return Made(
+        format_puzzle(made.puzzle),
+        seed,
+        made.clues,
+        "unrated",
+        made.minimal,
+        seconds,
+        [f"unique by {'its givens' if proof == 'givens' else 'the oracle'}"],
+        warnings,
+        oracle.stats.as_dict(),
+    )
 
 
 __all__ = ["DEFAULT_MAX_BLOCK", "check_request", "make_blocknumber"]

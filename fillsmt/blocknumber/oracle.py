@@ -39,6 +39,7 @@ Cell = tuple[int, int]
 ENCODING = "onehot"
 """The encoding of the session (its Booleans are the assumptions)."""
 
+
 @dataclass
 class OracleStats(solutions.OracleStats):
     calls: int = 0
@@ -121,10 +122,12 @@ class SessionOracle:
         pushed = len(differ_in) > 1
         if pushed:
             session.push(self._remaining())
-            session.assert_term(render_term(disj([("not", value_var(r, c, grid[r][c]))
-                                              for r, c in sorted(differ_in)])), self._remaining())
+            session.assert_term(
+                render_term(disj([("not", value_var(r, c, grid[r][c])) for r, c in sorted(differ_in)])),
+                self._remaining(),
+            )
         else:
-            (r, c), = differ_in
+            ((r, c),) = differ_in
             assumptions.append(f"(not {value_var(r, c, grid[r][c])})")
         status = session.check(self._remaining(), assumptions)
         if status is Status.TIMEOUT:

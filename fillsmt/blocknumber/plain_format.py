@@ -60,8 +60,10 @@ def _rows(values: list[int], height: int, width: int) -> Grid:
 def _check_count(toks: list[Token], body: list[Token], height: int, width: int, source: str) -> None:
     cells = height * width
     expected = 2 * cells
-    shape = (f"expected {expected} values after the height and width ({height} rows of {width} givens, "
-             f"then {height} rows of {width} block labels)")
+    shape = (
+        f"expected {expected} values after the height and width ({height} rows of {width} givens, "
+        f"then {height} rows of {width} block labels)"
+    )
     if len(body) < expected:
         line = toks[-1][1]
         if len(body) == cells:
@@ -75,8 +77,9 @@ def _check_count(toks: list[Token], body: list[Token], height: int, width: int, 
 class _Reader:
     """The checks that need the whole puzzle read; each error names the line of the cell it cites."""
 
-    def __init__(self, source: str, height: int, width: int, givens: Grid, labels: Grid,
-                 given_lines: Grid, label_lines: Grid):
+    def __init__(
+        self, source: str, height: int, width: int, givens: Grid, labels: Grid, given_lines: Grid, label_lines: Grid
+    ):
         self.source, self.h, self.w = source, height, width
         self.givens, self.labels = givens, labels
         self.given_lines, self.label_lines = given_lines, label_lines
@@ -94,9 +97,11 @@ class _Reader:
         for r, c in cells:
             if (r, c) not in seen:
                 raise FormatError(
-                    self.source, self.label_lines[r][c],
+                    self.source,
+                    self.label_lines[r][c],
                     f"the block labelled {label} is not connected: {_at(*start)} and {_at(r, c)} are both "
-                    f"labelled {label}, but no path of side-by-side cells labelled {label} joins them")
+                    f"labelled {label}, but no path of side-by-side cells labelled {label} joins them",
+                )
 
     def check_givens_fit(self, label: int, cells: list[tuple[int, int]]) -> None:
         first_with: dict[int, tuple[int, int]] = {}
@@ -106,14 +111,18 @@ class _Reader:
                 continue
             if v > len(cells):
                 raise FormatError(
-                    self.source, self.given_lines[r][c],
+                    self.source,
+                    self.given_lines[r][c],
                     f"the given {v} at {_at(r, c)} is larger than its block (label {label}, "
-                    f"{len(cells)} cell{'s' if len(cells) != 1 else ''}); a block of n cells holds 1..n")
+                    f"{len(cells)} cell{'s' if len(cells) != 1 else ''}); a block of n cells holds 1..n",
+                )
             if v in first_with:
                 raise FormatError(
-                    self.source, self.given_lines[r][c],
+                    self.source,
+                    self.given_lines[r][c],
                     f"the givens at {_at(*first_with[v])} and {_at(r, c)} are both {v}, in the same block "
-                    f"(label {label}); a block holds each number once")
+                    f"(label {label}); a block holds each number once",
+                )
             first_with[v] = (r, c)
 
     def check_touching_givens(self) -> None:
@@ -125,9 +134,11 @@ class _Reader:
                     if 0 <= pr < self.h and 0 <= pc < self.w and v and self.givens[pr][pc] == v:
                         how = "diagonally" if dr and dc else "side by side"
                         raise FormatError(
-                            self.source, self.given_lines[r][c],
+                            self.source,
+                            self.given_lines[r][c],
                             f"the givens at {_at(pr, pc)} and {_at(r, c)} are both {v} and touch {how}; "
-                            f"touching cells must hold different numbers")
+                            f"touching cells must hold different numbers",
+                        )
 
     def check(self) -> None:
         blocks = self.cells_by_label()
@@ -148,12 +159,18 @@ def parse_puzzle(text: str, source: str = "<text>") -> Puzzle:
     _check_count(toks, body, height, width, source)
     cells = height * width
     givens = [_natural(tok, source, f"the given at {_at(*divmod(i, width))}") for i, tok in enumerate(body[:cells])]
-    labels = [_label(tok, source, f"the block label at {_at(*divmod(i, width))}")
-              for i, tok in enumerate(body[cells:])]
+    labels = [_label(tok, source, f"the block label at {_at(*divmod(i, width))}") for i, tok in enumerate(body[cells:])]
     given_grid, label_grid = _rows(givens, height, width), _rows(labels, height, width)
     lines = [line for _, line in body]
-    _Reader(source, height, width, given_grid, label_grid,
-            _rows(lines[:cells], height, width), _rows(lines[cells:], height, width)).check()
+    _Reader(
+        source,
+        height,
+        width,
+        given_grid,
+        label_grid,
+        _rows(lines[:cells], height, width),
+        _rows(lines[cells:], height, width),
+    ).check()
     return Puzzle(height, width, given_grid, normalise_labels(label_grid), source)
 
 
@@ -172,12 +189,16 @@ def parse_grid(text: str, source: str = "<text>", height: int | None = None, wid
     if len(body) < expected:
         raise FormatError(source, toks[-1][1], f"{shape}, found {len(body)}")
     if len(body) == 2 * expected:
-        raise FormatError(source, body[expected][1],
-                          f"{shape}, found {len(body)}: this looks like a puzzle file (givens, then block "
-                          f"labels), not a solution grid")
+        raise FormatError(
+            source,
+            body[expected][1],
+            f"{shape}, found {len(body)}: this looks like a puzzle file (givens, then block "
+            f"labels), not a solution grid",
+        )
     if len(body) > expected:
-        raise FormatError(source, body[expected][1],
-                          f"{shape}, found {len(body)}; the first extra value is {body[expected][0]!r}")
+        raise FormatError(
+            source, body[expected][1], f"{shape}, found {len(body)}; the first extra value is {body[expected][0]!r}"
+        )
     values = [_natural(tok, source, f"the cell at {_at(*divmod(i, w))}") for i, tok in enumerate(body)]
     return _rows(values, h, w)
 

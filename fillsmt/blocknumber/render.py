@@ -10,8 +10,14 @@ from fillsmt.blocknumber.model import Grid, Puzzle
 NONE, LIGHT, HEAVY = 0, 1, 2
 
 _WEIGHTS = {"LIGHT": LIGHT, "HEAVY": HEAVY}
-_DIRECTIONS = {"UP": ("UP",), "DOWN": ("DOWN",), "LEFT": ("LEFT",), "RIGHT": ("RIGHT",),
-               "VERTICAL": ("UP", "DOWN"), "HORIZONTAL": ("LEFT", "RIGHT")}
+_DIRECTIONS = {
+    "UP": ("UP",),
+    "DOWN": ("DOWN",),
+    "LEFT": ("LEFT",),
+    "RIGHT": ("RIGHT",),
+    "VERTICAL": ("UP", "DOWN"),
+    "HORIZONTAL": ("LEFT", "RIGHT"),
+}
 
 
 def _arms(name: str) -> tuple[int, int, int, int] | None:
@@ -52,8 +58,11 @@ _VERTICAL = {NONE: " ", LIGHT: "│", HEAVY: "┃"}
 def render_pretty(puzzle: Puzzle, grid: Grid | None = None) -> str:
     """Draw ``grid`` (a solution) or, when it is None, the puzzle's givens (``.`` = empty)."""
     height, width, blocks = puzzle.height, puzzle.width, puzzle.blocks
-    shown = [[str(v) for v in row] for row in grid] if grid is not None else \
-        [[str(v) if v else "." for v in row] for row in puzzle.givens]
+    shown = (
+        [[str(v) for v in row] for row in grid]
+        if grid is not None
+        else [[str(v) if v else "." for v in row] for row in puzzle.givens]
+    )
     cell_w = max(len(s) for row in shown for s in row) + 2
 
     def vwall(r: int, c: int) -> int:

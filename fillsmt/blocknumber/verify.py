@@ -35,8 +35,10 @@ def check_solution(givens: Rows, blocks: Rows, grid: Rows) -> list[str]:
         return ["the puzzle's givens and block labels are not two grids of one shape"]
     if _shape(grid) != shape:
         got = _shape(grid)
-        return [f"the solution is {'not rectangular' if got is None else '%dx%d' % got}, "
-                f"the puzzle is {shape[0]}x{shape[1]}"]
+        return [
+            f"the solution is {'not rectangular' if got is None else '%dx%d' % got}, "
+            f"the puzzle is {shape[0]}x{shape[1]}"
+        ]
     height, width = shape
     problems = _cell_problems(givens, grid, height, width)
     if problems:

@@ -14,9 +14,9 @@ import click
 from fillsmt import __version__
 from fillsmt.cli.common import CONTEXT, CliError, reports_errors, warn
 from fillsmt.errors import EXIT_BAD_INPUT
-from fillsmt.version import PROG, VERSION_MESSAGE, VERSION_OPTIONS
 from fillsmt.imports import resolve
 from fillsmt.interrupts import count_the_start, exit_on_signals
+from fillsmt.version import PROG, VERSION_MESSAGE, VERSION_OPTIONS
 
 COMMANDS = {
     "bench": "fillsmt.cli.bench:bench",
@@ -100,9 +100,15 @@ def _start_trace(ctx: click.Context, param: click.Parameter, value: str | None) 
 
 @click.group(cls=LazyGroup, context_settings=CONTEXT)
 @click.version_option(__version__, *VERSION_OPTIONS, prog_name=PROG, message=VERSION_MESSAGE)
-@click.option("--trace", metavar="FILE", callback=_start_trace, expose_value=False, is_eager=True,
-              help="Append everything sent to a solver, and its answers as comments, to FILE "
-                   "(also: the FILLSMT_TRACE environment variable). The file is never truncated.")
+@click.option(
+    "--trace",
+    metavar="FILE",
+    callback=_start_trace,
+    expose_value=False,
+    is_eager=True,
+    help="Append everything sent to a solver, and its answers as comments, to FILE "
+    "(also: the FILLSMT_TRACE environment variable). The file is never truncated.",
+)
 def main() -> None:
     """Solve grid logic puzzles with SMT solvers, and check the answers.
 

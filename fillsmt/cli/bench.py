@@ -39,8 +39,14 @@ ALL_SOLVERS = "all"
 """``--solver all``: every installed solver (:func:`installed_solvers`)."""
 
 EXIT_INTERRUPTED = 130
-PRESOLVE_CHOICES = {"off": (False,), "on": (True,), "both": (False, True), RACE: (RACE,), STAGED: (STAGED,),
-                    "all": (False, True, RACE)}
+PRESOLVE_CHOICES = {
+    "off": (False,),
+    "on": (True,),
+    "both": (False, True),
+    RACE: (RACE,),
+    STAGED: (STAGED,),
+    "all": (False, True, RACE),
+}
 SINGLE_LEVEL = presolve_level(DEFAULT_PRESOLVE, DEFAULT_RACE, DEFAULT_STAGED)
 """The --presolve default for one solver and one encoding: the level ``fillsmt solve`` runs."""
 COMPARE_LEVEL = "on"
@@ -67,8 +73,9 @@ def _baseline(text: str | None, configs: list[Config], option: str = "--baseline
         return None
     chosen = parse_config(text)
     if chosen not in configs:
-        raise InputError(f"{option} {text}: not one of this run's configurations "
-                         f"({', '.join(c.label for c in configs)})")
+        raise InputError(
+            f"{option} {text}: not one of this run's configurations ({', '.join(c.label for c in configs)})"
+        )
     return chosen
 
 
@@ -89,69 +96,151 @@ def _check_same_timeout(done: dict[str, dict], jobs: list[Job], timeout: float, 
     earlier = {float(done[j.key]["timeout_s"]) for j in jobs if j.key in done}
     other = sorted(t for t in earlier if t != timeout)
     if other:
-        raise InputError(f"{csv_path}: its runs had --timeout {other[0]:g}; resume with the same "
-                         "time-out, or give another --csv file")
+        raise InputError(
+            f"{csv_path}: its runs had --timeout {other[0]:g}; resume with the same "
+            "time-out, or give another --csv file"
+        )
 
 
 def _progress_bar(total: int, enabled: bool):
     from tqdm import tqdm
 
-    return tqdm(total=total, unit="run", desc="bench", file=sys.stderr, disable=not enabled,
-                dynamic_ncols=True)
+    return tqdm(total=total, unit="run", desc="bench", file=sys.stderr, disable=not enabled, dynamic_ncols=True)
 
 
 @click.command(context_settings=CONTEXT)
-@click.argument("puzzles", nargs=-1, required=True, metavar="PUZZLES...",
-                type=click.Path(exists=True))
-@click.option("--solver", "-s", "solvers", multiple=True, default=[DEFAULT_SOLVER], show_default=True,
-              metavar="NAME",
-              help=f"A solver to run ({', '.join(SOLVERS)}, pysmt:NAME, portfolio:A,B, or rules: "
-                   "the deduction rules plus backtracking, Fillomino only); repeat the option to "
-                   f"compare several; {ALL_SOLVERS}: every installed solver of that list but the portfolio.")
-@click.option("--encoding", "-e", "encodings", multiple=True, type=LazyChoice(lambda: [DEFAULT, *all_encodings()]),
-              default=[DEFAULT], show_default=True,
-              help="An encoding to run; repeat the option to compare several. default: each puzzle "
-                   "kind's own (tree-bfs for Fillomino, onehot for BlockNumber, auto for tilings).")
-@click.option("--presolve", type=click.Choice(list(PRESOLVE_CHOICES)), default=None,
-              help="Run the deduction rules first (on), not (off), or each puzzle both ways (both); "
-                   "race: the rules first, then their search racing the solver; staged: that race, with the "
-                   "kind's other SMT configurations joining after their delays; all: off, on and race. "
-                   f"[default: {COMPARE_LEVEL} when several solvers or encodings are named, so that each gets the "
-                   f"same presolved script and nothing else; {SINGLE_LEVEL} (what fillsmt solve does) for one]")
-@click.option("--unique", is_flag=True,
-              help="Each run also proves its solution unique (one incremental session); the "
-                   "proof's time is its own column. Adds /unique to the configurations.")
-@click.option("--config", "-c", "config_texts", multiple=True, metavar="SOLVER/ENCODING/on|off|race|staged[/unique]",
-              help="Run exactly this configuration (repeatable), instead of every combination of "
-                   "--solver, --encoding and --presolve.")
-@click.option("--jobs", "-j", type=click.IntRange(min=1), default=2, show_default=True,
-              help="How many jobs run at once, each in its own worker process.")
-@click.option("--timeout", "-t", type=Seconds(), default=60,
-              show_default=True, metavar="SECONDS", help="The solver's time limit for each run.")
-@click.option("--csv", "csv_path", required=True, metavar="FILE.csv",
-              help="Where the rows go, one per run, written as each run finishes.")
-@click.option("--resume", is_flag=True,
-              help="Keep FILE.csv's rows and run only the jobs it does not hold yet.")
+@click.argument("puzzles", nargs=-1, required=True, metavar="PUZZLES...", type=click.Path(exists=True))
+@click.option(
+    "--solver",
+    "-s",
+    "solvers",
+    multiple=True,
+    default=[DEFAULT_SOLVER],
+    show_default=True,
+    metavar="NAME",
+    help=f"A solver to run ({', '.join(SOLVERS)}, pysmt:NAME, portfolio:A,B, or rules: "
+    "the deduction rules plus backtracking, Fillomino only); repeat the option to "
+    f"compare several; {ALL_SOLVERS}: every installed solver of that list but the portfolio.",
+)
+@click.option(
+    "--encoding",
+    "-e",
+    "encodings",
+    multiple=True,
+    type=LazyChoice(lambda: [DEFAULT, *all_encodings()]),
+    default=[DEFAULT],
+    show_default=True,
+    help="An encoding to run; repeat the option to compare several. default: each puzzle "
+    "kind's own (tree-bfs for Fillomino, onehot for BlockNumber, auto for tilings).",
+)
+@click.option(
+    "--presolve",
+    type=click.Choice(list(PRESOLVE_CHOICES)),
+    default=None,
+    help="Run the deduction rules first (on), not (off), or each puzzle both ways (both); "
+    "race: the rules first, then their search racing the solver; staged: that race, with the "
+    "kind's other SMT configurations joining after their delays; all: off, on and race. "
+    f"[default: {COMPARE_LEVEL} when several solvers or encodings are named, so that each gets the "
+    f"same presolved script and nothing else; {SINGLE_LEVEL} (what fillsmt solve does) for one]",
+)
+@click.option(
+    "--unique",
+    is_flag=True,
+    help="Each run also proves its solution unique (one incremental session); the "
+    "proof's time is its own column. Adds /unique to the configurations.",
+)
+@click.option(
+    "--config",
+    "-c",
+    "config_texts",
+    multiple=True,
+    metavar="SOLVER/ENCODING/on|off|race|staged[/unique]",
+    help="Run exactly this configuration (repeatable), instead of every combination of "
+    "--solver, --encoding and --presolve.",
+)
+@click.option(
+    "--jobs",
+    "-j",
+    type=click.IntRange(min=1),
+    default=2,
+    show_default=True,
+    help="How many jobs run at once, each in its own worker process.",
+)
+@click.option(
+    "--timeout",
+    "-t",
+    type=Seconds(),
+    default=60,
+    show_default=True,
+    metavar="SECONDS",
+    help="The solver's time limit for each run.",
+)
+@click.option(
+    "--csv",
+    "csv_path",
+    required=True,
+    metavar="FILE.csv",
+    help="Where the rows go, one per run, written as each run finishes.",
+)
+@click.option("--resume", is_flag=True, help="Keep FILE.csv's rows and run only the jobs it does not hold yet.")
 @click.option("--overwrite", is_flag=True, help="Empty FILE.csv first and run everything.")
-@click.option("--baseline", metavar="SOLVER/ENCODING/on|off",
-              help="The configuration speed-ups are measured against (default: the first).")
+@click.option(
+    "--baseline",
+    metavar="SOLVER/ENCODING/on|off",
+    help="The configuration speed-ups are measured against (default: the first).",
+)
 @click.option("--plot", metavar="FILE.png", help="Write the cactus plot here (replaced if present).")
-@click.option("--scatter", metavar="FILE.png",
-              help="Write the log-log scatter plot of two configurations here: the baseline (x) against "
-                   "--scatter-against (y).")
-@click.option("--scatter-against", metavar="SOLVER/ENCODING/on|off",
-              help="The scatter plot's second configuration (default: the first one after the baseline).")
-@click.option("--summary", "summary_path", metavar="FILE.md",
-              help="Also write the summary tables here (replaced if present).")
-@click.option("--json", "json_path", metavar="FILE.json",
-              help="Also write the runs and the summary numbers here as JSON (replaced if present).")
-@click.option("--dask", metavar="ADDRESS",
-              help="Run the jobs on this Dask scheduler (e.g. tcp://10.0.0.5:8786) instead of "
-                   "local worker processes; --jobs is then the cluster's business.")
-@click.option("--progress/--no-progress", default=None,
-              help="Show a progress bar on standard error [default: when it is a terminal].")
-def bench(puzzles, solvers, encodings, presolve, unique, config_texts, jobs, timeout, csv_path, resume,
-          overwrite, baseline, plot, scatter, scatter_against, summary_path, json_path, dask, progress):
+@click.option(
+    "--scatter",
+    metavar="FILE.png",
+    help="Write the log-log scatter plot of two configurations here: the baseline (x) against --scatter-against (y).",
+)
+@click.option(
+    "--scatter-against",
+    metavar="SOLVER/ENCODING/on|off",
+    help="The scatter plot's second configuration (default: the first one after the baseline).",
+)
+@click.option(
+    "--summary", "summary_path", metavar="FILE.md", help="Also write the summary tables here (replaced if present)."
+)
+@click.option(
+    "--json",
+    "json_path",
+    metavar="FILE.json",
+    help="Also write the runs and the summary numbers here as JSON (replaced if present).",
+)
+@click.option(
+    "--dask",
+    metavar="ADDRESS",
+    help="Run the jobs on this Dask scheduler (e.g. tcp://10.0.0.5:8786) instead of "
+    "local worker processes; --jobs is then the cluster's business.",
+)
+@click.option(
+    "--progress/--no-progress",
+    default=None,
+    help="Show a progress bar on standard error [default: when it is a terminal].",
+)
+def bench(
+    puzzles,
+    solvers,
+    encodings,
+    presolve,
+    unique,
+    config_texts,
+    jobs,
+    timeout,
+    csv_path,
+    resume,
+    overwrite,
+    baseline,
+    plot,
+    scatter,
+    scatter_against,
+    summary_path,
+    json_path,
+    dask,
+    progress,
+):
     """Run every PUZZLES file (folders: every *.txt inside, recursively) with every --solver,
     --encoding and --presolve choice, write one CSV row per run, and print a summary.
 
@@ -227,8 +316,12 @@ def _chosen_configs(solvers, encodings, presolve, config_texts, unique=False) ->
         level = presolve or default_level(solvers, encodings)
         return configurations(solvers, encodings, PRESOLVE_CHOICES[level], unique)
     ctx = click.get_current_context()
-    for name, flag in (("solvers", "--solver"), ("encodings", "--encoding"), ("presolve", "--presolve"),
-                       ("unique", "--unique")):
+    for name, flag in (
+        ("solvers", "--solver"),
+        ("encodings", "--encoding"),
+        ("presolve", "--presolve"),
+        ("unique", "--unique"),
+    ):
         if ctx.get_parameter_source(name) is click.core.ParameterSource.COMMANDLINE:
             raise InputError(f"give either --config or {flag}, not both")
     configs = list(dict.fromkeys(parse_config(t) for t in config_texts))
@@ -236,11 +329,12 @@ def _chosen_configs(solvers, encodings, presolve, config_texts, unique=False) ->
     for c in configs:
         if c.solver == RULES:
             if (c.encoding, c.presolve) != (RULES_CONFIG_ENCODING, True):
-                raise InputError(f"--config {c.label}: the rules solver has no encoding; write "
-                                 f"{RULES}/{RULES_CONFIG_ENCODING}/on{'/unique' if c.unique else ''}")
+                raise InputError(
+                    f"--config {c.label}: the rules solver has no encoding; write "
+                    f"{RULES}/{RULES_CONFIG_ENCODING}/on{'/unique' if c.unique else ''}"
+                )
         elif c.encoding not in known:
-            raise InputError(f"--config {c.label}: unknown encoding {c.encoding!r}; "
-                             f"choose one of {', '.join(known)}")
+            raise InputError(f"--config {c.label}: unknown encoding {c.encoding!r}; choose one of {', '.join(known)}")
     return configs
 
 
@@ -306,8 +400,10 @@ def _bench(puzzles, configs, jobs, timeout, resume, overwrite, baseline, dask, p
         except (KeyboardInterrupt, Terminated) as e:  # the workers are stopped; fillsmt exits 128 + N
             bar.close()
             left = len(all_jobs) - len(rows)
-            _note(f"interrupted; {len(rows)} finished runs are in {csv_path}; run the same "
-                  f"command with --resume to do the other {left}")
+            _note(
+                f"interrupted; {len(rows)} finished runs are in {csv_path}; run the same "
+                f"command with --resume to do the other {left}"
+            )
             if isinstance(e, KeyboardInterrupt):
                 return EXIT_INTERRUPTED
             raise
@@ -324,14 +420,22 @@ def _bench(puzzles, configs, jobs, timeout, resume, overwrite, baseline, dask, p
 
         from fillsmt.bench.summary import json_report
 
-        write_file(json_path, json.dumps(json_report(ordered, base), indent=1, ensure_ascii=False) + "\n",
-                   force=True, option="--json", make_folder=True)
+        write_file(
+            json_path,
+            json.dumps(json_report(ordered, base), indent=1, ensure_ascii=False) + "\n",
+            force=True,
+            option="--json",
+            make_folder=True,
+        )
     if plot:
         from fillsmt.bench.plot import cactus_plot
 
         picture = io.BytesIO()
-        cactus_plot(ordered, picture, title=f"fillsmt bench: {len({r['puzzle'] for r in ordered})} "
-                                            f"puzzles, time-out {timeout:g} s")
+        cactus_plot(
+            ordered,
+            picture,
+            title=f"fillsmt bench: {len({r['puzzle'] for r in ordered})} puzzles, time-out {timeout:g} s",
+        )
         write_file(plot, picture.getvalue(), force=True, option="--plot", make_folder=True)
     if pair:
         from fillsmt.bench.compare import scatter_plot

@@ -20,7 +20,7 @@ from fillsmt.interrupts import GRACE, OutOfTime, time_limit
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
-LONGEST_WAIT = 2 ** 31 // 1000 - 1
+LONGEST_WAIT = 2**31 // 1000 - 1
 """The longest time-out a wait in the operating system takes (``poll`` counts milliseconds in
 32 bits): about 24.8 days. A longer ``--timeout`` is clamped to it, which in practice is no limit."""
 
@@ -30,7 +30,7 @@ class CliError(click.ClickException):
 
     def __init__(self, message: str, exit_code: int):
         super().__init__(message)
-        self.exit_code = exit_code
+        self.exit_code = exit_code  # type: ignore[misc]  # click declares it a class default; each error has its own
 
 
 def reports_errors(command):
@@ -59,9 +59,9 @@ def stopped_at(timeout: float | None, what: str) -> Iterator[None]:
         raise CliError(timeout_message(what, timeout), EXIT_UNKNOWN) from None
 
 
-def timeout_message(what: str, timeout: float) -> str:
+def timeout_message(what: str, timeout: float | None) -> str:
     """The one-line message of a command stopped by its ``--timeout``."""
-    return f"time-out: no {what} within {timeout:g} s"
+    return f"time-out: no {what} within {timeout:g} s" if timeout is not None else f"time-out: no {what}"
 
 
 def puzzle_paths(paths: Iterable[str]) -> Iterator[tuple[str, InputError | None]]:
@@ -96,6 +96,7 @@ def severity(code: int) -> tuple[int, int]:
 
 
 # --- value types ------------------------------------------------------------------------------------
+
 
 class Seconds(click.ParamType):
     """A time-out: a positive, finite number of seconds (clamped to :data:`LONGEST_WAIT`)."""
@@ -136,7 +137,8 @@ class LazyChoice(click.Choice):
     does not load what they are made from (``bench``'s encodings: every kind)."""
 
     def __init__(self, make: Callable[[], Iterable[str]], case_sensitive: bool = True):
-        self._make, self._choices = make, None
+        self._make: Callable[[], Iterable[str]] = make
+        self._choices: tuple[str, ...] | None = None
         super().__init__((), case_sensitive)
 
     @property
@@ -170,21 +172,32 @@ class KindName(click.ParamType):
 
 # --- options ----------------------------------------------------------------------------------------
 
+
 def solver_option(*, rules: bool = False):
-    extra = ("; rules for the thesis' own solver, the deduction rules plus backtracking (Fillomino "
-             "only, no SMT)") if rules else ""
+    extra = (
+        ("; rules for the thesis' own solver, the deduction rules plus backtracking (Fillomino only, no SMT)")
+        if rules
+        else ""
+    )
     from fillsmt.drivers.registry import solver_names
 
     return click.option(
-        "--solver", "-s", default="yices", show_default=True, metavar="NAME",
+        "--solver",
+        "-s",
+        default="yices",
+        show_default=True,
+        metavar="NAME",
         help=f"Solver: {', '.join(solver_names())}; pysmt:NAME for one of pysmt's solvers; "
-             f"portfolio:A,B,… to race solvers and take the first answer{extra}.")
+        f"portfolio:A,B,… to race solvers and take the first answer{extra}.",
+    )
 
 
 solver_cmd_option = click.option(
-    "--solver-cmd", metavar="CMD",
-    help='Any other SMT-LIB 2 solver, run as CMD with the script on standard input '
-         '(e.g. "cvc5 --lang smt2 --produce-models"). Overrides --solver.')
+    "--solver-cmd",
+    metavar="CMD",
+    help="Any other SMT-LIB 2 solver, run as CMD with the script on standard input "
+    '(e.g. "cvc5 --lang smt2 --produce-models"). Overrides --solver.',
+)
 
 
 class KindsHelpOption(click.Option):
@@ -201,35 +214,62 @@ class KindsHelpOption(click.Option):
             return None
         listed = "; ".join(
             f"{kind.name}: {', '.join(kind.script_names if self.scripts else kind.encoding_names)} "
-            f"[default: {kind.default_encoding}]" for kind in registry.kinds())
+            f"[default: {kind.default_encoding}]"
+            for kind in registry.kinds()
+        )
         return record[0], f"{record[1]} {listed}."
 
 
 def encoding_option(scripts: bool = False):
     """``--encoding``; ``scripts``: the help lists only the scripts (``encode``, ``export``)."""
     return click.option(
-        "--encoding", "-e", cls=KindsHelpOption, scripts=scripts, type=EncodingName(), default=None, metavar="NAME",
-        help="How the puzzle is written as SMT-LIB [default: the kind's own]. By kind:")
+        "--encoding",
+        "-e",
+        cls=KindsHelpOption,
+        scripts=scripts,
+        type=EncodingName(),
+        default=None,
+        metavar="NAME",
+        help="How the puzzle is written as SMT-LIB [default: the kind's own]. By kind:",
+    )
 
 
 def timeout_option(what: str, **kwargs):
-    return click.option("--timeout", "-t", type=Seconds(), metavar="SECONDS",
-                        help=f"{what} (default: {kwargs.get('default') or 'no limit'}; a positive number; "
-                             f"over {LONGEST_WAIT} s, about 24 days, counts as that).",
-                        **kwargs)
+    return click.option(
+        "--timeout",
+        "-t",
+        type=Seconds(),
+        metavar="SECONDS",
+        help=f"{what} (default: {kwargs.get('default') or 'no limit'}; a positive number; "
+        f"over {LONGEST_WAIT} s, about 24 days, counts as that).",
+        **kwargs,
+    )
 
 
 kind_option = click.option(
-    "--kind", "-k", type=KindName(), default=None, metavar="KIND",
+    "--kind",
+    "-k",
+    type=KindName(),
+    default=None,
+    metavar="KIND",
     help="The puzzle kind: fillomino, blocknumber, tiling, or one registered by a plugin [default: "
-         "from the file: a `board` line starts a tiling problem, two grids (givens, then block "
-         "labels) are BlockNumber, one grid is Fillomino; a puzz.link URL or JSON says its kind].")
+    "from the file: a `board` line starts a tiling problem, two grids (givens, then block "
+    "labels) are BlockNumber, one grid is Fillomino; a puzz.link URL or JSON says its kind].",
+)
 presolve_option = click.option(
-    "--presolve/--no-presolve", default=True, show_default=True,
+    "--presolve/--no-presolve",
+    default=True,
+    show_default=True,
     help="First fill what the deduction rules force, and bound every other cell's number; "
-         "the solver then sees a smaller problem (the thesis encoding sees only the filled cells).")
+    "the solver then sees a smaller problem (the thesis encoding sees only the filled cells).",
+)
 format_option = click.option(
-    "--format", "-f", "fmt", type=click.Choice(["plain", "pretty", "json"]), default="plain",
+    "--format",
+    "-f",
+    "fmt",
+    type=click.Choice(["plain", "pretty", "json"]),
+    default="plain",
     show_default=True,
     help="plain: the puzzle file format (H W, then rows); pretty: region borders drawn; "
-         "json: one object per puzzle per line.")
+    "json: one object per puzzle per line.",
+)

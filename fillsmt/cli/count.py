@@ -7,16 +7,32 @@ import time
 
 import click
 
-from fillsmt.cli.common import (CONTEXT, CliError, encoding_option, kind_option, presolve_option, reports_errors,
-                                solver_cmd_option, solver_option, timeout_option, warn)
+from fillsmt.cli.common import (
+    CONTEXT,
+    CliError,
+    encoding_option,
+    kind_option,
+    presolve_option,
+    reports_errors,
+    solver_cmd_option,
+    solver_option,
+    timeout_option,
+    warn,
+)
 from fillsmt.errors import EXIT_NO_SOLUTION, EXIT_NOT_UNIQUE, EXIT_OK, EXIT_SOLVER, EXIT_UNKNOWN
 from fillsmt.smtlib.answer import Status
 
 
 @click.command(context_settings=CONTEXT)
 @click.argument("puzzle", metavar="PUZZLE")
-@click.option("--limit", "-n", type=click.IntRange(min=1), default=2, show_default=True,
-              help="Stop after this many distinct solutions (the count is then shown as N+).")
+@click.option(
+    "--limit",
+    "-n",
+    type=click.IntRange(min=1),
+    default=2,
+    show_default=True,
+    help="Stop after this many distinct solutions (the count is then shown as N+).",
+)
 @click.option("--show", is_flag=True, help="Print each solution found (checked), blank-line separated.")
 @solver_option()
 @solver_cmd_option
@@ -64,6 +80,7 @@ def count(puzzle, limit, show, solver, solver_cmd, encoding, timeout, presolve, 
     if found.status is Status.ERROR:
         raise CliError(found.message, EXIT_SOLVER)
     if not found.complete and n < limit:
-        warn(f"{p.source}: the count stopped early ({found.status.value}){': ' + found.message if found.message else ''}")
+        why = f": {found.message}" if found.message else ""
+        warn(f"{p.source}: the count stopped early ({found.status.value}){why}")
         sys.exit(EXIT_UNKNOWN)
     sys.exit(EXIT_NO_SOLUTION if n == 0 else EXIT_OK if n == 1 else EXIT_NOT_UNIQUE)

@@ -7,11 +7,21 @@ from typing import Iterable
 
 import click
 
-from fillsmt.cli.common import CONTEXT, CliError, EncodingName, encoding_option, format_option, kind_option, \
-    presolve_option, reports_errors, stopped_at, timeout_option, warn
+from fillsmt.cli.common import (
+    CONTEXT,
+    CliError,
+    EncodingName,
+    encoding_option,
+    format_option,
+    kind_option,
+    presolve_option,
+    reports_errors,
+    stopped_at,
+    timeout_option,
+    warn,
+)
 from fillsmt.cli.output import write_file
 from fillsmt.errors import EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_SOLVER, FormatError
-
 
 SHOWN_PROBLEMS = 3
 """How many of the checker's problems a refused answer's message names (the first, in the
@@ -42,9 +52,13 @@ def _emit(text: str | Iterable[str], output: str | None, force: bool, protect: s
 @encoding_option(scripts=True)
 @presolve_option
 @kind_option
-@click.option("--bound", type=click.IntRange(min=0), metavar="K",
-              help="Tilings only: write the question \"is there a tiling covering at least K cells?\" "
-                   "(for any solver) instead of z3's (maximize covered).")
+@click.option(
+    "--bound",
+    type=click.IntRange(min=0),
+    metavar="K",
+    help='Tilings only: write the question "is there a tiling covering at least K cells?" '
+    "(for any solver) instead of z3's (maximize covered).",
+)
 @timeout_option("Stop reading, presolving, encoding and writing after this many seconds (exit 3)")
 @reports_errors
 def encode(puzzle, output, force, encoding, presolve, kind, bound, timeout):
@@ -90,9 +104,15 @@ def encode(puzzle, output, force, encoding, presolve, kind, bound, timeout):
 @click.argument("answer", metavar="ANSWER")
 @format_option
 @kind_option
-@click.option("--encoding", "-e", type=EncodingName(), default=None, metavar="NAME",
-              help="The encoding the script was written with (BlockNumber: onehot answers are "
-                   "recognised by their is_R_C_V names; numbers otherwise).")
+@click.option(
+    "--encoding",
+    "-e",
+    type=EncodingName(),
+    default=None,
+    metavar="NAME",
+    help="The encoding the script was written with (BlockNumber: onehot answers are "
+    "recognised by their is_R_C_V names; numbers otherwise).",
+)
 @reports_errors
 def decode(puzzle, answer, fmt, kind, encoding):
     """Turn a solver's saved output (ANSWER) for PUZZLE's script into the checked grid.
@@ -187,10 +207,19 @@ def check(puzzle, solution, kind):
 
 @click.command(context_settings=CONTEXT)
 @click.argument("puzzle", metavar="PUZZLE")
-@click.option("--to", "target", type=click.Choice(["url", "plain", "json"]), required=True,
-              help="url: a puzz.link URL; plain: the kind's puzzle file format; json: see docs/json-schema.md.")
-@click.option("--output", "-o", metavar="FILE", help="Write here (default: standard output); never replaces "
-                                                      "an existing file without --force.")
+@click.option(
+    "--to",
+    "target",
+    type=click.Choice(["url", "plain", "json"]),
+    required=True,
+    help="url: a puzz.link URL; plain: the kind's puzzle file format; json: see docs/json-schema.md.",
+)
+@click.option(
+    "--output",
+    "-o",
+    metavar="FILE",
+    help="Write here (default: standard output); never replaces an existing file without --force.",
+)
 @click.option("--force", is_flag=True, help="Replace FILE if it already exists.")
 @kind_option
 @reports_errors
@@ -220,10 +249,13 @@ def convert(puzzle, target, output, force, kind):
 @click.command(context_settings=CONTEXT)
 @click.argument("puzzle", metavar="PUZZLE")
 @click.argument("solution", metavar="[SOLUTION]", required=False)
-@click.option("--output", "-o", metavar="FILE.svg", required=True,
-              help="Where to write the SVG picture; - is standard output.")
+@click.option(
+    "--output", "-o", metavar="FILE.svg", required=True, help="Where to write the SVG picture; - is standard output."
+)
 @click.option("--force", is_flag=True, help="Replace FILE.svg if it already exists.")
-@click.option("--solve", "solve_it", is_flag=True, help="Solve the puzzle first (default solver) and draw the solution.")
+@click.option(
+    "--solve", "solve_it", is_flag=True, help="Solve the puzzle first (default solver) and draw the solution."
+)
 @kind_option
 @reports_errors
 def render(puzzle, solution, output, force, solve_it, kind):

@@ -16,10 +16,10 @@ import sys
 import click
 
 from fillsmt import limits
+from fillsmt.blocknumber.make import DEFAULT_MAX_BLOCK, make_blocknumber
 from fillsmt.cli.common import CONTEXT, CliError, KindName, reports_errors, timeout_option, warn
 from fillsmt.cli.output import check_target, write_file
 from fillsmt.errors import EXIT_UNKNOWN, InputError
-from fillsmt.blocknumber.make import DEFAULT_MAX_BLOCK, make_blocknumber
 from fillsmt.fillomino.make import DEFAULT_MAX_EMPTY_AREA, SMALL_GRID, make_fillomino
 from fillsmt.fillomino.rating import LABELS
 from fillsmt.generating import Made, Options
@@ -31,6 +31,7 @@ MAX_SIDE = 60
 
 
 # --- generate -----------------------------------------------------------------------------------
+
 
 def parse_size(text: str) -> tuple[int, int]:
     """``HxW`` (or ``N`` for NxN) as (height, width), within 1..:data:`MAX_SIDE`."""
@@ -52,7 +53,7 @@ def parse_size(text: str) -> tuple[int, int]:
 def parse_seed(text: str | None) -> int | str:
     """An integer seed when the text is one, else the text itself (any words work)."""
     if text is None:
-        return random.SystemRandom().randrange(10 ** 9)
+        return random.SystemRandom().randrange(10**9)
     return int(text) if re.fullmatch(r"-?[0-9]{1,18}", text.strip()) else text
 
 
@@ -66,20 +67,31 @@ def output_paths(output: str | None, count: int, seeds: list[int | str], force: 
     if output is None or output == "-":
         return [None] * count
     if count > 1 and "{n}" not in output and "{seed}" not in output:
-        raise InputError(f"-o {output}: with --count {count}, the file name needs {{n}} (1, 2, …) or "
-                         "{seed}, e.g. -o puzzles/p{n}.txt")
+        raise InputError(
+            f"-o {output}: with --count {count}, the file name needs {{n}} (1, 2, …) or "
+            "{seed}, e.g. -o puzzles/p{n}.txt"
+        )
     series = "{n}" in output or "{seed}" in output
     paths = [output.replace("{n}", str(i)).replace("{seed}", str(s)) for i, s in enumerate(seeds, start=1)]
     for path in paths:
         check_target(path, force=force, series=series)  # a series' missing folders are made
-    return paths
+    return list[str | None](paths)
 
 
 def check_options(kind, size, solver, timeout, difficulty, unclued, max_region, max_empty_area) -> Options:
     """The request, checked: the size here, the rest by the kind (which fills in its defaults)."""
     height, width = parse_size(size)
-    opts = Options(kind, height, width, solver, timeout, difficulty, True if unclued is None else unclued,
-                   max_region, max_empty_area)
+    opts = Options(
+        kind,
+        height,
+        width,
+        solver,
+        timeout,
+        difficulty,
+        True if unclued is None else unclued,
+        max_region,
+        max_empty_area,
+    )
     asked = {"--difficulty": difficulty, "--unclued/--no-unclued": unclued, "--max-empty-area": max_empty_area}
     return get_kind(kind).check_request(opts, asked)
 
@@ -91,8 +103,9 @@ def session_driver(name: str):
     driver = get_driver(name)
     if not driver.supports_session:
         *others, last = session_solver_names()
-        raise InputError(f"--solver {name}: {driver.name} offers no incremental session; use "
-                         f"{', '.join(others)}, {last} or search")
+        raise InputError(
+            f"--solver {name}: {driver.name} offers no incremental session; use {', '.join(others)}, {last} or search"
+        )
     driver.require()
     return driver
 
@@ -100,52 +113,107 @@ def session_driver(name: str):
 def _progress_bar(total: int, enabled: bool):
     from tqdm import tqdm
 
-    return tqdm(total=total, unit="puzzle", desc="generate", file=sys.stderr, disable=not enabled,
-                dynamic_ncols=True, leave=False)
+    return tqdm(
+        total=total,
+        unit="puzzle",
+        desc="generate",
+        file=sys.stderr,
+        disable=not enabled,
+        dynamic_ncols=True,
+        leave=False,
+    )
 
 
 @click.command(context_settings=CONTEXT)
-@click.option("--kind", "-k", type=KindName(generating=True), default="fillomino", show_default=True,
-              metavar="KIND", help="The kind of puzzle to make: fillomino or blocknumber (any kind that can).")
-@click.option("--size", "-s", "size", required=True, metavar="HxW",
-              help=f"Height and width, e.g. 10x10 (one number for a square; at most {MAX_SIDE}).")
-@click.option("--seed", metavar="SEED",
-              help="An integer or any text; the same seed (and options) always gives the same puzzle. "
-                   "Default: a random one, printed on standard error so the run can be repeated.")
-@click.option("--count", "-n", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Make this many puzzles; puzzle i uses the seed SEED-i (so --seed SEED-i alone "
-                   "makes it again). On standard output they are separated by blank lines.")
-@click.option("--difficulty", "-d", type=click.Choice(LABELS),
-              help="Fillomino only: aim for this rating (see `fillsmt rate`); clues that would make "
-                   "the puzzle harder are kept, and easier attempts are dropped (up to 20).")
-@click.option("--unclued/--no-unclued", default=None,
-              help="Fillomino only: may a region of the solution be left without any clue? "
-                   "[default: --unclued]")
-@click.option("--max-region", type=click.IntRange(min=1), metavar="N",
-              help=f"The largest region (Fillomino, default 10) or block (BlockNumber, default "
-                   f"{DEFAULT_MAX_BLOCK}) of the solution.")
-@click.option("--max-empty-area", type=click.IntRange(min=0), metavar="N",
-              help="Fillomino only: keep a clue when removing it would leave a connected area of "
-                   "more than N empty cells; the clue set is then minimal among those without larger "
-                   "areas (near-minimal). 0: no limit, minimal clue sets [default: 0 up to "
-                   f"{SMALL_GRID} cells (15x15), {DEFAULT_MAX_EMPTY_AREA} for larger grids, where "
-                   "proofs over large empty areas take most of the time].")
-@click.option("--solver", default="yices", show_default=True, metavar="NAME",
-              help="The uniqueness oracle's exact check: an SMT solver with incremental sessions "
-                   "(yices, z3, z3-api, pysmt, pysmt:NAME), or `search` (Fillomino only: the rules "
-                   "plus backtracking, no solver needed, slow beyond 8x8).")
-@timeout_option("Stop removing clues after this many seconds per puzzle; the puzzle printed is "
-                "then unique but not minimal, with a warning")
-@click.option("--output", "-o", metavar="FILE",
-              help="Write to FILE instead of standard output (-: standard output); with --count, FILE "
-                   "must contain {n} (1, 2, …) or {seed}, e.g. -o 'puzzles/p{n}.txt', whose missing "
-                   "folders are then made; a single FILE's folder must exist. Existing files are "
-                   "replaced only with --force.")
+@click.option(
+    "--kind",
+    "-k",
+    type=KindName(generating=True),
+    default="fillomino",
+    show_default=True,
+    metavar="KIND",
+    help="The kind of puzzle to make: fillomino or blocknumber (any kind that can).",
+)
+@click.option(
+    "--size",
+    "-s",
+    "size",
+    required=True,
+    metavar="HxW",
+    help=f"Height and width, e.g. 10x10 (one number for a square; at most {MAX_SIDE}).",
+)
+@click.option(
+    "--seed",
+    metavar="SEED",
+    help="An integer or any text; the same seed (and options) always gives the same puzzle. "
+    "Default: a random one, printed on standard error so the run can be repeated.",
+)
+@click.option(
+    "--count",
+    "-n",
+    type=click.IntRange(min=1),
+    default=1,
+    show_default=True,
+    help="Make this many puzzles; puzzle i uses the seed SEED-i (so --seed SEED-i alone "
+    "makes it again). On standard output they are separated by blank lines.",
+)
+@click.option(
+    "--difficulty",
+    "-d",
+    type=click.Choice(LABELS),
+    help="Fillomino only: aim for this rating (see `fillsmt rate`); clues that would make "
+    "the puzzle harder are kept, and easier attempts are dropped (up to 20).",
+)
+@click.option(
+    "--unclued/--no-unclued",
+    default=None,
+    help="Fillomino only: may a region of the solution be left without any clue? [default: --unclued]",
+)
+@click.option(
+    "--max-region",
+    type=click.IntRange(min=1),
+    metavar="N",
+    help=f"The largest region (Fillomino, default 10) or block (BlockNumber, default "
+    f"{DEFAULT_MAX_BLOCK}) of the solution.",
+)
+@click.option(
+    "--max-empty-area",
+    type=click.IntRange(min=0),
+    metavar="N",
+    help="Fillomino only: keep a clue when removing it would leave a connected area of "
+    "more than N empty cells; the clue set is then minimal among those without larger "
+    "areas (near-minimal). 0: no limit, minimal clue sets [default: 0 up to "
+    f"{SMALL_GRID} cells (15x15), {DEFAULT_MAX_EMPTY_AREA} for larger grids, where "
+    "proofs over large empty areas take most of the time].",
+)
+@click.option(
+    "--solver",
+    default="yices",
+    show_default=True,
+    metavar="NAME",
+    help="The uniqueness oracle's exact check: an SMT solver with incremental sessions "
+    "(yices, z3, z3-api, pysmt, pysmt:NAME), or `search` (Fillomino only: the rules "
+    "plus backtracking, no solver needed, slow beyond 8x8).",
+)
+@timeout_option(
+    "Stop removing clues after this many seconds per puzzle; the puzzle printed is "
+    "then unique but not minimal, with a warning"
+)
+@click.option(
+    "--output",
+    "-o",
+    metavar="FILE",
+    help="Write to FILE instead of standard output (-: standard output); with --count, FILE "
+    "must contain {n} (1, 2, …) or {seed}, e.g. -o 'puzzles/p{n}.txt', whose missing "
+    "folders are then made; a single FILE's folder must exist. Existing files are "
+    "replaced only with --force.",
+)
 @click.option("--force", is_flag=True, help="Replace existing output files.")
 @click.option("--quiet", "-q", is_flag=True, help="No summary lines on standard error (warnings stay).")
 @reports_errors
-def generate(kind, size, seed, count, difficulty, unclued, max_region, max_empty_area, solver, timeout,
-             output, force, quiet):
+def generate(
+    kind, size, seed, count, difficulty, unclued, max_region, max_empty_area, solver, timeout, output, force, quiet
+):
     """Make new puzzles with exactly one solution, in the kind's plain puzzle format.
 
     A random valid solution (Fillomino: random regions of varied sizes; BlockNumber: random
@@ -180,8 +248,9 @@ def generate(kind, size, seed, count, difficulty, unclued, max_region, max_empty
     say = bar.write if not bar.disable else lambda text: click.echo(text, err=True)
     with bar:
         for i, (puzzle_seed, path) in enumerate(zip(seeds, paths)):
-            made = run_within(timeout, lambda: maker.generate(opts, puzzle_seed, driver),
-                              lambda: _no_puzzle(puzzle_seed, timeout))
+            made = run_within(
+                timeout, lambda: maker.generate(opts, puzzle_seed, driver), lambda: _no_puzzle(puzzle_seed, timeout)
+            )
             if path is None:
                 click.echo(("\n" if i else "") + made.text, nl=False)
             else:
@@ -190,18 +259,36 @@ def generate(kind, size, seed, count, difficulty, unclued, max_region, max_empty
                 say(f"fillsmt: seed {made.seed}: {message}")
             if not quiet:
                 rated = maker.generated_words(made)
-                say(f"fillsmt: {opts.height}x{opts.width} {kind}, seed {made.seed}: {rated}, "
+                say(
+                    f"fillsmt: {opts.height}x{opts.width} {kind}, seed {made.seed}: {rated}, "
                     f"{'minimal' if made.minimal else 'near-minimal'} ({'; '.join(made.notes)}), "
-                    f"{made.seconds:.2f} s" + (f" -> {path}" if path else ""))
+                    f"{made.seconds:.2f} s" + (f" -> {path}" if path else "")
+                )
             bar.update(1)
 
 
 def _no_puzzle(seed, timeout: float):
     """A generation still running :data:`~fillsmt.interrupts.GRACE` seconds past ``--timeout``
     (a stage that did not stop at it) was stopped: one line, exit 3."""
-    raise CliError(f"seed {seed}: time-out: no puzzle within the time-out of {timeout:g} s "
-                   f"(the clue removal stops at it; what came after did not end in time)", EXIT_UNKNOWN)
+    raise CliError(
+        f"seed {seed}: time-out: no puzzle within the time-out of {timeout:g} s "
+        f"(the clue removal stops at it; what came after did not end in time)",
+        EXIT_UNKNOWN,
+    )
 
 
-__all__ = ["DEFAULT_MAX_BLOCK", "DEFAULT_MAX_EMPTY_AREA", "Made", "Options", "SMALL_GRID", "check_options", "generate",
-           "make_blocknumber", "make_fillomino", "parse_seed", "parse_size", "puzzle_seeds", "session_driver"]
+__all__ = [
+    "DEFAULT_MAX_BLOCK",
+    "DEFAULT_MAX_EMPTY_AREA",
+    "Made",
+    "Options",
+    "SMALL_GRID",
+    "check_options",
+    "generate",
+    "make_blocknumber",
+    "make_fillomino",
+    "parse_seed",
+    "parse_size",
+    "puzzle_seeds",
+    "session_driver",
+]

@@ -29,8 +29,15 @@ def _umask() -> int:
     return mask
 
 
-def check_target(output: str, *, force: bool = True, protect: str | None = None, option: str = "",
-                 series: bool = False, make_folder: bool = False) -> Path:
+def check_target(
+    output: str,
+    *,
+    force: bool = True,
+    protect: str | None = None,
+    option: str = "",
+    series: bool = False,
+    make_folder: bool = False,
+) -> Path:
     """The path ``output`` after the checks every written file gets (see the module text); with
     ``series`` (one of several files a pattern names) a missing folder is made, else it is an
     error. ``make_folder`` is the name this switch had when only ``bench``'s reports made their
@@ -60,9 +67,16 @@ def check_target(output: str, *, force: bool = True, protect: str | None = None,
     return target
 
 
-def write_file(output: str, data: str | bytes | Iterable[str], *, force: bool = False,
-               protect: str | None = None, option: str = "", series: bool = False,
-               make_folder: bool = False) -> None:
+def write_file(
+    output: str,
+    data: str | bytes | Iterable[str],
+    *,
+    force: bool = False,
+    protect: str | None = None,
+    option: str = "",
+    series: bool = False,
+    make_folder: bool = False,
+) -> None:
     """Write ``data`` to ``output`` atomically (see the module text); ``data`` may be pieces of
     text, written as they come (a large script is never held whole). ``series`` and
     ``make_folder``: as for :func:`check_target`."""
@@ -72,8 +86,9 @@ def write_file(output: str, data: str | bytes | Iterable[str], *, force: bool = 
     target = check_target(output, force=force, protect=protect, option=option, series=series)
     where = f"{option} {output}" if option else output
     try:
-        fd, tmp = tempfile.mkstemp(dir=target.parent if str(target.parent) else ".",
-                                   prefix=f".{target.name}.", suffix=".tmp")
+        fd, tmp = tempfile.mkstemp(
+            dir=target.parent if str(target.parent) else ".", prefix=f".{target.name}.", suffix=".tmp"
+        )
     except OSError as e:
         raise InputError(f"{where}: cannot write: {e.strerror}") from None
     try:

@@ -12,17 +12,44 @@ from typing import Iterator
 
 import click
 
-from fillsmt.cli.common import (CONTEXT, CliError, kind_option, reports_errors, solver_cmd_option, solver_option,
-                                stopped_at, timeout_message, timeout_option, warn)
+from fillsmt.cli.common import (
+    CONTEXT,
+    CliError,
+    kind_option,
+    reports_errors,
+    solver_cmd_option,
+    solver_option,
+    stopped_at,
+    timeout_message,
+    timeout_option,
+    warn,
+)
 from fillsmt.errors import EXIT_NO_SOLUTION, EXIT_NOT_UNIQUE, EXIT_OK, EXIT_UNKNOWN, InputError
 
-text_or_json = click.option("--format", "-f", "fmt", type=click.Choice(["text", "json"]), default="text",
-                            show_default=True, help="text for a person; json: one object (docs/explain.schema.json).")
+text_or_json = click.option(
+    "--format",
+    "-f",
+    "fmt",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="text for a person; json: one object (docs/explain.schema.json).",
+)
 
-EXPLAIN_EXIT = {"solved": EXIT_OK, "no-solution": EXIT_NO_SOLUTION, "multiple": EXIT_NOT_UNIQUE,
-                "stopped": EXIT_UNKNOWN}
-HINT_EXIT = {"step": EXIT_OK, "solved": EXIT_OK, "wrong": EXIT_NO_SOLUTION, "no-solution": EXIT_NO_SOLUTION,
-             "multiple": EXIT_NOT_UNIQUE, "stopped": EXIT_UNKNOWN}
+EXPLAIN_EXIT = {
+    "solved": EXIT_OK,
+    "no-solution": EXIT_NO_SOLUTION,
+    "multiple": EXIT_NOT_UNIQUE,
+    "stopped": EXIT_UNKNOWN,
+}
+HINT_EXIT = {
+    "step": EXIT_OK,
+    "solved": EXIT_OK,
+    "wrong": EXIT_NO_SOLUTION,
+    "no-solution": EXIT_NO_SOLUTION,
+    "multiple": EXIT_NOT_UNIQUE,
+    "stopped": EXIT_UNKNOWN,
+}
 
 
 def _fillomino(source: str, kind: str | None, command: str):
@@ -31,8 +58,9 @@ def _fillomino(source: str, kind: str | None, command: str):
 
     puzzle = load(source, kind)
     if not kind_of(puzzle).explains:
-        raise InputError(f"{puzzle.source}: {command} explains Fillomino puzzles only "
-                         f"(this is a {kind_of(puzzle).name} puzzle)")
+        raise InputError(
+            f"{puzzle.source}: {command} explains Fillomino puzzles only (this is a {kind_of(puzzle).name} puzzle)"
+        )
     return puzzle
 
 
@@ -59,8 +87,7 @@ def _driver(solver: str, solver_cmd: str | None):
 @click.command(context_settings=CONTEXT)
 @click.argument("puzzle", metavar="PUZZLE")
 @text_or_json
-@click.option("--svg", "svg_file", metavar="FILE.svg",
-              help="Also draw the grid with each filled cell's step number.")
+@click.option("--svg", "svg_file", metavar="FILE.svg", help="Also draw the grid with each filled cell's step number.")
 @click.option("--force", is_flag=True, help="Replace FILE.svg if it already exists.")
 @solver_option()
 @timeout_option("Stop explaining after this many seconds")
@@ -130,8 +157,7 @@ def hint(puzzle, progress, fmt, solver, timeout, kind):
     if progress is not None:
         g = _fillomino(progress, "fillomino", "hint")
         if (g.height, g.width) != (p.height, p.width):
-            raise InputError(f"{g.source}: the progress grid is {g.height}x{g.width}, the puzzle "
-                             f"{p.height}x{p.width}")
+            raise InputError(f"{g.source}: the progress grid is {g.height}x{g.width}, the puzzle {p.height}x{p.width}")
         grid = g.cells
     deadline = _deadline(timeout)
     with stopped_at(timeout, "hint"):
@@ -149,8 +175,11 @@ def _clue_command_options(command):
     """The options repair and minimize share: output format, solver, time-out and kind."""
     from fillsmt.repair import DEFAULT_TIMEOUT
 
-    limit = timeout_option("Stop after this many seconds and print the best found so far, marked as such",
-                           default=DEFAULT_TIMEOUT, show_default=False)
+    limit = timeout_option(
+        "Stop after this many seconds and print the best found so far, marked as such",
+        default=DEFAULT_TIMEOUT,
+        show_default=False,
+    )
     for option in (kind_option, limit, solver_cmd_option, solver_option(), text_or_json):
         command = option(command)
     return command
@@ -212,12 +241,16 @@ def repair(puzzle, fmt, solver, solver_cmd, timeout, kind):
     elif found.status == "repaired":
         click.echo(kind_of(p).format_puzzle(found.repaired), nl=False)
         n = len(found.added)
-        fewest = ("no solution needs fewer (proven)" if found.fewest_proven else
-                  f"not proven the fewest ({found.stopped}; the fewest for this solution, after trying "
-                  f"{found.solutions_tried} solution{'s' if found.solutions_tried != 1 else ''}; every repair "
-                  f"needs at least {found.at_least})")
-        warn(f"{p.source}: {n} clue{'s' if n != 1 else ''} added, now unique (proven); {fewest}: "
-             f"{_placed(found.added)}")
+        fewest = (
+            "no solution needs fewer (proven)"
+            if found.fewest_proven
+            else f"not proven the fewest ({found.stopped}; the fewest for this solution, after trying "
+            f"{found.solutions_tried} solution{'s' if found.solutions_tried != 1 else ''}; every repair "
+            f"needs at least {found.at_least})"
+        )
+        warn(
+            f"{p.source}: {n} clue{'s' if n != 1 else ''} added, now unique (proven); {fewest}: {_placed(found.added)}"
+        )
     elif found.status == "unique":
         click.echo(kind_of(p).format_puzzle(p), nl=False)
         warn(f"{p.source}: already unique, nothing added")
@@ -228,9 +261,11 @@ def repair(puzzle, fmt, solver, solver_cmd, timeout, kind):
 
 @click.command(context_settings=CONTEXT)
 @click.argument("puzzle", metavar="PUZZLE")
-@click.option("--keep-rated", is_flag=True,
-              help="Keep a clue also when removing it would change the difficulty label of "
-                   "`fillsmt rate` (Fillomino).")
+@click.option(
+    "--keep-rated",
+    is_flag=True,
+    help="Keep a clue also when removing it would change the difficulty label of `fillsmt rate` (Fillomino).",
+)
 @_clue_command_options
 @reports_errors
 def minimize(puzzle, keep_rated, fmt, solver, solver_cmd, timeout, kind):
@@ -253,7 +288,7 @@ def minimize(puzzle, keep_rated, fmt, solver, solver_cmd, timeout, kind):
     """
     from fillsmt.formats.json_format import line, puzzle_to_dict
     from fillsmt.kinds import kind_of, load
-    from fillsmt.repair import minimize as minimize_puzzle
+    from fillsmt.minimize import minimize as minimize_puzzle
 
     p = load(puzzle, kind)
     with _nothing_within(timeout, "minimized puzzle"):
@@ -265,10 +300,15 @@ def minimize(puzzle, keep_rated, fmt, solver, solver_cmd, timeout, kind):
     else:
         click.echo(kind_of(p).format_puzzle(found.puzzle), nl=False)
         label = f", still {found.label}" if found.label else ""
-        needed = ("every clue left is needed" if found.minimal else
-                  f"not minimal: {found.stopped} after {found.tried} of {found.clues_before} clues")
-        warn(f"{p.source}: {len(found.removed)} of {found.clues_before} clues removed{label}, "
-             f"{needed} ({found.seconds:.2f} s)" + (f": {_placed(found.removed)}" if found.removed else ""))
+        needed = (
+            "every clue left is needed"
+            if found.minimal
+            else f"not minimal: {found.stopped} after {found.tried} of {found.clues_before} clues"
+        )
+        warn(
+            f"{p.source}: {len(found.removed)} of {found.clues_before} clues removed{label}, "
+            f"{needed} ({found.seconds:.2f} s)" + (f": {_placed(found.removed)}" if found.removed else "")
+        )
     sys.exit(EXIT_OK if found.minimal else EXIT_UNKNOWN)
 
 

@@ -7,8 +7,20 @@ import time
 
 import click
 
-from fillsmt.cli.common import (CONTEXT, encoding_option, format_option, kind_option, presolve_option, puzzle_paths,
-                                reports_errors, severity, solver_cmd_option, solver_option, timeout_option, warn)
+from fillsmt.cli.common import (
+    CONTEXT,
+    encoding_option,
+    format_option,
+    kind_option,
+    presolve_option,
+    puzzle_paths,
+    reports_errors,
+    severity,
+    solver_cmd_option,
+    solver_option,
+    timeout_option,
+    warn,
+)
 from fillsmt.errors import EXIT_OK, InputError
 from fillsmt.smtlib.answer import Status
 
@@ -20,29 +32,46 @@ from fillsmt.smtlib.answer import Status
 @encoding_option()
 @timeout_option("Stop the solver after this many seconds; with --unique/--forced, the whole session")
 @presolve_option
-@click.option("--race/--no-race", default=None,
-              help="Run the rules' search (the deduction rules plus backtracking) beside the solver; "
-                   "the first answer wins (both are checked). Needs --presolve; with --forced the search wins only by exhausting the solutions. "
-                   "[default: race]")
-@click.option("--staged/--no-staged", default=None,
-              help="With --race, let the kind's other SMT configurations join the race, each after its "
-                   "delay (Fillomino: yices on the lazy region cuts where 100 or more open cells form one "
-                   "area, at once from 180, else after 10 s; else, with at most 150 open cells, Z3 with the "
-                   "region propagator after 3 s, 10 s with --unique or --forced). Only with the default solver "
-                   "and encoding. [default: staged]")
+@click.option(
+    "--race/--no-race",
+    default=None,
+    help="Run the rules' search (the deduction rules plus backtracking) beside the solver; "
+    "the first answer wins (both are checked). Needs --presolve; with --forced the search wins "
+    "only by exhausting the solutions. "
+    "[default: race]",
+)
+@click.option(
+    "--staged/--no-staged",
+    default=None,
+    help="With --race, let the kind's other SMT configurations join the race, each after its "
+    "delay (Fillomino: yices on the lazy region cuts where 100 or more open cells form one "
+    "area, at once from 180, else after 10 s; else, with at most 150 open cells, Z3 with the "
+    "region propagator after 3 s, 10 s with --unique or --forced). Only with the default solver "
+    "and encoding. [default: staged]",
+)
 @kind_option
-@click.option("--unique", is_flag=True,
-              help="Also prove the solution unique, or show a second one and the cells where "
-                   "the two differ (exit 5 when not unique). One incremental solver session.")
-@click.option("--forced", is_flag=True,
-              help="Also find the cells that hold the same number in every solution (what an "
-                   "author needs to see where a clue is missing).")
-@click.option("--method", type=click.Choice(["auto", "bounds", "maximize", "split"]), default="auto",
-              show_default=True,
-              help="Tilings only: bounds = a search on covered >= k in one session (any solver); "
-                   "maximize = z3's (maximize covered); split = tile blocks of about 10x10 first "
-                   "(optimal when they reach the upper bound), then bounds; auto = split on boards "
-                   "with a side of 20 or more and no copy limits, else bounds.")
+@click.option(
+    "--unique",
+    is_flag=True,
+    help="Also prove the solution unique, or show a second one and the cells where "
+    "the two differ (exit 5 when not unique). One incremental solver session.",
+)
+@click.option(
+    "--forced",
+    is_flag=True,
+    help="Also find the cells that hold the same number in every solution (what an "
+    "author needs to see where a clue is missing).",
+)
+@click.option(
+    "--method",
+    type=click.Choice(["auto", "bounds", "maximize", "split"]),
+    default="auto",
+    show_default=True,
+    help="Tilings only: bounds = a search on covered >= k in one session (any solver); "
+    "maximize = z3's (maximize covered); split = tile blocks of about 10x10 first "
+    "(optimal when they reach the upper bound), then bounds; auto = split on boards "
+    "with a side of 20 or more and no copy limits, else bounds.",
+)
 @format_option
 @reports_errors
 def solve(puzzles, solver, solver_cmd, encoding, timeout, presolve, race, staged, kind, unique, forced, method, fmt):
@@ -77,7 +106,8 @@ def solve(puzzles, solver, solver_cmd, encoding, timeout, presolve, race, staged
     from fillsmt.drivers.registry import get_driver
     from fillsmt.formats.json_format import bad_input_dict, line, result_to_dict
     from fillsmt.kinds import load
-    from fillsmt.pipeline import RULES_SOLVER, require_rules_apply, solve as solve_puzzle, solve_with_rules
+    from fillsmt.pipeline import RULES_SOLVER, require_rules_apply, solve_with_rules
+    from fillsmt.pipeline import solve as solve_puzzle
 
     rules = solver == RULES_SOLVER and not solver_cmd
     driver = None if rules else get_driver(solver, solver_cmd)  # required when a puzzle needs it
@@ -93,15 +123,31 @@ def solve(puzzles, solver, solver_cmd, encoding, timeout, presolve, race, staged
         except InputError as e:
             worst = max(worst, e.exit_code)
             if fmt == "json":
-                click.echo(line(bad_input_dict(path, str(e), solver=solver if rules else driver.name,
-                                               encoding=encoding)))
+                click.echo(
+                    line(
+                        bad_input_dict(
+                            path, str(e), solver=solver if driver is None else driver.name, encoding=encoding
+                        )
+                    )
+                )
             warn(str(e))
             continue
         if rules:
             result = solve_with_rules(puzzle, timeout, unique=unique, forced=forced)
         else:
-            result = solve_puzzle(puzzle, driver, encoding, timeout, presolve=presolve, race=race, staged=staged,
-                                  unique=unique, forced=forced, method=method)
+            assert driver is not None  # made above for every solver but the rules
+            result = solve_puzzle(
+                puzzle,
+                driver,
+                encoding,
+                timeout,
+                presolve=presolve,
+                race=race,
+                staged=staged,
+                unique=unique,
+                forced=forced,
+                method=method,
+            )
         result.times["total"] = time.perf_counter() - start
         worst = max(worst, result.exit_code, key=severity)
         if fmt == "json":
@@ -133,8 +179,7 @@ def _show_optimum(result, fmt: str, printed: int) -> int:
     if printed:
         click.echo()
     if fmt == "pretty":
-        click.echo(f"{summary} (solver {result.solver}, {result.checks} checks, "
-                   f"{result.times['total']:.2f} s in all)")
+        click.echo(f"{summary} (solver {result.solver}, {result.checks} checks, {result.times['total']:.2f} s in all)")
         click.echo(result.kind.pretty(result.puzzle, result.grid), nl=False)
     else:
         click.echo(result.kind.format_solution(result.puzzle, result.grid), nl=False)
@@ -147,8 +192,11 @@ def _show_solution(result, fmt: str, rules: bool) -> None:
     if fmt == "pretty":
         by = "the deduction rules" if result.settled_by_presolve else result.solver
         by = f"the rules plus backtracking ({result.message})" if rules else by
-        fixed = f" ({result.presolved_cells} cells fixed by the rules first)" \
-            if result.presolved_cells is not None and not result.settled_by_presolve else ""
+        fixed = (
+            f" ({result.presolved_cells} cells fixed by the rules first)"
+            if result.presolved_cells is not None and not result.settled_by_presolve
+            else ""
+        )
         click.echo(f"{puzzle.source}: solved by {by} in {result.times['total']:.2f} s{fixed}")
     click.echo(_solution_text(kind, puzzle, result.grid, fmt), nl=False)
     if result.second_grid is not None:
@@ -202,8 +250,12 @@ def status_words(result) -> str:
         if result.message and result.message != "no solution":
             return f"no solution: {result.message}"
         return "no solution (the solver proved the puzzle unsatisfiable)"
-    words = {Status.UNKNOWN: "the solver could not decide", Status.TIMEOUT: "time-out",
-             Status.ERROR: "solver failure", Status.SAT: "solved"}[result.status]
+    words = {
+        Status.UNKNOWN: "the solver could not decide",
+        Status.TIMEOUT: "time-out",
+        Status.ERROR: "solver failure",
+        Status.SAT: "solved",
+    }[result.status]
     return f"{words}: {result.message}" if result.message else words
 
 

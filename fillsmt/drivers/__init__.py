@@ -8,15 +8,18 @@ imported from their modules on first use, so that the CLI starting, or a module 
 
 from fillsmt.imports import lazy_exports
 
-__getattr__, __all__ = lazy_exports(__name__, {
-    "CommandDriver": "fillsmt.drivers.binaries",
-    "Driver": "fillsmt.drivers.base",
-    "PortfolioDriver": "fillsmt.drivers.portfolio",
-    "PysmtDriver": "fillsmt.drivers.pysmt_driver",
-    "RunResult": "fillsmt.drivers.base",
-    "SOLVERS": "fillsmt.drivers.registry:_FACTORIES",
-    "Z3ApiDriver": "fillsmt.drivers.z3api",
-    "add_generic_solver": "fillsmt.drivers.registry",
-    "add_solver": "fillsmt.drivers.registry",
-    "get_driver": "fillsmt.drivers.registry",
-})
+__getattr__, __all__ = lazy_exports(
+    __name__,
+    {
+        "CommandDriver": "fillsmt.drivers.binaries",
+        "Driver": "fillsmt.drivers.base",
+        "PortfolioDriver": "fillsmt.drivers.portfolio",
+        "PysmtDriver": "fillsmt.drivers.pysmt_driver",
+        "RunResult": "fillsmt.drivers.base",
+        "SOLVERS": "fillsmt.drivers.registry:_FACTORIES",
+        "Z3ApiDriver": "fillsmt.drivers.z3api",
+        "add_generic_solver": "fillsmt.drivers.registry",
+        "add_solver": "fillsmt.drivers.registry",
+        "get_driver": "fillsmt.drivers.registry",
+    },
+)

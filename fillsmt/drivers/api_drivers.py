@@ -54,8 +54,10 @@ class ApiWorkerDriver(Driver):
         return spec.origin or "" if spec else ""
 
     def missing_message(self) -> str:
-        return (f"solver {self.name!r} needs the {self.module} Python package; install it with: "
-                f"pip install {self.distribution} (or pip install 'fillsmt[{self.name}]')")
+        return (
+            f"solver {self.name!r} needs the {self.module} Python package; install it with: "
+            f"pip install {self.distribution} (or pip install 'fillsmt[{self.name}]')"
+        )
 
     def refuse(self, script: str) -> None:
         """Raise :class:`InputError` for a script this solver cannot take (none by default)."""
@@ -93,9 +95,11 @@ class BitwuzlaDriver(ApiWorkerDriver):
 
     def refuse(self, script: str) -> None:
         if _INTEGER_LOGIC.search(script[:4000]) or "Int)" in script[:4000]:
-            raise InputError("bitwuzla decides bit-vectors and Booleans, not integers: choose a bit-vector or "
-                             "Boolean encoding (BlockNumber: -e bv or -e onehot; tiling: -e bv; Fillomino has "
-                             "none), or leave -e out to get one")
+            raise InputError(
+                "bitwuzla decides bit-vectors and Booleans, not integers: choose a bit-vector or "
+                "Boolean encoding (BlockNumber: -e bv or -e onehot; tiling: -e bv; Fillomino has "
+                "none), or leave -e out to get one"
+            )
 
 
 class Z3PropDriver(ApiWorkerDriver):

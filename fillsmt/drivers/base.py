@@ -50,8 +50,10 @@ class Driver(ABC):
     def cannot_run(self, encoding) -> str:
         """Why this solver cannot run ``encoding`` (a :class:`fillsmt.kind.Encoding`), or ""."""
         if encoding.propagator and encoding.propagator not in self.propagators:
-            return (f"solver {self.name!r} cannot run the encoding {encoding.name}: it is {encoding.method}, "
-                    f"and {self.name} has no such propagator")
+            return (
+                f"solver {self.name!r} cannot run the encoding {encoding.name}: it is {encoding.method}, "
+                f"and {self.name} has no such propagator"
+            )
         return ""
 
     @overload
@@ -97,8 +99,9 @@ class Driver(ABC):
     def require_session(self) -> None:
         """Raise :class:`SolverError` unless the driver ``supports_session``."""
         if not self.supports_session:
-            raise SolverError(f"solver {self.name!r} offers no incremental session; "
-                              f"`fillsmt solvers` lists the solvers that have one")
+            raise SolverError(
+                f"solver {self.name!r} offers no incremental session; `fillsmt solvers` lists the solvers that have one"
+            )
 
     def open_session(self, priority=None) -> "Session":
         """An incremental session (:mod:`fillsmt.drivers.session`) with this solver; ``priority``
@@ -107,14 +110,19 @@ class Driver(ABC):
         raise NotImplementedError
 
 
-def in_process_result(solver: str, output: str, fired: bool, seconds: float, timeout: float | None,
-                      how: str) -> RunResult:
+def in_process_result(
+    solver: str, output: str, fired: bool, seconds: float, timeout: float | None, how: str
+) -> RunResult:
     """What an in-process run printed, read as a solver's output; a run its time-out stopped
     (``fired``) that gave no decisive answer is a TIMEOUT ("… and was ``how``")."""
     result = interpret_output(solver, output, seconds=seconds)
     if fired and result.status in (Status.UNKNOWN, Status.ERROR):
-        return RunResult(Status.TIMEOUT, output=output, seconds=seconds,
-                         message=f"{solver} gave no answer within {timeout:g} s and was {how}")
+        return RunResult(
+            Status.TIMEOUT,
+            output=output,
+            seconds=seconds,
+            message=f"{solver} gave no answer within {timeout:g} s and was {how}",
+        )
     return result
 
 
@@ -124,8 +132,9 @@ def quote_output(text: str, limit: int = 300) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def interpret_output(solver: str, output: str, *, stderr: str = "", exit_code: int | None = 0,
-                     seconds: float = 0.0) -> RunResult:
+def interpret_output(
+    solver: str, output: str, *, stderr: str = "", exit_code: int | None = 0, seconds: float = 0.0
+) -> RunResult:
     """Turn the text a solver printed into a :class:`RunResult`.
 
     An error before the check-sat answer, or any error after ``sat``, makes the run an ERROR
@@ -135,19 +144,37 @@ def interpret_output(solver: str, output: str, *, stderr: str = "", exit_code: i
     try:
         answer: Answer = parse_answer(output)
     except SExprError as e:
-        return RunResult(Status.ERROR, output=output, seconds=seconds,
-                         message=f"{solver} printed something fillsmt cannot read ({e}): {quote_output(output)!r}")
+        return RunResult(
+            Status.ERROR,
+            output=output,
+            seconds=seconds,
+            message=f"{solver} printed something fillsmt cannot read ({e}): {quote_output(output)!r}",
+        )
     code = f" (exit code {exit_code})" if exit_code not in (0, None) else ""
     if answer.early_errors:
-        return RunResult(Status.ERROR, output=output, seconds=seconds,
-                         message=f"{solver} reported an error{code}: {quote_output('; '.join(answer.early_errors))!r}")
+        return RunResult(
+            Status.ERROR,
+            output=output,
+            seconds=seconds,
+            message=f"{solver} reported an error{code}: {quote_output('; '.join(answer.early_errors))!r}",
+        )
     if answer.status is None or answer.early_unexpected:
         detail = "; ".join(answer.errors) or output.strip() or stderr.strip() or "nothing"
-        return RunResult(Status.ERROR, output=output, seconds=seconds,
-                         message=f"{solver} gave no answer{code}: {quote_output(detail)!r}")
+        return RunResult(
+            Status.ERROR,
+            output=output,
+            seconds=seconds,
+            message=f"{solver} gave no answer{code}: {quote_output(detail)!r}",
+        )
     if answer.status is Status.SAT and answer.errors:
-        return RunResult(Status.ERROR, output=output, seconds=seconds, values=answer.values,
-                         message=f"{solver} said sat, then: {quote_output('; '.join(answer.errors))!r}")
+        return RunResult(
+            Status.ERROR,
+            output=output,
+            seconds=seconds,
+            values=answer.values,
+            message=f"{solver} said sat, then: {quote_output('; '.join(answer.errors))!r}",
+        )
     message = {Status.SAT: "", Status.UNSAT: "no solution", Status.UNKNOWN: f"{solver} answered unknown"}
-    return RunResult(answer.status, values=answer.values, output=output, seconds=seconds,
-                     message=message.get(answer.status, ""))
+    return RunResult(
+        answer.status, values=answer.values, output=output, seconds=seconds, message=message.get(answer.status, "")
+    )

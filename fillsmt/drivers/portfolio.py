@@ -83,7 +83,7 @@ class PortfolioDriver(Driver):
         else:
             member, result = winner
         result.seconds = seconds
-        result.message = (f"first answer from {member.name}" if winner else result.message)
+        result.message = f"first answer from {member.name}" if winner else result.message
         return result
 
 

@@ -164,7 +164,7 @@ class _Exchange:
 
     def _write(self, fd: int) -> None:
         try:
-            self.sent += os.write(fd, self.data[self.sent: self.sent + _CHUNK])
+            self.sent += os.write(fd, self.data[self.sent : self.sent + _CHUNK])
         except BlockingIOError:
             return
         except (BrokenPipeError, OSError):  # the solver stopped reading: its answer says why
@@ -185,8 +185,9 @@ class _Exchange:
                 pass
 
 
-def _communicate(proc: subprocess.Popen, data: bytes, timeout: float | None,
-                 stop: threading.Event | None) -> tuple[str, str, bool, bool, bool]:
+def _communicate(
+    proc: subprocess.Popen, data: bytes, timeout: float | None, stop: threading.Event | None
+) -> tuple[str, str, bool, bool, bool]:
     """(stdout, stderr, timed_out, stopped, overflowed), killing the group at the deadline, on
     ``stop``, or when the solver prints more than the limit."""
     deadline = None if timeout is None else time.monotonic() + timeout
@@ -217,8 +218,13 @@ def _communicate(proc: subprocess.Popen, data: bytes, timeout: float | None,
         exchange.close()
 
 
-def run_process(argv: list[str], stdin_text: str, timeout: float | None,
-                stop: threading.Event | None = None, priority: SolverYield | None = None) -> ProcessOutcome:
+def run_process(
+    argv: list[str],
+    stdin_text: str,
+    timeout: float | None,
+    stop: threading.Event | None = None,
+    priority: SolverYield | None = None,
+) -> ProcessOutcome:
     """Run ``argv`` with ``stdin_text`` on standard input; kill its group at ``timeout`` seconds,
     as soon as ``stop`` is set (used by the portfolio to stop the losers), or when it prints more
     than :func:`fillsmt.limits.max_output` bytes. ``priority`` lowers the process's priority
@@ -228,8 +234,7 @@ def run_process(argv: list[str], stdin_text: str, timeout: float | None,
     """
     start = time.perf_counter()
     data = stdin_text.encode("utf-8")
-    proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            **OWN_GROUP)
+    proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, **OWN_GROUP)
     if priority is not None:
         priority.started(proc)
     tracing = trace.path() is not None
@@ -246,7 +251,14 @@ def run_process(argv: list[str], stdin_text: str, timeout: float | None,
         # The solver may have left children in its group even when it exited by itself.
         kill_group(proc)
     if tracing:
-        note = ("timed out, killed" if timed_out else "stopped" if stopped
-                else "printed too much, killed" if overflowed else f"exit code {proc.returncode}")
+        note = (
+            "timed out, killed"
+            if timed_out
+            else "stopped"
+            if stopped
+            else "printed too much, killed"
+            if overflowed
+            else f"exit code {proc.returncode}"
+        )
         trace.received(who, channel, out + err, note)
     return ProcessOutcome(out, err, proc.returncode, timed_out, time.perf_counter() - start, stopped, overflowed)

@@ -59,8 +59,10 @@ class PysmtDriver(Driver):
         if importlib.util.find_spec("pysmt") is None:
             return "solver 'pysmt' needs the pysmt package; install it with: pip install pysmt"
         have = ", ".join(installed_backends()) or "none"
-        return (f"pysmt has no solver {self.backend!r} installed (installed: {have}); "
-                f"install one with: pip install z3-solver (or cvc5)")
+        return (
+            f"pysmt has no solver {self.backend!r} installed (installed: {have}); "
+            f"install one with: pip install z3-solver (or cvc5)"
+        )
 
     def run(self, script: str, timeout: float | None = None, stop=None, priority=None) -> RunResult:
         backend = self._backend()
@@ -77,7 +79,8 @@ class PysmtDriver(Driver):
         backend = self._backend()
         if backend is None:
             raise SolverMissing(self.missing_message())
-        session = ProcessSession([sys.executable, "-m", "fillsmt.drivers.pysmt_worker", backend, "--incremental"],
-                                 self.name)
+        session = ProcessSession(
+            [sys.executable, "-m", "fillsmt.drivers.pysmt_worker", backend, "--incremental"], self.name
+        )
         session.reads_packed = False  # pysmt's interpreter: no define-fun
         return session

@@ -13,8 +13,18 @@ import io
 import sys
 
 PREFERENCE = ("z3", "cvc5", "yices", "msat", "btor", "picosat", "bdd")
-IGNORED = {"set-option", "set-info", "set-logic", "declare-fun", "declare-const", "define-fun",
-           "declare-sort", "define-sort", "exit", "get-info"}
+IGNORED = {
+    "set-option",
+    "set-info",
+    "set-logic",
+    "declare-fun",
+    "declare-const",
+    "define-fun",
+    "declare-sort",
+    "define-sort",
+    "exit",
+    "get-info",
+}
 
 
 def _error(message: str) -> str:
@@ -110,8 +120,7 @@ class Interpreter:
                 self._print(_error("model is not available"))
                 return
             solver = self._solver()
-            pairs = [f"({t.to_smtlib(daggify=False)} {solver.get_value(t).to_smtlib(daggify=False)})"
-                     for t in cmd.args]
+            pairs = [f"({t.to_smtlib(daggify=False)} {solver.get_value(t).to_smtlib(daggify=False)})" for t in cmd.args]
             self._print("(" + " ".join(pairs) + ")")
         else:
             self._print(_error(f"pysmt worker does not run the command {cmd.name}"))

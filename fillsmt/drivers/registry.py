@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 def _built_in(path: str) -> Callable[..., Driver]:
     """The factory at ``module:name``, imported when a driver is first made (so naming the
     solvers, e.g. in ``--help``, loads no driver module)."""
+
     def make(*args) -> Driver:
         return resolve(path)(*args)
 
@@ -53,8 +54,13 @@ def add_solver(name: str, factory: Callable[[], Driver]) -> None:
     _FACTORIES[name] = factory
 
 
-def add_generic_solver(name: str, argv: list[str], session_argv: list[str] | None = None,
-                       install_hint: str = "", optimisation: bool = False) -> None:
+def add_generic_solver(
+    name: str,
+    argv: list[str],
+    session_argv: list[str] | None = None,
+    install_hint: str = "",
+    optimisation: bool = False,
+) -> None:
     """Register any SMT-LIB 2 binary reading the script on standard input: ``argv`` for one-shot
     runs, ``session_argv`` (default: ``argv``) for an incremental session kept open on a pipe."""
     session = list(session_argv or argv)
@@ -64,8 +70,9 @@ def add_generic_solver(name: str, argv: list[str], session_argv: list[str] | Non
     def make() -> CommandDriver:
         from fillsmt.drivers.binaries import CommandDriver
 
-        driver = CommandDriver(list(argv), name=name, install_hint=install_hint,
-                               session_args=tuple(session[len(argv):]))
+        driver = CommandDriver(
+            list(argv), name=name, install_hint=install_hint, session_args=tuple(session[len(argv) :])
+        )
         driver.supports_optimisation = optimisation
         return driver
 
@@ -92,8 +99,9 @@ def get_driver(name: str, solver_cmd: str | None = None) -> Driver:
         return _pysmt_driver(name.split(":", 1)[1])
     if name.startswith("portfolio:"):
         return _portfolio(name.split(":", 1)[1], get_driver)
-    raise InputError(f"unknown solver {name!r}; choose one of {', '.join(_FACTORIES)}, pysmt:NAME, "
-                     f"or give --solver-cmd")
+    raise InputError(
+        f"unknown solver {name!r}; choose one of {', '.join(_FACTORIES)}, pysmt:NAME, or give --solver-cmd"
+    )
 
 
 def require_runs(driver: Driver, encoding) -> None:
@@ -111,5 +119,12 @@ def session_solver_names(first: str = "yices") -> list[str]:
     return sorted(names, key=lambda n: n != first)
 
 
-__all__ = ["add_generic_solver", "add_solver", "get_driver", "remove_solver", "require_runs",
-           "session_solver_names", "solver_names"]
+__all__ = [
+    "add_generic_solver",
+    "add_solver",
+    "get_driver",
+    "remove_solver",
+    "require_runs",
+    "session_solver_names",
+    "solver_names",
+]

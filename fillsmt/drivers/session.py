@@ -111,8 +111,9 @@ class Session(ABC):
         try:
             items = [i.value for i in read_all(output)]
         except SExprError as e:
-            raise SolverError(f"{self.name} printed something fillsmt cannot read after {what} ({e}): "
-                              f"{quote_output(output)!r}") from None
+            raise SolverError(
+                f"{self.name} printed something fillsmt cannot read after {what} ({e}): {quote_output(output)!r}"
+            ) from None
         errors = [" ".join(str(m) for m in x[1:]) for x in items if isinstance(x, list) and x[:1] == ["error"]]
         if errors:
             raise SolverError(f"{self.name} reported an error after {what}: {quote_output('; '.join(errors))!r}")
@@ -169,18 +170,21 @@ class Session(ABC):
         return _STATUS[items[0]]
 
     @overload
-    def get_values(self, terms: Iterable[str], raw: Literal[False] = False,
-                   timeout: float | None = None) -> dict[str, Value]: ...
+    def get_values(
+        self, terms: Iterable[str], raw: Literal[False] = False, timeout: float | None = None
+    ) -> dict[str, Value]: ...
 
     @overload
     def get_values(self, terms: Iterable[str], raw: Literal[True], timeout: float | None = None) -> dict[str, str]: ...
 
     @overload
-    def get_values(self, terms: Iterable[str], raw: bool,
-                   timeout: float | None = None) -> dict[str, Value] | dict[str, str]: ...
+    def get_values(
+        self, terms: Iterable[str], raw: bool, timeout: float | None = None
+    ) -> dict[str, Value] | dict[str, str]: ...
 
-    def get_values(self, terms: Iterable[str], raw: bool = False,
-                   timeout: float | None = None) -> dict[str, Value] | dict[str, str]:
+    def get_values(
+        self, terms: Iterable[str], raw: bool = False, timeout: float | None = None
+    ) -> dict[str, Value] | dict[str, str]:
         """The model's values of ``terms`` (after a SAT check), keyed by the terms' text; with
         ``raw``, each value as the solver printed it (SMT-LIB text of any sort, fit to be sent
         back in an assertion). A solver that gives no answer within ``timeout`` (plus
@@ -188,15 +192,17 @@ class Session(ABC):
         values, texts = self.get_values_and_texts(terms, timeout)
         return texts if raw else values
 
-    def get_values_and_texts(self, terms: Iterable[str],
-                             timeout: float | None = None) -> tuple[dict[str, Value], dict[str, str]]:
+    def get_values_and_texts(
+        self, terms: Iterable[str], timeout: float | None = None
+    ) -> tuple[dict[str, Value], dict[str, str]]:
         """Both forms of :meth:`get_values` from one get-value exchange."""
         self._require_alive()
         terms = list(terms)
         if not terms:
             return {}, {}
-        output, timed_out = self._talk(f"(get-value ({' '.join(terms)}))\n",
-                                       None if timeout is None else timeout + REPLY_GRACE)
+        output, timed_out = self._talk(
+            f"(get-value ({' '.join(terms)}))\n", None if timeout is None else timeout + REPLY_GRACE
+        )
         if timed_out:
             raise SessionTimeout(f"{self.name} gave no get-value answer in time and was stopped")
         simple = _simple_values(output)
@@ -275,7 +281,7 @@ def _before_marker(buffer: str, marker: str, start: int = 0) -> tuple[str, str] 
         if end < 0:
             return None  # the line is not complete yet
         if buffer[begin:end].strip() in (marker, f'"{marker}"'):
-            return buffer[:begin], buffer[end + 1:]
+            return buffer[:begin], buffer[end + 1 :]
         at = buffer.find(marker, end)
     return None
 
@@ -296,8 +302,16 @@ class ProcessSession(Session):
         self.argv = argv
         # Its own process group, so closing kills the solver and anything it started.
         self._proc = subprocess.Popen(
-            argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-            **OWN_GROUP, text=True, encoding="utf-8", errors="replace", bufsize=1)
+            argv,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            **OWN_GROUP,
+            text=True,
+            encoding="utf-8",
+            errors="replace",
+            bufsize=1,
+        )
         # All three streams are pipes.
         assert self._proc.stdin is not None and self._proc.stdout is not None and self._proc.stderr is not None
         self._stdin: IO[str] = self._proc.stdin
@@ -307,10 +321,10 @@ class ProcessSession(Session):
         self._chunks: queue.Queue[str | None] = queue.Queue()
         self._pending = ""  # what the solver printed past the last reply's marker (normally nothing)
         self._stderr: list[str] = []
-        self._threads = [threading.Thread(target=self._pump_chunks, args=(self._proc.stdout, self._chunks.put),
-                                          daemon=True),
-                         threading.Thread(target=self._pump, args=(self._proc.stderr, self._stderr.append),
-                                          daemon=True)]
+        self._threads = [
+            threading.Thread(target=self._pump_chunks, args=(self._proc.stdout, self._chunks.put), daemon=True),
+            threading.Thread(target=self._pump, args=(self._proc.stderr, self._stderr.append), daemon=True),
+        ]
         for t in self._threads:
             t.start()
 
@@ -351,8 +365,9 @@ class ProcessSession(Session):
     def _died(self, output: str) -> SolverError:
         self.close(kill=True)
         detail = "".join(line for line in self._stderr if line).strip() or output.strip() or "nothing"
-        return SolverError(f"{self.name} stopped during the session (exit code {self._proc.returncode}): "
-                           f"{quote_output(detail)!r}")
+        return SolverError(
+            f"{self.name} stopped during the session (exit code {self._proc.returncode}): {quote_output(detail)!r}"
+        )
 
     def _exchange(self, text: str, timeout: float | None) -> tuple[str, bool]:
         marker = _marker()
@@ -368,8 +383,10 @@ class ProcessSession(Session):
             searched = max(0, buffer.rfind("\n") + 1)  # the marker is on a line of its own
             if len(buffer) > cap:
                 self.close(kill=True)
-                raise SolverError(f"{self.name} printed more than {cap} characters in one reply and was stopped "
-                                  f"(raise the limit with the environment variable FILLSMT_MAX_OUTPUT)")
+                raise SolverError(
+                    f"{self.name} printed more than {cap} characters in one reply and was stopped "
+                    f"(raise the limit with the environment variable FILLSMT_MAX_OUTPUT)"
+                )
             wait = None if deadline is None else max(0.0, deadline - time.monotonic())
             try:
                 chunk = self._chunks.get(timeout=wait)

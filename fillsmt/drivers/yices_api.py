@@ -40,8 +40,10 @@ def wheel_library() -> str | None:
     if spec is None or not spec.submodule_search_locations:
         return None
     for folder in spec.submodule_search_locations:
-        found = sorted(glob.glob(os.path.join(folder, "lib", "libyices.so*")) +
-                       glob.glob(os.path.join(folder, "lib", "libyices*.dylib")))
+        found = sorted(
+            glob.glob(os.path.join(folder, "lib", "libyices.so*"))
+            + glob.glob(os.path.join(folder, "lib", "libyices*.dylib"))
+        )
         if found:
             return found[0]
     return None
@@ -67,8 +69,9 @@ def load_yices():
     try:
         import yices
     except Exception as e:  # the bindings raise YicesAPIException (and print) when no library loads
-        raise SolverMissing(f"solver 'yices-api': the yices bindings found no libyices ({e}); "
-                            f"install it with: {INSTALL}") from None
+        raise SolverMissing(
+            f"solver 'yices-api': the yices bindings found no libyices ({e}); install it with: {INSTALL}"
+        ) from None
     finally:
         ctypes.util.find_library = original
     _YICES = yices
@@ -89,7 +92,7 @@ def read_commands(text: str) -> list:
     pos = 0
     for m in _TOKEN.finditer(text):
         if m.start() != pos:
-            raise Unsupported(f"cannot read the commands near {text[pos:pos + 20]!r}")
+            raise Unsupported(f"cannot read the commands near {text[pos : pos + 20]!r}")
         pos = m.end()
         if m.group(1):
             stack.append([])
@@ -105,17 +108,30 @@ def read_commands(text: str) -> list:
         elif m.group(5):
             stack[-1].append(m.group(5))
     if pos != len(text):
-        raise Unsupported(f"cannot read the commands near {text[pos:pos + 20]!r}")
+        raise Unsupported(f"cannot read the commands near {text[pos : pos + 20]!r}")
     if len(stack) != 1:
         raise Unsupported("the commands end inside an s-expression (a '(' without its ')')")
     return stack[0]
 
 
 _OPERATORS = {
-    "bvadd": "bv-add", "bvsub": "bv-sub", "bvmul": "bv-mul", "bvneg": "bv-neg", "bvnot": "bv-not",
-    "bvand": "bv-and", "bvor": "bv-or", "bvxor": "bv-xor", "concat": "bv-concat",
-    "bvule": "bv-le", "bvult": "bv-lt", "bvuge": "bv-ge", "bvugt": "bv-gt",
-    "bvsle": "bv-sle", "bvslt": "bv-slt", "bvsge": "bv-sge", "bvsgt": "bv-sgt",
+    "bvadd": "bv-add",
+    "bvsub": "bv-sub",
+    "bvmul": "bv-mul",
+    "bvneg": "bv-neg",
+    "bvnot": "bv-not",
+    "bvand": "bv-and",
+    "bvor": "bv-or",
+    "bvxor": "bv-xor",
+    "concat": "bv-concat",
+    "bvule": "bv-le",
+    "bvult": "bv-lt",
+    "bvuge": "bv-ge",
+    "bvugt": "bv-gt",
+    "bvsle": "bv-sle",
+    "bvslt": "bv-slt",
+    "bvsge": "bv-sge",
+    "bvsgt": "bv-sgt",
 }
 """SMT-LIB operators whose Yices name differs; the core and arithmetic ones (and, or, not, =>,
 xor, =, distinct, ite, let, +, -, *, <, <=, >, >=) are written the same."""
@@ -124,7 +140,7 @@ _PIECE = re.compile(r'"(?:[^"]|"")*"|\|[^|]*\||;[^\n]*|[()]')
 _ATOM = re.compile(r'\(_\s+bv(\d+)\s+(\d+)\)|#b([01]+)|#x([0-9a-fA-F]+)|\|([^|]*)\||[^\s()";|]+')
 _HEAD = re.compile(r"\(\s*([^\s()]+)")
 
-_BV_ONLY = re.compile(r'\(_\s+bv(\d+)\s+(\d+)\)|#b([01]+)|#x([0-9a-fA-F]+)|\b(' + "|".join(_OPERATORS) + r')\b')
+_BV_ONLY = re.compile(r"\(_\s+bv(\d+)\s+(\d+)\)|#b([01]+)|#x([0-9a-fA-F]+)|\b(" + "|".join(_OPERATORS) + r")\b")
 
 _sessions = iter(range(1, 1 << 62))
 _live_lock = threading.Lock()
@@ -145,7 +161,7 @@ def split_commands(text: str) -> list[str]:
         elif piece == ")":
             depth -= 1
             if depth == 0 and start is not None:
-                out.append(text[start:m.end()])
+                out.append(text[start : m.end()])
             elif depth < 0:
                 raise Unsupported("a ')' without its '('")
     if depth > 0:
@@ -263,9 +279,12 @@ class YicesInterpreter:
             # time limit of fillsmt.interrupts) is handled at once: it stops the search and
             # propagates once the search has returned (or, should it not return, is left to it).
             status = native_call(
-                lambda: ctx.check_context_with_assumptions(None, assumptions) if assumptions
-                else ctx.check_context(),
-                ctx.stop_search, "yices-api", self._leave_context, lambda: self._free_left(ctx))
+                lambda: ctx.check_context_with_assumptions(None, assumptions) if assumptions else ctx.check_context(),
+                ctx.stop_search,
+                "yices-api",
+                self._leave_context,
+                lambda: self._free_left(ctx),
+            )
         finally:
             with self._lock:
                 self._searching = False
@@ -300,7 +319,7 @@ class YicesInterpreter:
         name = head.group(1) if head else ""
         if name == "assert":  # the bulk of every script: no Python parse, libyices reads it
             assert head is not None  # the name came from it
-            self._pending.append(self.term(text[head.end():text.rindex(")")]))
+            self._pending.append(self.term(text[head.end() : text.rindex(")")]))
             self.has_model = False
             return
         c = read_commands(text)[0]

@@ -39,7 +39,7 @@ def _commands(text: str) -> list[str]:
     while i < n:
         ch = text[i]
         if in_string:
-            in_string = ch != '"' or text[i + 1:i + 2] == '"'
+            in_string = ch != '"' or text[i + 1 : i + 2] == '"'
             if ch == '"' and in_string:  # "" inside a string
                 current.append(ch)
                 i += 1
@@ -117,7 +117,7 @@ class Z3PropBackend:
     def _assert(self, commands: list[str]) -> None:
         """The solver's parser keeps the declarations it has read: each is given to it once."""
         if commands:
-            self.solver.from_string("\n".join(self.prefix[self.sent:] + commands))
+            self.solver.from_string("\n".join(self.prefix[self.sent :] + commands))
             self.sent = len(self.prefix)
 
     def _command(self, head: str, command: str, out: Callable[[str], None]) -> None:
@@ -136,17 +136,17 @@ class Z3PropBackend:
         elif head == "check-sat":
             out(self._check([]) + "\n")
         elif head == "check-sat-assuming":
-            inner = command[len("(check-sat-assuming"):].strip()[1:-2]
+            inner = command[len("(check-sat-assuming") :].strip()[1:-2]
             out(self._check(self._parse(_split_terms(inner))) + "\n")
         elif head == "get-value":
-            inner = command[len("(get-value"):].strip()[1:-2]
+            inner = command[len("(get-value") :].strip()[1:-2]
             out(self._values(_split_terms(inner)) + "\n")
         elif head in ("push", "pop"):
-            levels = command[len(head) + 1:-1].strip()
+            levels = command[len(head) + 1 : -1].strip()
             for _ in range(int(levels) if levels else 1):
                 self.solver.push() if head == "push" else self.solver.pop()
         elif head == "echo":
-            out(command[len("(echo"):-1].strip() + "\n")
+            out(command[len("(echo") : -1].strip() + "\n")
         elif head == "exit":
             self.done = True
         else:
@@ -174,8 +174,11 @@ class Z3PropBackend:
         z3 = self.z3
         ctx = z3.main_ctx()
         ref, sort = ctx.ref(), z3.BoolSort().ast
-        return {name: z3.BoolRef(z3.Z3_mk_const(ref, z3.Z3_mk_string_symbol(ref, name), sort), ctx)
-                for name, s in self.names.items() if s == "Bool"}
+        return {
+            name: z3.BoolRef(z3.Z3_mk_const(ref, z3.Z3_mk_string_symbol(ref, name), sort), ctx)
+            for name, s in self.names.items()
+            if s == "Bool"
+        }
 
     def _check(self, assumptions: list) -> str:
         if self.wanted is not None and self.propagator is None:
@@ -189,8 +192,11 @@ class Z3PropBackend:
         start = time.process_time()
         result = self.solver.check(*assumptions)
         if self.stats and self.propagator is not None:
-            print(f"z3-prop: {result} after {time.process_time() - start:.2f} s cpu, "
-                  f"propagator {self.propagator.events}", file=sys.stderr, flush=True)
+            print(
+                f"z3-prop: {result} after {time.process_time() - start:.2f} s cpu, propagator {self.propagator.events}",
+                file=sys.stderr,
+                flush=True,
+            )
         return str(result)
 
     def _values(self, names: list[str]) -> str:

@@ -56,7 +56,7 @@ TREE_PREFIXES = ("p_", "t_")
 
 
 def boundary_clause(grid: Grid, pinned: Iterable[int] = ()) -> str:
-    """"Some pair of neighbours compares otherwise than in ``grid``" (module text); ``pinned``:
+    """ "Some pair of neighbours compares otherwise than in ``grid``" (module text); ``pinned``:
     cells ``x = row * width + col`` the script fixes, whose pairs with each other are left out."""
     height, width = len(grid), len(grid[0]) if grid else 0
     fixed = set(pinned)
@@ -80,7 +80,7 @@ def tree_terms(declared: Iterable[tuple[str, str]]) -> list[str]:
 
 
 def tree_clause(values: dict[str, str]) -> str:
-    """"Some tree variable differs from ``values``" (the model's ``true`` / ``false``, module
+    """ "Some tree variable differs from ``values``" (the model's ``true`` / ``false``, module
     text); a value that is neither raises ValueError."""
     parts = []
     for name, text in values.items():

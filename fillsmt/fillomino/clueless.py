@@ -29,5 +29,4 @@ def clueless_solution(puzzle: Puzzle) -> Grid | None:
     return None if check_solution(puzzle.cells, grid) else grid
 
 
-
 __all__ = ["clueless_solution"]

@@ -17,7 +17,7 @@ def decode_grid(puzzle: Puzzle, values: dict[str, Value], source: str = "<answer
         flat = [values[name] for name in number_vars(h, w)]
         if all(type(v) is int for v in flat):
             ints = cast("list[int]", flat)  # every value checked just above
-            return tuple(tuple(ints[r * w:(r + 1) * w]) for r in range(h))
+            return tuple(tuple(ints[r * w : (r + 1) * w]) for r in range(h))
     except KeyError:
         pass
     return _decode_checked(puzzle, values, source)
@@ -31,8 +31,9 @@ def _decode_checked(puzzle: Puzzle, values: dict[str, Value], source: str) -> Gr
         for c in range(puzzle.width):
             name = number_var(r, c)
             if name not in values:
-                raise AnswerError(source, None,
-                                  f"no value for {name} (row {r + 1}, column {c + 1}) in the solver's answer")
+                raise AnswerError(
+                    source, None, f"no value for {name} (row {r + 1}, column {c + 1}) in the solver's answer"
+                )
             v = values[name]
             if isinstance(v, bool) or not isinstance(v, int):
                 raise AnswerError(source, None, f"the value of {name} is {v!r}, expected an integer")

@@ -70,8 +70,11 @@ def _query(puzzle: Puzzle) -> Iterator[Command]:
 def encode_onehot(puzzle: Puzzle, domains: Domains | None = None) -> Script:
     """The light one-hot encoding (module text): exact only with the region propagator."""
     doms = _sorted_domains(puzzle, domains)
-    header = [Command("set-option", (":print-success", "false")), Command("set-logic", ("QF_LIA",)),
-              propagator_info(puzzle)]
+    header = [
+        Command("set-option", (":print-success", "false")),
+        Command("set-logic", ("QF_LIA",)),
+        propagator_info(puzzle),
+    ]
     v = GridNames(puzzle.height, puzzle.width)
     atoms = [declare(v.value(x, k), "Bool") for x, dom in enumerate(doms) for k in dom]
     numbers = [Command("define-fun", (v.number(x), (), "Int", _first_true(v, x, dom))) for x, dom in enumerate(doms)]

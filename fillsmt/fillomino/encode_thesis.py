@@ -98,8 +98,7 @@ def size_propagation(puzzle: Puzzle) -> Iterator[Command]:
     v = _names(puzzle)
     for x in _cells(puzzle):
         children = [
-            ("ite", ("=", v.edge(x, y), 1), v.size(y), 0)
-            for y in neighbour_indices(puzzle.height, puzzle.width, x)
+            ("ite", ("=", v.edge(x, y), 1), v.size(y), 0) for y in neighbour_indices(puzzle.height, puzzle.width, x)
         ]
         yield assertion(("=", v.size(x), ("+", 1, *children)))
 
@@ -148,9 +147,19 @@ def query(puzzle: Puzzle) -> Iterator[Command]:
 def encode_thesis(puzzle: Puzzle) -> Script:
     """The full thesis script for ``puzzle``."""
     parts = (
-        edge_declarations, no_two_way_edges, at_most_one_incoming,
-        number_declarations, clues, size_declarations, size_propagation, root_size,
-        edge_same_number, root_declarations, root_is_own_index, same_number_same_root, query,
+        edge_declarations,
+        no_two_way_edges,
+        at_most_one_incoming,
+        number_declarations,
+        clues,
+        size_declarations,
+        size_propagation,
+        root_size,
+        edge_same_number,
+        root_declarations,
+        root_is_own_index,
+        same_number_same_root,
+        query,
     )
     header = [
         Command("set-option", (":print-success", "false")),

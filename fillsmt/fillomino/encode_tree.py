@@ -180,7 +180,7 @@ class TreeEncoder:
             options = [self.v.is_root(x)] + [self.v.parent(x, y) for y in self.link[x]]
             yield assertion(disj(options))
             for i, a in enumerate(options):
-                for b in options[i + 1:]:
+                for b in options[i + 1 :]:
                     yield assertion(("not", ("and", a, b)))
 
     def roots(self) -> Iterator[Command]:
@@ -210,8 +210,13 @@ class TreeEncoder:
         """A parent has the same number and root; no two cells are each other's parent."""
         for x in self.tree_cells:
             for y in self.link[x]:
-                yield assertion(("=>", self.v.parent(x, y),
-                                 ("and", ("=", self.n[x], self.n[y]), ("=", self.v.root(x), self.v.root(y)))))
+                yield assertion(
+                    (
+                        "=>",
+                        self.v.parent(x, y),
+                        ("and", ("=", self.n[x], self.n[y]), ("=", self.v.root(x), self.v.root(y))),
+                    )
+                )
                 if y > x:
                     yield assertion(("not", ("and", self.v.parent(x, y), self.v.parent(y, x))))
 
@@ -244,8 +249,7 @@ class TreeEncoder:
             for y in self.link[x]:
                 one_step = ("=", d, ("+", self.v.depth(y), 1))
                 yield assertion(("=>", self.v.parent(x, y), conj([one_step, *(("not", t) for t in closer)])))
-                yield assertion(("=>", ("=", self.n[x], self.n[y]),
-                                ("<=", d, ("+", self.v.depth(y), 1))))
+                yield assertion(("=>", ("=", self.n[x], self.n[y]), ("<=", d, ("+", self.v.depth(y), 1))))
                 closer.append(("and", ("=", self.n[x], self.n[y]), one_step))
             for z in self.anchors[x]:
                 if self.steps(x, z) > 1:
@@ -258,8 +262,14 @@ class TreeEncoder:
     def constraints(self) -> list[Callable[[], Iterator[Command]]]:
         """The constraint methods whose commands make the script, in order (the query last)."""
         parts: list[Callable[[], Iterator[Command]]] = [
-            self.declarations, self.number_domains, self.one_parent_or_root, self.roots,
-            self.sizes, self.parents, self.same_number_same_region, self.needs_a_partner,
+            self.declarations,
+            self.number_domains,
+            self.one_parent_or_root,
+            self.roots,
+            self.sizes,
+            self.parents,
+            self.same_number_same_region,
+            self.needs_a_partner,
         ]
         if self.o.bfs:
             parts.append(self.bfs_depths)

@@ -28,6 +28,7 @@ Encoder = Callable[[Puzzle, Optional[Domains]], Script]
 def _tree(chosen: TreeOptions) -> Encoder:
     def encode(puzzle: Puzzle, domains: Domains | None = None) -> Script:
         return encode_tree(puzzle, domains, chosen)
+
     return encode
 
 

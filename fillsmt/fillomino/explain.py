@@ -85,19 +85,27 @@ class Explanation:
         from fillsmt.svg import CellText, grid_svg
 
         p, grid = self.puzzle, replay(self.puzzle, self.steps)
-        labels = [[v if v else -(r * p.width + c + 1) for c, v in enumerate(row)]
-                  for r, row in enumerate(grid)]  # an empty cell is a region of its own
-        texts = [CellText(r, c, str(v), "clue" if p.cells[r][c] else "solved")
-                 for r, row in enumerate(grid) for c, v in enumerate(row) if v]
+        labels = [
+            [v if v else -(r * p.width + c + 1) for c, v in enumerate(row)] for r, row in enumerate(grid)
+        ]  # an empty cell is a region of its own
+        texts = [
+            CellText(r, c, str(v), "clue" if p.cells[r][c] else "solved")
+            for r, row in enumerate(grid)
+            for c, v in enumerate(row)
+            if v
+        ]
         notes = [CellText(r, c, str(n), "label") for (r, c), n in sorted(self.step_numbers().items())]
-        return grid_svg(p.height, p.width, labels=labels, texts=texts, notes=notes,
-                        title=f"{p.source}: {len(self.steps)} steps")
+        return grid_svg(
+            p.height, p.width, labels=labels, texts=texts, notes=notes, title=f"{p.source}: {len(self.steps)} steps"
+        )
 
     _repr_svg_ = svg
 
     def text(self) -> str:
-        lines = [f"{self.puzzle.source}: {len(self.steps)} steps, {self.status}"
-                 + (f" ({self.message})" if self.message else "")]
+        lines = [
+            f"{self.puzzle.source}: {len(self.steps)} steps, {self.status}"
+            + (f" ({self.message})" if self.message else "")
+        ]
         for i, step in enumerate(self.steps, 1):
             lines.append(f"{i:4}. [{step.rule}] {step.text}")
             for j, sub in enumerate(step.chain, 1):
@@ -151,9 +159,15 @@ class _Solver:
         return self.found
 
 
-def explain(puzzle: Puzzle, *, deadline: float | None = None, split_trials: int = SPLIT_TRIALS,
-            stop_at_first_fix: bool = False, solver: str = DEFAULT_SOLVER,
-            known: Uniqueness | None = None) -> Explanation:
+def explain(
+    puzzle: Puzzle,
+    *,
+    deadline: float | None = None,
+    split_trials: int = SPLIT_TRIALS,
+    stop_at_first_fix: bool = False,
+    solver: str = DEFAULT_SOLVER,
+    known: Uniqueness | None = None,
+) -> Explanation:
     """The solve path of ``puzzle`` (module text). ``deadline`` is a :func:`time.monotonic`
     value; ``stop_at_first_fix`` ends after the first step that fixes a cell (for hints);
     ``known`` is the solver's answer about ``puzzle`` when the caller already has it."""
@@ -169,8 +183,16 @@ def explain(puzzle: Puzzle, *, deadline: float | None = None, split_trials: int 
         if stop_at_first_fix and _cut_at_first_fix(steps):
             return Explanation(puzzle, steps, "stopped", None, "stopped at the first cell fixed")
         if contradiction is not None:
-            steps.append(Step("contradiction", [], [], [], f"the puzzle has no solution: {contradiction}",
-                              contradiction=contradiction))
+            steps.append(
+                Step(
+                    "contradiction",
+                    [],
+                    [],
+                    [],
+                    f"the puzzle has no solution: {contradiction}",
+                    contradiction=contradiction,
+                )
+            )
             return Explanation(puzzle, steps, "no-solution", None, contradiction)
         if all(is_single(m) for m in masks):
             return _finished(puzzle, steps)
@@ -193,7 +215,7 @@ def explain(puzzle: Puzzle, *, deadline: float | None = None, split_trials: int 
 def _cut_at_first_fix(steps: list[Step]) -> bool:
     for i, step in enumerate(steps):
         if step.cells:
-            del steps[i + 1:]
+            del steps[i + 1 :]
             return True
     return False
 
@@ -218,12 +240,12 @@ def replay(puzzle: Puzzle, steps: Sequence[Step]) -> Grid:
     return tuple(tuple(row) for row in grid)
 
 
-def find_split(board: Board, masks: list[Mask], trials: int, deadline: float | None
-               ) -> tuple[Step, list[Mask]] | None:
+def find_split(board: Board, masks: list[Mask], trials: int, deadline: float | None) -> tuple[Step, list[Mask]] | None:
     """The case split with the shortest refutation among the first ``trials`` hypotheses
     (cells with the fewest candidates first), as a proven step and the new domains."""
-    unfixed = sorted((m.bit_count(), x) for x, m in enumerate(masks)
-                     if not is_single(m) and m.bit_count() <= SPLIT_CANDIDATES)
+    unfixed = sorted(
+        (m.bit_count(), x) for x, m in enumerate(masks) if not is_single(m) and m.bit_count() <= SPLIT_CANDIDATES
+    )
     best: tuple[int, int, int] | None = None
     tried = 0
     for _, x in unfixed:
@@ -263,22 +285,27 @@ def _split_step(board: Board, masks: list[Mask], x: int, v: int) -> tuple[Step, 
         cells, removed = [], [(r, c, v)]
         result = f"so {name((r, c))} is not {v}"
     chain = steps_of(state.changes, board)
-    text = (f"suppose {name((r, c))} were {v}: {len(chain)} steps follow and end in a "
-            f"contradiction ({contradiction}); {result}")
-    return Step("case-split", cells, removed, [(r, c)], text, tried=(r, c, v), chain=chain,
-                contradiction=contradiction), new
+    text = (
+        f"suppose {name((r, c))} were {v}: {len(chain)} steps follow and end in a "
+        f"contradiction ({contradiction}); {result}"
+    )
+    return Step(
+        "case-split", cells, removed, [(r, c)], text, tried=(r, c, v), chain=chain, contradiction=contradiction
+    ), new
 
 
-def solver_forced(puzzle: Puzzle, board: Board, masks: list[Mask], solver: _Solver
-                  ) -> tuple[Step, list[Mask]] | Explanation:
+def solver_forced(
+    puzzle: Puzzle, board: Board, masks: list[Mask], solver: _Solver
+) -> tuple[Step, list[Mask]] | Explanation:
     """No short case split: one cell from the solver's proof that the solution is unique (or
     the end of the explanation, when it is not unique or the time ran out)."""
     found = solver.result()
     if found.status != "unique":
         status = {"none": "no-solution", "multiple": "multiple"}.get(found.status, "stopped")
-        message = {"none": "the solver proves there is no solution",
-                   "multiple": "the puzzle has more than one solution, and the rules fix no more cells"
-                   }.get(found.status, found.message)
+        message = {
+            "none": "the solver proves there is no solution",
+            "multiple": "the puzzle has more than one solution, and the rules fix no more cells",
+        }.get(found.status, found.message)
         return Explanation(puzzle, [], status, None, message)
     solution = found.solution
     assert solution is not None  # a unique answer comes with its solution (ask_solver)
@@ -287,14 +314,17 @@ def solver_forced(puzzle: Puzzle, board: Board, masks: list[Mask], solver: _Solv
     v = solution[r][c]
     new = list(masks)
     new[x] = bit(v)
-    text = (f"no case split on a cell with at most {SPLIT_CANDIDATES} candidates is refuted by the "
-            f"rules within {SPLIT_TRIALS} tries; the "
-            f"solver proves the puzzle has exactly one solution, and in it "
-            f"{name((r, c))} is {v}")
+    text = (
+        f"no case split on a cell with at most {SPLIT_CANDIDATES} candidates is refuted by the "
+        f"rules within {SPLIT_TRIALS} tries; the "
+        f"solver proves the puzzle has exactly one solution, and in it "
+        f"{name((r, c))} is {v}"
+    )
     return Step("solver-forced", [(r, c, v)], [], [], text), new
 
 
 # -- hints ------------------------------------------------------------------------------------
+
 
 @dataclass
 class Hint:
@@ -310,17 +340,23 @@ class Hint:
     message: str = ""
 
     def as_dict(self) -> dict:
-        out: dict[str, object] = {"puzzle": self.puzzle.source, "status": self.status,
-               "wrong_cells": [list(c) for c in self.wrong_cells], "message": self.message}
+        out: dict[str, object] = {
+            "puzzle": self.puzzle.source,
+            "status": self.status,
+            "wrong_cells": [list(c) for c in self.wrong_cells],
+            "message": self.message,
+        }
         if self.step is not None:
             out["step"] = self.step.as_dict()
         return out
 
     def text(self) -> str:
         if self.status == "wrong":
-            return (f"{self.puzzle.source}: {len(self.wrong_cells)} wrong "
-                    f"{'cell' if len(self.wrong_cells) == 1 else 'cells'}: "
-                    f"{', '.join(name(c) for c in self.wrong_cells)}\n")
+            return (
+                f"{self.puzzle.source}: {len(self.wrong_cells)} wrong "
+                f"{'cell' if len(self.wrong_cells) == 1 else 'cells'}: "
+                f"{', '.join(name(c) for c in self.wrong_cells)}\n"
+            )
         if self.step is not None:
             return f"{self.puzzle.source}: next step [{self.step.rule}] {self.step.text}\n"
         return f"{self.puzzle.source}: {self.status}" + (f" ({self.message})" if self.message else "") + "\n"
@@ -329,12 +365,15 @@ class Hint:
 def check_progress(puzzle: Puzzle, progress: Grid) -> None:
     """A progress grid must have the puzzle's shape and keep its clues."""
     if len(progress) != puzzle.height or any(len(row) != puzzle.width for row in progress):
-        raise InputError(f"the progress grid is {len(progress)}x{len(progress[0]) if progress else 0}, "
-                         f"the puzzle {puzzle.height}x{puzzle.width}")
+        raise InputError(
+            f"the progress grid is {len(progress)}x{len(progress[0]) if progress else 0}, "
+            f"the puzzle {puzzle.height}x{puzzle.width}"
+        )
 
 
-def hint(puzzle: Puzzle, progress: Grid | None = None, *, deadline: float | None = None,
-         solver: str = DEFAULT_SOLVER) -> Hint:
+def hint(
+    puzzle: Puzzle, progress: Grid | None = None, *, deadline: float | None = None, solver: str = DEFAULT_SOLVER
+) -> Hint:
     """A hint for a player (module text). ``progress`` has the puzzle's shape; 0 = not filled;
     a clue cell may hold its clue or 0."""
     if progress is None:
@@ -344,8 +383,7 @@ def hint(puzzle: Puzzle, progress: Grid | None = None, *, deadline: float | None
     if found.status == "unique":
         solution = found.solution
         assert solution is not None  # a unique answer comes with its solution (ask_solver)
-        wrong = [(r, c) for r, row in enumerate(progress) for c, v in enumerate(row)
-                 if v and v != solution[r][c]]
+        wrong = [(r, c) for r, row in enumerate(progress) for c, v in enumerate(row) if v and v != solution[r][c]]
         if wrong:
             return Hint(puzzle, wrong, None, "wrong")
     else:
@@ -358,8 +396,9 @@ def hint(puzzle: Puzzle, progress: Grid | None = None, *, deadline: float | None
     known = found if found.status == "unique" else None
     if given.empty_cells == 0:
         ok = not check_solution(puzzle.cells, merged)
-        return Hint(puzzle, [], None, "solved" if ok else "no-solution",
-                    "" if ok else "the filled grid is not a solution")
+        return Hint(
+            puzzle, [], None, "solved" if ok else "no-solution", "" if ok else "the filled grid is not a solution"
+        )
     path = explain(given, deadline=deadline, stop_at_first_fix=True, solver=solver, known=known)
     fixing = [s for s in path.steps if s.cells]
     if fixing:

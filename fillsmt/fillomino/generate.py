@@ -61,7 +61,16 @@ from fillsmt.fillomino.verify import check_solution
 from fillsmt.grid import equal_areas, neighbour_indices
 
 DEFAULT_SIZE_WEIGHTS: Mapping[int, float] = {
-    1: 2.0, 2: 3.0, 3: 4.0, 4: 4.0, 5: 3.5, 6: 3.0, 7: 2.0, 8: 2.0, 9: 1.5, 10: 1.0,
+    1: 2.0,
+    2: 3.0,
+    3: 4.0,
+    4: 4.0,
+    5: 3.5,
+    6: 3.0,
+    7: 2.0,
+    8: 2.0,
+    9: 1.5,
+    10: 1.0,
 }
 """Relative weights of the region sizes aimed at, by default (small and middle sizes most)."""
 
@@ -87,8 +96,15 @@ must be exact (module text), or raise :class:`OracleUndecided`."""
 
 # --- random solutions ---------------------------------------------------------------------------
 
-def random_solution(height: int, width: int, rng: random.Random, *, max_region: int | None = None,
-                    size_weights: Mapping[int, float] | None = None) -> Grid:
+
+def random_solution(
+    height: int,
+    width: int,
+    rng: random.Random,
+    *,
+    max_region: int | None = None,
+    size_weights: Mapping[int, float] | None = None,
+) -> Grid:
     """A random valid filled grid (module text). ``size_weights`` maps region sizes to
     relative weights (default :data:`DEFAULT_SIZE_WEIGHTS`, sizes above it weighing
     :data:`LARGE_SIZE_WEIGHT` up to ``max_region``); ``max_region`` caps every region's size
@@ -100,12 +116,13 @@ def random_solution(height: int, width: int, rng: random.Random, *, max_region: 
         grid = _Tiling(height, width, rng, sizes, weights).tile()
         if grid is not None and not check_solution([[0] * width] * height, grid):
             return grid
-    raise InputError(f"could not tile a {height}x{width} grid with regions of sizes "
-                     f"{', '.join(map(str, sizes))} in {TILING_ATTEMPTS} attempts; allow more sizes")
+    raise InputError(
+        f"could not tile a {height}x{width} grid with regions of sizes "
+        f"{', '.join(map(str, sizes))} in {TILING_ATTEMPTS} attempts; allow more sizes"
+    )
 
 
-def _size_table(max_region: int | None, size_weights: Mapping[int, float] | None
-                ) -> tuple[list[int], list[float]]:
+def _size_table(max_region: int | None, size_weights: Mapping[int, float] | None) -> tuple[list[int], list[float]]:
     if max_region is not None and max_region < 1:
         raise InputError(f"the largest region must have at least 1 cell, not {max_region}")
     table = dict(size_weights if size_weights is not None else DEFAULT_SIZE_WEIGHTS)
@@ -114,16 +131,17 @@ def _size_table(max_region: int | None, size_weights: Mapping[int, float] | None
             table[s] = LARGE_SIZE_WEIGHT
     sizes = sorted(s for s, wt in table.items() if wt > 0 and (max_region is None or s <= max_region))
     if not sizes or any(s < 1 for s in sizes):
-        raise InputError("the size weights must give a positive weight to some size of at least 1"
-                         + (f" and at most {max_region}" if max_region is not None else ""))
+        raise InputError(
+            "the size weights must give a positive weight to some size of at least 1"
+            + (f" and at most {max_region}" if max_region is not None else "")
+        )
     return sizes, [float(table[s]) for s in sizes]
 
 
 class _Tiling:
     """One attempt at covering the grid with regions (see the module text)."""
 
-    def __init__(self, height: int, width: int, rng: random.Random, sizes: list[int],
-                 weights: list[float]):
+    def __init__(self, height: int, width: int, rng: random.Random, sizes: list[int], weights: list[float]):
         self.h, self.w, self.rng = height, width, rng
         self.sizes, self.weights = sizes, weights
         self.max_region = sizes[-1]
@@ -152,8 +170,7 @@ class _Tiling:
             freed = self.dissolve_around(start)
             queue.append(start)  # first, while it has free room around it
             queue.extend(freed)
-        return tuple(tuple(self.size_of(self.region[r * self.w + c]) for c in range(self.w))
-                     for r in range(self.h))
+        return tuple(tuple(self.size_of(self.region[r * self.w + c]) for c in range(self.w)) for r in range(self.h))
 
     def place(self, start: int) -> bool:
         """Cover ``start`` with a new region, or with a neighbour's; False if neither works."""
@@ -220,6 +237,7 @@ class _Tiling:
 
 # --- clue removal -------------------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class GeneratedPuzzle:
     """A generated puzzle with its unique solution and how it was made (module text)."""
@@ -269,8 +287,9 @@ def search_oracle(puzzle: Puzzle, solution: Grid, deadline: float | None = None)
     budget = ORACLE_FIRST_BUDGET
     while True:
         for order in ("group-exit", "row-major"):
-            found = solve_by_search(puzzle, SearchOptions(cell_order=order), limit=1, max_nodes=budget,
-                                    avoid=solution, deadline=deadline)
+            found = solve_by_search(
+                puzzle, SearchOptions(cell_order=order), limit=1, max_nodes=budget, avoid=solution, deadline=deadline
+            )
             if found.solutions:
                 return False
             if found.exhausted:
@@ -280,10 +299,19 @@ def search_oracle(puzzle: Puzzle, solution: Grid, deadline: float | None = None)
         budget *= 4
 
 
-def generate(height: int, width: int, *, seed: int | str, unique_oracle: UniqueOracle,
-             allow_unclued: bool = True, difficulty: str | None = None,
-             max_seconds: float | None = None, max_region: int | None = None, max_attempts: int = 20,
-             max_empty_area: int | None = None) -> GeneratedPuzzle:
+def generate(
+    height: int,
+    width: int,
+    *,
+    seed: int | str,
+    unique_oracle: UniqueOracle,
+    allow_unclued: bool = True,
+    difficulty: str | None = None,
+    max_seconds: float | None = None,
+    max_region: int | None = None,
+    max_attempts: int = 20,
+    max_empty_area: int | None = None,
+) -> GeneratedPuzzle:
     """A puzzle with a unique solution and a minimal clue set (module text)."""
     if difficulty is not None and difficulty not in LABELS:
         raise InputError(f"unknown difficulty {difficulty!r}; the labels are {', '.join(LABELS)}")
@@ -297,16 +325,21 @@ def generate(height: int, width: int, *, seed: int | str, unique_oracle: UniqueO
     for attempt in range(max_attempts if difficulty is not None else 1):
         rng = random.Random(master.getrandbits(64))
         solution = random_solution(height, width, rng, max_region=max_region)
-        made = _Removal(solution, rng, unique_oracle, allow_unclued, difficulty, deadline,
-                        max_empty_area).run()
+        made = _Removal(solution, rng, unique_oracle, allow_unclued, difficulty, deadline, max_empty_area).run()
         result = GeneratedPuzzle(
-            puzzle=made.puzzle(f"generated-{height}x{width}-{seed}"), solution=solution,
-            seed=seed, attempt=attempt, clues_removed=made.removed, free_removals=made.free,
+            puzzle=made.puzzle(f"generated-{height}x{width}-{seed}"),
+            solution=solution,
+            seed=seed,
+            attempt=attempt,
+            clues_removed=made.removed,
+            free_removals=made.free,
             oracle_calls=made.oracle_calls,
-            minimal=not (made.timed_out or made.kept_for_difficulty or made.kept_for_area
-                         or made.undecided),
-            timed_out=made.timed_out, rating=made.rating, kept_for_area=made.kept_for_area,
-            undecided=made.undecided)
+            minimal=not (made.timed_out or made.kept_for_difficulty or made.kept_for_area or made.undecided),
+            timed_out=made.timed_out,
+            rating=made.rating,
+            kept_for_area=made.kept_for_area,
+            undecided=made.undecided,
+        )
         if difficulty is None:
             return result
         assert result.rating is not None  # rated, as a difficulty was asked (_Removal.run)
@@ -332,9 +365,16 @@ class _Removal:
     oracle directly. Either way a clue goes only when the puzzle stays unique.
     """
 
-    def __init__(self, solution: Grid, rng: random.Random, oracle: UniqueOracle,
-                 allow_unclued: bool, difficulty: str | None, deadline: float | None,
-                 max_empty_area: int | None = None):
+    def __init__(
+        self,
+        solution: Grid,
+        rng: random.Random,
+        oracle: UniqueOracle,
+        allow_unclued: bool,
+        difficulty: str | None,
+        deadline: float | None,
+        max_empty_area: int | None = None,
+    ):
         self.solution = solution
         self.h, self.w = len(solution), len(solution[0])
         self.cells = [v for row in solution for v in row]
@@ -351,7 +391,7 @@ class _Removal:
         self.region, self.clues_in = _regions(solution)
 
     def puzzle(self, source: str = "<generated>") -> Puzzle:
-        cells = tuple(tuple(self.cells[r * self.w: (r + 1) * self.w]) for r in range(self.h))
+        cells = tuple(tuple(self.cells[r * self.w : (r + 1) * self.w]) for r in range(self.h))
         return Puzzle(self.h, self.w, cells, source)
 
     def run(self) -> _Removal:
@@ -399,8 +439,7 @@ class _Removal:
         kept = self.cells[:]
         for x in cells:
             kept[x] = 0
-        return Puzzle(self.h, self.w, tuple(tuple(kept[r * self.w: (r + 1) * self.w])
-                                            for r in range(self.h)))
+        return Puzzle(self.h, self.w, tuple(tuple(kept[r * self.w : (r + 1) * self.w]) for r in range(self.h)))
 
     def oracle_allows(self, x: int) -> bool:
         """May clue x go, the rules not settling it? Asks the oracle (and the rating, for a
@@ -435,5 +474,13 @@ def _regions(solution: Grid) -> tuple[list[int], list[int]]:
     return region, [len(cells) for cells in areas]
 
 
-__all__ = ["DEFAULT_SIZE_WEIGHTS", "GeneratedPuzzle", "OracleUndecided", "RATING_NODES",
-           "UniqueOracle", "generate", "random_solution", "search_oracle"]
+__all__ = [
+    "DEFAULT_SIZE_WEIGHTS",
+    "GeneratedPuzzle",
+    "OracleUndecided",
+    "RATING_NODES",
+    "UniqueOracle",
+    "generate",
+    "random_solution",
+    "search_oracle",
+]

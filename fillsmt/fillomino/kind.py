@@ -34,9 +34,11 @@ def too_open(puzzle: Puzzle) -> bool:
 class Fillomino(Kind):
     name = "fillomino"
     summary = "divide the grid into regions; a region of n cells holds the number n in every cell"
-    encodings = (tuple(Encoding(name, encode) for name, encode in ENCODINGS.items())
-                 + tuple(Encoding(name, encode, cuts=cuts) for name, (encode, cuts) in LAZY_ENCODINGS.items())
-                 + tuple(Encoding(name, encode, propagator=p) for name, (encode, p) in PROPAGATED.items()))
+    encodings = (
+        tuple(Encoding(name, encode) for name, encode in ENCODINGS.items())
+        + tuple(Encoding(name, encode, cuts=cuts) for name, (encode, cuts) in LAZY_ENCODINGS.items())
+        + tuple(Encoding(name, encode, propagator=p) for name, (encode, p) in PROPAGATED.items())
+    )
     default_encoding = DEFAULT_ENCODING
 
     def parse(self, text: str, source: str) -> Puzzle:
@@ -46,8 +48,12 @@ class Fillomino(Kind):
         return plain_format.format_puzzle(puzzle)
 
     def to_dict(self, puzzle: Puzzle) -> dict:
-        return {"kind": "fillomino", "height": puzzle.height, "width": puzzle.width,
-                "cells": [list(row) for row in puzzle.cells]}
+        return {
+            "kind": "fillomino",
+            "height": puzzle.height,
+            "width": puzzle.width,
+            "cells": [list(row) for row in puzzle.cells],
+        }
 
     def from_dict(self, obj: dict, reader: Any) -> Puzzle:
         reader.keys(obj, ("kind", "height", "width", "cells"), what="a fillomino puzzle")
@@ -75,7 +81,7 @@ class Fillomino(Kind):
     def svg(self, puzzle: Puzzle, grid, title: str | None = None, style: Any = None) -> str:
         from fillsmt.svg import render_fillomino
 
-        return render_fillomino(puzzle, grid, title=title, **({'style': style} if style else {}))
+        return render_fillomino(puzzle, grid, title=title, **({"style": style} if style else {}))
 
     def check(self, puzzle: Puzzle, grid) -> list[str]:
         return check_solution(puzzle.cells, grid)
@@ -90,8 +96,12 @@ class Fillomino(Kind):
         deduction = deduce(puzzle, grid_last=True)
         if deduction.contradiction is not None:
             return Presolved(deduction.fixed_count, contradiction=deduction.contradiction)
-        return Presolved(deduction.fixed_count, grid=deduction.grid(), puzzle=deduction.filled_puzzle(puzzle),
-                         hints=deduction.domains)
+        return Presolved(
+            deduction.fixed_count,
+            grid=deduction.grid(),
+            puzzle=deduction.filled_puzzle(puzzle),
+            hints=deduction.domains,
+        )
 
     def quick_answer(self, puzzle: Puzzle):
         """A clue-less grid's answer: a valid tiling (:mod:`fillsmt.fillomino.clueless`)."""
@@ -109,8 +119,15 @@ class Fillomino(Kind):
 
         return plan(presolved, proof)
 
-    def search(self, puzzle: Puzzle, limit: int, deadline: float | None = None, progress=None,
-               options=None, budget: float | None = None):
+    def search(
+        self,
+        puzzle: Puzzle,
+        limit: int,
+        deadline: float | None = None,
+        progress=None,
+        options=None,
+        budget: float | None = None,
+    ):
         """The deduction rules plus backtracking (:func:`~fillsmt.fillomino.search.solve_strong`)
         with the option set ``options`` names (a :class:`~fillsmt.fillomino.strategy.SearchUse`:
         ``"quick"``, ``"quick-proof"`` or ``"race"``, the named sets of
@@ -126,8 +143,9 @@ class Fillomino(Kind):
         if budget is not None:
             deadline = QUICK_CLOCK() + budget
             clock = {"clock": QUICK_CLOCK}
-        return solve_strong(puzzle, chosen, limit=limit, deadline=deadline, first_nodes=first_nodes, progress=progress,
-                            **clock)
+        return solve_strong(
+            puzzle, chosen, limit=limit, deadline=deadline, first_nodes=first_nodes, progress=progress, **clock
+        )
 
     can_generate = True
 
@@ -168,7 +186,6 @@ class Fillomino(Kind):
 
     def term_cell(self, puzzle: Puzzle, term: str) -> tuple[int, int]:
         return cell_of_number_var(term)
-
 
     clue_encoding = "tree-bfs"
 
@@ -258,7 +275,8 @@ def _block(problem, encoding: str):
 
     if blocking.BLOCKING == "boundaries":
         return lambda found, read: blocking.boundary_clause(
-            found.grid, [index_of_number_var(t, len(found.grid[0])) for t in problem.pinned])
+            found.grid, [index_of_number_var(t, len(found.grid[0])) for t in problem.pinned]
+        )
     if blocking.BLOCKING != "trees" or encoding not in CANONICAL_TREES:
         return None
 
@@ -266,8 +284,9 @@ def _block(problem, encoding: str):
 
     def block(found, read) -> str:
         if not terms:
-            terms.extend(blocking.tree_terms((c.args[0], c.args[2]) for c in problem.script.commands
-                                             if c.name == "declare-fun"))
+            terms.extend(
+                blocking.tree_terms((c.args[0], c.args[2]) for c in problem.script.commands if c.name == "declare-fun")
+            )
         try:
             return blocking.tree_clause(read(terms))
         except ValueError as e:

@@ -76,6 +76,7 @@ UNBOUNDED = (-(1 << 62), 1 << 62)
 
 # --- the cuts -------------------------------------------------------------------------------------
 
+
 def components(grid: Grid) -> list[tuple[int, list[int]]]:
     """Every maximal connected component of equal numbers: (number, its cells in BFS order)."""
     width = len(grid[0])
@@ -180,8 +181,8 @@ def _pruned(k: int, cells: list[int], parents: list[int], too_big: bool, fixed, 
     script left out (module text: pinned cells, bounds). With a pinned cell, the tree is grown
     from it through pinned cells first and the size atom is put on it."""
     if fixed.isdisjoint(cells):
-        taken = sorted(cells[:k + 1]) if too_big else cells
-        edges = sorted(zip(parents[:k], cells[1:k + 1]) if too_big else zip(parents, cells[1:]))
+        taken = sorted(cells[: k + 1]) if too_big else cells
+        edges = sorted(zip(parents[:k], cells[1 : k + 1]) if too_big else zip(parents, cells[1:]))
     else:
         taken, edges = _cheap_tree(cells, fixed, adj, k + 1 if too_big else len(cells))
     parts = [atoms.differ(x, y) for x, y in edges if x not in fixed or y not in fixed]
@@ -194,9 +195,12 @@ def _pruned(k: int, cells: list[int], parents: list[int], too_big: bool, fixed, 
             parts.append(atoms.at_least(taken[0], size))
     else:
         inside = set(cells)
-        parts += [atoms.same(x, y) for x, y in sorted({(x, y) for x in cells for y in adj[x] if y not in inside})
-                  if (x not in fixed or y not in fixed)  # two pinned cells across S's border differ (S is maximal)
-                  and not (bounds and (bounds[y][1] < low or bounds[y][0] > high))]
+        parts += [
+            atoms.same(x, y)
+            for x, y in sorted({(x, y) for x in cells for y in adj[x] if y not in inside})
+            if (x not in fixed or y not in fixed)  # two pinned cells across S's border differ (S is maximal)
+            and not (bounds and (bounds[y][1] < low or bounds[y][0] > high))
+        ]
         if taken[0] not in fixed and low <= size <= high:
             parts.append(atoms.is_(cells[0] if fixed.isdisjoint(cells) else taken[0], size))
     return atoms.any_of(parts) if parts else "false"
@@ -207,8 +211,11 @@ def _too_big(cells: Sequence[int], edges, atoms) -> Term:
 
 
 def _too_small(cells: Sequence[int], edges, border_edges, atoms) -> Term:
-    return atoms.any_of([atoms.differ(x, y) for x, y in edges] + [atoms.same(x, y) for x, y in border_edges]
-                        + [atoms.is_(cells[0], len(cells))])
+    return atoms.any_of(
+        [atoms.differ(x, y) for x, y in edges]
+        + [atoms.same(x, y) for x, y in border_edges]
+        + [atoms.is_(cells[0], len(cells))]
+    )
 
 
 def _cuts(grid: Grid, spelling, fixed: frozenset[int] = frozenset(), bounds=None) -> list:
@@ -223,7 +230,7 @@ def _cuts(grid: Grid, spelling, fixed: frozenset[int] = frozenset(), bounds=None
         if fixed or bounds:
             cuts.append(_pruned(k, cells, parents, size > k, fixed, bounds, adj, atoms))
         elif size > k:  # the BFS prefix of k + 1 cells from the first cell
-            cuts.append(_too_big(sorted(cells[:k + 1]), sorted(zip(parents[:k], cells[1:k + 1])), atoms))
+            cuts.append(_too_big(sorted(cells[: k + 1]), sorted(zip(parents[:k], cells[1 : k + 1])), atoms))
         else:
             inside = set(cells)
             border = sorted({(x, y) for x in cells for y in adj[x] if y not in inside})
@@ -260,14 +267,24 @@ def script_bounds(script: Script, height: int, width: int) -> Bounds:
             continue
         if t[0] == "=" and type(t[1]) is str and t[1] in index and type(t[2]) is int:
             bounds[index[t[1]]] = (t[2], t[2])
-        elif (t[0] == "and" and type(t[1]) is tuple and type(t[2]) is tuple and t[1][0] == "<=" and t[2][0] == "<="
-              and type(t[1][1]) is int and type(t[1][2]) is str and t[1][2] == t[2][1] and type(t[2][2]) is int
-              and t[1][2] in index):
+        elif (
+            t[0] == "and"
+            and type(t[1]) is tuple
+            and type(t[2]) is tuple
+            and t[1][0] == "<="
+            and t[2][0] == "<="
+            and type(t[1][1]) is int
+            and type(t[1][2]) is str
+            and t[1][2] == t[2][1]
+            and type(t[2][2]) is int
+            and t[1][2] in index
+        ):
             bounds[index[t[1][2]]] = (t[1][1], t[2][2])
     return bounds
 
 
 # --- the local relaxation (design a) --------------------------------------------------------------
+
 
 class _Local:
     """The cell numbers with their domains and the local rules (module text)."""
@@ -311,7 +328,7 @@ class _Local:
                     yield assertion(("not", ("and", ("=", n[x], 1), ("=", n[y], 1))))
             around = [y for y in self.adj[x] if self._allows((x, y), 2)]
             for i, y in enumerate(around):
-                for z in around[i + 1:]:
+                for z in around[i + 1 :]:
                     yield assertion(disj([("not", ("=", n[c], 2)) for c in (x, y, z)]))
 
     def script(self) -> Script:

@@ -18,8 +18,13 @@ SMALL_GRID = 225
 
 def check_request(opts: Options) -> Options:
     """The request with Fillomino's defaults filled in (``--max-empty-area 0``: no limit)."""
-    area = opts.max_empty_area if opts.max_empty_area is not None else \
-        0 if opts.height * opts.width <= SMALL_GRID else DEFAULT_MAX_EMPTY_AREA
+    area = (
+        opts.max_empty_area
+        if opts.max_empty_area is not None
+        else 0
+        if opts.height * opts.width <= SMALL_GRID
+        else DEFAULT_MAX_EMPTY_AREA
+    )
     opts.max_empty_area = area or None
     return opts
 
@@ -33,9 +38,17 @@ def make_fillomino(opts: Options, seed: int | str, driver) -> Made:
     start = time.monotonic()
     deadline = None if opts.timeout is None else start + opts.timeout
     oracle = search_based_oracle(deadline) if driver is None else smt_oracle(driver, deadline)
-    made = generate(opts.height, opts.width, seed=seed, unique_oracle=oracle,
-                    allow_unclued=opts.unclued, difficulty=opts.difficulty, max_seconds=opts.timeout,
-                    max_region=opts.max_region, max_empty_area=opts.max_empty_area)
+    made = generate(
+        opts.height,
+        opts.width,
+        seed=seed,
+        unique_oracle=oracle,
+        allow_unclued=opts.unclued,
+        difficulty=opts.difficulty,
+        max_seconds=opts.timeout,
+        max_region=opts.max_region,
+        max_empty_area=opts.max_empty_area,
+    )
     oracle.deadline = None  # the last proof is not cut short
     proof = uniqueness_proof(oracle, made.puzzle, made.solution)
     seconds = time.monotonic() - start
@@ -47,8 +60,12 @@ def make_fillomino(opts: Options, seed: int | str, driver) -> Made:
     warnings = removal_warnings(made, opts, "clues")
     if opts.difficulty is not None and rating.label != opts.difficulty:
         warnings.append(f"asked for {opts.difficulty}, the closest found is {label}")
-    stats = {**oracle.stats.as_dict(), "free_removals": made.free_removals, "kept_for_area": made.kept_for_area,
-             "attempt": made.attempt}
+    stats = {
+        **oracle.stats.as_dict(),
+        "free_removals": made.free_removals,
+        "kept_for_area": made.kept_for_area,
+        "attempt": made.attempt,
+    }
     return Made(format_puzzle(made.puzzle), seed, made.clues, label, made.minimal, seconds, notes, warnings, stats)
 
 

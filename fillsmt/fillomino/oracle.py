@@ -43,11 +43,11 @@ from fillsmt import solutions
 from fillsmt.drivers.base import Driver
 from fillsmt.drivers.session import SessionTimeout
 from fillsmt.errors import FillsmtError, OracleUndecided, SolverError
-from fillsmt.fillomino.search import solve_by_search
 from fillsmt.fillomino.deduce import Mask, deduce, initial_masks, propagate_masks
 from fillsmt.fillomino.generate import search_oracle
 from fillsmt.fillomino.model import Grid, Puzzle
 from fillsmt.fillomino.names import number_vars
+from fillsmt.fillomino.search import solve_by_search
 from fillsmt.fillomino.verify import check_solution
 from fillsmt.smtlib import Script
 from fillsmt.smtlib.answer import Status
@@ -77,8 +77,9 @@ class ExactCheck(Protocol):
     @property
     def name(self) -> str: ...
 
-    def __call__(self, puzzle: Puzzle, solution: Grid, differ_in: frozenset[int],
-                 masks: list[Mask], deadline: float | None) -> bool: ...
+    def __call__(
+        self, puzzle: Puzzle, solution: Grid, differ_in: frozenset[int], masks: list[Mask], deadline: float | None
+    ) -> bool: ...
 
 
 @dataclass
@@ -127,8 +128,7 @@ class UniquenessOracle:
         self.stats.probe_seconds += time.perf_counter() - start
         if contradiction is not None:
             if len(differ_in) != 1:
-                raise FillsmtError(f"{puzzle.source}: the rules refute a puzzle with a known "
-                                   f"solution: {contradiction}")
+                raise FillsmtError(f"{puzzle.source}: the rules refute a puzzle with a known solution: {contradiction}")
             self.stats.by_probe += 1
             return self._proved(clues, solution)
         start = time.perf_counter()
@@ -169,21 +169,23 @@ class UniquenessOracle:
             self._known[solution] = [*known, clues][-KNOWN_SETS:]
         return True
 
-    def _local_second_solution(self, puzzle: Puzzle, solution: Grid,
-                               differ_in: frozenset[int]) -> Grid | None:
+    def _local_second_solution(self, puzzle: Puzzle, solution: Grid, differ_in: frozenset[int]) -> Grid | None:
         h, w = puzzle.height, puzzle.width
-        near = [[min(abs(r - x // w) + abs(c - x % w) for x in differ_in) for c in range(w)]
-                for r in range(h)]
+        near = [[min(abs(r - x // w) + abs(c - x % w) for x in differ_in) for c in range(w)] for r in range(h)]
         for radius in self.local_radii:
-            cells = tuple(tuple(v if near[r][c] <= radius else solution[r][c]
-                                for c, v in enumerate(row)) for r, row in enumerate(puzzle.cells))
-            found = solve_by_search(Puzzle(h, w, cells, puzzle.source), limit=1,
-                                    max_nodes=self.local_nodes, avoid=solution)
+            cells = tuple(
+                tuple(v if near[r][c] <= radius else solution[r][c] for c, v in enumerate(row))
+                for r, row in enumerate(puzzle.cells)
+            )
+            found = solve_by_search(
+                Puzzle(h, w, cells, puzzle.source), limit=1, max_nodes=self.local_nodes, avoid=solution
+            )
             if found.solutions:
                 grid = found.solutions[0]
                 if grid == solution or check_solution(puzzle.cells, grid):
-                    raise FillsmtError(f"{puzzle.source}: the local search returned a grid that "
-                                       "is not a second solution")
+                    raise FillsmtError(
+                        f"{puzzle.source}: the local search returned a grid that is not a second solution"
+                    )
                 return grid
             if radius >= h + w:
                 break  # the whole grid was free already
@@ -200,6 +202,7 @@ def _values(mask: Mask) -> frozenset[int]:
 
 # --- exact checks -------------------------------------------------------------------------------
 
+
 @dataclass
 class SmtCheck:
     """The exact check in an SMT solver session (module text)."""
@@ -211,20 +214,21 @@ class SmtCheck:
     def name(self) -> str:
         return self.driver.name
 
-    def __call__(self, puzzle: Puzzle, solution: Grid, differ_in: frozenset[int],
-                 masks: list[Mask], deadline: float | None) -> bool:
+    def __call__(
+        self, puzzle: Puzzle, solution: Grid, differ_in: frozenset[int], masks: list[Mask], deadline: float | None
+    ) -> bool:
         from fillsmt.registry import get_kind
 
         kind = get_kind(Puzzle.kind)  # through the registry: this package's Kind imports this module
 
         domains = [_values(m) for m in masks]
         w = puzzle.width
-        fixed = tuple(tuple(min(d) if len(d) == 1 else 0 for d in domains[r * w:(r + 1) * w])
-                      for r in range(puzzle.height))
+        fixed = tuple(
+            tuple(min(d) if len(d) == 1 else 0 for d in domains[r * w : (r + 1) * w]) for r in range(puzzle.height)
+        )
         script = kind.encode(Puzzle(puzzle.height, w, fixed, puzzle.source), self.encoding, domains)
         n = number_vars(puzzle.height, w)
-        blocking = assertion(disj([("not", ("=", n[x], solution[x // w][x % w]))
-                                   for x in sorted(differ_in)]))
+        blocking = assertion(disj([("not", ("=", n[x], solution[x // w][x % w])) for x in sorted(differ_in)]))
         commands = list(script.commands)
         at = next(i for i, c in enumerate(commands) if c.name == "check-sat")
         script = Script.of([*commands[:at], blocking, *commands[at:]])
@@ -255,8 +259,9 @@ class SearchCheck:
 
     name: str = "search"
 
-    def __call__(self, puzzle: Puzzle, solution: Grid, differ_in: frozenset[int],
-                 masks: list[Mask], deadline: float | None) -> bool:
+    def __call__(
+        self, puzzle: Puzzle, solution: Grid, differ_in: frozenset[int], masks: list[Mask], deadline: float | None
+    ) -> bool:
         return search_oracle(puzzle, solution, deadline)
 
 
@@ -284,5 +289,15 @@ def uniqueness_proof(oracle: UniquenessOracle, puzzle: Puzzle, solution: Grid) -
     raise FillsmtError(f"{puzzle.source}: the generated puzzle is not unique (a bug)")
 
 
-__all__ = ["ExactCheck", "LOCAL_NODES", "LOCAL_RADII", "OracleStats", "SearchCheck", "SmtCheck",
-           "UniquenessOracle", "search_based_oracle", "smt_oracle", "uniqueness_proof"]
+__all__ = [
+    "ExactCheck",
+    "LOCAL_NODES",
+    "LOCAL_RADII",
+    "OracleStats",
+    "SearchCheck",
+    "SmtCheck",
+    "UniquenessOracle",
+    "search_based_oracle",
+    "smt_oracle",
+    "uniqueness_proof",
+]

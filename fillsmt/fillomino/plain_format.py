@@ -30,15 +30,20 @@ def parse_grid(text: str, source: str = "<text>", puzzle: bool = False) -> tuple
     if len(cells) < expected:
         last_line = toks[-1][1]
         raise FormatError(
-            source, last_line,
+            source,
+            last_line,
             f"expected {expected} cell values ({height} rows of {width}), found {len(cells)}",
         )
     if len(cells) > expected:
         tok, line = cells[expected]
-        also = (f" (a BlockNumber puzzle has {2 * expected}: {height} rows of givens, then {height} rows "
-                f"of block labels)") if puzzle and 2 * len(cells) > 3 * expected else ""
+        also = (
+            (f" (a BlockNumber puzzle has {2 * expected}: {height} rows of givens, then {height} rows of block labels)")
+            if puzzle and 2 * len(cells) > 3 * expected
+            else ""
+        )
         raise FormatError(
-            source, line,
+            source,
+            line,
             f"expected {expected} cell values ({height} rows of {width}), found {len(cells)}; "
             f"the first extra value is {limits.shown(tok)}{also}",
         )
@@ -58,7 +63,8 @@ def parse_puzzle(text: str, source: str = "<text>") -> Puzzle:
         for c, v in enumerate(row):
             if v > area:
                 raise FormatError(
-                    source, _line_of_cell(text, r * width + c),
+                    source,
+                    _line_of_cell(text, r * width + c),
                     f"the clue {v} at row {r + 1}, column {c + 1} is larger than the grid "
                     f"({height}x{width} = {area} cells)",
                 )

@@ -72,7 +72,7 @@ class RegionState:
         self.atom_of: list[dict[int, int]] = [{} for _ in range(cells)]
         for i, (x, k) in enumerate(atoms):
             self.atom_of[x][k] = i
-        self.value = [0] * cells           # the number a true atom gives the cell, 0 when unknown
+        self.value = [0] * cells  # the number a true atom gives the cell, 0 when unknown
         self.ruled_out: list[set[int]] = [set() for _ in range(cells)]
         self.trail: list[tuple[int, int]] = []  # (cell, k): k > 0 a value set, k < 0 -k ruled out
         self.levels: list[int] = []

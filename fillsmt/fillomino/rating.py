@@ -39,9 +39,9 @@ from dataclasses import asdict, dataclass
 from typing import Sequence
 
 from fillsmt.errors import InputError
-from fillsmt.fillomino.search import CELL_ORDERS, SearchOptions, solve_by_search
 from fillsmt.fillomino.deduce import ALL_RULES
 from fillsmt.fillomino.model import Grid, Puzzle
+from fillsmt.fillomino.search import CELL_ORDERS, SearchOptions, solve_by_search
 
 LABELS: tuple[str, ...] = ("easy", "medium", "hard", "fiendish")
 """The difficulty scale, easiest first (module text)."""
@@ -78,8 +78,10 @@ def parse_rules(text: str) -> tuple[str, ...]:
         names = RULE_SETS.get(name, (name,))
         unknown = [n for n in names if n not in ALL_RULES]
         if not name or unknown:
-            raise InputError(f"unknown rule or rule set {name!r} in {text!r}; the sets are "
-                             f"{', '.join(RULE_SETS)}, the rules {', '.join(ALL_RULES)}")
+            raise InputError(
+                f"unknown rule or rule set {name!r} in {text!r}; the sets are "
+                f"{', '.join(RULE_SETS)}, the rules {', '.join(ALL_RULES)}"
+            )
         chosen = [r for r in chosen if r not in names] if drop else chosen + [n for n in names if n not in chosen]
     if not chosen:
         raise InputError(f"no rules left in {text!r}")
@@ -147,8 +149,15 @@ with ``rules`` and ``cell_order``); ``thesis`` the thesis' own solver rebuilt
 the thesis' measure itself."""
 
 
-def rate(puzzle: Puzzle, *, deadline: float | None = None, max_nodes: int | None = None,
-         rules: Sequence[str] = ALL_RULES, cell_order: str = CELL_ORDERS[0], method: str = METHODS[0]) -> Rating:
+def rate(
+    puzzle: Puzzle,
+    *,
+    deadline: float | None = None,
+    max_nodes: int | None = None,
+    rules: Sequence[str] = ALL_RULES,
+    cell_order: str = CELL_ORDERS[0],
+    method: str = METHODS[0],
+) -> Rating:
     """Rate ``puzzle`` (module text). ``deadline`` is a :func:`time.monotonic` value; it and
     ``max_nodes`` bound the search. ``rules`` and ``cell_order`` are passed to fillsmt's search;
     ``method="thesis"`` rates with the thesis' solver instead (they are then not used)."""
@@ -161,8 +170,13 @@ def rate(puzzle: Puzzle, *, deadline: float | None = None, max_nodes: int | None
         found = solve_as_thesis(puzzle, deadline=deadline, max_nodes=max_nodes)
         names, cell_order = THESIS_STRATEGIES, "row-major"
     else:
-        found = solve_by_search(puzzle, SearchOptions(rules=tuple(rules), cell_order=cell_order), limit=1,
-                                max_nodes=max_nodes, deadline=deadline)
+        found = solve_by_search(
+            puzzle,
+            SearchOptions(rules=tuple(rules), cell_order=cell_order),
+            limit=1,
+            max_nodes=max_nodes,
+            deadline=deadline,
+        )
         names = tuple(r for r in ALL_RULES if r in rules)
     seconds = time.monotonic() - start
     clues = sum(1 for _ in puzzle.clues())
@@ -176,17 +190,37 @@ def rate(puzzle: Puzzle, *, deadline: float | None = None, max_nodes: int | None
         fiendish = found.max_depth > HARD_DEPTH or found.guesses > HARD_GUESSES
         label = "fiendish" if fiendish else None
     return Rating(
-        source=puzzle.source, height=puzzle.height, width=puzzle.width, clues=clues,
-        status=status, label=label,
+        source=puzzle.source,
+        height=puzzle.height,
+        width=puzzle.width,
+        clues=clues,
+        status=status,
+        label=label,
         rules_fixed=max(0, found.root_fixed - clues) if found.root_contradiction is None else 0,
         rules_solve=found.root_solved,
         rules_used=dict(found.root_rules),
         search_rules_used={r: n for r, n in found.rules_used.items() if n},
-        max_depth=found.max_depth, solution_depth=found.solution_depth,
-        guesses=found.guesses, nodes=found.nodes, seconds=round(seconds, 4),
-        rules=names, cell_order=cell_order, method=method,
-        solution=found.solutions[0] if found.solutions else None)
+        max_depth=found.max_depth,
+        solution_depth=found.solution_depth,
+        guesses=found.guesses,
+        nodes=found.nodes,
+        seconds=round(seconds, 4),
+        rules=names,
+        cell_order=cell_order,
+        method=method,
+        solution=found.solutions[0] if found.solutions else None,
+    )
 
 
-__all__ = ["HARD_DEPTH", "HARD_GUESSES", "LABELS", "METHODS", "RULE_SETS", "THESIS_RULES", "Rating", "label_for",
-           "parse_rules", "rate"]
+__all__ = [
+    "HARD_DEPTH",
+    "HARD_GUESSES",
+    "LABELS",
+    "METHODS",
+    "RULE_SETS",
+    "THESIS_RULES",
+    "Rating",
+    "label_for",
+    "parse_rules",
+    "rate",
+]

@@ -152,11 +152,27 @@ def plan(presolved: Puzzle, proof: bool, table: Thresholds = THRESHOLDS) -> Plan
             quick = QuickSearch(SearchUse("quick"), seconds)
     search = None
     if open_cells(presolved) <= table.search_open:
-        search = RacingSearch(SearchUse("race"), leads=small, stall_cpu=table.stall_cpu,
-                              stall_hurries=table.stall_hurries_proof or not proof)
+        search = RacingSearch(
+            SearchUse("race"),
+            leads=small,
+            stall_cpu=table.stall_cpu,
+            stall_hurries=table.stall_hurries_proof or not proof,
+        )
     return Plan(lead_encoding(presolved, table), quick, search, entrants(presolved, proof, table))
 
 
-__all__ = ["LAZY", "PROPAGATOR", "QUICK_CLOCK", "THRESHOLDS", "SearchUse", "Thresholds", "entrants",
-           "largest_open_area",
-           "lead_encoding", "open_cells", "plan", "quick_proof_budget", "quick_search_budget"]
+__all__ = [
+    "LAZY",
+    "PROPAGATOR",
+    "QUICK_CLOCK",
+    "THRESHOLDS",
+    "SearchUse",
+    "Thresholds",
+    "entrants",
+    "largest_open_area",
+    "lead_encoding",
+    "open_cells",
+    "plan",
+    "quick_proof_budget",
+    "quick_search_budget",
+]

@@ -48,9 +48,9 @@ import time
 from collections import deque
 from dataclasses import dataclass
 
-from fillsmt.fillomino.search import SearchError, SearchResult
 from fillsmt.fillomino.model import Grid, Puzzle
 from fillsmt.fillomino.names import neighbour_indices
+from fillsmt.fillomino.search import SearchError, SearchResult
 from fillsmt.fillomino.verify import check_solution
 
 THESIS_STRATEGIES: tuple[str, ...] = ("single-exit", "forced-cell", "reachability")
@@ -233,8 +233,7 @@ def _reachability(board: _Board, grid: list[int], groups: list[_Group]) -> bool:
     return False
 
 
-_STRATEGIES = (("single-exit", _single_exit), ("forced-cell", _forced_cell),
-               ("reachability", _reachability))
+_STRATEGIES = (("single-exit", _single_exit), ("forced-cell", _forced_cell), ("reachability", _reachability))
 
 
 class _Search:
@@ -293,8 +292,7 @@ class _Search:
         return None
 
 
-def solve_as_thesis(puzzle: Puzzle, *, deadline: float | None = None,
-                    max_nodes: int | None = None) -> SearchResult:
+def solve_as_thesis(puzzle: Puzzle, *, deadline: float | None = None, max_nodes: int | None = None) -> SearchResult:
     """The thesis' solver on ``puzzle`` until its first solution (module text).
 
     ``deadline`` (a :func:`time.monotonic` value) and ``max_nodes`` stop it early
@@ -316,11 +314,10 @@ def solve_as_thesis(puzzle: Puzzle, *, deadline: float | None = None,
             r.root_contradiction = "the thesis' rules find the board invalid"
         return r
     w = puzzle.width
-    solution: Grid = tuple(tuple(found[i * w:(i + 1) * w]) for i in range(puzzle.height))
+    solution: Grid = tuple(tuple(found[i * w : (i + 1) * w]) for i in range(puzzle.height))
     problems = check_solution(puzzle.cells, solution)
     if problems:
-        raise SearchError(f"{puzzle.source}: the thesis' solver filled a grid the checker rejects: "
-                          f"{problems[0]}")
+        raise SearchError(f"{puzzle.source}: the thesis' solver filled a grid the checker rejects: {problems[0]}")
     r.solutions.append(solution)
     return r
 

@@ -175,8 +175,11 @@ def _step(run: list[Change], board: Board) -> Step:
 def _numbers(mask: Mask) -> str:
     vals = list(values_of(mask))
     if len(vals) > 6:
-        return f"{vals[0]}–{vals[-1]}" if vals == list(range(vals[0], vals[-1] + 1)) else \
-            ", ".join(map(str, vals[:6])) + ", …"
+        return (
+            f"{vals[0]}–{vals[-1]}"
+            if vals == list(range(vals[0], vals[-1] + 1))
+            else ", ".join(map(str, vals[:6])) + ", …"
+        )
     return ", ".join(map(str, vals))
 
 
@@ -188,16 +191,14 @@ def _result(cells: list[Placed], removed: list[Placed]) -> str:
         by_cell: dict[Cell, list[int]] = {}
         for r, c, v in removed:
             by_cell.setdefault((r, c), []).append(v)
-        shown = [f"{name(cell)} is not {_numbers(sum(bit(v) for v in vs))}"
-                 for cell, vs in list(by_cell.items())[:4]]
+        shown = [f"{name(cell)} is not {_numbers(sum(bit(v) for v in vs))}" for cell, vs in list(by_cell.items())[:4]]
         if len(by_cell) > 4:
             shown.append(f"… ({len(by_cell)} cells)")
         parts.append(("so " if not cells else "and ") + ", ".join(shown))
     return " ".join(parts)
 
 
-def describe_step(rule: str, cells: list[Placed], removed: list[Placed], because: list[Cell],
-                  gone: Mask) -> str:
+def describe_step(rule: str, cells: list[Placed], removed: list[Placed], because: list[Cell], gone: Mask) -> str:
     """The step in a player's words."""
     k = _numbers(gone)
     around = names(because)
@@ -214,12 +215,15 @@ def describe_step(rule: str, cells: list[Placed], removed: list[Placed], because
     elif rule == "join-overflow":
         why = f"a {k} at {target} would join the {k}s at {around} into more than {k} cells"
     elif rule == "area":
-        why = (f"no region of {k} cells fits through {target}: the cells around it that may hold "
-               f"{k} are walled in" + (f" by {around}" if around else "") + " and no group of "
-               f"{k}s can reach it")
+        why = (
+            f"no region of {k} cells fits through {target}: the cells around it that may hold "
+            f"{k} are walled in" + (f" by {around}" if around else "") + " and no group of "
+            f"{k}s can reach it"
+        )
     elif rule == "size-cap":
-        why = (f"the open cells around {target} are too few for a region of {k}"
-               + (f" (walled in by {around})" if around else ""))
+        why = f"the open cells around {target} are too few for a region of {k}" + (
+            f" (walled in by {around})" if around else ""
+        )
     elif rule == "neighbour-support":
         why = f"no neighbour of {target} ({around}) can share {k} with it"
     elif rule == "neighbour-fit":

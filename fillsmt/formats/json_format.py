@@ -48,8 +48,9 @@ class Reader:
             self.fail(f"expected {what} (a JSON object), found {_kind_of(value)}")
         return value
 
-    def keys(self, obj: dict, required: tuple[str, ...], optional: tuple[str, ...] = (),
-                  what: str = "the object") -> None:
+    def keys(
+        self, obj: dict, required: tuple[str, ...], optional: tuple[str, ...] = (), what: str = "the object"
+    ) -> None:
         for key in required:
             if key not in obj:
                 self.fail(f"{what} has no {key!r}; expected the keys {', '.join(map(repr, required))}")
@@ -84,8 +85,9 @@ class Reader:
             self.fail(str(e))
         return height, width
 
-    def grid(self, value: Any, name: str, height: int, width: int,
-             minimum: int | None = 0) -> tuple[tuple[int, ...], ...]:
+    def grid(
+        self, value: Any, name: str, height: int, width: int, minimum: int | None = 0
+    ) -> tuple[tuple[int, ...], ...]:
         """A list of ``height`` lists of ``width`` integers (each at least ``minimum``)."""
         if not isinstance(value, list):
             self.fail(f"{name}: expected a list of {height} rows, found {_kind_of(value)}")
@@ -131,8 +133,15 @@ class Reader:
 
 
 def _kind_of(value: Any) -> str:
-    names = {dict: "an object", list: "a list", str: "a string", bool: "a boolean",
-             int: "an integer", float: "a number", type(None): "null"}
+    names = {
+        dict: "an object",
+        list: "a list",
+        str: "a string",
+        bool: "a boolean",
+        int: "an integer",
+        float: "a number",
+        type(None): "null",
+    }
     return names.get(type(value), type(value).__name__)
 
 
@@ -166,6 +175,7 @@ def kind_of(puzzle: Any) -> str:
 
 
 # --- puzzles ---------------------------------------------------------------------------------
+
 
 def puzzle_to_dict(puzzle: Any) -> dict:
     """The JSON object of a puzzle of any kind (``source`` is not part of it)."""
@@ -219,8 +229,7 @@ def puzzle_from_dict(obj: Any, source: str = "<json>") -> Any:
         reader.fail(f"the puzzle has no 'kind'; expected one of {', '.join(map(repr, KINDS))}")
     kind = obj["kind"]
     if kind not in KINDS:
-        reader.fail(f"kind: {_show(kind)} is not a puzzle kind; expected one of "
-                    f"{', '.join(map(repr, KINDS))}")
+        reader.fail(f"kind: {_show(kind)} is not a puzzle kind; expected one of {', '.join(map(repr, KINDS))}")
     return KINDS[kind].from_dict(obj, reader)
 
 
@@ -236,6 +245,7 @@ def looks_like_json(text: str) -> bool:
 
 
 # --- solve results ---------------------------------------------------------------------------
+
 
 def _status_text(status: Any) -> str:
     return getattr(status, "value", status)
@@ -290,10 +300,18 @@ def count_to_dict(puzzle_name: str, puzzle: Any, found: Any, limit: int, seconds
     """The JSON object of ``fillsmt count``: how many solutions (``found`` is an
     :class:`~fillsmt.solutions.Enumeration`), whether that is all, and the solutions."""
     kind = registry.kind_of(puzzle)
-    return {"puzzle": puzzle_name, "kind": kind.name, "count": len(found.grids), "complete": found.complete,
-            "limit": limit, "status": _status_text(found.status),
-            "solutions": [kind.solution_json(puzzle, g) for g in found.grids], "checks": found.checks,
-            "seconds": round(seconds, 6), "message": found.message}
+    return {
+        "puzzle": puzzle_name,
+        "kind": kind.name,
+        "count": len(found.grids),
+        "complete": found.complete,
+        "limit": limit,
+        "status": _status_text(found.status),
+        "solutions": [kind.solution_json(puzzle, g) for g in found.grids],
+        "checks": found.checks,
+        "seconds": round(seconds, 6),
+        "message": found.message,
+    }
 
 
 def line(obj: dict) -> str:
@@ -301,16 +319,38 @@ def line(obj: dict) -> str:
     return json.dumps(obj)
 
 
-def bad_input_dict(puzzle_name: str, message: str, *, solver: str = "", encoding: str | None = "",
-                   kind: str | None = None) -> dict:
+def bad_input_dict(
+    puzzle_name: str, message: str, *, solver: str = "", encoding: str | None = "", kind: str | None = None
+) -> dict:
     """The JSON object for a puzzle that could not be read: ``status`` is ``bad-input``."""
-    return {"puzzle": puzzle_name, "kind": kind, "status": "bad-input", "grid": None,
-            "solver": solver, "encoding": encoding or "", "height": None, "width": None, "times": {},
-            "presolved_cells": None, "message": message}
+    return {
+        "puzzle": puzzle_name,
+        "kind": kind,
+        "status": "bad-input",
+        "grid": None,
+        "solver": solver,
+        "encoding": encoding or "",
+        "height": None,
+        "width": None,
+        "times": {},
+        "presolved_cells": None,
+        "message": message,
+    }
 
 
-RESULT_KEYS = ("puzzle", "kind", "status", "grid", "solver", "encoding", "height", "width",
-               "times", "presolved_cells", "message")
+RESULT_KEYS = (
+    "puzzle",
+    "kind",
+    "status",
+    "grid",
+    "solver",
+    "encoding",
+    "height",
+    "width",
+    "times",
+    "presolved_cells",
+    "message",
+)
 RESULT_OPTIONAL = ("unique", "second_grid", "forced")
 RESULT_DERIVED = ("differing_cells", "checks")
 """Keys a result may carry that follow from the others (read back, not required)."""
@@ -320,8 +360,9 @@ def parse_result(text: str, source: str = "<json>") -> dict:
     """Read back one solve-result object, checked; its grids become tuples of tuples."""
     reader = Reader(source)
     obj = reader.object(loads(text, source), "a solve result")
-    reader.keys({k: v for k, v in obj.items() if k not in RESULT_DERIVED}, RESULT_KEYS, RESULT_OPTIONAL,
-                what="the solve result")
+    reader.keys(
+        {k: v for k, v in obj.items() if k not in RESULT_DERIVED}, RESULT_KEYS, RESULT_OPTIONAL, what="the solve result"
+    )
     status = obj["status"]
     if status not in RESULT_STATUSES:
         reader.fail(f"status: {_show(status)} is not one of {', '.join(RESULT_STATUSES)}")
@@ -329,7 +370,8 @@ def parse_result(text: str, source: str = "<json>") -> dict:
         if not isinstance(obj[key], str):
             reader.fail(f"{key}: expected a string, found {_kind_of(obj[key])}")
     if not isinstance(obj["times"], dict) or any(
-            isinstance(v, bool) or not isinstance(v, (int, float)) for v in obj["times"].values()):
+        isinstance(v, bool) or not isinstance(v, (int, float)) for v in obj["times"].values()
+    ):
         reader.fail("times: expected an object of stage names to seconds")
     out = dict(obj)
     if obj["grid"] is not None or "second_grid" in obj or "forced" in obj:

@@ -63,8 +63,7 @@ MAX_CLUE = 8192 + 0xFFF
 
 UNKNOWN_CHOICES = ("refuse", "empty")
 
-_URL = re.compile(
-    r"(?:(?i:https?)://)?(?:(?i:www)\.)?(?i:puzz\.link/p|pzv\.jp/p\.html)\?(?P<query>[^\s#]*)(?:#\S*)?")
+_URL = re.compile(r"(?:(?i:https?)://)?(?:(?i:www)\.)?(?i:puzz\.link/p|pzv\.jp/p\.html)\?(?P<query>[^\s#]*)(?:#\S*)?")
 """A puzz.link or pzv.jp URL; a ``#fragment`` at its end is for the browser and is ignored."""
 _HEX = "0123456789abcdef"
 _BASE32 = "0123456789abcdefghijklmnopqrstuv"
@@ -130,8 +129,7 @@ class _Body:
                 n, offset = _WIDE[ch]
                 digits = text[i + 1 : i + 1 + n]
                 if len(digits) < n or any(d not in _HEX for d in digits):
-                    self.fail(f"{ch!r} {self.where(i)} must be followed by {n} hex digits, "
-                              f"found {digits!r}")
+                    self.fail(f"{ch!r} {self.where(i)} must be followed by {n} hex digits, found {digits!r}")
                 values.append(self.clue(int(digits, 16) + offset, len(values), width))
                 self.pos += 1 + n
             elif ch == ".":
@@ -140,13 +138,16 @@ class _Body:
             elif "g" <= ch <= "z":
                 run, left = ord(ch) - ord("f"), count - len(values)
                 if run > left:
-                    self.fail(f"the run of {run} empty cells {ch!r} {self.where(i)} goes past the "
-                              f"last cell ({left} left)")
+                    self.fail(
+                        f"the run of {run} empty cells {ch!r} {self.where(i)} goes past the last cell ({left} left)"
+                    )
                 values.extend([0] * run)
                 self.pos += 1
             else:
-                self.fail(f"unexpected character {ch!r} {self.where(i)}; expected a hex digit 0-f, "
-                          f"'-', '+', '=', '%', '.' or a run letter g-z")
+                self.fail(
+                    f"unexpected character {ch!r} {self.where(i)}; expected a hex digit 0-f, "
+                    f"'-', '+', '=', '%', '.' or a run letter g-z"
+                )
         return values
 
     def clue(self, value: int, index: int, width: int) -> int:
@@ -162,13 +163,11 @@ class _Body:
         bits: list[bool] = []
         for k, ch in enumerate(chunk):
             if ch not in _BASE32:
-                self.fail(f"unexpected character {ch!r} {self.where(start + k)}; walls are "
-                          f"base-32 digits 0-9, a-v")
+                self.fail(f"unexpected character {ch!r} {self.where(start + k)}; walls are base-32 digits 0-9, a-v")
             value = int(ch, 32)
             bits.extend(bool(value >> (4 - b) & 1) for b in range(5))
         if any(bits[count:]):
-            self.fail(f"the wall digit {chunk[-1]!r} {self.where(start + nchars - 1)} sets bits "
-                      f"past the last wall")
+            self.fail(f"the wall digit {chunk[-1]!r} {self.where(start + nchars - 1)} sets bits past the last wall")
         self.pos += nchars
         return bits[:count]
 
@@ -190,8 +189,7 @@ def _split(url: str, source: str | None) -> tuple[str, str, str, int, int, str]:
     src = source if source is not None else shorten(text)
     m = _URL.fullmatch(text)
     if m is None:
-        raise FormatError(src, None, "not a puzz.link URL; expected "
-                                     "https://puzz.link/p?<type>/<cols>/<rows>/<body>")
+        raise FormatError(src, None, "not a puzz.link URL; expected https://puzz.link/p?<type>/<cols>/<rows>/<body>")
     parts = m["query"].split("/")
     if len(parts) > 1 and parts[-1] == "":
         parts.pop()  # the trailing '/' pzprjs may add
@@ -199,15 +197,15 @@ def _split(url: str, source: str | None) -> tuple[str, str, str, int, int, str]:
     if not kind:
         raise FormatError(src, None, "the puzzle type is missing; expected p?<type>/<cols>/<rows>/<body>")
     if kind not in TYPES:
-        raise FormatError(src, None, f"the puzzle type {kind!r} is not supported; fillsmt reads "
-                                     f"{' and '.join(TYPES)} URLs")
+        raise FormatError(
+            src, None, f"the puzzle type {kind!r} is not supported; fillsmt reads {' and '.join(TYPES)} URLs"
+        )
     flag = ""
     if rest and rest[0] and not limits.is_int(rest[0]):
         flag = rest.pop(0)
     if len(rest) < 2:
         found = "/".join(rest)
-        raise FormatError(src, None, f"expected the number of columns and rows after '{kind}/', "
-                                     f"found {found!r}")
+        raise FormatError(src, None, f"expected the number of columns and rows after '{kind}/', found {found!r}")
     cols = _size(rest[0], "number of columns", src)
     rows = _size(rest[1], "number of rows", src)
     try:
@@ -253,8 +251,9 @@ def _refuse_flag(src: str, kind: str, flag: str) -> None:
     if named is not None:
         raise FormatError(src, None, named)
     if flag:
-        raise FormatError(src, None, f"the flag {flag!r} before the sizes is not supported; fillsmt "
-                                     f"reads {kind} URLs without flags")
+        raise FormatError(
+            src, None, f"the flag {flag!r} before the sizes is not supported; fillsmt reads {kind} URLs without flags"
+        )
 
 
 def _clue_values(values: Sequence[int | None], width: int, src: str, unknown: str) -> list[int]:
@@ -263,8 +262,12 @@ def _clue_values(values: Sequence[int | None], width: int, src: str, unknown: st
     for i, v in enumerate(values):
         if v is None:
             if unknown == "refuse":
-                raise FormatError(src, None, f"'?' clues (cells whose number is not shown) are not "
-                                             f"supported yet; the first is at {_at(i, width)}")
+                raise FormatError(
+                    src,
+                    None,
+                    f"'?' clues (cells whose number is not shown) are not "
+                    f"supported yet; the first is at {_at(i, width)}",
+                )
             v = 0
         out.append(v)
     return out
@@ -283,16 +286,17 @@ def _parse_fillomino(src: str, flag: str, cols: int, rows: int, text: str, unkno
     if rest:
         expected = wall_chars(cols, rows)
         if len(rest) != expected:
-            body.fail(f"{_count(len(rest), 'character')} after the {cells} cells "
-                      f"({shorten(rest, 20)!r}); given borders of a {cols}x{rows} grid take {expected}")
+            body.fail(
+                f"{_count(len(rest), 'character')} after the {cells} cells "
+                f"({shorten(rest, 20)!r}); given borders of a {cols}x{rows} grid take {expected}"
+            )
         vertical, horizontal = body.walls(cols, rows)
         if any(vertical) or any(horizontal):
             body.fail("given borders (walls drawn in the puzzle) are not supported yet")
     clues = _clue_values(values, cols, src, unknown)
     for i, v in enumerate(clues):
         if v > cells:
-            body.fail(f"the clue {v} at {_at(i, cols)} is larger than the grid "
-                      f"({rows}x{cols} = {cells} cells)")
+            body.fail(f"the clue {v} at {_at(i, cols)} is larger than the grid ({rows}x{cols} = {cells} cells)")
     return FillominoPuzzle(rows, cols, _rows(clues, rows, cols), src)
 
 
@@ -308,8 +312,7 @@ def _parse_suguru(src: str, flag: str, cols: int, rows: int, text: str, unknown:
     values = body.numbers(cells, cols)
     rest = body.rest()
     if rest:
-        body.fail(f"{_count(len(rest), 'unexpected character')} after the {cells} cells: "
-                  f"{shorten(rest, 20)!r}")
+        body.fail(f"{_count(len(rest), 'unexpected character')} after the {cells} cells: {shorten(rest, 20)!r}")
     givens = _clue_values(values, cols, src, unknown)
     labels = regions_from_walls(cols, rows, vertical, horizontal)
     return _blocknumber_puzzle(src, rows, cols, givens, labels)
@@ -319,8 +322,9 @@ _READERS = {"fillomino": _parse_fillomino, "suguru": _parse_suguru}
 """The reader of each URL type (:data:`TYPES`)."""
 
 
-def regions_from_walls(cols: int, rows: int, vertical: Sequence[bool],
-                       horizontal: Sequence[bool]) -> tuple[tuple[int, ...], ...]:
+def regions_from_walls(
+    cols: int, rows: int, vertical: Sequence[bool], horizontal: Sequence[bool]
+) -> tuple[tuple[int, ...], ...]:
     """Region labels 0, 1, … (row-major order of first cell) of the groups no wall separates.
 
     ``vertical[r*(cols-1) + c]`` is the wall right of (r, c); ``horizontal[r*cols + c]`` the
@@ -370,8 +374,7 @@ def _blocknumber_module():
     return plain_format
 
 
-def _blocknumber_puzzle(src: str, rows: int, cols: int, givens: list[int],
-                        labels: tuple[tuple[int, ...], ...]):
+def _blocknumber_puzzle(src: str, rows: int, cols: int, givens: list[int], labels: tuple[tuple[int, ...], ...]):
     """A BlockNumber puzzle, built through that kind's own reader so its checks apply."""
     plain = _blocknumber_module()
     if plain is None:
@@ -386,6 +389,7 @@ def _blocknumber_puzzle(src: str, rows: int, cols: int, givens: list[int],
 
 
 # --- writing ---------------------------------------------------------------------------------
+
 
 def _number_token(value: int) -> str:
     if value < 16:
@@ -433,8 +437,9 @@ def _check_clues(grid: Sequence[Sequence[int]], source: str) -> list[int]:
     flat = [v for row in grid for v in row]
     for i, v in enumerate(flat):
         if v > MAX_CLUE:
-            raise InputError(f"{source}: the clue {v} at {_at(i, width)} is too large for a puzz.link "
-                             f"URL (at most {MAX_CLUE})")
+            raise InputError(
+                f"{source}: the clue {v} at {_at(i, width)} is too large for a puzz.link URL (at most {MAX_CLUE})"
+            )
         if v < 0:
             raise InputError(f"{source}: the cell at {_at(i, width)} is negative ({v})")
     return flat

@@ -44,14 +44,19 @@ def tokens(text: str, source: str) -> list[tuple[str, int]]:
         words = line.split()
         for word in words:
             if word.startswith("#"):
-                raise FormatError(source, number, f"found {limits.shown(word)}: the plain format has no "
-                                                  f"comments, only the height, the width and the numbers")
+                raise FormatError(
+                    source,
+                    number,
+                    f"found {limits.shown(word)}: the plain format has no "
+                    f"comments, only the height, the width and the numbers",
+                )
         out.extend((tok, number) for tok in words)
     return out
 
 
-def read_size(toks: list[tuple[str, int]], source: str, then: str,
-              side: Callable[[tuple[str, int], str], int]) -> tuple[int, int]:
+def read_size(
+    toks: list[tuple[str, int]], source: str, then: str, side: Callable[[tuple[str, int], str], int]
+) -> tuple[int, int]:
     """The height and width from a plain file's first two words, each read by the kind's
     ``side(word, "the height")`` and then held to at least 1 and the limits
     (:mod:`fillsmt.limits`); ``then`` says what follows them, for an empty file."""

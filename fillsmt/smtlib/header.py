@@ -47,12 +47,12 @@ def describe(puzzle: str, kind: str, encoding: str, presolve: str, question: str
     no import, so no cycle through the package's top level)."""
     version = sys.modules["fillsmt"].__version__
     asked = f"; {question}" if question else ""
-    return (f"{kind} puzzle {puzzle}; encoding {encoding}; presolve {presolve}{asked}; "
-            f"written by fillsmt {version}")
+    return f"{kind} puzzle {puzzle}; encoding {encoding}; presolve {presolve}{asked}; written by fillsmt {version}"
 
 
-def standard(body: Script, source: str, infos: Sequence[Command] = (),
-             options: Sequence[tuple[str, str]] = (PRODUCE_MODELS,)) -> Script:
+def standard(
+    body: Script, source: str, infos: Sequence[Command] = (), options: Sequence[tuple[str, str]] = (PRODUCE_MODELS,)
+) -> Script:
     """``body`` framed as an SMT-LIB 2.6 script (module text): ``source`` the ``:source``
     text, ``infos`` further ``set-info`` commands, ``options`` the options added before
     ``set-logic``. A body made afresh at each reading stays so (nothing is held twice)."""

@@ -173,8 +173,9 @@ def script_body(script: Script, joined: bool = False) -> str:
     whole-problem preprocessing of its one-shot mode). Written from the commands as they come
     (a streamed script is never held as commands, only as the text).
     """
-    kept = Script.streamed(lambda: (c for c in script.commands if c.name not in _QUESTIONS
-                                    and not (joined and c.name == "assert")))
+    kept = Script.streamed(
+        lambda: (c for c in script.commands if c.name not in _QUESTIONS and not (joined and c.name == "assert"))
+    )
     pieces = list(kept.chunks())
     if joined:
         pieces.extend(_conjunction(c.args[0] for c in script.commands if c.name == "assert"))

@@ -96,8 +96,11 @@ def iter_all(text: str) -> Iterator[Located]:
     for tok, line in _tokens(text):
         if tok == "(" and not isinstance(tok, StringLit):
             if len(stack) >= depth:
-                raise SExprError(line, f"nested more than {depth} levels deep "
-                                       f"(raise the limit with the environment variable FILLSMT_MAX_DEPTH)")
+                raise SExprError(
+                    line,
+                    f"nested more than {depth} levels deep "
+                    f"(raise the limit with the environment variable FILLSMT_MAX_DEPTH)",
+                )
             stack.append(([], line))
         elif tok == ")" and not isinstance(tok, StringLit):
             if not stack:

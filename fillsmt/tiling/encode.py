@@ -90,7 +90,7 @@ def _cell_constraints(cell: tuple[int, int], xs: list[str], amo: str) -> list[Co
         return out
     out.append(assertion(("=", cv, ("or", *xs))))
     if amo == "pairwise":
-        out.extend(assertion(("not", ("and", a, b))) for i, a in enumerate(xs) for b in xs[i + 1:])
+        out.extend(assertion(("not", ("and", a, b))) for i, a in enumerate(xs) for b in xs[i + 1 :])
     elif amo == "sum":
         out.append(assertion(("<=", _ite_sum(xs), 1)))
     else:
@@ -163,8 +163,9 @@ def get_value_commands(problem: TilingProblem) -> list[Command]:
 def encode_bound(problem: TilingProblem, k: int, amo: str = "auto") -> Script:
     """A script for any SMT-LIB solver: is there a tiling covering at least ``k`` cells?"""
     body = encode_body(problem, amo, counts=bound_counts(problem, k))
-    return Script.of([*body, assertion(bound_term(problem, k, amo)), Command("check-sat"),
-                      *get_value_commands(problem)])
+    return Script.of(
+        [*body, assertion(bound_term(problem, k, amo)), Command("check-sat"), *get_value_commands(problem)]
+    )
 
 
 def encode_maximize(problem: TilingProblem, amo: str = "auto") -> Script:
@@ -173,8 +174,16 @@ def encode_maximize(problem: TilingProblem, amo: str = "auto") -> Script:
     It also asserts ``covered <= upper_bound(problem)`` (a proven bound): z3 then stops as soon
     as a tiling reaches it, instead of proving by search that one more cell is impossible."""
     if choose_amo(problem, amo) == "bv":
-        raise InputError("the bv tiling encoding has no maximize script (z3 only): use --method bounds, "
-                         "or encode --bound K")
+        raise InputError(
+            "the bv tiling encoding has no maximize script (z3 only): use --method bounds, or encode --bound K"
+        )
     covered = covered_term(problem)
-    return Script.of([*encode_body(problem, amo), assertion(("<=", covered, upper_bound(problem))),
-                      Command("maximize", (covered,)), Command("check-sat"), *get_value_commands(problem)])
+    return Script.of(
+        [
+            *encode_body(problem, amo),
+            assertion(("<=", covered, upper_bound(problem))),
+            Command("maximize", (covered,)),
+            Command("check-sat"),
+            *get_value_commands(problem),
+        ]
+    )

@@ -40,17 +40,25 @@ class TilingKind(Kind):
         return plain_format.format_problem(puzzle)
 
     def to_dict(self, puzzle: TilingProblem) -> dict:
-        return {"kind": "tiling", "height": puzzle.height, "width": puzzle.width,
-                "rotations": puzzle.rotations, "reflections": puzzle.reflections,
-                "blocked": [list(cell) for cell in sorted(puzzle.blocked)],
-                "pieces": [{"name": piece.name, "cells": [list(cell) for cell in sorted(piece.cells)],
-                            "limit": piece.limit} for piece in puzzle.pieces]}
+        return {
+            "kind": "tiling",
+            "height": puzzle.height,
+            "width": puzzle.width,
+            "rotations": puzzle.rotations,
+            "reflections": puzzle.reflections,
+            "blocked": [list(cell) for cell in sorted(puzzle.blocked)],
+            "pieces": [
+                {"name": piece.name, "cells": [list(cell) for cell in sorted(piece.cells)], "limit": piece.limit}
+                for piece in puzzle.pieces
+            ],
+        }
 
     def from_dict(self, obj: dict, reader: Any) -> TilingProblem:
         """The problem as the plain format writes it (``board``, …, each piece as a picture),
         read by the plain reader."""
-        reader.keys(obj, ("kind", "height", "width", "pieces"), ("rotations", "reflections", "blocked"),
-                    what="a tiling problem")
+        reader.keys(
+            obj, ("kind", "height", "width", "pieces"), ("rotations", "reflections", "blocked"), what="a tiling problem"
+        )
         height, width = reader.size(obj, "board")
         lines = [f"board {height} {width}"]
         for key in ("rotations", "reflections"):
@@ -82,7 +90,7 @@ class TilingKind(Kind):
     def svg(self, puzzle: TilingProblem, tiling: Tiling | None, title: str | None = None, style: Any = None) -> str:
         from fillsmt.svg import render_tiling
 
-        return render_tiling(puzzle, tiling, title=title, **({'style': style} if style else {}))
+        return render_tiling(puzzle, tiling, title=title, **({"style": style} if style else {}))
 
     def check(self, puzzle: TilingProblem, tiling: Tiling) -> list[str]:
         return check(puzzle, tiling)
@@ -100,11 +108,16 @@ class TilingKind(Kind):
         from fillsmt.tiling.encode import encode_bound
 
         name = self.encoding(encoding).name
-        return self.standard(puzzle, encode_bound(puzzle, bound, name), name,
-                             question=f"is there a tiling covering at least {bound} cells?")
+        return self.standard(
+            puzzle,
+            encode_bound(puzzle, bound, name),
+            name,
+            question=f"is there a tiling covering at least {bound} cells?",
+        )
 
-    def optimize(self, puzzle: TilingProblem, driver: Any, timeout: float | None, encoding: str | None,
-                 method: str = "auto"):
+    def optimize(
+        self, puzzle: TilingProblem, driver: Any, timeout: float | None, encoding: str | None, method: str = "auto"
+    ):
         from fillsmt.tiling.optimize import optimize
 
         return optimize(puzzle, driver, timeout, method=method, amo=encoding or self.default_encoding)
@@ -124,12 +137,19 @@ class TilingKind(Kind):
 
         fields: dict = {}
         if result.grid is not None:
-            fields.update(covered=result.grid.covered,
-                          placements=placements_json(result.puzzle, result.grid.placements))
+            fields.update(
+                covered=result.grid.covered, placements=placements_json(result.puzzle, result.grid.placements)
+            )
         found = getattr(result, "optimum", None)
         if found is not None:
-            fields.update(covered=found.covered, optimal=found.optimal, upper_bound=found.upper_bound,
-                          free_cells=result.puzzle.free_cells, method=found.method, amo=found.amo)
+            fields.update(
+                covered=found.covered,
+                optimal=found.optimal,
+                upper_bound=found.upper_bound,
+                free_cells=result.puzzle.free_cells,
+                method=found.method,
+                amo=found.amo,
+            )
         return fields
 
 

@@ -168,10 +168,10 @@ def best_sum(target: int, pieces: Iterable[tuple[int, int | None]]) -> int:
 class Bounds:
     """Upper bounds on the covered cells, each valid on its own; ``best`` is the smallest."""
 
-    free: int          # cells not blocked
-    coverable: int     # cells some placement covers
-    sums: int          # largest sum of piece sizes (limits kept) ≤ coverable
-    components: int    # the same, region by region of coverable cells (pieces are connected)
+    free: int  # cells not blocked
+    coverable: int  # cells some placement covers
+    sums: int  # largest sum of piece sizes (limits kept) ≤ coverable
+    components: int  # the same, region by region of coverable cells (pieces are connected)
 
     @property
     def best(self) -> int:

@@ -55,9 +55,9 @@ METHODS = ("auto", "bounds", "maximize", "split")
 
 
 class Outcome(enum.Enum):
-    OPTIMAL = "optimal"      # the tiling is proven to cover the most cells
-    TIMEOUT = "timeout"      # time ran out: the best tiling found, not proven optimal
-    UNKNOWN = "unknown"      # the solver answered unknown: the best tiling found
+    OPTIMAL = "optimal"  # the tiling is proven to cover the most cells
+    TIMEOUT = "timeout"  # time ran out: the best tiling found, not proven optimal
+    UNKNOWN = "unknown"  # the solver answered unknown: the best tiling found
 
 
 @dataclass
@@ -67,17 +67,17 @@ class TilingResult:
     covered: int
     optimal: bool
     placements: list[Placement]
-    upper_bound: int                  # no tiling covers more (the model's bound, tightened by unsat)
+    upper_bound: int  # no tiling covers more (the model's bound, tightened by unsat)
     status: Outcome
-    time_first: float | None = None   # the first tiling from the solver
-    time_best: float | None = None    # the best tiling
+    time_first: float | None = None  # the first tiling from the solver
+    time_best: float | None = None  # the best tiling
     time_proven: float | None = None  # optimality proven (or the best reached the upper bound)
-    checks: int = 0                   # check-sat calls
+    checks: int = 0  # check-sat calls
     solver: str = ""
     method: str = ""
     log: list[tuple[int, str, float]] = field(default_factory=list)  # (bound, answer, seconds)
     problem: TilingProblem | None = None
-    amo: str = ""                     # the at-most-one encoding used
+    amo: str = ""  # the at-most-one encoding used
 
     @property
     def solution(self) -> Tiling:
@@ -96,10 +96,16 @@ def verified(problem: TilingProblem, chosen: list[Placement]) -> int:
     """The number of cells ``chosen`` covers, after the independent checker accepted it."""
     covered = sum(len(p.cells) for p in chosen)
     problems = check_tiling(
-        problem.height, problem.width, problem.blocked,
-        {p.name: p.cells for p in problem.pieces}, {p.name: p.limit for p in problem.pieces},
-        problem.rotations, problem.reflections,
-        [(problem.pieces[p.piece].name, p.cells) for p in chosen], covered)
+        problem.height,
+        problem.width,
+        problem.blocked,
+        {p.name: p.cells for p in problem.pieces},
+        {p.name: p.limit for p in problem.pieces},
+        problem.rotations,
+        problem.reflections,
+        [(problem.pieces[p.piece].name, p.cells) for p in chosen],
+        covered,
+    )
     if problems:
         raise SolverError(f"{problem.source}: the solver's tiling fails the checker: {'; '.join(problems[:5])}")
     return covered
@@ -147,8 +153,12 @@ class _Checker:
         self.checks += 1
         bound = f"(assert {render_term(bound_term(self.problem, k, self.amo))})\n"
         if not self.use_session:
-            script = self.body_text + bound + "(check-sat)\n" + "".join(
-                c.text() + "\n" for c in get_value_commands(self.problem))
+            script = (
+                self.body_text
+                + bound
+                + "(check-sat)\n"
+                + "".join(c.text() + "\n" for c in get_value_commands(self.problem))
+            )
             result = self.driver.run(script, _left(deadline))
             if result.status is Status.ERROR:
                 raise SolverError(result.message)
@@ -173,8 +183,11 @@ class _Checker:
         try:
             if status is Status.SAT:
                 names = placement_names(self.problem)
-                chosen = decode_placements(self.problem, self.session.get_values(names, timeout=_left(deadline))) \
-                    if names else []
+                chosen = (
+                    decode_placements(self.problem, self.session.get_values(names, timeout=_left(deadline)))
+                    if names
+                    else []
+                )
             self.session.pop(None if deadline is None else _left(deadline) + REPLY_GRACE)
         except SessionTimeout:  # the session closed itself
             self.session = None
@@ -182,14 +195,20 @@ class _Checker:
         return status, chosen
 
 
-def _bound_search(problem: TilingProblem, driver: Driver, timeout: float | None, amo: str,
-                  start: float | None = None, result: TilingResult | None = None) -> TilingResult:
+def _bound_search(
+    problem: TilingProblem,
+    driver: Driver,
+    timeout: float | None,
+    amo: str,
+    start: float | None = None,
+    result: TilingResult | None = None,
+) -> TilingResult:
     """The bound search; ``result`` may hold an incumbent already (from the blocks), and
     ``start`` is when the whole optimisation began (the time-out counts from there)."""
     start = time.perf_counter() if start is None else start
     deadline = None if timeout is None else start + timeout
-    hi = upper_bound(problem)       # no tiling covers more (proven)
-    ceiling = hi                    # the highest bound worth trying now
+    hi = upper_bound(problem)  # no tiling covers more (proven)
+    ceiling = hi  # the highest bound worth trying now
     if result is None:
         result = _empty_result(problem, driver, "bounds")
     result.upper_bound = hi
@@ -237,8 +256,14 @@ def _bound_search(problem: TilingProblem, driver: Driver, timeout: float | None,
     return result
 
 
-def _split_then_bounds(problem: TilingProblem, driver: Driver, timeout: float | None, amo: str,
-                       requested: str = "auto", result: TilingResult | None = None) -> TilingResult:
+def _split_then_bounds(
+    problem: TilingProblem,
+    driver: Driver,
+    timeout: float | None,
+    amo: str,
+    requested: str = "auto",
+    result: TilingResult | None = None,
+) -> TilingResult:
     """Tile the board block by block (:mod:`fillsmt.tiling.split`), each distinct block solved
     once with at most half the time between them; stop if that reaches the upper bound, else
     start the bound search from it."""
@@ -261,8 +286,13 @@ def _split_then_bounds(problem: TilingProblem, driver: Driver, timeout: float | 
         t0 = time.perf_counter()
         solved[k] = _bound_search(block, driver, share, choose_amo(block, requested))
         result.checks += solved[k].checks
-        result.log.append((solved[k].covered, f"block {block.height}x{block.width}"
-                           f"{' optimal' if solved[k].optimal else ''}", round(time.perf_counter() - t0, 3)))
+        result.log.append(
+            (
+                solved[k].covered,
+                f"block {block.height}x{block.width}{' optimal' if solved[k].optimal else ''}",
+                round(time.perf_counter() - t0, 3),
+            )
+        )
     if len(solved) == len(distinct):
         chosen = [split.shifted(p, b.top, b.left) for b in parts for p in solved[split.key(b.problem)].placements]
         result.covered, result.placements = verified(problem, chosen), chosen
@@ -274,8 +304,9 @@ def _split_then_bounds(problem: TilingProblem, driver: Driver, timeout: float | 
     return _bound_search(problem, driver, timeout, amo, start, result)
 
 
-def _maximize(problem: TilingProblem, driver: Driver, timeout: float | None, amo: str,
-              result: TilingResult | None = None) -> TilingResult:
+def _maximize(
+    problem: TilingProblem, driver: Driver, timeout: float | None, amo: str, result: TilingResult | None = None
+) -> TilingResult:
     start = time.perf_counter()
     result = result or _empty_result(problem, driver, "maximize")
     result.upper_bound = upper_bound(problem)
@@ -295,8 +326,13 @@ def _maximize(problem: TilingProblem, driver: Driver, timeout: float | None, amo
     return result
 
 
-def optimize(problem: TilingProblem, solver: str | Driver = "yices", timeout: float | None = None,
-             method: str = "auto", amo: str = "auto") -> TilingResult:
+def optimize(
+    problem: TilingProblem,
+    solver: str | Driver = "yices",
+    timeout: float | None = None,
+    method: str = "auto",
+    amo: str = "auto",
+) -> TilingResult:
     """The tiling covering the most cells that ``solver`` finds within ``timeout`` seconds.
 
     ``method``: ``bounds``, ``maximize`` (z3 only), ``split`` (the blocks first, then
@@ -309,8 +345,9 @@ def optimize(problem: TilingProblem, solver: str | Driver = "yices", timeout: fl
     if method == "auto":
         method = "split" if split.can_split(problem) else "bounds"
     if method == "split" and any(piece.limit is not None for piece in problem.pieces):
-        raise InputError(f"{problem.source}: --method split needs pieces without copy limits "
-                         "(the blocks' limits would not add up)")
+        raise InputError(
+            f"{problem.source}: --method split needs pieces without copy limits (the blocks' limits would not add up)"
+        )
     driver.require()
     # The methods improve this one result as they go; whatever still runs GRACE seconds past the
     # time-out (choosing the encoding, a split, a solver that does not stop) is stopped and it is kept.

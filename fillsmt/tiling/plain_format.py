@@ -93,7 +93,7 @@ class _Reader:
             self.seen_option[keyword] = n
             setattr(self, keyword, _yes_no(words, self.source, n))
         elif keyword == "blocked":
-            self.blocked_cells(n, text[len("blocked"):])
+            self.blocked_cells(n, text[len("blocked") :])
         elif keyword == "piece":
             self.piece(n, words)
         elif set(text) <= {"#", ".", " ", "\t"}:
@@ -110,8 +110,10 @@ class _Reader:
             return
         if len(words) != 3:
             raise self.fail(n, f"expected 'board HEIGHT WIDTH' (or 'board' and a picture), got {' '.join(words)!r}")
-        self.size = (_number(words[1], self.source, n, "the board height", 1),
-                     _number(words[2], self.source, n, "the board width", 1))
+        self.size = (
+            _number(words[1], self.source, n, "the board height", 1),
+            _number(words[2], self.source, n, "the board width", 1),
+        )
         self.check_size(n, *self.size)
         self.picture = self.board_rows
 
@@ -125,8 +127,10 @@ class _Reader:
         for part in rest.split(","):
             words = part.split()
             if len(words) != 2:
-                raise self.fail(n, f"expected 'blocked ROW COL, ROW COL, …', got {part.strip()!r} "
-                                   f"where a row and a column should be")
+                raise self.fail(
+                    n,
+                    f"expected 'blocked ROW COL, ROW COL, …', got {part.strip()!r} where a row and a column should be",
+                )
             r = _number(words[0], self.source, n, "a blocked cell's row", 0)
             c = _number(words[1], self.source, n, "a blocked cell's column", 0)
             self.blocked.append((n, (r, c)))
@@ -152,8 +156,9 @@ class _Reader:
         rows = self.board_rows
         if self.size is None:
             if not rows:
-                raise self.fail(self.board_line, "'board' without a size needs a picture below it "
-                                                 "('.' free, '#' blocked)")
+                raise self.fail(
+                    self.board_line, "'board' without a size needs a picture below it ('.' free, '#' blocked)"
+                )
             width = len(rows[0][1])
             for n, text in rows:
                 if len(text) != width:
@@ -176,8 +181,11 @@ class _Reader:
         blocked = {(r, c) for r, (_, text) in enumerate(self.board_rows) for c, ch in enumerate(text) if ch == "#"}
         for n, (r, c) in self.blocked:
             if not (r < height and c < width):
-                raise self.fail(n, f"blocked cell {r} {c} is outside the {height}x{width} board "
-                                   f"(rows 0..{height - 1}, columns 0..{width - 1})")
+                raise self.fail(
+                    n,
+                    f"blocked cell {r} {c} is outside the {height}x{width} board "
+                    f"(rows 0..{height - 1}, columns 0..{width - 1})",
+                )
             blocked.add((r, c))
         if not self.pieces:
             raise self.fail(None, "no pieces: expected at least one 'piece NAME' with a picture")
@@ -193,12 +201,16 @@ class _Reader:
             raise self.fail(n, f"piece {name!r} has no cells (draw it below its 'piece' line with '#')")
         if not is_connected(cells):
             raise self.fail(n, f"piece {name!r} is not connected (its cells must touch side by side)")
-        fits = [s for s in orientations(cells, self.rotations, self.reflections)
-                if extent(s)[0] <= height and extent(s)[1] <= width]
+        fits = [
+            s
+            for s in orientations(cells, self.rotations, self.reflections)
+            if extent(s)[0] <= height and extent(s)[1] <= width
+        ]
         if not fits:
             h, w = extent(cells)
-            raise self.fail(n, f"piece {name!r} ({h}x{w}) does not fit on the {height}x{width} board "
-                               f"in any allowed orientation")
+            raise self.fail(
+                n, f"piece {name!r} ({h}x{w}) does not fit on the {height}x{width} board in any allowed orientation"
+            )
         return Piece(name, cells, p["limit"])
 
 
@@ -242,12 +254,14 @@ def picture(cells) -> list[str]:
 
 def format_problem(p: TilingProblem) -> str:
     """``p`` in the text format; :func:`parse_problem` reads it back to an equal problem."""
-    lines = [f"board {p.height} {p.width}",
-             f"rotations {'yes' if p.rotations else 'no'}",
-             f"reflections {'yes' if p.reflections else 'no'}"]
+    lines = [
+        f"board {p.height} {p.width}",
+        f"rotations {'yes' if p.rotations else 'no'}",
+        f"reflections {'yes' if p.reflections else 'no'}",
+    ]
     blocked = sorted(p.blocked)
     for i in range(0, len(blocked), 10):
-        lines.append("blocked " + ", ".join(f"{r} {c}" for r, c in blocked[i:i + 10]))
+        lines.append("blocked " + ", ".join(f"{r} {c}" for r, c in blocked[i : i + 10]))
     for piece in p.pieces:
         limit = f" max {piece.limit}" if piece.limit is not None else ""
         lines.append(f"piece {piece.name}{limit}")

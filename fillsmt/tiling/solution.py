@@ -40,12 +40,22 @@ class Tiling:
 def check(problem: TilingProblem, tiling: Tiling, covered: int | None = None) -> list[str]:
     """Every rule ``tiling`` breaks on ``problem`` (empty: a legal tiling)."""
     names = ", ".join(p.name for p in problem.pieces)
-    return [f"the {len(cells)} cell{'s' if len(cells) > 1 else ''} labelled {label!r} "
-            f"from cell {cells[0][0]} {cells[0][1]} are not a copy "
-            f"of any piece ({names}{' in any allowed turn' if problem.rotations or problem.reflections else ''})"
-            for label, cells in tiling.unknown] + check_tiling(problem.height, problem.width, problem.blocked,
-                        {p.name: p.cells for p in problem.pieces}, {p.name: p.limit for p in problem.pieces},
-                        problem.rotations, problem.reflections, tiling.placed(), covered)
+    return [
+        f"the {len(cells)} cell{'s' if len(cells) > 1 else ''} labelled {label!r} "
+        f"from cell {cells[0][0]} {cells[0][1]} are not a copy "
+        f"of any piece ({names}{' in any allowed turn' if problem.rotations or problem.reflections else ''})"
+        for label, cells in tiling.unknown
+    ] + check_tiling(
+        problem.height,
+        problem.width,
+        problem.blocked,
+        {p.name: p.cells for p in problem.pieces},
+        {p.name: p.limit for p in problem.pieces},
+        problem.rotations,
+        problem.reflections,
+        tiling.placed(),
+        covered,
+    )
 
 
 def _groups(rows: list[str]) -> list[tuple[str, list[Cell]]]:
@@ -63,8 +73,12 @@ def _groups(rows: list[str]) -> list[tuple[str, list[Cell]]]:
                 cells.append(cell)
                 y, x = cell
                 for n in ((y - 1, x), (y + 1, x), (y, x - 1), (y, x + 1)):
-                    if n not in seen and 0 <= n[0] < len(rows) and 0 <= n[1] < len(rows[n[0]]) \
-                            and rows[n[0]][n[1]] == ch:
+                    if (
+                        n not in seen
+                        and 0 <= n[0] < len(rows)
+                        and 0 <= n[1] < len(rows[n[0]])
+                        and rows[n[0]][n[1]] == ch
+                    ):
                         seen.add(n)
                         todo.append(n)
             groups.append((ch, sorted(cells)))
@@ -83,8 +97,9 @@ def parse_labelled(text: str, source: str, problem: TilingProblem) -> Tiling:
         if len(rows) == problem.height:
             raise FormatError(source, n, f"more than the board's {problem.height} rows")
         if len(line) != problem.width:
-            raise FormatError(source, n, f"expected a row of {problem.width} characters "
-                                         f"(one per cell), found {len(line)}")
+            raise FormatError(
+                source, n, f"expected a row of {problem.width} characters (one per cell), found {len(line)}"
+            )
         first_line[len(rows)] = n
         rows.append(line)
     if len(rows) < problem.height:
@@ -94,8 +109,10 @@ def parse_labelled(text: str, source: str, problem: TilingProblem) -> Tiling:
             if ((r, c) in problem.blocked) != (ch == "#"):
                 what = "is blocked but not marked #" if (r, c) in problem.blocked else "is not blocked but marked #"
                 raise FormatError(source, first_line[r], f"cell {r} {c} {what}")
-    shapes = [(k, allowed_images(piece.cells, problem.rotations, problem.reflections))
-              for k, piece in enumerate(problem.pieces)]
+    shapes = [
+        (k, allowed_images(piece.cells, problem.rotations, problem.reflections))
+        for k, piece in enumerate(problem.pieces)
+    ]
     chosen, unknown = [], []
     for label, cells in _groups(rows):
         top, left = min(r for r, _ in cells), min(c for _, c in cells)

@@ -46,8 +46,7 @@ def sides(n: int, target: int = BLOCK_SIDE) -> list[int]:
 def can_split(problem: TilingProblem) -> bool:
     """Worth cutting: a large board, and no piece with a copy limit (limits do not add up
     block by block)."""
-    return (max(problem.height, problem.width) >= MIN_SIDE
-            and all(piece.limit is None for piece in problem.pieces))
+    return max(problem.height, problem.width) >= MIN_SIDE and all(piece.limit is None for piece in problem.pieces)
 
 
 def blocks(problem: TilingProblem, target: int = BLOCK_SIDE) -> list[Block]:
@@ -57,10 +56,16 @@ def blocks(problem: TilingProblem, target: int = BLOCK_SIDE) -> list[Block]:
     for height in sides(problem.height, target):
         left = 0
         for width in sides(problem.width, target):
-            blocked = frozenset((r - top, c - left) for r, c in problem.blocked
-                                if top <= r < top + height and left <= c < left + width)
-            sub = replace(problem, height=height, width=width, blocked=blocked,
-                          source=f"{problem.source} block {height}x{width} at {top} {left}")
+            blocked = frozenset(
+                (r - top, c - left) for r, c in problem.blocked if top <= r < top + height and left <= c < left + width
+            )
+            sub = replace(
+                problem,
+                height=height,
+                width=width,
+                blocked=blocked,
+                source=f"{problem.source} block {height}x{width} at {top} {left}",
+            )
             out.append(Block(top, left, sub))
             left += width
         top += height

@@ -31,10 +31,17 @@ def allowed_images(cells: Iterable[Cell], rotations: bool, reflections: bool) ->
     return shapes
 
 
-def check_tiling(height: int, width: int, blocked: Iterable[Cell],
-                 pieces: Mapping[str, Iterable[Cell]], limits: Mapping[str, int | None],
-                 rotations: bool, reflections: bool,
-                 placed: Sequence[tuple[str, Sequence[Cell]]], covered: int | None = None) -> list[str]:
+def check_tiling(
+    height: int,
+    width: int,
+    blocked: Iterable[Cell],
+    pieces: Mapping[str, Iterable[Cell]],
+    limits: Mapping[str, int | None],
+    rotations: bool,
+    reflections: bool,
+    placed: Sequence[tuple[str, Sequence[Cell]]],
+    covered: int | None = None,
+) -> list[str]:
     """Every rule the tiling ``placed`` (piece name, cells) breaks; an empty list means legal.
 
     ``covered``, when given, is the claimed number of covered cells."""

@@ -50,8 +50,7 @@ class Board:
         """The cells and their neighbours, as a set of cells (bit x for cell x): up and down are
         shifts by the width, left and right by one within a row."""
         w = self.width
-        return (cells | cells << w | cells >> w | (cells & self.right) << 1
-                | (cells & self.left) >> 1) & self.full
+        return (cells | cells << w | cells >> w | (cells & self.right) << 1 | (cells & self.left) >> 1) & self.full
 
     def where(self, x: int) -> str:
         r, c = divmod(x, self.width)
@@ -62,10 +61,12 @@ class Board:
 def _geometry(height: int, width: int) -> tuple[tuple[tuple[int, ...], ...], int, int, int]:
     """A shape's neighbour table, every cell, the cells with a left and with a right neighbour
     (:class:`Board`'s fields; built once per shape)."""
+
     def around(x: int) -> tuple[int, ...]:
         r, c = divmod(x, width)
         cand = ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
         return tuple(rr * width + cc for rr, cc in cand if 0 <= rr < height and 0 <= cc < width)
+
     n = height * width
     first = sum(1 << (r * width) for r in range(height))  # the first column
     full = (1 << n) - 1
@@ -76,8 +77,7 @@ def _geometry(height: int, width: int) -> tuple[tuple[tuple[int, ...], ...], int
 def _others(height: int, width: int) -> tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]:
     """:attr:`Board.others` of a shape."""
     nbrs = _geometry(height, width)[0]
-    return tuple(tuple((y, tuple(z for z in nbrs[y] if z != x)) for y in nbrs[x])
-                 for x in range(len(nbrs)))
+    return tuple(tuple((y, tuple(z for z in nbrs[y] if z != x)) for y in nbrs[x]) for x in range(len(nbrs)))
 
 
 class Contradiction(Exception):
@@ -179,8 +179,7 @@ def remember(board: Board, key: tuple, value):
     return value
 
 
-def find_groups(board: Board, dom: list[Mask], k: int, fixed: Iterable[int],
-                previous: Groups | None = None) -> Groups:
+def find_groups(board: Board, dom: list[Mask], k: int, fixed: Iterable[int], previous: Groups | None = None) -> Groups:
     """The k-groups (``fixed``: the cells fixed to k, that is every cell whose domain is k
     alone, as :class:`~.state.State` keeps them); a group of more than k cells is a
     contradiction.
@@ -226,8 +225,7 @@ def find_groups(board: Board, dom: list[Mask], k: int, fixed: Iterable[int],
         size = mask.bit_count()
         if size > k:
             low = (mask & -mask).bit_length() - 1
-            raise Contradiction(f"the {k}s at {board.where(low)} form a group of "
-                                 f"{size} cells, more than {k}")
+            raise Contradiction(f"the {k}s at {board.where(low)} form a group of {size} cells, more than {k}")
         fresh.append((mask, Group(k, tuple(cells_of(mask)), around & ~mask)))
     if parts:
         parts = sorted(parts + fresh, key=lambda part: part[0] & -part[0])
@@ -250,13 +248,18 @@ def find_groups(board: Board, dom: list[Mask], k: int, fixed: Iterable[int],
             incomplete.append(index)
             crowded |= once & edge
             once |= edge
-    return remember(board, (k, every), Groups(tuple(groups), group_of, tuple(masks), every,
-                                              tuple(borders), tuple(incomplete), tuple(complete),
-                                              crowded))
+    return remember(
+        board,
+        (k, every),
+        Groups(
+            tuple(groups), group_of, tuple(masks), every, tuple(borders), tuple(incomplete), tuple(complete), crowded
+        ),
+    )
 
 
 def stuck(board: Board, g: Group) -> Contradiction:
     """An incomplete group without an exit."""
-    return Contradiction(f"the group of {g.value}s at {board.where(g.cells[0])} has {g.size} "
-                          f"of {g.value} cells and no neighbour can join it")
-
+    return Contradiction(
+        f"the group of {g.value}s at {board.where(g.cells[0])} has {g.size} "
+        f"of {g.value} cells and no neighbour can join it"
+    )

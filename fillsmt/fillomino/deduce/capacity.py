@@ -151,7 +151,7 @@ def share_rows(state: State, found: Groups, k: int) -> tuple[tuple[int, ...], tu
         every = 0
         for a, i in enumerate(open_):
             every |= 1 << i
-            for j in open_[a + 1:]:
+            for j in open_[a + 1 :]:
                 if sizes[i] + sizes[j] <= most or _share(state, found, i, j, k):
                     out[i] |= 1 << j
                     out[j] |= 1 << i
@@ -180,8 +180,7 @@ def capacity(state: State) -> None:
                 regions[k] += 1
                 room -= k
     if room < 0:
-        raise Contradiction(f"the regions around the fixed cells need {taken} cells, more than "
-                            f"the grid's {n}")
+        raise Contradiction(f"the regions around the fixed cells need {taken} cells, more than the grid's {n}")
     too_big = ~up_to(room)
     unanchored = too_big & ~state.anchored
     dom = state.dom
@@ -286,9 +285,11 @@ def _shared_region_cells(state: State, k: int, found, i: int, j: int) -> int:
     di = budget_layers(state, k, found, [i])
     dj = budget_layers(state, k, found, [j])
     if not layered(di) & found.masks[j]:
-        raise Contradiction(f"the {k}s at {state.board.where(groups[i].cells[0])} and "
-                            f"{state.board.where(groups[j].cells[0])} must share a region but "
-                            f"no region of {k} cells joins them")
+        raise Contradiction(
+            f"the {k}s at {state.board.where(groups[i].cells[0])} and "
+            f"{state.board.where(groups[j].cells[0])} must share a region but "
+            f"no region of {k} cells joins them"
+        )
     start = [0] * (k + 1)
     plain = ~found.cells  # nodes that are single cells: size 1
     for d in range(1, k + 1):

@@ -15,8 +15,14 @@ from fillsmt.fillomino.deduce.value_rules import area, complete_group, forced_ce
 from fillsmt.fillomino.model import Grid, Puzzle
 
 ALL_RULES: tuple[str, ...] = (
-    "complete-group", "join-overflow", "single-exit", "area", "forced-cell",
-    "neighbour-support", "neighbour-fit", "size-cap",
+    "complete-group",
+    "join-overflow",
+    "single-exit",
+    "area",
+    "forced-cell",
+    "neighbour-support",
+    "neighbour-fit",
+    "size-cap",
 )
 """Every rule, in the order a round applies them."""
 
@@ -52,8 +58,8 @@ class Deduction:
     def filled_puzzle(self, puzzle: Puzzle) -> Puzzle:
         """``puzzle`` with every fixed cell written in as a clue."""
         cells = tuple(
-            tuple(_only(self.domains[r * self.width + c]) for c in range(self.width))
-            for r in range(self.height))
+            tuple(_only(self.domains[r * self.width + c]) for c in range(self.width)) for r in range(self.height)
+        )
         return Puzzle(puzzle.height, puzzle.width, cells, puzzle.source)
 
     def grid(self) -> Grid | None:
@@ -61,8 +67,8 @@ class Deduction:
         if not self.solved:
             return None
         return tuple(
-            tuple(next(iter(self.domains[r * self.width + c])) for c in range(self.width))
-            for r in range(self.height))
+            tuple(next(iter(self.domains[r * self.width + c])) for c in range(self.width)) for r in range(self.height)
+        )
 
 
 def _only(domain: frozenset[int]) -> int:
@@ -186,8 +192,11 @@ def _staged_rules(rules: tuple[str, ...]) -> tuple[list, list, list]:
     """The cheap and the dear per-value rules and the grid rules among ``rules``, in the order a
     staged round runs them (found once per set of rules)."""
     cheap = [VALUE_RULES[r] for r in CHEAP_RULES if r in rules]
-    dear = [VALUE_RULES[r] for r in DEAR_RULES + tuple(r for r in VALUE_RULES if r not in CHEAP_RULES + DEAR_RULES)
-            if r in rules]
+    dear = [
+        VALUE_RULES[r]
+        for r in DEAR_RULES + tuple(r for r in VALUE_RULES if r not in CHEAP_RULES + DEAR_RULES)
+        if r in rules
+    ]
     grid_rules = [GRID_RULES[r] for r in ALL_RULES if r in rules and r in GRID_RULES]
     return cheap, dear, grid_rules
 
@@ -246,16 +255,23 @@ def deduce(puzzle: Puzzle, rules: Sequence[str] = ALL_RULES, grid_last: bool = F
     board = Board.of(puzzle.height, puzzle.width)
     state = State(board, initial_masks(puzzle), [r for r in ALL_RULES if r in rules])
     contradiction = fixpoint(state, rules, grid_last=grid_last)
-    return Deduction(domain_sets(state.dom), dict(state.fixed_by_rule), dict(state.removed_by_rule),
-                     contradiction, state.rounds, puzzle.height, puzzle.width)
+    return Deduction(
+        domain_sets(state.dom),
+        dict(state.fixed_by_rule),
+        dict(state.removed_by_rule),
+        contradiction,
+        state.rounds,
+        puzzle.height,
+        puzzle.width,
+    )
 
 
-def propagate_masks(puzzle: Puzzle, masks: list[Mask], rules: Sequence[str] = ALL_RULES
-                    ) -> tuple[list[Mask], dict[str, int], str | None]:
+def propagate_masks(
+    puzzle: Puzzle, masks: list[Mask], rules: Sequence[str] = ALL_RULES
+) -> tuple[list[Mask], dict[str, int], str | None]:
     """The rules' fixpoint from the given domains (bit masks) rather than the puzzle's own: the
     new masks, the cells each rule fixed, and the contradiction found (None if none)."""
-    state = State(Board.of(puzzle.height, puzzle.width), list(masks),
-                  [r for r in ALL_RULES if r in rules])
+    state = State(Board.of(puzzle.height, puzzle.width), list(masks), [r for r in ALL_RULES if r in rules])
     contradiction = fixpoint(state, rules)
     return state.dom, dict(state.fixed_by_rule), contradiction
 

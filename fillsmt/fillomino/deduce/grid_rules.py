@@ -94,4 +94,3 @@ def size_cap(state: State) -> None:
     for x, cap in threshold_caps(state.board, top).items():
         if cap < top[x]:
             state.restrict(x, ~(free & ~up_to(cap)), "size-cap")
-

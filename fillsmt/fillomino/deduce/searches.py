@@ -18,8 +18,9 @@ Layers = list[int]
 the cells (bit x for cell x) of the nodes whose least count is d; ``layers[0]`` is empty."""
 
 
-def budget_layers(state: State, k: int, found: Groups, sources: Sequence[int] = (),
-                  start: Layers | None = None) -> Layers:
+def budget_layers(
+    state: State, k: int, found: Groups, sources: Sequence[int] = (), start: Layers | None = None
+) -> Layers:
     """Least cell count of a region of k's joining a source group to each node, where <= k.
 
     Nodes are the k-groups and the other cells allowing k. Entering a cell costs 1, entering a

@@ -199,8 +199,9 @@ class State:
         if rule is not None:
             self.removed_by_rule[rule] += removed.bit_count()
         if new == 0:
-            raise Contradiction(f"{self.board.where(x)} has no possible value left "
-                                 f"({rule or 'a guess'} removed {describe(removed)})")
+            raise Contradiction(
+                f"{self.board.where(x)} has no possible value left ({rule or 'a guess'} removed {describe(removed)})"
+            )
         kept = removed & self._allow_values
         if kept:
             gone = ~(1 << x)
@@ -234,8 +235,7 @@ class State:
         """The k-groups (cached until a cell is fixed to k; borders do not depend on domains)."""
         found = self._groups.get(k)
         if found is None or self._regroup >> k & 1:
-            found = self._groups[k] = find_groups(self.board, self.dom, k, self.fixed.get(k, ()),
-                                                  found)
+            found = self._groups[k] = find_groups(self.board, self.dom, k, self.fixed.get(k, ()), found)
             self._regroup &= ~bit(k)
         return found
 
@@ -270,7 +270,8 @@ class State:
             return None
         if noted.owner is not self.token:  # shared with the states forked from the same parent
             noted = self._reach[(k, found.groups[i].cells)] = Noted(
-                noted.cells, noted.watched, noted.base, self.token, False, noted.first)
+                noted.cells, noted.watched, noted.base, self.token, False, noted.first
+            )
         noted.analysed = True
         return noted
 
@@ -280,7 +281,5 @@ class State:
         areas = self._roomy.get(k)
         if areas is None:
             parent = self._parent
-            areas = self._roomy[k] = [] if parent is None else [
-                n for n in parent.roomy(k) if self.live(k, n)]
+            areas = self._roomy[k] = [] if parent is None else [n for n in parent.roomy(k) if self.live(k, n)]
         return areas
-

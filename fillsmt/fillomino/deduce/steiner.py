@@ -269,8 +269,7 @@ def _junctions(adj: Edges, t: int) -> set[int]:
     return {v for v, a in enumerate(adj) if v < t or len(a) > 2}
 
 
-def _rows(rows: dict[int, list[int]], subsets, weight: list[int], adj: Edges,
-          inf: int) -> None:
+def _rows(rows: dict[int, list[int]], subsets, weight: list[int], adj: Edges, inf: int) -> None:
     """Add ``best[S]`` (a list over the nodes, values over k cut to ``inf``) to ``rows`` for
     every S of ``subsets`` (each after its own subsets, which ``rows`` holds or which come
     before it): the plain recurrences of the module text."""
@@ -296,8 +295,9 @@ def _rows(rows: dict[int, list[int]], subsets, weight: list[int], adj: Edges,
         rows[s] = row
 
 
-def _bounded(exact: dict[int, list[int]], q: int, t: int, weight: list[int],
-             adj: Edges, k: int, junctions: set[int]) -> int:
+def _bounded(
+    exact: dict[int, list[int]], q: int, t: int, weight: list[int], adj: Edges, k: int, junctions: set[int]
+) -> int:
     """The bounded search (module text): ``best[all but q][q]`` over the entries that pass the
     family's bound, rows as dicts of their nodes in ``junctions`` (where splits happen);
     ``exact``: the family's rows."""

@@ -143,8 +143,9 @@ def forced_cell(state: State, k: int) -> None:
         cells = noted.cells
         size = cells.bit_count()
         if size < k:
-            raise Contradiction(f"the group of {k}s at {state.board.where(g.cells[0])} can reach "
-                                 f"only {size} cells, fewer than {k}")
+            raise Contradiction(
+                f"the group of {k}s at {state.board.where(g.cells[0])} can reach only {size} cells, fewer than {k}"
+            )
         if size == k:  # every cell of the reach is forced (size - 1 - cut < k)
             for e in values_of(cells):
                 if state.dom[e] != bk:
@@ -202,8 +203,9 @@ def _forced(board: Board, cells: int, group: int, k: int) -> int:
                 if whole and not around & ~reached:
                     count = k  # every cell but e, k or more
                     break
-                grown = (reached | reached << w | reached >> w | (reached & right) << 1
-                         | (reached & left) >> 1) & without
+                grown = (
+                    reached | reached << w | reached >> w | (reached & right) << 1 | (reached & left) >> 1
+                ) & without
                 if grown == reached:
                     break
                 reached = grown

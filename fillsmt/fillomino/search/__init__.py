@@ -44,6 +44,21 @@ from fillsmt.fillomino.search.result import SearchError, SearchResult
 from fillsmt.fillomino.search.strong import solve_strong
 from fillsmt.fillomino.search.tree import solve_by_search
 
-__all__ = ["CELL_ORDERS", "FIRST_PHASE_BUDGET", "PROBE_BUDGET", "QUICK_PROOF_SEARCH", "QUICK_SEARCH", "RACE_SEARCH",
-           "SEARCH_ORDERS", "SECOND_PHASE_ORDERS", "STRONG_SEARCH", "THESIS_SEARCH", "WEIGHTED_WALK_ORDER",
-           "SearchError", "SearchOptions", "SearchResult", "solve_by_search", "solve_strong"]
+__all__ = [
+    "CELL_ORDERS",
+    "FIRST_PHASE_BUDGET",
+    "PROBE_BUDGET",
+    "QUICK_PROOF_SEARCH",
+    "QUICK_SEARCH",
+    "RACE_SEARCH",
+    "SEARCH_ORDERS",
+    "SECOND_PHASE_ORDERS",
+    "STRONG_SEARCH",
+    "THESIS_SEARCH",
+    "WEIGHTED_WALK_ORDER",
+    "SearchError",
+    "SearchOptions",
+    "SearchResult",
+    "solve_by_search",
+    "solve_strong",
+]

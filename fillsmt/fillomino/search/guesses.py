@@ -111,14 +111,19 @@ def still_open(named: tuple[int, int], masks: list[Mask]) -> bool:
     return bool(m & (m - 1) and m >> value & 1)
 
 
-def guess(puzzle: Puzzle, masks: list[Mask], unfixed: list[int], cell_order: str,
-          weights: list[int] | None = None, shared: bool = False) -> tuple[int, int]:
+def guess(
+    puzzle: Puzzle,
+    masks: list[Mask],
+    unfixed: list[int],
+    cell_order: str,
+    weights: list[int] | None = None,
+    shared: bool = False,
+) -> tuple[int, int]:
     """The cell to guess and the value to guess in it, by ``cell_order`` (module text);
     ``weights``: failure weights breaking the order's ties (None: none); ``shared``: a group
     order guesses where the tight groups meet."""
     if cell_order in GROUP_KEYS:
-        exit_ = (shared_group_exit if shared else tightest_group_exit)(puzzle, masks, GROUP_KEYS[cell_order],
-                                                                        weights)
+        exit_ = (shared_group_exit if shared else tightest_group_exit)(puzzle, masks, GROUP_KEYS[cell_order], weights)
         if exit_ is not None:
             return exit_
     if cell_order == "row-major":
@@ -131,8 +136,9 @@ def guess(puzzle: Puzzle, masks: list[Mask], unfixed: list[int], cell_order: str
     return cell, (m & -m).bit_length() - 1
 
 
-def tightest_group_exit(puzzle: Puzzle, masks: list[Mask], order=GROUP_KEYS["group-exit"],
-                        weights: list[int] | None = None) -> tuple[int, int] | None:
+def tightest_group_exit(
+    puzzle: Puzzle, masks: list[Mask], order=GROUP_KEYS["group-exit"], weights: list[int] | None = None
+) -> tuple[int, int] | None:
     """The exit and value of the incomplete group with the least ``order`` key, the key's first
     criterion followed by the most failure weight on the group's exits when ``weights`` are
     given; None when no group is incomplete."""
@@ -144,14 +150,16 @@ def tightest_group_exit(puzzle: Puzzle, masks: list[Mask], order=GROUP_KEYS["gro
     return None if best is None else (_exit(best[0], masks, weights), best[1])
 
 
-def shared_group_exit(puzzle: Puzzle, masks: list[Mask], order=GROUP_KEYS["group-exit"],
-                      weights: list[int] | None = None) -> tuple[int, int] | None:
+def shared_group_exit(
+    puzzle: Puzzle, masks: list[Mask], order=GROUP_KEYS["group-exit"], weights: list[int] | None = None
+) -> tuple[int, int] | None:
     """:func:`tightest_group_exit` where the tight groups meet (module text): among the groups
     tied on ``order``'s first criterion, the group with the exit most of them share, then by
     ``order`` (and ``weights``); its most shared exit, then the fewest values, then the most
     weight. None when no group is incomplete."""
-    groups = [(order(len(exits), k, size, start), exits, k) for start, size, exits, k in
-              incomplete_groups(puzzle, masks)]
+    groups = [
+        (order(len(exits), k, size, start), exits, k) for start, size, exits, k in incomplete_groups(puzzle, masks)
+    ]
     if not groups:
         return None
     first = min(key[0] for key, _, _ in groups)
@@ -177,8 +185,7 @@ def _weighed(key: tuple, exits, weights: list[int] | None) -> tuple:
 def _exit(exits, masks: list[Mask], weights: list[int] | None = None, share: dict[int, int] | None = None) -> int:
     """The exit of a group to guess: the most shared (``share``), then the fewest values, then
     the most failure weight, then the first cell."""
-    return min(exits, key=lambda x: (-share[x] if share else 0, masks[x].bit_count(),
-                                     -weights[x] if weights else 0, x))
+    return min(exits, key=lambda x: (-share[x] if share else 0, masks[x].bit_count(), -weights[x] if weights else 0, x))
 
 
 def incomplete_groups(puzzle: Puzzle, masks: list[Mask]):

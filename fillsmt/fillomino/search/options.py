@@ -104,8 +104,9 @@ STRONG_SEARCH = SearchOptions(search_rules=SEARCH_RULES, probe_budget=PROBE_BUDG
 """The strong search (:func:`~.strong.solve_strong`) with no guessing heuristic."""
 QUICK_SEARCH = STRONG_SEARCH
 """The plain quick search: ``solve`` runs it in its own process before the race."""
-QUICK_PROOF_SEARCH = replace(STRONG_SEARCH, second_phase=False, last_conflict=True, wiped_out=True,
-                             weights=True, shared_depth=0)
+QUICK_PROOF_SEARCH = replace(
+    STRONG_SEARCH, second_phase=False, last_conflict=True, wiped_out=True, weights=True, shared_depth=0
+)
 """The quick search with ``--unique``, ``--forced`` or ``count``: the first phase alone, with the
 last conflict and the wiped-out guess, failure weights once a solution is found, and the guess
 where the tight groups meet at the root and its complements."""

@@ -26,16 +26,30 @@ from fillsmt.fillomino.search.result import SearchResult
 from fillsmt.fillomino.search.tree import Node, Search, Walk, root, solve_by_search
 
 
-def solve_strong(puzzle: Puzzle, options: SearchOptions = STRONG_SEARCH, *, limit: int = 1,
-                 deadline: float | None = None, first_nodes: int | None = None,
-                 clock: Callable[[], float] = time.monotonic, progress=None) -> SearchResult:
+def solve_strong(
+    puzzle: Puzzle,
+    options: SearchOptions = STRONG_SEARCH,
+    *,
+    limit: int = 1,
+    deadline: float | None = None,
+    first_nodes: int | None = None,
+    clock: Callable[[], float] = time.monotonic,
+    progress=None,
+) -> SearchResult:
     """Up to ``limit`` solutions of ``puzzle`` by the two phases (module text).
     ``first_nodes``, ``clock`` and ``progress`` as for :func:`~.tree.solve_by_search`, in each
     phase (the second counts the nodes of all its walks)."""
     phase_nodes = options.first_phase_budget // max(1, puzzle.height * puzzle.width)
-    first = solve_by_search(puzzle, replace(options, steiner=options.steiner or limit > 1), limit=limit,
-                            max_nodes=phase_nodes, deadline=deadline, first_nodes=first_nodes, clock=clock,
-                            progress=progress)
+    first = solve_by_search(
+        puzzle,
+        replace(options, steiner=options.steiner or limit > 1),
+        limit=limit,
+        max_nodes=phase_nodes,
+        deadline=deadline,
+        first_nodes=first_nodes,
+        clock=clock,
+        progress=progress,
+    )
     if len(first.solutions) >= limit or first.exhausted or first.timed_out or not options.second_phase:
         return first
     second = _second_phase(puzzle, options, limit, deadline, first_nodes, clock, progress)
@@ -45,8 +59,15 @@ def solve_strong(puzzle: Puzzle, options: SearchOptions = STRONG_SEARCH, *, limi
     return second
 
 
-def _second_phase(puzzle: Puzzle, options: SearchOptions, limit: int, deadline: float | None,
-                  first_nodes: int | None, clock: Callable[[], float], progress=None) -> SearchResult:
+def _second_phase(
+    puzzle: Puzzle,
+    options: SearchOptions,
+    limit: int,
+    deadline: float | None,
+    first_nodes: int | None,
+    clock: Callable[[], float],
+    progress=None,
+) -> SearchResult:
     """The second phase: the first walk settles and probes the root, then every walk
     (:func:`walk_options`) expands one node in turn, each from its own fork of that root and
     with its own conflicts and failure weights. Each walk is a whole search, sound and complete,
@@ -57,8 +78,10 @@ def _second_phase(puzzle: Puzzle, options: SearchOptions, limit: int, deadline: 
     one order this is that order's probing search, node for node."""
     counted = options.counted(True)
     results = [SearchResult(rules_used=dict.fromkeys(counted, 0)) for _ in options.second_phase_orders]
-    searches = [Search(puzzle, walk_options(options, i), result, deadline, clock, None, progress)
-                for i, result in enumerate(results)]
+    searches = [
+        Search(puzzle, walk_options(options, i), result, deadline, clock, None, progress)
+        for i, result in enumerate(results)
+    ]
     start = root(puzzle, counted, True)
     walks = [Walk(searches[0], [start])]
     decider = walks[0]
@@ -75,8 +98,11 @@ def _second_phase(puzzle: Puzzle, options: SearchOptions, limit: int, deadline: 
             if len(walk.search.result.solutions) > before and len(_distinct(results)) >= limit:
                 end = "pooled"
                 break
-            if first_nodes is not None and not any(r.solutions for r in results) and \
-                    sum(r.nodes for r in results) >= first_nodes:
+            if (
+                first_nodes is not None
+                and not any(r.solutions for r in results)
+                and sum(r.nodes for r in results) >= first_nodes
+            ):
                 for r in results:
                     r.timed_out = True
                 end = "timed-out"
@@ -108,9 +134,13 @@ def _merged(results: list[SearchResult], decided: SearchResult | None, limit: in
     ended it (``decided``), or else the walks' distinct solutions (up to ``limit``); the work of
     all of them added up; the root as the first walk saw it."""
     first = results[0]
-    merged = SearchResult(rules_used={r: sum(x.rules_used[r] for x in results) for r in first.rules_used},
-                          root_fixed=first.root_fixed, root_solved=first.root_solved,
-                          root_contradiction=first.root_contradiction, root_rules=first.root_rules)
+    merged = SearchResult(
+        rules_used={r: sum(x.rules_used[r] for x in results) for r in first.rules_used},
+        root_fixed=first.root_fixed,
+        root_solved=first.root_solved,
+        root_contradiction=first.root_contradiction,
+        root_rules=first.root_rules,
+    )
     if decided is not None:
         merged.solutions = list(decided.solutions)
         merged.exhausted = decided.exhausted

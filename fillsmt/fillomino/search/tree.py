@@ -44,10 +44,18 @@ class Node:
     the guess kept several values: ``avoid``)."""
 
 
-def solve_by_search(puzzle: Puzzle, options: SearchOptions = THESIS_SEARCH, *, limit: int = 1,
-                    max_nodes: int | None = None, deadline: float | None = None,
-                    first_nodes: int | None = None, avoid: Grid | None = None,
-                    clock: Callable[[], float] = time.monotonic, progress=None) -> SearchResult:
+def solve_by_search(
+    puzzle: Puzzle,
+    options: SearchOptions = THESIS_SEARCH,
+    *,
+    limit: int = 1,
+    max_nodes: int | None = None,
+    deadline: float | None = None,
+    first_nodes: int | None = None,
+    avoid: Grid | None = None,
+    clock: Callable[[], float] = time.monotonic,
+    progress=None,
+) -> SearchResult:
     """Find up to ``limit`` solutions of ``puzzle`` by the rules plus backtracking, walking as
     ``options`` say.
 
@@ -101,8 +109,13 @@ class Walk:
         search, stack = self.search, self.stack
         result = search.result
         while stack:
-            if search.deadline is not None and search.clock() >= search.deadline or \
-                    first_nodes is not None and not result.solutions and result.nodes >= first_nodes:
+            if (
+                search.deadline is not None
+                and search.clock() >= search.deadline
+                or first_nodes is not None
+                and not result.solutions
+                and result.nodes >= first_nodes
+            ):
                 result.timed_out = True
                 return "timed-out"
             if max_nodes is not None and result.nodes >= max_nodes:
@@ -212,8 +225,9 @@ class Search:
             if contradiction is not None and self.weights is not None:
                 add_failure(self.weights, node.decision[0], state.changed_cells)
             if options.last_conflict:
-                self.conflicts.note(node.guess, *node.decision, node.value, contradiction is not None,
-                                    options.wiped_out)
+                self.conflicts.note(
+                    node.guess, *node.decision, node.value, contradiction is not None, options.wiped_out
+                )
         if self.progress is not None:
             self.progress.node(node.depth, -1 if contradiction else len(unfixed), len(result.solutions))
         if result.nodes == 1:
@@ -234,9 +248,14 @@ class Search:
         if again is not None:
             cell, value = again
         else:
-            cell, value = guess(puzzle, masks, unfixed, options.cell_order,
-                                self.weights if result.solutions or options.weights_from_root else None,
-                                node.depth <= options.shared_depth)
+            cell, value = guess(
+                puzzle,
+                masks,
+                unfixed,
+                options.cell_order,
+                self.weights if result.solutions or options.weights_from_root else None,
+                node.depth <= options.shared_depth,
+            )
         chosen, rest = 1 << value, masks[cell] & ~(1 << value)
         if self.avoid is not None:
             known = 1 << self.avoid[cell // puzzle.width][cell % puzzle.width]
@@ -269,10 +288,10 @@ def exits(state: State) -> list[tuple[int, int]]:
 def solution(puzzle: Puzzle, masks: list[Mask]) -> Grid:
     """The grid of a node whose every cell is fixed, checked by the independent checker."""
     w = puzzle.width
-    grid = tuple(tuple(masks[r * w + c].bit_length() - 1 for c in range(w))
-                 for r in range(puzzle.height))
+    grid = tuple(tuple(masks[r * w + c].bit_length() - 1 for c in range(w)) for r in range(puzzle.height))
     problems = check_solution(puzzle.cells, grid)
     if problems:
-        raise SearchError(f"{puzzle.source}: the rules fixed every cell, but the checker rejects "
-                          f"the grid: {problems[0]}")
+        raise SearchError(
+            f"{puzzle.source}: the rules fixed every cell, but the checker rejects the grid: {problems[0]}"
+        )
     return grid
