@@ -11,18 +11,21 @@ stages.
 1. *The fewest for one solution.* Every other solution G met differs from S on a set of cells
    D(G); S's numbers exclude G exactly when they are given at a cell of D(G). The smallest set of
    cells that meets every D(G) met so far (an exact branch-and-bound over these few sets,
-   :func:`fewest_cells`) is put to the *check* solver: a solution with S's numbers there that is
+   :func:`~fillsmt.hitting_sets.fewest_cells`) is put to the *check* solver: a solution with S's numbers there that is
    not S? ``unsat`` proves the cells enough, and no smaller set of S's numbers is (each misses
    some D(G) and so lets G in); a model is a new G. Each G is first *narrowed*: while some solution
    agrees with S outside D(G) and differs from S on fewer of its cells, that one is taken
    instead, so that every D(G) is small and each question rules out much.
 2. *Fewer with another solution.* The *choice* solver holds the puzzle a second time, with one
-   Boolean per empty cell (a clue goes there), and asks for a solution S' and at most k - 1 clue
-   cells (k: the best repair so far) that tell S' from every solution known (each one is S' or
-   differs from it at a clue cell) and that meet every swap's cells where the swap applies (below).
-   Each S' proposed is explored as in stage 1, until its cells are enough (a better repair) or its
-   D(G) need k cells. ``unsat`` proves the best repair the fewest over every solution. When the
-   time limit comes first, the best repair found stands, marked as not proven the fewest.
+   Boolean per empty cell (a clue goes there), and asks for a solution S' and at most m clue
+   cells that tell S' from every solution known (each one is S' or differs from it at a clue
+   cell) and that meet every swap's cells where the swap applies (below); m is the fewest clues
+   not yet ruled out, from 1 up, so the solutions proposed are those that the least known
+   ambiguity touches. Each S' proposed is explored as in stage 1, until its cells are fewer than
+   the best repair's k (a better repair) or its D(G) need k cells. ``unsat`` proves that every
+   repair needs more than m clues; once m reaches k, the best repair is the fewest over every
+   solution. When the time limit comes first, the best repair found stands, marked as not proven
+   the fewest, with the fewest clues proven needed so far.
 
 A *swap* is what a narrowed G teaches: the cells D where it differs from its S and its numbers
 there. Put into any other solution that agrees with S on D, it gives a grid which, when it passes
@@ -43,7 +46,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any
 
 from fillsmt.clue_sets import (
     Cell,
@@ -62,6 +65,7 @@ from fillsmt.clue_sets import (
 from fillsmt.drivers.base import Driver
 from fillsmt.drivers.session import SessionTimeout
 from fillsmt.errors import FillsmtError
+from fillsmt.hitting_sets import OutOfTime, fewest_cells
 from fillsmt.smtlib.answer import Status
 from fillsmt.solutions import Search
 
@@ -92,61 +96,6 @@ TIME_LIMIT = "the time limit came"
 """What a result stopped by its time limit says stopped it."""
 
 
-# -- the smallest set of cells that meets every given set -----------------------------------------
-
-
-def fewest_cells(sets: Iterable[Iterable[Cell]], deadline: float | None = None) -> list[Cell]:
-    """A smallest set of cells that holds a cell of every set in ``sets`` (sorted), by branch
-    and bound: branch on the cells of a smallest set not yet met; bound by sets that share no
-    cell (each needs a cell of its own). Raises :class:`_Stop` once ``deadline`` passes."""
-    todo = sorted({frozenset(s) for s in sets}, key=len)
-    if any(not s for s in todo):
-        raise ValueError("an empty set cannot be met")
-    best = _greedy(todo)
-    nodes = [0]
-
-    def apart(left: list[frozenset]) -> int:
-        used: set[Cell] = set()
-        n = 0
-        for s in left:
-            if used.isdisjoint(s):
-                used |= s
-                n += 1
-        return n
-
-    def branch(chosen: list[Cell], left: list[frozenset]) -> None:
-        nonlocal best
-        nodes[0] += 1
-        if deadline is not None and nodes[0] % 256 == 0 and time.monotonic() > deadline:
-            raise _Stop("the time limit came during the choice of cells")
-        if not left:
-            if len(chosen) < len(best):
-                best = list(chosen)
-            return
-        if len(chosen) + apart(left) >= len(best):
-            return
-        for cell in sorted(left[0]):
-            branch(chosen + [cell], [s for s in left if cell not in s])
-
-    branch([], todo)
-    return sorted(best)
-
-
-def _greedy(sets: list[frozenset]) -> list[Cell]:
-    """A set of cells meeting every set: the cell in most sets not yet met, again and again."""
-    chosen: list[Cell] = []
-    left = list(sets)
-    while left:
-        counts: dict[Cell, int] = {}
-        for s in left:
-            for cell in s:
-                counts[cell] = counts.get(cell, 0) + 1
-        cell = min(counts, key=lambda x: (-counts[x], x))
-        chosen.append(cell)
-        left = [s for s in left if cell not in s]
-    return chosen
-
-
 # -- repair ------------------------------------------------------------------------------------
 
 
@@ -156,8 +105,9 @@ class Repair:
     (``added`` makes ``solution`` the only solution of ``puzzle``), or ``no-solution``
     (``core``: clues that cannot all hold, each of them needed). A repair's ``fewest_proven``
     says that no solution becomes unique with fewer added clues; without it, ``added`` is the
-    fewest of ``solution``'s numbers that make it unique, and ``stopped`` says why the search
-    for fewer ended (the time limit, or a solver's ``unknown``)."""
+    fewest of ``solution``'s numbers that make it unique, ``at_least`` the fewest clues any
+    repair is proven to need, and ``stopped`` says why the search for fewer ended (the time
+    limit, or a solver's ``unknown``)."""
 
     puzzle: Any
     status: str
@@ -169,6 +119,7 @@ class Repair:
     checks: int = 0
     seconds: float = 0.0
     fewest_proven: bool = True
+    at_least: int = 0
     stopped: str = ""
     solutions_tried: int = 0
 
@@ -179,6 +130,7 @@ class Repair:
             "added_clues": [list(p) for p in self.added],
             "core": [list(p) for p in self.core],
             "fewest_proven": self.fewest_proven if self.status != "no-solution" else None,
+            "fewest_at_least": self.at_least if self.status == "repaired" else None,
             "stopped": self.stopped or None,
             "counterexamples": self.counterexamples,
             "checks": self.checks,
@@ -420,8 +372,10 @@ class _Repairer:
             other = self.checks.narrowed(solution, other)
             sets.append(self._learn(solution, other).cells)
 
-    def fewer(self, best: tuple[Grid, list[Cell]], driver: Driver) -> tuple[tuple[Grid, list[Cell]], bool, str]:
-        """Stage 2 from the ``best`` repair: (the best repair, proven the fewest, why not)."""
+    def fewer(self, best: tuple[Grid, list[Cell]], driver: Driver) -> tuple[tuple[Grid, list[Cell]], int, str]:
+        """Stage 2 from the ``best`` repair: (the best repair, the fewest clues any repair is
+        proven to need, why the search stopped before that met the best; "" when it did)."""
+        low = 1  # the puzzle is not unique: every repair adds a clue
         try:
             self.choice = _Choice(self.puzzle, self.search.problem.script, driver, self.deadline)
             try:
@@ -430,21 +384,22 @@ class _Repairer:
                     self.choice.know(swap.base)
                     self.choice.know(swap.other)
                     self.choice.swap(swap)
-                while len(best[1]) > 1:
-                    proposed = self.choice.propose(len(best[1]) - 1)
+                while low < len(best[1]):
+                    proposed = self.choice.propose(low)
                     if proposed is None:
-                        return best, True, ""
+                        low += 1
+                        continue
                     solution = proposed[0]
                     self.choice.know(solution)
                     cells = self.fewest(solution, len(best[1]) - 1)
                     if cells is not None:
                         best = (solution, cells)
-                return best, True, ""
+                return best, len(best[1]), ""
             finally:
                 self.choice.close()
-        except (_Stop, RepairUndecided, SessionTimeout) as e:
+        except (_Stop, OutOfTime, RepairUndecided, SessionTimeout) as e:
             late = self.deadline is not None and time.monotonic() >= self.deadline
-            return best, False, TIME_LIMIT if late or isinstance(e, SessionTimeout) else str(e)
+            return best, low, TIME_LIMIT if late or isinstance(e, SessionTimeout) else str(e)
 
 
 def repair(puzzle: Any, driver: Driver, timeout: float | None = None) -> Repair:
@@ -486,16 +441,16 @@ def _add_clues(
     repairer = _Repairer(puzzle, search, deadline)
     try:
         fewest = repairer.fewest(first)
-    except _Stop as e:
+    except (_Stop, OutOfTime) as e:
         raise RepairUndecided(f"{e} before any repair was proven unique") from None
     assert fewest is not None  # None only past a bound (``most``), and none is given here
     cells = fewest
-    solution, proven, why = first, True, ""
+    solution, at_least, why = first, len(cells), ""
     if len(cells) > 1:  # one clue cannot be bettered
         if deadline is not None and timeout is not None:
             room = min(PROOF_SHARE * timeout, max(1.0, PROOF_ROOM * repairer.checks.longest_proof))
             repairer.deadline = search.deadline = deadline - room
-        (solution, cells), proven, why = repairer.fewer((first, cells), driver)
+        (solution, cells), at_least, why = repairer.fewer((first, cells), driver)
     added = sorted((r, c, solution[r][c]) for r, c in cells)
     checks = search.checks + (repairer.choice.checks if repairer.choice else 0)
     if not added:
@@ -514,7 +469,8 @@ def _add_clues(
         added,
         repaired,
         solution,
-        fewest_proven=proven,
+        fewest_proven=at_least == len(added),
+        at_least=at_least,
         stopped=why,
         counterexamples=repairer.checks.found,
         checks=checks,

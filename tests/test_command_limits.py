@@ -18,10 +18,11 @@ import pytest
 from click.testing import CliRunner
 
 import fillsmt
+import fillsmt.fillomino.plain_format  # the tests read the printed grids with it
 from conftest import INSTANCES, ROOT, shared_or_skip, solver_or_skip
 from fillsmt.cli import main
 from fillsmt.registry import kind_of
-from fillsmt.repair import clues_of
+from fillsmt.clue_sets import clues_of
 from gridgen import without_clues
 from procs import HAS_PROC
 from test_signals import assert_clean_end, signalled_run
@@ -85,6 +86,7 @@ def test_repair_of_a_janko_puzzle_without_four_clues_ends_by_its_timeout_with_it
     assert f"{len(repaired - given)} clue" in result.stderr and "now unique (proven)" in result.stderr
     if result.exit_code == 3:  # the limit came before no solution was proven to need fewer
         assert "not proven the fewest (the time limit came" in result.stderr
+        assert "every repair needs at least " in result.stderr
     else:
         assert "no solution needs fewer (proven)" in result.stderr
 
@@ -99,6 +101,8 @@ def test_repair_json_marks_a_repair_stopped_by_the_limit(tmp_path):
     assert obj["status"] == "repaired" and obj["added_clues"]
     assert obj["fewest_proven"] is (result.exit_code == 0)
     assert (obj["stopped"] is None) is obj["fewest_proven"]
+    assert 1 <= obj["fewest_at_least"] <= len(obj["added_clues"])
+    assert (obj["fewest_at_least"] == len(obj["added_clues"])) is obj["fewest_proven"]
 
 
 def test_repair_has_a_default_limit_in_its_help():

@@ -6,6 +6,8 @@ from __future__ import annotations
 import pytest
 
 import fillsmt
+import fillsmt.fillomino.plain_format  # the tests read small grids with it
+import fillsmt.registry
 from conftest import ROOT, solver_or_skip
 from fillsmt.errors import InputError
 from fillsmt.minimize import minimize
@@ -176,3 +178,21 @@ def test_a_blocknumber_swap_applies_to_every_solution_that_agrees_on_its_context
     every = count(bare, driver, limit=400).grids
     assert len(every) >= 50
     assert _swap_holds_on(bare, every, 60, seed=6) > 0
+
+
+def test_fewest_cells_is_a_smallest_hitting_set():
+    """Against every subset of the cells, smallest first, on random small set systems."""
+    import random
+    from itertools import combinations
+
+    from fillsmt.hitting_sets import fewest_cells
+
+    rng = random.Random(7)
+    cells = [(r, c) for r in range(3) for c in range(3)]
+    for _ in range(200):
+        sets = [rng.sample(cells, rng.randint(1, 4)) for _ in range(rng.randint(1, 7))]
+        found = fewest_cells(sets)
+        assert all(set(s) & set(found) for s in sets)
+        smallest = next(n for n in range(len(cells) + 1)
+                        if any(all(set(s) & set(pick) for s in sets) for pick in combinations(cells, n)))
+        assert len(found) == smallest, sets

@@ -245,7 +245,8 @@ def repair(puzzle, fmt, solver, solver_cmd, timeout, kind):
             "no solution needs fewer (proven)"
             if found.fewest_proven
             else f"not proven the fewest ({found.stopped}; the fewest for this solution, after trying "
-            f"{found.solutions_tried} solution{'s' if found.solutions_tried != 1 else ''})"
+            f"{found.solutions_tried} solution{'s' if found.solutions_tried != 1 else ''}; every repair "
+            f"needs at least {found.at_least})"
         )
         warn(
             f"{p.source}: {n} clue{'s' if n != 1 else ''} added, now unique (proven); {fewest}: {_placed(found.added)}"
