@@ -31,7 +31,7 @@ def _tree(chosen: TreeOptions) -> Encoder:
 
 TREES: dict[str, TreeOptions] = {
     "tree": TreeOptions(),
-    "tree-bfs": TreeOptions(bfs=True, skip_closed=True),
+    "tree-bfs": TreeOptions(bfs=True, skip_closed=True, root_counts=10),
 }
 """The spanning-tree encodings (:mod:`fillsmt.fillomino.encode_tree`) by name."""
 
