@@ -1,7 +1,7 @@
 """The Fillomino scripts without presolve, each solver alone: solved, PAR-2 and CPU seconds.
 
     python benchmarks/encoding_alone.py [SET ...] [--limit 60] [--jobs 2] [--work DIR]
-        [--csv FILE] [-e ENCODING ...] [-s SOLVER ...]
+        [--csv FILE] [-e ENCODING ...] [-s SOLVER ...] [--table]
 
 SET is a puzzle folder (default: janko-thesis100 and baron-thesis60 of the shared Fillomino
 sets, ``../shared/instances/fillomino/NAME/puzzles``). For each puzzle the script writes the two
@@ -21,7 +21,8 @@ the solver process' user + system CPU (``os.wait4``), not wall time, so other wo
 disturbs it little. A run is solved when it answers the proved status within the limit. PAR-2 is
 the mean over the files of the CPU time, 2 × limit for a file not solved; CPU is the total over the
 files (an unsolved run counts the CPU it used). Rows go to ``--csv`` as they finish (a rerun with
-the same file skips the runs it holds), and the table is printed at the end.
+the same file skips the runs it holds), and the table is printed at the end (``--table``: only
+the table of the runs the CSV holds, nothing run).
 """
 
 from __future__ import annotations
@@ -151,7 +152,14 @@ def main() -> None:
     parser.add_argument("--csv", type=Path, default=None, help="rows file (default: WORK/runs.csv)")
     parser.add_argument("-e", "--encoding", action="append", choices=list(ENCODERS), help="repeat; default all")
     parser.add_argument("-s", "--solver", action="append", choices=list(SOLVERS), help="repeat; default both")
+    parser.add_argument("--table", action="store_true", help="only print the table of the runs the CSV holds")
     args = parser.parse_args()
+    if args.table:
+        with (args.csv or args.work / "runs.csv").open(newline="") as f:
+            held = [r for r in csv.DictReader(f) if r["encoding"] in (args.encoding or ENCODERS)
+                    and r["solver"] in (args.solver or SOLVERS)]
+        print(table(held, args.limit))
+        return
     folders = [Path(s) for s in args.sets] or [SHARED / name / "puzzles" for name in DEFAULT_SETS]
     for folder in folders:
         if not folder.is_dir():
