@@ -42,7 +42,7 @@ def _local(puzzle: Puzzle, domains: Domains | None = None) -> Script:
 
 TREES: dict[str, TreeOptions] = {
     "tree": TreeOptions(),
-    "tree-bfs": TreeOptions(bfs=True, skip_closed=True),
+    "tree-bfs": TreeOptions(bfs=True, skip_closed=True, root_counts=10),
 }
 """The spanning-tree encodings (:mod:`fillsmt.fillomino.encode_tree`) by name."""
 
