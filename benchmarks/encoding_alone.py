@@ -44,7 +44,6 @@ from fillsmt.fillomino.encode_tree import TreeOptions, encode_tree
 from fillsmt.fillomino.encodings import ENCODINGS
 from fillsmt.fillomino.plain_format import read_puzzle
 from fillsmt.kinds import kind_of
-from fillsmt.smtlib.answer import Status
 from fillsmt.solutions import differs, get_value_terms
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "instances" / "fillomino"
@@ -89,15 +88,23 @@ def write_files(folder: Path, work: Path, encodings: list[str]) -> list[dict]:
                 first = grid_values(puzzle, script, proof.first)
                 block = differs(first, get_value_terms(script))
                 for family, extra, status in (("plain", [], proof.plain), ("unique", [block], proof.unique)):
-                    text = benchmark_text(puzzle, kind, encoding, Family(family, script, extra, status, None),
-                                          DEFAULT_LICENSE, name)
+                    text = benchmark_text(
+                        puzzle, kind, encoding, Family(family, script, extra, status, None), DEFAULT_LICENSE, name
+                    )
                     files[family].write_text(text)
                 statuses.write_text(f"{proof.plain.value} {proof.unique.value}\n")
             plain, unique = statuses.read_text().split()
             for family, status in (("plain", plain), ("unique", unique)):
-                out.append({"set": folder.parent.name if folder.name == "puzzles" else folder.name,
-                            "puzzle": path.stem, "family": family, "encoding": encoding, "status": status,
-                            "path": files[family]})
+                out.append(
+                    {
+                        "set": folder.parent.name if folder.name == "puzzles" else folder.name,
+                        "puzzle": path.stem,
+                        "family": family,
+                        "encoding": encoding,
+                        "status": status,
+                        "path": files[family],
+                    }
+                )
     return out
 
 
@@ -108,8 +115,7 @@ def run(command: list[str], path: Path, limit: float) -> tuple[str, float]:
     def cap() -> None:
         resource.setrlimit(resource.RLIMIT_CPU, (seconds, seconds + 1))
 
-    process = subprocess.Popen([*command, str(path)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                               preexec_fn=cap)
+    process = subprocess.Popen([*command, str(path)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, preexec_fn=cap)
     assert process.stdout is not None
     output = process.stdout.read().decode(errors="replace").split()
     _, status, usage = os.wait4(process.pid, 0)
@@ -125,8 +131,10 @@ def table(rows: list[dict], limit: float) -> str:
     for r in rows:
         for s in (r["set"], "all"):
             groups.setdefault((s, r["solver"], r["encoding"]), []).append(r)
-    lines = [f"| set | solver | encoding | solved | PAR-2 (s) | CPU (s) | unsolved |",
-             "|---|---|---|---:|---:|---:|---|"]
+    lines = [
+        "| set | solver | encoding | solved | PAR-2 (s) | CPU (s) | unsolved |",
+        "|---|---|---|---:|---:|---:|---|",
+    ]
     sets = sorted({k[0] for k in groups}, key=lambda s: (s == "all", s))
     for s in sets:
         for solver in SOLVERS:
@@ -138,8 +146,10 @@ def table(rows: list[dict], limit: float) -> str:
                 par2 = sum(float(r["cpu"]) if r in solved else 2 * limit for r in group) / len(group)
                 cpu = sum(float(r["cpu"]) for r in group)
                 missing = [f"{r['puzzle']}{'' if r['family'] == 'plain' else '/u'}" for r in group if r not in solved]
-                lines.append(f"| {s} | {solver} | {encoding} | {len(solved)}/{len(group)} | {par2:.2f} | {cpu:.1f} | "
-                             f"{' '.join(missing[:8])}{' …' if len(missing) > 8 else ''} |")
+                lines.append(
+                    f"| {s} | {solver} | {encoding} | {len(solved)}/{len(group)} | {par2:.2f} | {cpu:.1f} | "
+                    f"{' '.join(missing[:8])}{' …' if len(missing) > 8 else ''} |"
+                )
     return "\n".join(lines)
 
 
@@ -156,8 +166,11 @@ def main() -> None:
     args = parser.parse_args()
     if args.table:
         with (args.csv or args.work / "runs.csv").open(newline="") as f:
-            held = [r for r in csv.DictReader(f) if r["encoding"] in (args.encoding or ENCODERS)
-                    and r["solver"] in (args.solver or SOLVERS)]
+            held = [
+                r
+                for r in csv.DictReader(f)
+                if r["encoding"] in (args.encoding or ENCODERS) and r["solver"] in (args.solver or SOLVERS)
+            ]
         print(table(held, args.limit))
         return
     folders = [Path(s) for s in args.sets] or [SHARED / name / "puzzles" for name in DEFAULT_SETS]
@@ -174,8 +187,9 @@ def main() -> None:
         with rows_path.open(newline="") as f:
             done = {(r["set"], r["puzzle"], r["family"], r["encoding"], r["solver"]): r for r in csv.DictReader(f)}
     commands = {s: [binary(SOLVERS[s][0]), *SOLVERS[s][1:]] for s in solvers}
-    todo = [(f, s) for f in files for s in solvers
-            if (f["set"], f["puzzle"], f["family"], f["encoding"], s) not in done]
+    todo = [
+        (f, s) for f in files for s in solvers if (f["set"], f["puzzle"], f["family"], f["encoding"], s) not in done
+    ]
     new = not rows_path.exists()
     with rows_path.open("a", newline="") as out, cf.ThreadPoolExecutor(args.jobs) as pool:
         writer = csv.DictWriter(out, fieldnames=FIELDS)
