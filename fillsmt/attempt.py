@@ -32,7 +32,7 @@ def attempt(
     if stop is not None and stop.is_set():
         return None
     t1 = time.perf_counter()
-    ran = run.driver.run(text, run.timeout, stop, run.priority)
+    ran = run.driver.run(text, run.timeout, stop, run.share)
     t2 = time.perf_counter()
     result = SolveResult(
         run.puzzle,
@@ -71,10 +71,11 @@ def decisive(result: SolveResult | None, unique: bool, forced: bool) -> bool:
     return (not unique or result.unique is not None) and (not forced or result.forced is not None)
 
 
-def joining(run: "Run", driver, encoding: str) -> "Run":
-    """``run`` for a racer that joins now: its driver and encoding, the time-out's remainder."""
+def joining(run: "Run", driver, encoding: str, share: Any = None) -> "Run":
+    """``run`` for a racer that joins now: its driver, encoding and share of the CPU, the
+    time-out's remainder."""
     left = None if run.timeout is None else max(0.001, run.timeout - (time.perf_counter() - run.started))
-    return replace(run, driver=driver, encoding=encoding, timeout=left, priority=None)
+    return replace(run, driver=driver, encoding=encoding, timeout=left, share=share)
 
 
 def search_answer(
@@ -137,8 +138,8 @@ class Run:
     presolved_cells: int | None
     started: float
     encoding_started: float
-    priority: Any = None
-    """How the solver's process lowers its priority (:class:`fillsmt.drivers.process.SolverYield`)."""
+    share: Any = None
+    """The racer's share of the CPU, told of each solver process (:class:`fillsmt.cpu_share.Share`)."""
 
     def stopped_message(self) -> str:
         return f"{self.driver.name} gave no answer within {self.timeout:g} s and was stopped" if self.timeout else ""
@@ -152,7 +153,7 @@ def solve_in_session(problem: Problem, run: Run, unique: bool, forced: bool) -> 
         run.puzzle, Status.ERROR, driver.name, run.encoding, presolved_cells=run.presolved_cells, unique_asked=unique
     )
     times = {"presolve": run.encoding_started - run.started, "encode": t1 - run.encoding_started}
-    with driver.open_session(run.priority) as session:
+    with driver.open_session(run.share) as session:
         search = Search(problem, session, deadline)
         try:
             search.start()

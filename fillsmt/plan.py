@@ -14,11 +14,13 @@ from typing import Any
 @dataclass(frozen=True)
 class Entrant:
     """Another SMT configuration in the race: ``solver`` on ``encoding``, started ``delay``
-    seconds after the race began unless it is settled by then."""
+    seconds after the race began unless it is settled by then; ``weight``: its share of the CPU
+    against the other racers' (:mod:`fillsmt.cpu_share`)."""
 
     solver: str
     encoding: str
     delay: float = 0.0
+    weight: float = 1.0
 
 
 @dataclass(frozen=True)
@@ -35,19 +37,16 @@ class RacingSearch:
     """The kind's search in a child process beside the solver.
 
     ``options`` are the kind's search options. ``delay``: seconds before the child is forked (a
-    solver answer before then costs nothing). With ``leads`` the search is the strong racer: a
-    solver still running ``yield_after`` seconds after it started gets ``yield_niceness`` added,
-    until the search stalls — ``stall_cpu`` seconds of the child's CPU without a better node and
-    no solution — when the solver gets its priority back, the search goes to ``behind_niceness``
-    and, where ``stall_hurries``, the waiting entrants start at once. Without ``leads`` the search
-    runs at ``behind_niceness`` from its start."""
+    solver answer before then costs nothing). ``weight``: its share of the CPU against the other
+    racers', after a ``head_start`` of that many seconds of slices alone (:mod:`fillsmt.cpu_share`).
+    The search has stalled after ``stall_cpu`` seconds of the
+    child's CPU without a better node and no solution; where ``stall_hurries``, the waiting
+    entrants then start at once."""
 
     options: Any = None
     delay: float = 0.2
-    leads: bool = False
-    yield_after: float = 0.5
-    yield_niceness: int = 5
-    behind_niceness: int = 19
+    weight: float = 1.0
+    head_start: float = 0.0
     stall_cpu: float = 2.0
     stall_hurries: bool = True
 
@@ -60,19 +59,24 @@ class RacingSearch:
 class Plan:
     """What races for one presolved puzzle.
 
-    ``encoding`` replaces the default encoding of the solver asked for (None: keep it);
-    ``quick`` runs first, in this process; ``search`` races in a child (None: it does not race);
-    ``entrants`` join after their delays."""
+    ``encoding`` replaces the default encoding of the solver asked for (None: keep it), which
+    races with ``weight``; ``quick`` runs first, in this process; ``search`` races in a child
+    (None: it does not race); ``entrants`` join after their delays."""
 
     encoding: str | None = None
     quick: QuickSearch | None = None
     search: RacingSearch | None = None
     entrants: tuple[Entrant, ...] = ()
+    weight: float = 1.0
 
     def race_only(self) -> "Plan":
         """This plan without what only the default solver and encoding get (a lead encoding,
-        the quick search, the other entrants): the race of the named solver and the search."""
-        return replace(self, encoding=None, quick=None, entrants=())
+        the quick search, the other entrants, the weights): the race of the named solver and the
+        search, sharing the CPU equally, the search forked after its default delay."""
+        search = self.search
+        if search is not None:
+            search = replace(search, delay=RacingSearch.delay, weight=1.0, head_start=0.0)
+        return replace(self, encoding=None, weight=1.0, quick=None, search=search, entrants=())
 
 
 __all__ = ["Entrant", "Plan", "QuickSearch", "RacingSearch"]

@@ -123,20 +123,20 @@ class RulesRace:
         timeout: float | None,
         delay: float = 0.0,
         exhaustive: bool = False,
-        niceness: int = 0,
+        share=None,
         watch=None,
     ):
         """``search(limit, deadline, progress)`` is the kind's own search (``Kind.search``), run
         in the child, telling ``progress`` (a :class:`SearchProgress`) of its nodes;
         ``check(grid)`` the independent checker, run here on what it sends. With
         ``exhaustive`` only an exhausted search is decisive (``--forced``: a proof that the
-        solutions found are all there are). The child adds ``niceness`` to its own (yields the
-        CPU to the solvers where the search is the weak racer). ``watch(progress)``, if given,
+        solutions found are all there are). The child runs in a process group of its own, which
+        joins ``share`` (:class:`fillsmt.cpu_share.Share`), if given. ``watch(progress)``, if given,
         is called here with the child's :class:`Progress` every :data:`WATCH_EVERY` seconds
         while it runs (from the race's thread: it must be quick)."""
         self.search, self.check, self.limit, self.timeout, self.delay = search, check, limit, timeout, delay
         self.exhaustive = exhaustive
-        self.niceness = niceness
+        self.share = share
         self.watch = watch
         self.progress: SearchProgress | None = None
         self.pid: int | None = None
@@ -175,6 +175,12 @@ class RulesRace:
             if pid == 0:  # the child: search, send, leave without running the parent's clean-up
                 self._child(write, parent, started)
             self.pid = pid
+            try:
+                os.setpgid(pid, pid)  # as the child does: whichever runs first
+            except OSError:  # the child has already ended
+                pass
+            if self.share is not None:
+                self.share.joins(pid)
         os.close(write)
         try:
             self._watch(read, stop, on_decisive)
@@ -186,9 +192,8 @@ class RulesRace:
         try:
             os.closerange(0, write)
             os.closerange(write + 1, os.sysconf("SC_OPEN_MAX") if hasattr(os, "sysconf") else 1024)
+            os.setpgid(0, 0)
             _orphan_guard(parent)
-            if self.niceness:
-                os.nice(self.niceness)
             deadline = None if self.timeout is None else started + self.timeout
             found = self.search(self.limit, deadline, self.progress)
             data = pickle.dumps(
@@ -233,19 +238,6 @@ class RulesRace:
             stop.set()
             if on_decisive is not None:
                 on_decisive()
-
-    def renice(self, niceness: int) -> None:
-        """Put the child's niceness at ``niceness`` (at most 19) if it is lower: the search has
-        stalled and runs on what the solvers leave (as where it races behind them)."""
-        pid = self.pid
-        if pid is None:
-            return
-        try:
-            now = os.getpriority(os.PRIO_PROCESS, pid)
-            if now < niceness:
-                os.setpriority(os.PRIO_PROCESS, pid, min(19, niceness))
-        except OSError:  # ended meanwhile
-            pass
 
     def stop(self) -> None:
         """End the race: no fork from now on; kill and reap the child if there is one."""

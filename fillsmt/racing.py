@@ -14,7 +14,7 @@ from dataclasses import replace
 from typing import Any
 
 from fillsmt.attempt import Run, attempt, decisive, joining, search_answer
-from fillsmt.drivers.process import SolverYield
+from fillsmt.cpu_share import TimeSlices
 from fillsmt.errors import FillsmtError, SolverError
 from fillsmt.kind import Kind
 from fillsmt.plan import Plan, QuickSearch, RacingSearch
@@ -64,22 +64,23 @@ def race(kind: Kind, plan: Plan, target: Any, hints: Any, run: Run, unique: bool
     ``unique`` or ``forced``, where only an exhausted search is decisive) and against each of the
     plan's entrants (another driver and encoding, started in a thread after its delay): the first
     decisive, checked answer wins and every other racer is stopped (a one-shot run by the race's
-    stop event, a session by closing it). When the solver's own answer is decisive it stands;
-    when it ends undecided (a time-out, unknown) and no one else has won, its result is the
-    race's."""
+    stop event, a session by closing it). The racers' processes share the CPUs of
+    :func:`~fillsmt.cpu_share.race_cpus` by time slices, each by its weight in the plan
+    (:mod:`fillsmt.cpu_share`). When the solver's own
+    answer is decisive it stands; when it ends undecided (a time-out, unknown) and no one else has
+    won, its result is the race's."""
     from fillsmt.drivers.registry import get_driver
 
     stop = threading.Event()
     search = plan.search
-    priority = SolverYield(search.yield_after, search.yield_niceness) if search and search.leads else None
     entrants = [
-        (get_driver(e.solver), e.encoding, e.delay)
+        (get_driver(e.solver), e.encoding, e.delay, e.weight)
         for e in plan.entrants
         if (e.solver, e.encoding) != (run.driver.name, run.encoding)
     ]
-    entrants = [(driver, encoding, delay) for driver, encoding, delay in entrants if driver.available()]
+    entrants = [entrant for entrant in entrants if entrant[0].available()]
     primary = SessionRace(run.driver)
-    racers = [primary] + [SessionRace(driver) for driver, _, _ in entrants]
+    racers = [primary] + [SessionRace(driver) for driver, _, _, _ in entrants]
 
     def close_all() -> None:
         for racer in racers:
@@ -88,27 +89,25 @@ def race(kind: Kind, plan: Plan, target: Any, hints: Any, run: Run, unique: bool
     def finished(result: SolveResult | None) -> bool:
         return decisive(result, unique, forced)
 
-    with Entrants(stop, finished, close_all) as others:
-        watch = (
-            _StallWatch(search, priority, others, time.perf_counter())
-            if search is not None and priority is not None
-            else None
-        )
-        rules = _rules_race(kind, search, target, run, unique, forced, watch)
+    with TimeSlices() as slices, Entrants(stop, finished, close_all) as others:
+        watch = _StallWatch(search, others, time.perf_counter()) if search is not None else None
+        search_share = None if search is None else slices.share("search", search.weight, search.head_start)
+        rules = _rules_race(kind, search, target, run, unique, forced, watch, search_share)
         with rules:
             try:
                 if search is not None:
                     rules.start(stop, on_decisive=close_all)
-                for racer, (driver, encoding, delay) in zip(racers[1:], entrants):
+                for racer, (driver, encoding, delay, weight) in zip(racers[1:], entrants):
+                    share = slices.share(f"{driver.name}/{encoding}", weight)
                     others.add(
                         f"{driver.name}/{encoding}",
                         delay,
-                        lambda racer=racer, encoding=encoding: attempt(
-                            kind, target, hints, joining(run, racer, encoding), unique, forced, stop
+                        lambda racer=racer, encoding=encoding, share=share: attempt(
+                            kind, target, hints, joining(run, racer, encoding, share), unique, forced, stop
                         ),
                     )
                 try:
-                    own = replace(run, driver=primary, priority=priority)  # type: ignore[arg-type]
+                    own = replace(run, driver=primary, share=slices.share(run.driver.name, plan.weight))  # type: ignore[arg-type]
                     result = attempt(kind, target, hints, own, unique, forced, stop)
                 except FillsmtError:
                     if not primary.closed_by_race.is_set():
@@ -116,6 +115,7 @@ def race(kind: Kind, plan: Plan, target: Any, hints: Any, run: Run, unique: bool
                     result = None
             finally:  # also on a signal or the time limit: no racer's solver outlives the race
                 stop.set()
+                slices.close()
                 close_all()
     answer = _race_answer(kind, run, result, others, rules, unique, forced)
     return watch.noting(answer) if watch is not None else answer
@@ -129,6 +129,7 @@ def _rules_race(
     unique: bool,
     forced: bool,
     watch: "_StallWatch | None",
+    share: Any,
 ) -> RulesRace:
     """The kind's search as a :class:`RulesRace` (started only when the plan has a search)."""
     settings = search or RacingSearch()
@@ -136,7 +137,7 @@ def _rules_race(
 
     def look(progress) -> None:
         if watch is not None:
-            watch(rules, progress)
+            watch(progress)
 
     rules = RulesRace(
         lambda limit, deadline, progress: kind.search(target, limit, deadline, progress, options),
@@ -145,7 +146,7 @@ def _rules_race(
         run.timeout,
         delay=settings.delay,
         exhaustive=forced,
-        niceness=0 if settings.leads else settings.behind_niceness,
+        share=share,
         watch=None if watch is None else look,
     )
     return rules
@@ -176,21 +177,18 @@ def _race_answer(
 
 
 class _StallWatch:
-    """What the race does with the search's progress where the solver yields to it: once the
-    search has stalled (:meth:`RacingSearch.stalled`) the solver takes its priority back, the
-    search child runs behind it, and where the plan says so the waiting entrants start now. Only
-    once: a search judged stalled stays behind."""
+    """What the race does with the search's progress: once the search has stalled
+    (:meth:`RacingSearch.stalled`), where the plan says so, the waiting entrants start now; the
+    race's answer says when it stalled. Only once."""
 
-    def __init__(self, search: RacingSearch, priority: SolverYield, others: Entrants, started: float):
-        self.search, self.priority, self.others, self.started = search, priority, others, started
+    def __init__(self, search: RacingSearch, others: Entrants, started: float):
+        self.search, self.others, self.started = search, others, started
         self.stalled_at: float | None = None
 
-    def __call__(self, rules: RulesRace, progress) -> None:
+    def __call__(self, progress) -> None:
         if self.stalled_at is not None or not self.search.stalled(progress):
             return
         self.stalled_at = time.perf_counter() - self.started
-        self.priority.take_back()
-        rules.renice(self.search.behind_niceness)
         if self.search.stall_hurries:
             self.others.hurry()
 

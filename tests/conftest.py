@@ -52,7 +52,14 @@ def patch_plan(monkeypatch, **fields) -> None:
     monkeypatch.setattr(Fillomino, "plan", plan)
 
 
-TIMED = ("test_signals.py", "test_interrupts.py", "test_command_limits.py", "test_race_staged.py", "test_race_stall.py")
+TIMED = (
+    "test_signals.py",
+    "test_interrupts.py",
+    "test_command_limits.py",
+    "test_race_staged.py",
+    "test_race_stall.py",
+    "test_cpu_share.py",
+)
 """The test files that time how fast a signal or a limit ends a command: with pytest -n they run
 on one worker, one test at a time (``--dist loadgroup`` in pyproject.toml)."""
 

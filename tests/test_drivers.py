@@ -240,24 +240,29 @@ def test_a_solver_process_gets_its_own_group_in_fillsmts_session():
         session.close(kill=True)
 
 
-def test_a_solver_racing_the_search_yields_to_it_after_its_delay():
-    """Given a priority (the race gives one to its solver), a solver process still running after
-    the delay gets the niceness added; a process started without it keeps fillsmt's own
-    priority, and one that ended before the delay is left alone."""
-    from fillsmt.drivers.process import SolverYield, run_process
+def test_a_solver_process_tells_its_share_as_it_starts():
+    """Given a share (the race gives one to each racer), a one-shot run and a session tell it of
+    their solver process as it starts, a process in a group of its own (so the race can stop and
+    continue it whole); started without one, nothing is told."""
+    from fillsmt.drivers.process import run_process
     from fillsmt.drivers.session import ProcessSession
 
-    own = os.getpriority(os.PRIO_PROCESS, 0)
-    priority = SolverYield(0.2, min(3, 19 - own))
-    racing = ProcessSession(["cat"], "cat", priority=priority)
-    quick = run_process(["true"], "", timeout=10, priority=priority)  # ends long before its timer fires
+    class Share:
+        def __init__(self):
+            self.started_pids = []
+
+        def started(self, proc):
+            self.started_pids.append(proc.pid)
+            assert os.getpgid(proc.pid) == proc.pid
+
+    share = Share()
+    quick = run_process(["true"], "", timeout=10, share=share)
+    racing = ProcessSession(["cat"], "cat", share=share)
     plain = ProcessSession(["cat"], "cat")
     try:
         assert quick.returncode == 0
-        assert os.getpriority(os.PRIO_PROCESS, racing._proc.pid) == own  # not before the delay
-        time.sleep(0.6)
-        assert os.getpriority(os.PRIO_PROCESS, racing._proc.pid) == own + min(3, 19 - own)
-        assert os.getpriority(os.PRIO_PROCESS, plain._proc.pid) == own
+        assert share.started_pids[1] == racing._proc.pid and len(share.started_pids) == 2
+        assert os.getpriority(os.PRIO_PROCESS, racing._proc.pid) == os.getpriority(os.PRIO_PROCESS, 0)
     finally:
         racing.close(kill=True)
         plain.close(kill=True)

@@ -115,7 +115,7 @@ def test_the_budget_grows_with_the_grid_and_is_none_on_many_open_cells():
     assert strategy.open_cells(small) == 99 and strategy.open_cells(large) == 20
     assert 0 < strategy.quick_search_budget(small) < strategy.quick_search_budget(large)
     board = Puzzle(20, 20, tuple(tuple(1 if (r + c) % 2 else 0 for c in range(20)) for r in range(20)), "board")
-    assert strategy.open_cells(board) > strategy.THRESHOLDS.prop_open and strategy.quick_search_budget(board) == 0.0
+    assert strategy.open_cells(board) > strategy.THRESHOLDS.small_open and strategy.quick_search_budget(board) == 0.0
     assert quick(board, 1) is None
 
 

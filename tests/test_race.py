@@ -239,21 +239,28 @@ def test_the_cli_says_who_answered_when_the_search_wins(tmp_path):
     assert '"solver": "rules"' in result.stdout and "answered first by the rules' search" in result.stdout
 
 
-def test_the_search_child_takes_the_niceness_it_is_given():
-    """The race lowers the search's priority where the solver is the strong racer: the forked
-    child adds ``niceness`` to its own; without it, the child keeps fillsmt's priority."""
+def test_the_search_child_runs_in_a_group_of_its_own_which_joins_its_share():
+    """The forked search child makes a process group of its own (the race stops and continues
+    it as a whole for its time slices) and keeps fillsmt's priority; the share it is given is
+    told of the group."""
     import threading
 
-    own = os.getpriority(os.PRIO_PROCESS, 0)
-    seen = []
-    for niceness in (min(3, 19 - own), 0):
-        stop = threading.Event()
-        with RulesRace(lambda limit, deadline, progress: time.sleep(60), lambda grid: [], 1, 30, delay=0,
-                       niceness=niceness) as race:
-            race.start(stop)
-            waited = time.monotonic() + 10
-            while race.pid is None and time.monotonic() < waited:
-                time.sleep(0.01)
-            time.sleep(0.3)  # the child renices itself first thing
-            seen.append(os.getpriority(os.PRIO_PROCESS, race.pid))
-    assert seen == [own + min(3, 19 - own), own]
+    class Share:
+        def __init__(self):
+            self.groups = []
+
+        def joins(self, pgid):
+            self.groups.append(pgid)
+
+    share = Share()
+    stop = threading.Event()
+    with RulesRace(lambda limit, deadline, progress: time.sleep(60), lambda grid: [], 1, 30, delay=0,
+                   share=share) as race:
+        race.start(stop)
+        waited = time.monotonic() + 10
+        while race.pid is None and time.monotonic() < waited:
+            time.sleep(0.01)
+        time.sleep(0.2)
+        assert share.groups == [race.pid]
+        assert os.getpgid(race.pid) == race.pid != os.getpgid(0)
+        assert os.getpriority(os.PRIO_PROCESS, race.pid) == os.getpriority(os.PRIO_PROCESS, 0)

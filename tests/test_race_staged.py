@@ -154,22 +154,19 @@ def test_the_level_names():
     assert presolve_level(True, False, True) == "on"
 
 
-def test_the_lazy_racer_starts_at_once_on_a_large_open_area_and_z3_prop_later_elsewhere():
+def test_the_lazy_racer_joins_later_on_a_large_open_area_and_leads_on_a_larger_one():
     open_ = Puzzle(12, 12, ((5,) + (0,) * 11,) + tuple((0,) * 12 for _ in range(11)), "open")
-    assert T.lazy_area <= largest_open_area(open_) == 143 < T.lazy_now_area
+    assert T.lazy_area <= largest_open_area(open_) == 143 < T.lead_area
     assert entrants(open_, False) == (Entrant("yices", "lazy-local-general", T.lazy_delay),) and T.lazy_delay > 0
+    assert plan(open_, False).encoding is None
     wide = Puzzle(14, 14, ((5,) + (0,) * 13,) + tuple((0,) * 14 for _ in range(13)), "wide")
-    assert largest_open_area(wide) == 195 >= T.lazy_now_area
-    assert entrants(wide, False) == (Entrant("yices", "lazy-local-general", 0.0),)
+    assert largest_open_area(wide) == 195 >= T.lead_area
+    assert entrants(wide, False) == () and plan(wide, False).encoding == "lazy-local-general"
     small = read_puzzle(str(INSTANCES / "g12-5x5.txt"))
-    assert largest_open_area(small) < T.lazy_area
-    ((solver, encoding, delay),) = [(e.solver, e.encoding, e.delay) for e in entrants(small, False)]
-    assert (solver, encoding) == ("z3-prop", "onehot-prop") and delay == T.prop_delay > 0
-    ((solver, encoding, delay),) = [(e.solver, e.encoding, e.delay) for e in entrants(small, True)]  # a proof: later
-    assert (solver, encoding) == ("z3-prop", "onehot-prop") and delay == T.prop_delay_proof > T.prop_delay
+    assert largest_open_area(small) < T.lazy_area and entrants(small, False) == entrants(small, True) == ()
     # many open cells, each area small (checkerboard clues on a 40x40): no extra racer
     board = Puzzle(40, 40, tuple(tuple(1 if (r + c) % 2 else 0 for c in range(40)) for r in range(40)), "board")
-    assert open_cells(board) == 800 > T.prop_open and largest_open_area(board) == 1
+    assert open_cells(board) == 800 > T.small_open and largest_open_area(board) == 1
     assert entrants(board, False) == ()
 
 
@@ -180,7 +177,7 @@ def test_a_huge_open_area_gets_the_lazy_cuts_alone_and_many_open_cells_no_search
     huge = Puzzle(30, 30, ((5,) + (0,) * 29,) + tuple((0,) * 30 for _ in range(29)), "huge")
     assert largest_open_area(huge) == 899 >= T.lead_area and lead_encoding(huge) == "lazy-local-general"
     assert open_cells(huge) <= T.search_open and races_search(huge)
-    assert plan(huge, False).encoding == "lazy-local-general"
+    assert plan(huge, False).encoding == "lazy-local-general" and plan(huge, False).weight == T.lazy_weight > 1
     open_ = Puzzle(12, 12, ((5,) + (0,) * 11,) + tuple((0,) * 12 for _ in range(11)), "open")
     assert lead_encoding(open_) is None and races_search(open_)
     board = Puzzle(50, 50, tuple(tuple(1 if (r + c) % 2 else 0 for c in range(50)) for r in range(50)), "board")
@@ -250,22 +247,20 @@ def test_an_entrant_that_fails_is_no_answer():
 
 @pytest.mark.skipif(not HAS_PROC, reason="needs Linux's /proc")
 @pytest.mark.parametrize("unique", [False, True])
-@pytest.mark.parametrize("name, racers", [("266", 3), ("620", 3), ("330", 1)])
+@pytest.mark.parametrize("name, racers", [("266", 2), ("620", 2), ("330", 1)])
 def test_a_signal_during_a_staged_race_leaves_no_process(name, racers, unique):
-    """SIGTERM while every racer works (266: the solver, the search and Z3 with the propagator,
-    here after 0.5 s instead of its delay, before the search settles it; 620, a 20×36 grid with
-    a large open area: the solver, the search and the lazy cuts' yices at once; 330, a 50×64 grid
+    """SIGTERM while every racer works (266: the solver and the search, before the search settles
+    it; 620, a 20×36 grid with
+    a large open area: the lazy cuts' yices, which lead there, and the search; 330, a 50×64 grid
     with a huge open area and 1441 open cells: the lazy cuts' yices alone): fillsmt ends at once
     and no racer's process is left. (620's lazy cuts may settle it before the signal: there each
     lazy check waits 0.5 s first, so that its racers still work when the signal comes.)"""
-    solver_or_skip("yices"), solver_or_skip("z3-prop")
+    solver_or_skip("yices")
     hard = shared_or_skip("hard-tail", "puzzles", f"{name}.txt")
     args = ["solve", "--staged", "--timeout", "60", str(hard)] + (["--unique"] if unique else [])
     slow = ("import time, fillsmt.solutions as s; c = s.Search.check; "
             "s.Search.check = lambda self, *a, **k: time.sleep(0.5) or c(self, *a, **k); ") if name == "620" else ""
-    early = slow + ("import dataclasses as d, fillsmt.fillomino.strategy as s, fillsmt.fillomino.kind as k; "
-                    "t = d.replace(s.THRESHOLDS, prop_delay=0.5, prop_delay_proof=0.5); "
-                    "k.Fillomino.plan = lambda self, p, proof: s.plan(p, proof, t); from fillsmt.cli import main; main()")
+    early = slow + "from fillsmt.cli import main; main()"
     code, seconds, seen = signalled_run(args, signal.SIGTERM, want_children=racers, settle=0.3,
                                         python=("-c", early))
     assert_clean_end(code, seconds, seen, signal.SIGTERM)
@@ -284,20 +279,25 @@ def test_the_cli_takes_the_staged_switch(flag):
     assert '"status": "sat"' in result.stdout and '"unique": true' in result.stdout
 
 
-def test_on_small_grids_the_solver_yields_to_the_search_and_elsewhere_the_search_yields():
-    def search_first(puzzle):
-        return plan(puzzle, False).search.leads
-
+def test_the_search_has_the_larger_share_beside_the_default_encoding_and_a_head_start_beside_the_lazy_cuts():
     small = read_puzzle(str(INSTANCES / "g12-5x5.txt"))
-    assert open_cells(small) <= T.prop_open and search_first(small) and Fillomino().plan(small, False).search.leads
-    board = Puzzle(40, 40, tuple(tuple(1 if (r + c) % 2 else 0 for c in range(40)) for r in range(40)), "board")
-    assert open_cells(board) > T.prop_open and not search_first(board)
+    small_plan = Fillomino().plan(small, False)
+    assert open_cells(small) <= T.small_open and small_plan.encoding is None and small_plan.weight == 1
+    assert small_plan.search.weight == T.search_weight > 1 and small_plan.search.head_start == 0
+    assert small_plan.search.delay == 0
+    open_ = Puzzle(13, 13, ((5,) + (0,) * 12,) + tuple((0,) * 13 for _ in range(12)), "open")
+    assert T.small_open < open_cells(open_) and largest_open_area(open_) < T.lead_area
+    assert plan(open_, False).search.delay > 0 and plan(open_, False).search.weight == T.search_weight
+    wide = Puzzle(14, 14, ((5,) + (0,) * 13,) + tuple((0,) * 14 for _ in range(13)), "wide")
+    wide_plan = plan(wide, False)
+    assert wide_plan.encoding == "lazy-local-general" and wide_plan.weight == T.lazy_weight > 1
+    assert wide_plan.search.weight == 1 and wide_plan.search.head_start == T.search_head_start > 0
 
 
 @pytest.mark.parametrize("unique", [False, True])
 def test_the_staged_racers_are_told_whether_the_race_must_prove(unique, monkeypatch):
-    # Z3 with the propagator joins a race for a solution sooner than one that must also prove
-    # (the plan's prop_delay and prop_delay_proof): the pipeline asks for the plan of the race it runs
+    # a plan may differ for a race that must also prove (the quick search's budget, whether a
+    # stalled search hurries the entrants): the pipeline asks for the plan of the race it runs
     solver_or_skip("yices")
     asked = []
 

@@ -241,7 +241,6 @@ def test_solve_help_gives_the_staged_delays():
     from fillsmt.fillomino.strategy import THRESHOLDS as t
 
     text = " ".join(CliRunner().invoke(main, ["solve", "--help"]).output.split())
-    stated = (f"where {t.lazy_area} or more open cells form one area, at once from {t.lazy_now_area}, else "
-              f"after {t.lazy_delay:g} s; else, with at most {t.prop_open} open cells, Z3 with the region "
-              f"propagator after {t.prop_delay:g} s, {t.prop_delay_proof:g} s with --unique or --forced")
+    stated = (f"in place of the default encoding where {t.lead_area} or more open cells form one area, beside "
+              f"it after {t.lazy_delay:g} s where {t.lazy_area} or more do")
     assert stated in text

@@ -24,6 +24,7 @@ from collections import deque
 from typing import Callable
 
 from fillsmt.bench.jobs import DEFAULT, RACE, STAGED, Job, on_off
+from fillsmt.cpu_share import limit_race_cpus
 from fillsmt.drivers import SOLVERS, get_driver
 from fillsmt.errors import InputError
 from fillsmt.interrupts import deferred
@@ -199,9 +200,12 @@ def _stop_worker(signum, frame):
 
 
 def _serve(conn, job_fn: JobFunction, timeout: float) -> None:
-    """A worker: run each job the parent sends, send back its row; ``None`` means stop."""
+    """A worker: run each job the parent sends, send back its row; ``None`` means stop. A race
+    in a worker runs one process at a time (time slices), so ``--jobs N`` runs at most N
+    CPU-bound processes in all."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
     signal.signal(signal.SIGTERM, _stop_worker)
+    limit_race_cpus(1)
     try:
         while (job := conn.recv()) is not None:
             _settle_heap()

@@ -43,11 +43,11 @@ from fillsmt.smtlib.answer import Status
 @click.option(
     "--staged/--no-staged",
     default=None,
-    help="With --race, let the kind's other SMT configurations join the race, each after its "
-    "delay (Fillomino: yices on the lazy region cuts where 100 or more open cells form one "
-    "area, at once from 180, else after 10 s; else, with at most 150 open cells, Z3 with the "
-    "region propagator after 3 s, 10 s with --unique or --forced). Only with the default solver "
-    "and encoding. [default: staged]",
+    help="With --race, let the kind choose the encoding for the presolved grid and let its other "
+    "SMT configurations join the race, each after its delay (Fillomino: yices on the lazy region "
+    "cuts in place of the default encoding where 180 or more open cells form one area, beside it "
+    "after 10 s where 100 or more do). Only with the default solver and encoding. "
+    "[default: staged]",
 )
 @kind_option
 @click.option(

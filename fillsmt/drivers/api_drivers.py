@@ -62,15 +62,15 @@ class ApiWorkerDriver(Driver):
     def refuse(self, script: str) -> None:
         """Raise :class:`InputError` for a script this solver cannot take (none by default)."""
 
-    def run(self, script: str, timeout: float | None = None, stop=None, priority=None) -> RunResult:
+    def run(self, script: str, timeout: float | None = None, stop=None, share=None) -> RunResult:
         self.require()
         self.refuse(script)
-        outcome = run_process(self._argv(False), script, timeout, stop)
+        outcome = run_process(self._argv(False), script, timeout, stop, share)
         return outcome_result(self.name, outcome, timeout)
 
-    def open_session(self, priority=None):
+    def open_session(self, share=None):
         self.require()
-        return GuardedSession(self, self._argv(True))
+        return GuardedSession(self, self._argv(True), share)
 
 
 class Cvc5Driver(ApiWorkerDriver):
@@ -126,9 +126,9 @@ class GuardedSession(ProcessSession):
 
     reads_packed = False  # the workers run the commands through their own APIs (no define-fun)
 
-    def __init__(self, driver: ApiWorkerDriver, argv: list[str]):
+    def __init__(self, driver: ApiWorkerDriver, argv: list[str], share=None):
         self._driver = driver
-        super().__init__(argv, driver.name)
+        super().__init__(argv, driver.name, share=share)
 
     def load(self, script, timeout: float | None = None) -> None:
         try:

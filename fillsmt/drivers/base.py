@@ -90,11 +90,12 @@ class Driver(ABC):
             raise SolverMissing(self.missing_message())
 
     @abstractmethod
-    def run(self, script: str, timeout: float | None = None, stop=None, priority=None) -> RunResult:
+    def run(self, script: str, timeout: float | None = None, stop=None, share=None) -> RunResult:
         """Solve ``script`` (SMT-LIB text) within ``timeout`` seconds (None: no limit); a driver
         that ``supports_stop`` gives up when the ``stop`` event (a ``threading.Event``) is set.
-        ``priority`` (a :class:`fillsmt.drivers.process.SolverYield`, or None) says how a solver
-        process lowers its scheduling priority; an in-process solver ignores it."""
+        ``share`` (a :class:`fillsmt.cpu_share.Share`, or None) is told of each solver process
+        started (``share.started(proc)``), so that the race can give it its time slices; an
+        in-process solver ignores it."""
 
     def require_session(self) -> None:
         """Raise :class:`SolverError` unless the driver ``supports_session``."""
@@ -103,8 +104,8 @@ class Driver(ABC):
                 f"solver {self.name!r} offers no incremental session; `fillsmt solvers` lists the solvers that have one"
             )
 
-    def open_session(self, priority=None) -> "Session":
-        """An incremental session (:mod:`fillsmt.drivers.session`) with this solver; ``priority``
+    def open_session(self, share=None) -> "Session":
+        """An incremental session (:mod:`fillsmt.drivers.session`) with this solver; ``share``
         as for :meth:`run`."""
         self.require_session()
         raise NotImplementedError

@@ -121,17 +121,17 @@ class CommandDriver(Driver):
         hint = f"; install it with: {self.install_hint}" if self.install_hint else ""
         return f"solver {self.name!r} not found ({self.argv[0]} is not in {script_dirs()[0]} nor on PATH){hint}"
 
-    def run(self, script: str, timeout: float | None = None, stop=None, priority=None) -> RunResult:
+    def run(self, script: str, timeout: float | None = None, stop=None, share=None) -> RunResult:
         exe = self.executable()
         if exe is None:
             raise SolverMissing(self.missing_message())
         try:
-            outcome = run_process([exe, *self.argv[1:]], script, timeout, stop, priority)
+            outcome = run_process([exe, *self.argv[1:]], script, timeout, stop, share)
         except OSError as e:
             raise SolverMissing(f"solver {self.name!r} could not be started ({exe}): {e.strerror}") from None
         return outcome_result(self.name, outcome, timeout)
 
-    def open_session(self, priority=None):
+    def open_session(self, share=None):
         """The solver kept open on a pipe, started with ``argv`` plus the session arguments."""
         from fillsmt.drivers.session import ProcessSession
 
@@ -140,7 +140,7 @@ class CommandDriver(Driver):
             raise SolverMissing(self.missing_message())
         try:
             return ProcessSession(
-                [exe, *self.argv[1:], *self.session_args], self.name, self.session_joins_assertions, priority
+                [exe, *self.argv[1:], *self.session_args], self.name, self.session_joins_assertions, share
             )
         except OSError as e:
             raise SolverMissing(f"solver {self.name!r} could not be started ({exe}): {e.strerror}") from None

@@ -47,7 +47,7 @@ class PortfolioDriver(Driver):
     def location(self) -> str:
         return ", ".join(m.location() for m in self.members)
 
-    def run(self, script: str, timeout: float | None = None, stop=None, priority=None) -> RunResult:
+    def run(self, script: str, timeout: float | None = None, stop=None, share=None) -> RunResult:
         self.require()
         start = time.perf_counter()
         halt = threading.Event()
@@ -55,7 +55,7 @@ class PortfolioDriver(Driver):
 
         def race(member: Driver) -> None:
             try:
-                answers.put((member, member.run(script, timeout, halt, priority)))
+                answers.put((member, member.run(script, timeout, halt, share)))
             except BaseException as e:  # a member's failure must not hang the race
                 answers.put((member, RunResult(Status.ERROR, message=f"{member.name}: {e}")))
 

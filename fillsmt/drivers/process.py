@@ -18,7 +18,7 @@ import sys
 import threading
 import time
 from dataclasses import dataclass
-from typing import IO
+from typing import IO, Any
 
 from fillsmt import limits
 from fillsmt.drivers import trace
@@ -37,60 +37,12 @@ class ProcessOutcome:
 
 
 #: How a solver process starts: in a process group of its own, so that killing the group ends
-#: the solver and anything it started. From Python 3.11 only a new group, in fillsmt's session:
-#: a new session (``setsid``) would also put the solver in a scheduling group of its own under
-#: Linux's autogroup (on by default on most distributions), where it gets as much CPU as the
-#: whole of fillsmt, so racing solvers would starve the rules' search. Python 3.10 has no
-#: ``process_group``; it keeps the session.
+#: the solver and anything it started, and the race can stop and continue it for its time slices
+#: (:mod:`fillsmt.cpu_share`). From Python 3.11 only a new group, in fillsmt's session: a new
+#: session (``setsid``) would also put the solver in a scheduling group of its own under Linux's
+#: autogroup (on by default on most distributions), where it gets as much CPU as the whole of
+#: fillsmt. Python 3.10 has no ``process_group``; it keeps the session.
 OWN_GROUP: dict = {"process_group": 0} if sys.version_info >= (3, 11) else {"start_new_session": True}
-
-
-class SolverYield:
-    """How a racing solver yields the CPU to the rules' search: a solver process still running
-    ``delay`` seconds after it started gets ``niceness`` added, so on a busy machine the search,
-    which settles the small grids the solver is slow on, gets the larger share of the CPU, while
-    the solver's quick answers (most puzzles, well under a second) are not slowed. The race calls
-    :meth:`take_back` when the search stalls (:meth:`fillsmt.plan.RacingSearch.stalled`): no solver is lowered from
-    then on, and each one lowered gets its own priority back where the system permits it (a
-    process may not lower its niceness without the privilege; the race then puts the search
-    behind instead)."""
-
-    def __init__(self, delay: float, niceness: int):
-        self.delay, self.niceness = delay, niceness
-        self._lowered: list[tuple[subprocess.Popen, int]] = []
-        self._lock = threading.Lock()
-        self.taken_back = False
-
-    def started(self, proc: subprocess.Popen) -> None:
-        """Note a solver process just started: lower its priority after :attr:`delay` unless it
-        has ended or the priority was taken back meanwhile (a daemon timer)."""
-        timer = threading.Timer(self.delay, self._lower, args=(proc,))
-        timer.daemon = True
-        timer.start()
-
-    def _lower(self, proc: subprocess.Popen) -> None:
-        with self._lock:
-            if self.taken_back or proc.poll() is not None:
-                return
-            try:
-                now = os.getpriority(os.PRIO_PROCESS, proc.pid)
-                os.setpriority(os.PRIO_PROCESS, proc.pid, min(19, now + self.niceness))
-            except OSError:  # gone meanwhile, or not permitted
-                return
-            self._lowered.append((proc, now))
-
-    def take_back(self) -> None:
-        """The search stalled: lower no solver from now on, and give each lowered one that still
-        runs its own priority back (where permitted)."""
-        with self._lock:
-            self.taken_back = True
-            lowered, self._lowered = self._lowered, []
-        for proc, priority in lowered:
-            if proc.poll() is None:
-                try:
-                    os.setpriority(os.PRIO_PROCESS, proc.pid, priority)
-                except OSError:  # gone meanwhile, or not permitted (no privilege)
-                    pass
 
 
 def kill_group(proc: subprocess.Popen) -> None:
@@ -223,20 +175,20 @@ def run_process(
     stdin_text: str,
     timeout: float | None,
     stop: threading.Event | None = None,
-    priority: SolverYield | None = None,
+    share: Any = None,
 ) -> ProcessOutcome:
     """Run ``argv`` with ``stdin_text`` on standard input; kill its group at ``timeout`` seconds,
     as soon as ``stop`` is set (used by the portfolio to stop the losers), or when it prints more
-    than :func:`fillsmt.limits.max_output` bytes. ``priority`` lowers the process's priority
-    after its delay (:class:`SolverYield`).
+    than :func:`fillsmt.limits.max_output` bytes. ``share`` (:class:`fillsmt.cpu_share.Share`) is
+    told of the process as soon as it starts.
 
     Raises ``OSError`` when the program cannot be started.
     """
     start = time.perf_counter()
     data = stdin_text.encode("utf-8")
     proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, **OWN_GROUP)
-    if priority is not None:
-        priority.started(proc)
+    if share is not None:
+        share.started(proc)
     tracing = trace.path() is not None
     if tracing:
         who, channel = shlex.join(argv), f"pid {proc.pid}"

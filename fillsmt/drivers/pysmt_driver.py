@@ -64,7 +64,7 @@ class PysmtDriver(Driver):
             f"install one with: pip install z3-solver (or cvc5)"
         )
 
-    def run(self, script: str, timeout: float | None = None, stop=None, priority=None) -> RunResult:
+    def run(self, script: str, timeout: float | None = None, stop=None, share=None) -> RunResult:
         backend = self._backend()
         if backend is None:
             raise SolverMissing(self.missing_message())
@@ -72,7 +72,7 @@ class PysmtDriver(Driver):
         outcome = run_process(argv, script, timeout, stop)
         return outcome_result(self.name, outcome, timeout)
 
-    def open_session(self, priority=None):
+    def open_session(self, share=None):
         """pysmt's SMT-LIB interpreter in a worker process that answers command by command."""
         from fillsmt.drivers.session import ProcessSession
 

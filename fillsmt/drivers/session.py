@@ -295,7 +295,7 @@ class ProcessSession(Session):
 
     reads_packed = True
 
-    def __init__(self, argv: list[str], name: str, joined_assertions: bool = False, priority=None):
+    def __init__(self, argv: list[str], name: str, joined_assertions: bool = False, share=None):
         super().__init__()
         self.name = name
         self.joined_assertions = joined_assertions
@@ -316,8 +316,8 @@ class ProcessSession(Session):
         assert self._proc.stdin is not None and self._proc.stdout is not None and self._proc.stderr is not None
         self._stdin: IO[str] = self._proc.stdin
         self._streams: tuple[IO[str], IO[str], IO[str]] = (self._proc.stdin, self._proc.stdout, self._proc.stderr)
-        if priority is not None:
-            priority.started(self._proc)
+        if share is not None:
+            share.started(self._proc)
         self._chunks: queue.Queue[str | None] = queue.Queue()
         self._pending = ""  # what the solver printed past the last reply's marker (normally nothing)
         self._stderr: list[str] = []

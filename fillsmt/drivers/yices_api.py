@@ -457,7 +457,7 @@ class YicesApiDriver(Driver):
     def location(self) -> str:
         return wheel_library() or ""
 
-    def run(self, script: str, timeout: float | None = None, stop=None, priority=None) -> RunResult:
+    def run(self, script: str, timeout: float | None = None, stop=None, share=None) -> RunResult:
         interpreter = YicesInterpreter(load_yices(), mode="one-shot")
         trace.sent(self.name, "in-process", script)
         start = time.perf_counter()
@@ -469,7 +469,7 @@ class YicesApiDriver(Driver):
         trace.received(self.name, "in-process", output, "stopped at the time-out" if fired else "")
         return in_process_result(self.name, output, fired, seconds, timeout, "stopped")
 
-    def open_session(self, priority=None) -> "YicesApiSession":
+    def open_session(self, share=None) -> "YicesApiSession":
         return YicesApiSession(load_yices())
 
 

@@ -53,10 +53,10 @@ class Z3ApiDriver(Driver):
         except SolverMissing:
             return ""
 
-    def open_session(self, priority=None) -> "Z3ApiSession":
+    def open_session(self, share=None) -> "Z3ApiSession":
         return Z3ApiSession(self._z3())
 
-    def run(self, script: str, timeout: float | None = None, stop=None, priority=None) -> RunResult:
+    def run(self, script: str, timeout: float | None = None, stop=None, share=None) -> RunResult:
         z3 = self._z3()
         ctx = z3.Context()
         trace.sent(self.name, "in-process", script)

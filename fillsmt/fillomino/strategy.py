@@ -17,8 +17,6 @@ from fillsmt.plan import Entrant, Plan, QuickSearch, RacingSearch
 
 LAZY = "lazy-local-general"
 """The lazy region cuts: a relaxation refined in a yices session (:mod:`fillsmt.fillomino.lazy`)."""
-PROPAGATOR = ("z3-prop", "onehot-prop")
-"""Z3 with the Fillomino region propagator (:mod:`fillsmt.fillomino.propagator`)."""
 
 
 @dataclass(frozen=True)
@@ -27,20 +25,14 @@ class Thresholds:
     an area is a 4-connected set of open cells)."""
 
     lazy_area: int = 100
-    """Largest area from which the lazy region cuts race."""
-    lazy_now_area: int = 180
-    """Largest area from which they race at once; below it they wait :attr:`lazy_delay`."""
+    """Largest area from which the lazy region cuts race, after :attr:`lazy_delay`."""
     lazy_delay: float = 10.0
-    lead_area: int = 400
-    """Largest area from which the lazy cuts replace the default encoding."""
+    lead_area: int = 180
+    """Largest area from which the lazy cuts replace the default encoding (at once)."""
     lead_open: int = 100
     """Open cells from which they replace it where every area is below :attr:`lazy_area`."""
-    prop_open: int = 150
-    """Open cells up to which Z3 with the region propagator races, the search leads, and the
-    quick search runs."""
-    prop_delay: float = 3.0
-    prop_delay_proof: float = 10.0
-    """The propagator's delay when the race must also prove (``--unique``, ``--forced``)."""
+    small_open: int = 150
+    """Open cells up to which the quick search runs and the racing search starts at once."""
     search_open: int = 1000
     """Open cells above which the rules' search does not race."""
     quick_base: float = 0.02
@@ -52,6 +44,13 @@ class Thresholds:
     """With a proof asked: seconds of CPU (plus :attr:`quick_per_cell` per cell) in all."""
     stall_cpu: float = 2.0
     """CPU seconds of the racing search without a better node (and no solution): stalled."""
+    search_weight: float = 3.0
+    """The racing search's share of the CPU against the default encoding's 1: it settles most
+    puzzles first."""
+    lazy_weight: float = 2.0
+    """The lazy region cuts' share of the CPU where they lead, against the search's 1."""
+    search_head_start: float = 0.15
+    """Seconds of CPU slices the racing search has alone before the lazy cuts where they lead."""
     stall_hurries_proof: bool = False
     """Whether a stalled search starts the waiting entrants at once when the race must prove."""
 
@@ -91,8 +90,8 @@ def open_cells(puzzle: Puzzle) -> int:
 
 
 def quick_search_budget(presolved: Puzzle, table: Thresholds = THRESHOLDS) -> float:
-    """Seconds of the quick search for a solution (0: none, on more than ``prop_open`` cells)."""
-    if open_cells(presolved) > table.prop_open:
+    """Seconds of the quick search for a solution (0: none, on more than ``small_open`` cells)."""
+    if open_cells(presolved) > table.small_open:
         return 0.0
     return table.quick_base + table.quick_per_cell * presolved.height * presolved.width
 
@@ -106,14 +105,11 @@ def quick_proof_budget(presolved: Puzzle, table: Thresholds = THRESHOLDS) -> tup
 
 
 def entrants(presolved: Puzzle, proof: bool, table: Thresholds = THRESHOLDS) -> tuple[Entrant, ...]:
-    """The other configurations: the lazy region cuts on a large open area (at once from
-    ``lazy_now_area`` cells, else after ``lazy_delay``); else, on at most ``prop_open`` open
-    cells, Z3 with the region propagator after its delay; else none."""
-    area = largest_open_area(presolved)
-    if area >= table.lazy_area:
-        return (Entrant("yices", LAZY, 0.0 if area >= table.lazy_now_area else table.lazy_delay),)
-    if open_cells(presolved) <= table.prop_open:
-        return (Entrant(*PROPAGATOR, table.prop_delay_proof if proof else table.prop_delay),)
+    """The other configurations: the lazy region cuts after ``lazy_delay`` on an open area of
+    ``lazy_area`` cells up to ``lead_area`` (from there they lead: :func:`lead_encoding`); else
+    none."""
+    if table.lazy_area <= largest_open_area(presolved) < table.lead_area:
+        return (Entrant("yices", LAZY, table.lazy_delay),)
     return ()
 
 
@@ -140,7 +136,7 @@ class SearchUse:
 def plan(presolved: Puzzle, proof: bool, table: Thresholds = THRESHOLDS) -> Plan:
     """The default plan for ``presolved``; ``proof``: the race must also prove (``--unique``,
     ``--forced``)."""
-    small = open_cells(presolved) <= table.prop_open
+    small = open_cells(presolved) <= table.small_open
     quick = None
     if proof:
         first, seconds = quick_proof_budget(presolved, table)
@@ -150,20 +146,24 @@ def plan(presolved: Puzzle, proof: bool, table: Thresholds = THRESHOLDS) -> Plan
         seconds = quick_search_budget(presolved, table)
         if seconds > 0:
             quick = QuickSearch(SearchUse("quick"), seconds)
+    lead = lead_encoding(presolved, table)
+    lazy_leads = lead == LAZY
     search = None
     if open_cells(presolved) <= table.search_open:
         search = RacingSearch(
             SearchUse("race"),
-            leads=small,
+            delay=0.0 if small else RacingSearch.delay,
+            weight=1.0 if lazy_leads else table.search_weight,
+            head_start=table.search_head_start if lazy_leads else 0.0,
             stall_cpu=table.stall_cpu,
             stall_hurries=table.stall_hurries_proof or not proof,
         )
-    return Plan(lead_encoding(presolved, table), quick, search, entrants(presolved, proof, table))
+    weight = table.lazy_weight if lazy_leads else 1.0
+    return Plan(lead, quick, search, entrants(presolved, proof, table), weight)
 
 
 __all__ = [
     "LAZY",
-    "PROPAGATOR",
     "QUICK_CLOCK",
     "THRESHOLDS",
     "SearchUse",

@@ -1,0 +1,195 @@
+"""How the racers of one solve share the CPU: time slices among their processes.
+
+A race runs several CPU-bound processes: the solver asked for, the kind's search (a forked
+child), and the plan's other configurations (each a solver process of its own). Left to the
+operating system, they would take as many cores as there are racers, and on a busy machine an
+entrant lowered in priority would starve. Instead the race gives the CPU out itself:
+:class:`TimeSlices` lets at most ``cpus`` of its racers run at once and stops the others
+(``SIGSTOP`` to their process groups, ``SIGCONT`` when their turn comes), switching every
+:data:`SLICE` seconds. Each racer (:class:`Share`) has a weight; the racers that run in a slice
+are those that have had the fewest slices for their weight, so over time each racer gets the
+CPU in proportion to its weight (a racer may also have a head start: slices of its own before the
+others get theirs), whatever else runs on the machine, and no racer's priority is
+ever lowered: a stopped racer is only waiting for its slice. While there are no more live racers
+than ``cpus``, nothing is stopped at all.
+
+A racer's processes are the process groups it :meth:`Share.joins` (a solver process, started in a
+group of its own, through the driver's ``share.started(proc)``; the search child, which makes its
+own group). A group whose leader has ended (or is a zombie) no longer counts. When the race ends
+(:meth:`TimeSlices.close`) every group still stopped is continued, so that killing or closing it
+works as for any other process. Where process groups cannot be stopped (no ``SIGSTOP``, no
+``/proc``), every racer simply runs.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import threading
+from typing import Any
+
+SLICE = 0.05
+"""Seconds (wall clock) between two choices of who runs."""
+
+
+def usable_cpus() -> int:
+    """The CPUs this process may run on (its affinity, where the system tells it), at least 1."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
+
+
+_RACE_CPUS: list[int] = []
+
+
+def limit_race_cpus(cpus: int | None) -> None:
+    """From now on, in this process, at most ``cpus`` processes of a race run at once (None: as
+    many as :func:`usable_cpus`). ``fillsmt bench`` gives each of its ``--jobs`` workers 1, so
+    that N jobs never run more than N CPU-bound processes."""
+    _RACE_CPUS[:] = [] if cpus is None else [max(1, int(cpus))]
+
+
+def race_cpus() -> int:
+    """How many processes of a race may run at once in this process (:func:`limit_race_cpus`)."""
+    return _RACE_CPUS[0] if _RACE_CPUS else usable_cpus()
+
+
+def _alive(pid: int) -> bool:
+    """Whether process ``pid`` runs (exists and is not a zombie)."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            stat = f.read()
+    except OSError:
+        return False
+    return stat[stat.rfind(b")") + 2 : stat.rfind(b")") + 3] not in (b"Z", b"X")
+
+
+def can_slice() -> bool:
+    """Whether this system lets the race stop and continue process groups and see them end."""
+    return hasattr(signal, "SIGSTOP") and os.path.isdir("/proc/self")
+
+
+class Share:
+    """One racer's part of the CPU: its ``weight`` and its process groups."""
+
+    def __init__(self, slices: "TimeSlices", name: str, weight: float):
+        self.slices, self.name, self.weight = slices, name, float(weight)
+        self.groups: list[int] = []
+        self.granted = 0.0
+        """Slices (in seconds) this racer has been let run while others were stopped."""
+        self.running = True
+
+    def joins(self, pgid: int) -> None:
+        """A process group of this racer's has started (its leader's pid is ``pgid``)."""
+        self.slices.add(self, pgid)
+
+    def started(self, proc: Any) -> None:
+        """A solver process of this racer's has started in a group of its own (the drivers'
+        hook: ``subprocess.Popen``)."""
+        self.joins(proc.pid)
+
+    def live(self) -> bool:
+        return any(_alive(g) for g in self.groups)
+
+
+class TimeSlices:
+    """At most ``cpus`` racers' processes run at once, the others wait for their slice (see the
+    module's text). Use as a context manager: the slicing thread runs inside it, and every
+    group it stopped is continued when it ends."""
+
+    def __init__(self, cpus: int | None = None, slice_seconds: float = SLICE):
+        self.cpus = max(1, cpus if cpus is not None else race_cpus())
+        self.slice = slice_seconds
+        self.shares: list[Share] = []
+        self._stopped: set[int] = set()
+        self._lock = threading.Lock()
+        self._done = threading.Event()
+        self._thread: threading.Thread | None = None
+        self.enabled = can_slice()
+        self.switches = 0
+        """How many times a racer was stopped for another's slice."""
+
+    def share(self, name: str, weight: float = 1.0, head_start: float = 0.0) -> Share:
+        """A new racer's share of the CPU; with a ``head_start`` it runs before the others for
+        that many seconds of slices (where they contend for the CPUs), then takes its share."""
+        share = Share(self, name, weight)
+        share.granted = -head_start * share.weight
+        with self._lock:
+            self.shares.append(share)
+        return share
+
+    def add(self, share: Share, pgid: int) -> None:
+        """A group joins ``share``: it waits at once if it is not its racer's turn."""
+        with self._lock:
+            share.groups.append(pgid)
+            if not self.enabled or self._done.is_set():
+                return
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._loop, name="time-slices", daemon=True)
+                self._thread.start()
+        self._turn(grant=False)
+
+    def __enter__(self) -> "TimeSlices":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def _loop(self) -> None:
+        while not self._done.wait(self.slice):
+            self._turn()
+
+    def _turn(self, grant: bool = True) -> None:
+        """Choose who runs now; ``grant``: the ones chosen are granted the coming slice."""
+        with self._lock:
+            if self._done.is_set():
+                return
+            live = [s for s in self.shares if s.groups and s.live()]
+            if len(live) <= self.cpus:
+                run, wait = live, []
+            else:
+                order = sorted(live, key=lambda s: (s.granted / s.weight, self.shares.index(s)))
+                run, wait = order[: self.cpus], order[self.cpus :]
+                if grant:
+                    for s in run:
+                        s.granted += self.slice
+            for s in wait:
+                if s.running:
+                    self.switches += 1
+                self._signal(s, signal.SIGSTOP)
+                s.running = False
+            for s in run:
+                self._signal(s, signal.SIGCONT)
+                s.running = True
+
+    def _signal(self, share: Share, sig: int) -> None:
+        for pgid in share.groups:
+            if sig == signal.SIGSTOP:
+                if pgid in self._stopped:
+                    continue
+                self._stopped.add(pgid)
+            elif pgid not in self._stopped:
+                continue
+            else:
+                self._stopped.discard(pgid)
+            try:
+                os.killpg(pgid, sig)
+            except (ProcessLookupError, PermissionError):
+                self._stopped.discard(pgid)
+
+    def close(self) -> None:
+        """End the slicing: every group it stopped runs again."""
+        with self._lock:
+            self._done.set()
+            stopped, self._stopped = list(self._stopped), set()
+        for pgid in stopped:
+            try:
+                os.killpg(pgid, signal.SIGCONT)
+            except (ProcessLookupError, PermissionError):
+                pass
+        if self._thread is not None and self._thread is not threading.current_thread():
+            self._thread.join(1.0)
+
+
+__all__ = ["SLICE", "Share", "TimeSlices", "can_slice", "limit_race_cpus", "race_cpus", "usable_cpus"]

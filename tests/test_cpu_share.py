@@ -1,0 +1,139 @@
+"""The race's time slices (:mod:`fillsmt.cpu_share`), on real busy processes: at most ``cpus``
+run at once, each gets the CPU by its weight, a head start runs first, nothing is stopped while
+there are no more racers than CPUs, and nothing stays stopped after the race. A bench worker
+races on one CPU."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from conftest import INSTANCES
+
+from fillsmt.bench.jobs import Config, Job, expand
+from fillsmt.bench.run import run_job, run_pool
+from fillsmt.cpu_share import TimeSlices, can_slice, limit_race_cpus, race_cpus, usable_cpus
+
+pytestmark = pytest.mark.skipif(not can_slice(), reason="this system cannot stop and continue process groups")
+
+TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def _busy() -> subprocess.Popen:
+    return subprocess.Popen([sys.executable, "-c", "while True: pass"], process_group=0)
+
+
+def _stat(pid: int) -> tuple[str, float]:
+    """(state letter, CPU seconds) of process ``pid``."""
+    text = Path(f"/proc/{pid}/stat").read_text()
+    fields = text[text.rfind(")") + 2 :].split()
+    return fields[0], (int(fields[11]) + int(fields[12])) / TICKS
+
+
+def _cpu(procs) -> float:
+    return sum(_stat(p.pid)[1] for p in procs)
+
+
+def _states(procs) -> list[str]:
+    return [_stat(p.pid)[0] for p in procs]
+
+
+@pytest.fixture
+def busy():
+    started: list[subprocess.Popen] = []
+
+    def start(n: int) -> list[subprocess.Popen]:
+        started.extend(_busy() for _ in range(n))
+        return started[-n:]
+
+    yield start
+    for p in started:
+        p.kill()
+        p.wait()
+
+
+def test_one_cpu_runs_one_racer_at_a_time_each_by_its_weight(busy):
+    heavy, light = busy(2)
+    with TimeSlices(cpus=1) as slices:
+        started, before = time.monotonic(), _cpu([heavy, light])
+        slices.share("heavy", 3.0).started(heavy)
+        slices.share("light", 1.0).started(light)
+        time.sleep(2.0)
+        used, elapsed = _cpu([heavy, light]) - before, time.monotonic() - started
+        cpu = {name: _stat(p.pid)[1] for name, p in (("heavy", heavy), ("light", light))}
+        granted = {s.name: s.granted for s in slices.shares}
+    assert used <= 1.1 * elapsed  # one CPU's worth at most, while two could have run
+    assert 2.5 <= granted["heavy"] / granted["light"] <= 3.5
+    assert cpu["light"] > 0 and 1.8 <= cpu["heavy"] / cpu["light"] <= 5
+    assert slices.switches > 0
+
+
+def test_a_head_start_runs_first(busy):
+    first, second = busy(2)
+    with TimeSlices(cpus=1) as slices:
+        slices.share("second", 1.0).started(second)
+        slices.share("first", 1.0, head_start=0.6).started(first)
+        time.sleep(0.4)
+        cpu_first, cpu_second = _stat(first.pid)[1], _stat(second.pid)[1]
+    assert cpu_second <= 0.05 < cpu_first or cpu_first > 4 * cpu_second  # the machine may be busy
+
+
+def test_no_more_racers_than_cpus_stops_nobody(busy):
+    procs = busy(2)
+    with TimeSlices(cpus=2) as slices:
+        for p in procs:
+            slices.share(str(p.pid)).started(p)
+        time.sleep(0.3)
+        assert "T" not in _states(procs)
+    assert slices.switches == 0
+
+
+def test_the_end_of_the_race_continues_every_stopped_racer(busy):
+    procs = busy(3)
+    with TimeSlices(cpus=1) as slices:
+        for p in procs:
+            slices.share(str(p.pid)).started(p)
+        time.sleep(0.3)
+        assert "T" in _states(procs)
+    time.sleep(0.05)
+    assert "T" not in _states(procs)
+
+
+def test_a_racer_that_ended_gives_up_its_turn(busy):
+    (runner,) = busy(1)
+    quick = subprocess.Popen(["true"], process_group=0)
+    with TimeSlices(cpus=1) as slices:
+        slices.share("quick").started(quick)
+        slices.share("runner").started(runner)
+        quick.wait()
+        time.sleep(0.3)
+        assert _stat(runner.pid)[0] != "T"
+        assert slices.switches <= 1
+
+
+def test_the_race_cpus_are_the_usable_ones_unless_limited():
+    assert race_cpus() == usable_cpus() >= 1
+    limit_race_cpus(1)
+    try:
+        assert race_cpus() == 1 and TimeSlices().cpus == 1
+    finally:
+        limit_race_cpus(None)
+    assert race_cpus() == usable_cpus()
+
+
+def race_cpus_row(job: Job, timeout: float) -> dict:
+    row = run_job(job, timeout)
+    row["message"] = str(race_cpus())
+    return row
+
+
+def test_a_bench_worker_races_on_one_cpu():
+    """--jobs N: N workers, each racing one process at a time, so N CPU-bound processes in all."""
+    jobs = expand([str(INSTANCES / "g12-5x5.txt")], [Config("rules", "none", True)])
+    rows = []
+    run_pool(jobs, 30, 2, lambda job, row: rows.append(row), race_cpus_row)
+    assert [row["message"] for row in rows] == ["1"]
