@@ -292,6 +292,7 @@ def test_the_search_has_the_larger_share_beside_the_default_encoding_and_a_head_
     wide_plan = plan(wide, False)
     assert wide_plan.encoding == "lazy-local-general" and wide_plan.weight == T.lazy_weight > 1
     assert wide_plan.search.weight == 1 and wide_plan.search.head_start == T.search_head_start > 0
+    assert wide_plan.search.delay == 0
 
 
 @pytest.mark.parametrize("unique", [False, True])

@@ -152,7 +152,7 @@ def plan(presolved: Puzzle, proof: bool, table: Thresholds = THRESHOLDS) -> Plan
     if open_cells(presolved) <= table.search_open:
         search = RacingSearch(
             SearchUse("race"),
-            delay=0.0 if small else RacingSearch.delay,
+            delay=0.0 if small or lazy_leads else RacingSearch.delay,
             weight=1.0 if lazy_leads else table.search_weight,
             head_start=table.search_head_start if lazy_leads else 0.0,
             stall_cpu=table.stall_cpu,
