@@ -137,3 +137,39 @@ def test_a_bench_worker_races_on_one_cpu():
     rows = []
     run_pool(jobs, 30, 2, lambda job, row: rows.append(row), race_cpus_row)
     assert [row["message"] for row in rows] == ["1"]
+
+
+RACE_THEN_HANG = """
+import subprocess, sys, time
+from fillsmt.cpu_share import TimeSlices
+procs = [subprocess.Popen([sys.executable, "-c", "while True: pass"], process_group=0) for _ in range(2)]
+slices = TimeSlices(cpus=1)
+for p in procs:
+    slices.share(str(p.pid)).started(p)
+print(" ".join(str(p.pid) for p in procs), flush=True)
+time.sleep(60)
+"""
+
+
+def test_a_racer_stopped_when_fillsmt_is_killed_does_not_stay_behind():
+    """Killed outright (SIGKILL: no clean-up runs), a race leaves its racers' groups orphaned;
+    the system then sends a stopped one SIGHUP and SIGCONT, so none stays stopped (a racer that
+    was running goes on, as it would have without the slices, until its input ends)."""
+    race = subprocess.Popen([sys.executable, "-c", RACE_THEN_HANG], stdout=subprocess.PIPE, text=True)
+    pids = [int(p) for p in race.stdout.readline().split()]
+    try:
+        until = time.monotonic() + 10
+        while "T" not in [_stat(p)[0] for p in pids] and time.monotonic() < until:
+            time.sleep(0.02)
+        assert "T" in [_stat(p)[0] for p in pids]
+        race.kill()
+        race.wait()
+        time.sleep(0.5)
+        assert "T" not in [_stat(p)[0] for p in pids if Path(f"/proc/{p}").exists()]
+    finally:
+        for p in pids:
+            try:
+                os.killpg(p, 9)
+            except ProcessLookupError:
+                pass
+        race.stdout.close()
