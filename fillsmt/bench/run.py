@@ -158,7 +158,9 @@ def cpu_columns(job: Job, before: tuple[float, float], after: tuple[float, float
 
 def run_job(job: Job, timeout: float) -> dict:
     """Read, encode, solve, decode and check one puzzle; the row says what happened, and what
-    CPU time it took (:func:`cpu_columns`)."""
+    CPU time it took (:func:`cpu_columns`). A race runs one process at a time (a job is one
+    CPU's work: :func:`fillsmt.cpu_share.limit_race_cpus`), in a pool's worker or a cluster's."""
+    limit_race_cpus(1)
     before = cpu_times()
     try:
         puzzle = load(job.puzzle)
@@ -205,7 +207,7 @@ def _serve(conn, job_fn: JobFunction, timeout: float) -> None:
     CPU-bound processes in all."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
     signal.signal(signal.SIGTERM, _stop_worker)
-    limit_race_cpus(1)
+    limit_race_cpus(1)  # also for a job function other than run_job
     try:
         while (job := conn.recv()) is not None:
             _settle_heap()
