@@ -26,7 +26,8 @@ from __future__ import annotations
 import os
 import signal
 import threading
-from typing import Any
+from contextlib import contextmanager
+from typing import Any, Iterator
 
 SLICE = 0.05
 """Seconds (wall clock) between two choices of who runs."""
@@ -48,6 +49,18 @@ def limit_race_cpus(cpus: int | None) -> None:
     many as :func:`usable_cpus`). ``fillsmt bench`` gives each of its ``--jobs`` workers 1, so
     that N jobs never run more than N CPU-bound processes."""
     _RACE_CPUS[:] = [] if cpus is None else [max(1, int(cpus))]
+
+
+@contextmanager
+def race_cpus_at_most(cpus: int) -> Iterator[None]:
+    """Within the block, :func:`limit_race_cpus` to ``cpus`` (or fewer, if already so); then as
+    before."""
+    before = list(_RACE_CPUS)
+    limit_race_cpus(min(cpus, race_cpus()))
+    try:
+        yield
+    finally:
+        _RACE_CPUS[:] = before
 
 
 def race_cpus() -> int:
@@ -192,4 +205,13 @@ class TimeSlices:
             self._thread.join(1.0)
 
 
-__all__ = ["SLICE", "Share", "TimeSlices", "can_slice", "limit_race_cpus", "race_cpus", "usable_cpus"]
+__all__ = [
+    "SLICE",
+    "Share",
+    "TimeSlices",
+    "can_slice",
+    "limit_race_cpus",
+    "race_cpus",
+    "race_cpus_at_most",
+    "usable_cpus",
+]

@@ -16,7 +16,7 @@ from conftest import INSTANCES
 
 from fillsmt.bench.jobs import Config, Job, expand
 from fillsmt.bench.run import run_job, run_pool
-from fillsmt.cpu_share import TimeSlices, can_slice, limit_race_cpus, race_cpus, usable_cpus
+from fillsmt.cpu_share import TimeSlices, can_slice, limit_race_cpus, race_cpus, race_cpus_at_most, usable_cpus
 
 pytestmark = pytest.mark.skipif(not can_slice(), reason="this system cannot stop and continue process groups")
 
@@ -122,6 +122,11 @@ def test_the_race_cpus_are_the_usable_ones_unless_limited():
         assert race_cpus() == 1 and TimeSlices().cpus == 1
     finally:
         limit_race_cpus(None)
+    assert race_cpus() == usable_cpus()
+    with race_cpus_at_most(1):
+        assert race_cpus() == 1
+        with race_cpus_at_most(3):
+            assert race_cpus() == 1
     assert race_cpus() == usable_cpus()
 
 

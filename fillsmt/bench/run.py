@@ -24,7 +24,7 @@ from collections import deque
 from typing import Callable
 
 from fillsmt.bench.jobs import DEFAULT, RACE, STAGED, Job, on_off
-from fillsmt.cpu_share import limit_race_cpus
+from fillsmt.cpu_share import limit_race_cpus, race_cpus_at_most
 from fillsmt.drivers import SOLVERS, get_driver
 from fillsmt.errors import InputError
 from fillsmt.interrupts import deferred
@@ -159,8 +159,12 @@ def cpu_columns(job: Job, before: tuple[float, float], after: tuple[float, float
 def run_job(job: Job, timeout: float) -> dict:
     """Read, encode, solve, decode and check one puzzle; the row says what happened, and what
     CPU time it took (:func:`cpu_columns`). A race runs one process at a time (a job is one
-    CPU's work: :func:`fillsmt.cpu_share.limit_race_cpus`), in a pool's worker or a cluster's."""
-    limit_race_cpus(1)
+    CPU's work: :func:`fillsmt.cpu_share.race_cpus_at_most`), in a pool's worker or a cluster's."""
+    with race_cpus_at_most(1):
+        return _run_job(job, timeout)
+
+
+def _run_job(job: Job, timeout: float) -> dict:
     before = cpu_times()
     try:
         puzzle = load(job.puzzle)
