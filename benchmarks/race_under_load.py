@@ -1,7 +1,8 @@
-"""The default race on a busy machine: each puzzle's race against its best entrant alone.
+"""The default race on a busy machine: each puzzle's race against its entrants alone, or against
+another fillsmt.
 
     python benchmarks/race_under_load.py [SET ...] [--rounds 3] [--busy 1] [--jobs 2]
-        [--timeout 60] [--unique] [--entrants] [--fillsmt PATH] [--work DIR]
+        [--timeout 60] [--unique] [--entrants] [--against FILLSMT] [--fillsmt PATH] [--work DIR]
 
 SET is a puzzle folder (default: the shared hard tail, ``../shared/instances/fillomino/hard-tail``).
 While ``--busy`` busy-loop processes run beside it, each round runs one ``fillsmt bench`` with
@@ -9,15 +10,15 @@ While ``--busy`` busy-loop processes run beside it, each round runs one ``fillsm
 does) and, with ``--entrants``, each entrant of the race alone: the rules' search
 (``rules/none/on``), the default encoding (``yices/default/on``) and the lazy region cuts
 (``yices/lazy-local-general/on``); with ``--unique`` each of them also proves its solution unique
-(the ``/unique`` configurations, beside the plain ones). Rounds go on one after the other, so
-the race and its entrants meet the same load in each; the CSV of each round is kept in
-``--work``.
+(the ``/unique`` configurations, beside the plain ones). With ``--against`` each round then runs
+the same bench with that other fillsmt program (another installation), so the two meet the same
+load by turns. Rounds go on one after the other; the CSV of each bench is kept in ``--work``.
 
-The table gives, per puzzle and mode, the median over the rounds of the race's whole time, and
-with ``--entrants`` the median of the best entrant's time alone (in each round the fastest
-entrant that settled the question), their ratio and whether the race is within 1.5 × the best
-entrant + 0.2 s. A last line per mode: how many races settled the puzzle, their median and the
-slowest.
+The table gives, per puzzle and mode, the median over the rounds of the race's whole time; with
+``--entrants`` the median of the best entrant's time alone (in each round the fastest entrant
+that settled the question), their ratio and whether the race is within 1.5 × the best entrant +
+0.2 s; with ``--against`` the other program's race and the ratio. A last line per mode: how
+many races settled the puzzle, their median and the slowest (and the other program's).
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ SHARED = Path(__file__).resolve().parents[2] / "shared" / "instances" / "fillomi
 RACE = "yices/default/staged"
 ENTRANTS = ("rules/none/on", "yices/default/on", "yices/lazy-local-general/on")
 BUSY = [sys.executable, "-c", "while True: pass"]
+INF = float("inf")
 
 
 def configs(unique: bool, entrants: bool) -> list[str]:
@@ -40,9 +42,9 @@ def configs(unique: bool, entrants: bool) -> list[str]:
     return plain + [f"{c}/unique" for c in plain] if unique else plain
 
 
-def run_round(fillsmt: str, sets: list[Path], args, csv_path: Path) -> None:
+def run_round(fillsmt: str, sets: list[Path], args, entrants: bool, csv_path: Path) -> None:
     command = [fillsmt, "bench", *map(str, sets), "--jobs", str(args.jobs), "--timeout", str(args.timeout)]
-    for config in configs(args.unique, args.entrants):
+    for config in configs(args.unique, entrants):
         command += ["-c", config]
     command += ["--csv", str(csv_path), "--overwrite", "--no-progress"]
     subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
@@ -61,37 +63,50 @@ def times(paths: list[Path]) -> dict:
         for row in csv.DictReader(path.open()):
             unique = row["key"].endswith("/unique")
             config = row["key"].split("|")[-1].removesuffix("/unique")
-            seconds = float(row["total_s"]) if settled(row) else float("inf")
+            seconds = float(row["total_s"]) if settled(row) else INF
             puzzle = Path(row["puzzle"]).stem
             found.setdefault((puzzle, "unique" if unique else "plain"), {}).setdefault(config, []).append(seconds)
     return found
 
 
-def table(found: dict, entrants: bool) -> str:
-    head = "| puzzle | mode | race (s) |" + (
-        " best entrant alone (s) | which | ratio | within 1.5× + 0.2 s |" if entrants else ""
-    )
-    rule = "|---|---|---:|" + ("---:|---|---:|---|" if entrants else "")
+def table(found: dict, entrants: bool, other: dict | None) -> str:
+    head, rule = "| puzzle | mode | race (s) |", "|---|---|---:|"
+    if entrants:
+        head += " best entrant alone (s) | which | ratio | within 1.5× + 0.2 s |"
+        rule += "---:|---|---:|---|"
+    if other is not None:
+        head += " other fillsmt's race (s) | ratio |"
+        rule += "---:|---:|"
     lines = [head, rule]
     by_mode: dict = {}
     for (puzzle, mode), runs in sorted(found.items(), key=lambda kv: (kv[0][1], kv[0][0])):
         race = statistics.median(runs[RACE])
-        by_mode.setdefault(mode, []).append(race)
         line = f"| {puzzle} | {mode} | {race:.2f} |"
         if entrants:
             rounds = len(runs[RACE])
-            best_each = [min(runs[c][i] for c in ENTRANTS if c in runs) for i in range(rounds)]
-            best = statistics.median(best_each)
+            best = statistics.median([min(runs[c][i] for c in ENTRANTS if c in runs) for i in range(rounds)])
             which = min((c for c in ENTRANTS if c in runs), key=lambda c: statistics.median(runs[c]))
             ok = race <= 1.5 * best + 0.2
             line += f" {best:.2f} | {which} | {race / best:.2f} | {'yes' if ok else 'no'} |"
+        theirs = None
+        if other is not None:
+            theirs = statistics.median(other[(puzzle, mode)][RACE])
+            line += f" {theirs:.2f} | {race / theirs:.2f} |"
+        by_mode.setdefault(mode, []).append((race, theirs))
         lines.append(line)
-    for mode, races in by_mode.items():
-        done = [t for t in races if t != float("inf")]
-        lines.append(
-            f"\n{mode}: {len(done)}/{len(races)} settled, median {statistics.median(races):.2f} s, "
-            f"slowest {max(races):.2f} s"
+    for mode, pairs in by_mode.items():
+        races = [r for r, _ in pairs]
+        line = (
+            f"\n{mode}: {sum(r != INF for r in races)}/{len(races)} settled, "
+            f"median {statistics.median(races):.3f} s, slowest {max(races):.2f} s"
         )
+        if other is not None:
+            theirs = [t for _, t in pairs]
+            line += (
+                f"; other fillsmt: {sum(t != INF for t in theirs)}/{len(theirs)}, "
+                f"median {statistics.median(theirs):.3f} s, slowest {max(theirs):.2f} s"
+            )
+        lines.append(line)
     return "\n".join(lines)
 
 
@@ -104,24 +119,27 @@ def main() -> None:
     parser.add_argument("--timeout", type=float, default=60.0)
     parser.add_argument("--unique", action="store_true", help="also the /unique configurations")
     parser.add_argument("--entrants", action="store_true", help="also each entrant alone")
+    parser.add_argument("--against", help="another fillsmt program whose race runs by turns")
     parser.add_argument("--fillsmt", default="fillsmt", help="the fillsmt command to run")
     parser.add_argument("--work", type=Path, default=Path("race-under-load"))
     args = parser.parse_args()
     sets = args.sets or [SHARED / "hard-tail" / "puzzles"]
     args.work.mkdir(parents=True, exist_ok=True)
     busy = [subprocess.Popen(BUSY) for _ in range(args.busy)]
-    paths = []
+    ours, theirs = [], []
     try:
         for n in range(1, args.rounds + 1):
-            path = args.work / f"round-{n}.csv"
-            run_round(args.fillsmt, sets, args, path)
-            paths.append(path)
+            ours.append(args.work / f"round-{n}.csv")
+            run_round(args.fillsmt, sets, args, args.entrants, ours[-1])
+            if args.against:
+                theirs.append(args.work / f"round-{n}-other.csv")
+                run_round(args.against, sets, args, False, theirs[-1])
             print(f"round {n} done", file=sys.stderr)
     finally:
         for p in busy:
             p.kill()
             p.wait()
-    print(table(times(paths), args.entrants))
+    print(table(times(ours), args.entrants, times(theirs) if args.against else None))
 
 
 if __name__ == "__main__":
