@@ -9,9 +9,12 @@ entrant lowered in priority would starve. Instead the race gives the CPU out its
 :data:`SLICE` seconds. Each racer (:class:`Share`) has a weight; the racers that run in a slice
 are those that have had the fewest slices for their weight, so over time each racer gets the
 CPU in proportion to its weight (a racer may also have a head start: slices of its own before the
-others get theirs), whatever else runs on the machine, and no racer's priority is
-ever lowered: a stopped racer is only waiting for its slice. While there are no more live racers
-than ``cpus``, nothing is stopped at all.
+others get theirs), whatever else runs on the machine, and no racer's priority is ever lowered:
+a stopped racer is only waiting for its slice. ``cpus`` is an upper bound: while the racers that
+run get half a CPU or more less than their number (other programs keep the machine busy; under
+Linux's autogroup a whole command gets one share of a busy machine however many processes it
+runs), fewer run at once, down to one, and the weights decide who; when they get whole CPUs
+again, more do. While no more racers live than may run, nothing is stopped at all.
 
 A racer's processes are the process groups it :meth:`Share.joins` (a solver process, started in a
 group of its own, through the driver's ``share.started(proc)``; the search child, which makes its
@@ -26,11 +29,14 @@ from __future__ import annotations
 import os
 import signal
 import threading
+import time
 from contextlib import contextmanager
 from typing import Any, Iterator
 
 SLICE = 0.05
 """Seconds (wall clock) between two choices of who runs."""
+WIDEN_AFTER = 1.0
+"""Seconds after fewer racers were let run at once (the machine was busy) before one more may."""
 
 
 def usable_cpus() -> int:
@@ -68,14 +74,18 @@ def race_cpus() -> int:
     return _RACE_CPUS[0] if _RACE_CPUS else usable_cpus()
 
 
-def _alive(pid: int) -> bool:
-    """Whether process ``pid`` runs (exists and is not a zombie)."""
+_TICK = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+
+
+def _process(pid: int) -> tuple[bool, float]:
+    """Whether process ``pid`` runs (exists and is not a zombie), and its CPU seconds so far."""
     try:
         with open(f"/proc/{pid}/stat", "rb") as f:
             stat = f.read()
     except OSError:
-        return False
-    return stat[stat.rfind(b")") + 2 : stat.rfind(b")") + 3] not in (b"Z", b"X")
+        return False, 0.0
+    fields = stat[stat.rfind(b")") + 2 :].split()
+    return fields[0] not in (b"Z", b"X"), (int(fields[11]) + int(fields[12])) / _TICK
 
 
 def can_slice() -> bool:
@@ -102,8 +112,10 @@ class Share:
         hook: ``subprocess.Popen``)."""
         self.joins(proc.pid)
 
-    def live(self) -> bool:
-        return any(_alive(g) for g in self.groups)
+    def look(self) -> tuple[bool, float]:
+        """Whether a process group of this racer's runs, and the CPU seconds of its leaders."""
+        seen = [_process(g) for g in self.groups]
+        return any(alive for alive, _ in seen), sum(cpu for _, cpu in seen)
 
 
 class TimeSlices:
@@ -113,7 +125,12 @@ class TimeSlices:
 
     def __init__(self, cpus: int | None = None, slice_seconds: float = SLICE):
         self.cpus = max(1, cpus if cpus is not None else race_cpus())
+        self.width = self.cpus
+        """How many racers run at once now: :attr:`cpus`, or fewer while they get less CPU."""
         self.slice = slice_seconds
+        self._got = float(self.cpus)
+        self._last: tuple[float, dict[Share, float], int] | None = None
+        self._widened = 0.0
         self.shares: list[Share] = []
         self._stopped: set[int] = set()
         self._lock = threading.Lock()
@@ -158,12 +175,15 @@ class TimeSlices:
         with self._lock:
             if self._done.is_set():
                 return
-            live = [s for s in self.shares if s.groups and s.live()]
-            if len(live) <= self.cpus:
+            seen = {s: s.look() for s in self.shares if s.groups}
+            live = [s for s, (alive, _) in seen.items() if alive]
+            if grant:
+                self._measure(seen)
+            if len(live) <= self.width:
                 run, wait = live, []
             else:
                 order = sorted(live, key=lambda s: (s.granted / s.weight, self.shares.index(s)))
-                run, wait = order[: self.cpus], order[self.cpus :]
+                run, wait = order[: self.width], order[self.width :]
                 if grant:
                     for s in run:
                         s.granted += self.slice
@@ -175,6 +195,28 @@ class TimeSlices:
             for s in run:
                 self._signal(s, signal.SIGCONT)
                 s.running = True
+
+    def _measure(self, seen: dict[Share, tuple[bool, float]]) -> None:
+        """How many CPUs the racers that ran in the last slice got (an average over the last
+        slices): where it is half a CPU or more below how many ran, the machine is busy and
+        fewer run at once (down to one, where the weights decide who); where each got nearly a
+        whole CPU for :data:`WIDEN_AFTER` seconds, one more runs, up to :attr:`cpus`."""
+        now = time.monotonic()
+        cpu = {s: c for s, (alive, c) in seen.items() if alive}
+        if self._last is not None:
+            then, before, ran = self._last
+            elapsed = now - then
+            if ran and elapsed > 0:
+                got = sum(max(0.0, cpu[s] - before[s]) for s in before if s in cpu) / elapsed
+                self._got = 0.75 * self._got + 0.25 * got
+                if ran >= self.width > 1 and self._got < self.width - 0.5:
+                    self.width -= 1
+                    self._got, self._widened = float(self.width), now
+                elif self.width < self.cpus and self._got > self.width - 0.2 and now - self._widened >= WIDEN_AFTER:
+                    self.width += 1
+                    self._got, self._widened = float(self.width), now
+        running = {s: cpu[s] for s in cpu if s.running}
+        self._last = (now, running, len(running))
 
     def _signal(self, share: Share, sig: int) -> None:
         for pgid in share.groups:

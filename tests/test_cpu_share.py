@@ -16,7 +16,16 @@ from conftest import INSTANCES
 
 from fillsmt.bench.jobs import Config, Job, expand
 from fillsmt.bench.run import run_job, run_pool
-from fillsmt.cpu_share import TimeSlices, can_slice, limit_race_cpus, race_cpus, race_cpus_at_most, usable_cpus
+from fillsmt.cpu_share import (
+    SLICE,
+    WIDEN_AFTER,
+    TimeSlices,
+    can_slice,
+    limit_race_cpus,
+    race_cpus,
+    race_cpus_at_most,
+    usable_cpus,
+)
 
 pytestmark = pytest.mark.skipif(not can_slice(), reason="this system cannot stop and continue process groups")
 
@@ -82,14 +91,54 @@ def test_a_head_start_runs_first(busy):
     assert cpu_second <= 0.05 < cpu_first or cpu_first > 4 * cpu_second  # the machine may be busy
 
 
-def test_no_more_racers_than_cpus_stops_nobody(busy):
-    procs = busy(2)
+def test_on_a_busy_machine_fewer_racers_run_at_once(busy):
+    """Two racers may run at once, but other programs keep every CPU busy: the racers get about
+    one CPU between them, so one runs at a time and the weights decide which."""
+    busy(usable_cpus())  # the other programs
+    racers = busy(2)
     with TimeSlices(cpus=2) as slices:
-        for p in procs:
+        for p in racers:
             slices.share(str(p.pid)).started(p)
-        time.sleep(0.3)
-        assert "T" not in _states(procs)
-    assert slices.switches == 0
+        time.sleep(2.0)
+        assert slices.width == 1 and slices.switches > 0
+
+
+class _Racer:
+    """A racer whose CPU readings the test sets (no process)."""
+
+    def __init__(self, slices, name):
+        self.share = slices.share(name)
+        self.share.groups.append(0)
+        self.cpu = 0.0
+
+    def look(self):
+        return True, self.cpu
+
+
+def _turns(slices, racers, gets, seconds, monkeypatch, clock):
+    """Turns of SLICE seconds for ``seconds``, each running racer getting ``gets`` CPUs."""
+    for _ in range(round(seconds / SLICE)):
+        clock[0] += SLICE
+        for r in racers:
+            if r.share.running:
+                r.cpu += gets * SLICE
+        slices._measure({r.share: r.look() for r in racers})
+
+
+def test_the_racers_run_two_at_once_while_they_get_two_cpus_and_one_when_they_get_one(monkeypatch):
+    clock = [100.0]
+    monkeypatch.setattr("fillsmt.cpu_share.time.monotonic", lambda: clock[0])
+    slices = TimeSlices(cpus=2)
+    racers = [_Racer(slices, "a"), _Racer(slices, "b")]
+    _turns(slices, racers, 1.0, 2.0, monkeypatch, clock)  # each a whole CPU: both go on
+    assert slices.width == 2
+    _turns(slices, racers, 0.5, 1.0, monkeypatch, clock)  # one CPU between them: one at a time
+    assert slices.width == 1
+    racers[1].share.running = False  # stopped for the other's slice
+    _turns(slices, racers, 1.0, SLICE, monkeypatch, clock)  # a whole CPU, but not for long yet
+    assert slices.width == 1
+    _turns(slices, racers, 1.0, WIDEN_AFTER, monkeypatch, clock)  # the machine is free again
+    assert slices.width == 2
 
 
 def test_the_end_of_the_race_continues_every_stopped_racer(busy):
