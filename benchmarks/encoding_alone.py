@@ -1,7 +1,7 @@
 """The Fillomino scripts without presolve, each solver alone: solved, PAR-2 and CPU seconds.
 
     python benchmarks/encoding_alone.py [SET ...] [--limit 60] [--jobs 2] [--work DIR]
-        [--csv FILE] [-e ENCODING ...] [-s SOLVER ...] [--table]
+        [--csv FILE] [-e ENCODING ...] [-s SOLVER ...] [--table] [--common]
 
 SET is a puzzle folder (default: janko-thesis100 and baron-thesis60 of the shared Fillomino
 sets, ``../shared/instances/fillomino/NAME/puzzles``). For each puzzle the script writes the two
@@ -22,7 +22,8 @@ disturbs it little. A run is solved when it answers the proved status within the
 the mean over the files of the CPU time, 2 × limit for a file not solved; CPU is the total over the
 files (an unsolved run counts the CPU it used). Rows go to ``--csv`` as they finish (a rerun with
 the same file skips the runs it holds), and the table is printed at the end (``--table``: only
-the table of the runs the CSV holds, nothing run).
+the table of the runs the CSV holds, nothing run; ``--common``: only the files that every
+encoding and solver ran, for a table made while some runs are still missing).
 """
 
 from __future__ import annotations
@@ -125,6 +126,15 @@ def run(command: list[str], path: Path, limit: float) -> tuple[str, float]:
     return ("time-out" if cpu > limit or answer not in ("sat", "unsat") else answer), cpu
 
 
+def common(rows: list[dict]) -> list[dict]:
+    """The rows of the files that every encoding and solver of ``rows`` ran."""
+    configs = {(r["encoding"], r["solver"]) for r in rows}
+    ran: dict[tuple[str, str, str], set] = {}
+    for r in rows:
+        ran.setdefault((r["set"], r["puzzle"], r["family"]), set()).add((r["encoding"], r["solver"]))
+    return [r for r in rows if ran[(r["set"], r["puzzle"], r["family"])] == configs]
+
+
 def table(rows: list[dict], limit: float) -> str:
     """Markdown: one line per set (and all sets) × solver × encoding."""
     groups: dict[tuple[str, str, str], list[dict]] = {}
@@ -132,8 +142,8 @@ def table(rows: list[dict], limit: float) -> str:
         for s in (r["set"], "all"):
             groups.setdefault((s, r["solver"], r["encoding"]), []).append(r)
     lines = [
-        "| set | solver | encoding | solved | PAR-2 (s) | CPU (s) | unsolved |",
-        "|---|---|---|---:|---:|---:|---|",
+        "| set | solver | encoding | solved | PAR-2 (s) | CPU (s) | slowest solved (s) | unsolved |",
+        "|---|---|---|---:|---:|---:|---:|---|",
     ]
     sets = sorted({k[0] for k in groups}, key=lambda s: (s == "all", s))
     for s in sets:
@@ -145,10 +155,11 @@ def table(rows: list[dict], limit: float) -> str:
                 solved = [r for r in group if r["answer"] == r["status"]]
                 par2 = sum(float(r["cpu"]) if r in solved else 2 * limit for r in group) / len(group)
                 cpu = sum(float(r["cpu"]) for r in group)
+                slowest = max((float(r["cpu"]) for r in solved), default=0.0)
                 missing = [f"{r['puzzle']}{'' if r['family'] == 'plain' else '/u'}" for r in group if r not in solved]
                 lines.append(
                     f"| {s} | {solver} | {encoding} | {len(solved)}/{len(group)} | {par2:.2f} | {cpu:.1f} | "
-                    f"{' '.join(missing[:8])}{' …' if len(missing) > 8 else ''} |"
+                    f"{slowest:.2f} | {' '.join(missing[:8])}{' …' if len(missing) > 8 else ''} |"
                 )
     return "\n".join(lines)
 
@@ -158,6 +169,7 @@ def main() -> None:
     parser.add_argument("sets", nargs="*", help="puzzle folders (default: janko-thesis100, baron-thesis60)")
     parser.add_argument("--limit", type=float, default=60.0, help="CPU seconds per run")
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--common", action="store_true", help="table only the files every encoding ran")
     parser.add_argument("--work", type=Path, default=Path("encoding-alone"), help="folder for the .smt2 files")
     parser.add_argument("--csv", type=Path, default=None, help="rows file (default: WORK/runs.csv)")
     parser.add_argument("-e", "--encoding", action="append", choices=list(ENCODERS), help="repeat; default all")
@@ -171,7 +183,7 @@ def main() -> None:
                 for r in csv.DictReader(f)
                 if r["encoding"] in (args.encoding or ENCODERS) and r["solver"] in (args.solver or SOLVERS)
             ]
-        print(table(held, args.limit))
+        print(table(common(held) if args.common else held, args.limit))
         return
     folders = [Path(s) for s in args.sets] or [SHARED / name / "puzzles" for name in DEFAULT_SETS]
     for folder in folders:
@@ -205,7 +217,8 @@ def main() -> None:
             out.flush()
             done[(f["set"], f["puzzle"], f["family"], f["encoding"], s)] = row
     wanted = {(f["set"], f["puzzle"], f["family"], f["encoding"], s) for f in files for s in solvers}
-    print(table([r for k, r in done.items() if k in wanted], args.limit))
+    rows = [r for k, r in done.items() if k in wanted]
+    print(table(common(rows) if args.common else rows, args.limit))
 
 
 if __name__ == "__main__":
