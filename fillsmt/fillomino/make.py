@@ -33,16 +33,17 @@ def make_fillomino(opts: Options, seed: int | str, driver) -> Made:
     from fillsmt.fillomino.generate import RATING_NODES, generate
     from fillsmt.fillomino.oracle import search_based_oracle, smt_oracle, uniqueness_proof
     from fillsmt.fillomino.plain_format import format_puzzle
-    from fillsmt.fillomino.rating import rate
+    from fillsmt.fillomino.rating import LABELS, rate
 
     start = time.monotonic()
     deadline = None if opts.timeout is None else start + opts.timeout
     oracle = search_based_oracle(deadline) if driver is None else smt_oracle(driver, deadline)
+    by_oracle = opts.minimal or LABELS.index(opts.difficulty or "easy") > 0
     made = generate(
         opts.height,
         opts.width,
         seed=seed,
-        unique_oracle=oracle,
+        unique_oracle=oracle if by_oracle else None,
         allow_unclued=opts.unclued,
         difficulty=opts.difficulty,
         max_seconds=opts.timeout,
