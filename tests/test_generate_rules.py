@@ -80,6 +80,18 @@ def test_wrong_windows_are_undone_by_the_whole_grid_checks(monkeypatch):
     assert fooled.clues > 0 and not fooled.minimal  # without any clue the rules fill nothing
 
 
+def test_the_last_check_from_the_puzzle_alone_repairs_what_the_batches_missed(monkeypatch):
+    """Batches whose questions all say "solved" once a clue is back: the last check, from the
+    puzzle alone, gives back the rest."""
+    asked = RulesRemoval._ask
+    monkeypatch.setattr(RulesRemoval, "_window_solves", lambda self, x: True)
+    monkeypatch.setattr(RulesRemoval, "_ask", lambda self, failed, back, fresh: asked(self, failed, back, fresh)
+                        if fresh else None)
+    made = generate(12, 12, seed=8, unique_oracle=None)
+    assert_rules_solve(made)
+    assert made.clues > 0
+
+
 def test_same_seed_same_puzzle_on_grids_with_windows():
     a = generate(14, 14, seed=11, unique_oracle=None)
     assert a == generate(14, 14, seed=11, unique_oracle=None)

@@ -414,7 +414,7 @@ class _Removal:
         self.rng.shuffle(order)
         stage = RulesRemoval(self.solution, self.cells, self.region, self.clues_in)
         self.visit(order, stage.try_remove)
-        stage.settle()
+        stage.finish()
         self.removed = self.free = len(stage.removed_at)
         self.rules_exact = stage.exact
         if self.by_oracle and not self.timed_out:

@@ -14,14 +14,25 @@ that small puzzle only, and the removal stands when they fix every cell of the b
 frame's regions. The frame stands for what the rules fixed far from x before, so the window
 answers as the whole grid would while no deduction from x's clue reaches beyond it.
 
-When the visit ends, the rules run once over the whole grid. Where a window was wrong, cells
-stay open: then, for each connected set of open cells, the clue of the one removed last comes
-back, the rules go on from where they stopped (more clues only narrow the domains, so the run
-goes on soundly), and so on until every cell is fixed; a last run from the puzzle alone
-confirms it. The result is therefore always solved by the rules, so unique. It is *minimal*
-among the clue sets the rules solve (no single clue can go with the rules still solving it)
-when the windows were the whole grid and no clue came back (:attr:`RulesRemoval.exact`); on
-larger grids each clue kept was refused by its window, which is near-minimal.
+A window can be wrong: a deduction from x's clue may reach beyond it. So after every
+:data:`BATCH` removals the rules run over the whole grid, from the puzzle alone. When they
+leave cells open, a clue of the batch comes back, found by bisection over the batch in the
+order of removal: the first clue without which the rules do not solve the puzzle. Each question
+of the bisection starts from the last fixpoint that failed, with the clues asked about written
+in (a :meth:`~fillsmt.fillomino.deduce.state.State.fork`, whose rules look only at what
+changed): that fixpoint came from fewer clues, so its domains hold every solution of the puzzle
+asked about (sound), and only the clues whose cells it left open can change it, so only those
+are bisected. The clue given back, the rules go on from that fixpoint again, until they fix
+every cell.
+
+A fixpoint reached from narrower domains may differ from the one reached from the puzzle alone
+(the rules' budgeted searches are not monotone), so when the visit ends the rules run once
+more from the puzzle alone (:meth:`RulesRemoval.finish`), and if they leave cells open, clues
+come back as above with every question asked from the puzzle alone. The result is therefore
+always solved by the rules, so unique. It is *minimal* among the clue sets the rules solve
+(no single clue can go with the rules still solving it) when the windows were the whole grid
+(:attr:`RulesRemoval.exact`); on larger grids each clue kept was refused by its window or
+given back by the bisection, which is near-minimal.
 
 Deterministic: no clock is read but the ``deadline``; the windows and the clues restored
 depend only on the solution, the order and the options.
@@ -30,17 +41,21 @@ depend only on the solution, the order and the options.
 from __future__ import annotations
 
 from fillsmt.errors import FillsmtError
-from fillsmt.fillomino.deduce import Mask, deduce, propagate_masks
+from fillsmt.fillomino.deduce import ALL_RULES, deduce, initial_masks
+from fillsmt.fillomino.deduce.board import Board
+from fillsmt.fillomino.deduce.fixpoint import fixpoint
+from fillsmt.fillomino.deduce.masks import bit, is_single
+from fillsmt.fillomino.deduce.state import State
 from fillsmt.fillomino.model import Grid, Puzzle
 from fillsmt.grid import equal_areas
 
 WHOLE_GRID_CELLS = 100
 """Grids of at most this many cells ask every question of the whole grid (exact)."""
 
-BATCH = 8
+BATCH = 64
 """Removals between two checks of the whole grid, on grids larger than the windows."""
 
-WINDOW_RADIUS = 3
+WINDOW_RADIUS = 4
 """The rows and columns on each side of the removed clue whose cells the window lets change."""
 
 WINDOW_MARGIN = 5
@@ -57,6 +72,7 @@ class RulesRemoval:
         self.flat = [v for row in solution for v in row]
         self.cells, self.region, self.clues_in = cells, region, clues_in
         self.boxes = _boxes(solution)
+        self.board = Board.of(self.h, self.w)
         self.whole = self.h * self.w <= WHOLE_GRID_CELLS
         self.steps = self.checked = 0
         self.removed_at: dict[int, int] = {}
@@ -67,8 +83,8 @@ class RulesRemoval:
 
     @property
     def exact(self) -> bool:
-        """Was every removal asked of the whole grid, and none undone?"""
-        return self.whole and not self.restored
+        """Was every removal asked of the whole grid?"""
+        return self.whole
 
     def puzzle(self, cells: list[int] | None = None) -> Puzzle:
         flat = self.cells if cells is None else cells
@@ -78,7 +94,6 @@ class RulesRemoval:
     def try_remove(self, x: int) -> bool:
         """Remove clue x if its window says the rules still solve the puzzle without it; after
         every :data:`BATCH` such removals, check the whole grid (:meth:`settle`)."""
-        self.windows += 1
         if not self._window_solves(x):
             return False
         self.cells[x] = 0
@@ -90,6 +105,7 @@ class RulesRemoval:
         return True
 
     def _window_solves(self, x: int) -> bool:
+        self.windows += 1
         if self.whole:
             self.cells[x], v = 0, self.cells[x]
             try:
@@ -124,39 +140,73 @@ class RulesRemoval:
         return all(len(found.domains[i]) == 1 for i in must)
 
     def settle(self) -> None:
-        """Check the whole grid; while the rules do not solve it, give back the first clue
-        removed since the last check without which they do not (found by bisection)."""
+        """Check the whole grid from the puzzle alone; while the rules do not solve it, give
+        back clues removed since the last check (:meth:`_give_back`)."""
         since, self.checked = self.checked, self.steps
         if self.whole:
             return  # every removal was checked on the whole grid
         batch = sorted((y for y, at in self.removed_at.items() if at >= since), key=self.removed_at.__getitem__)
-        while not self._solved():
-            lo, hi = 0, len(batch)  # without batch[:lo] the rules solve it, without batch[:hi] not
+        self._give_back(batch, self._run(self._start(self.cells)), fresh=False)
+
+    def _give_back(self, batch: list[int], failed: State | None, fresh: bool) -> None:
+        """Give back clues of ``batch`` (in removal order) while ``failed``, the fixpoint with
+        them gone, fixes not every cell: the first clue without which the rules do not solve it
+        (by bisection). ``fresh``: each question from the puzzle alone; else from the last
+        fixpoint that failed, and only among the clues whose cells it left open."""
+        while failed is not None and batch:
+            every = failed
+            live = batch if fresh else [y for y in batch if not is_single(failed.dom[y])] or batch
+            lo, hi = 0, len(live)  # without live[:lo] the rules solve it, without live[:hi] not
             while hi - lo > 1:
                 mid = (lo + hi) // 2
-                for i, y in enumerate(batch):
-                    self.cells[y] = 0 if i < mid else self.flat[y]
-                lo, hi = (mid, hi) if self._solved() else (lo, mid)
-            for y in batch:
-                self.cells[y] = 0
-            self._restore(batch.pop(hi - 1))
+                found = self._ask(failed, live[mid:], fresh)
+                lo, hi, failed = (mid, hi, failed) if found is None else (lo, mid, found)
+            y = live[hi - 1]
+            batch.remove(y)
+            self._restore(y)
+            failed = self._ask(every, [y], fresh)
 
-    def _solved(self) -> bool:
-        found = deduce(self.puzzle(), grid_last=True)
-        if found.contradiction is not None:
-            raise FillsmtError(f"the rules refute a puzzle with a known solution: {found.contradiction}")
-        return found.solved
+    def _ask(self, failed: State, back: list[int], fresh: bool) -> State | None:
+        """The fixpoint with the clues of ``back`` given back (None: solved)."""
+        if not fresh:
+            child = failed.fork()
+            for y in back:
+                child.assume(y, bit(self.flat[y]))
+            return self._run(child)
+        cells = self.cells[:]
+        for y in back:
+            cells[y] = self.flat[y]
+        return self._run(self._start(cells))
+
+    def finish(self) -> None:
+        """Settle the last batch, then check from the puzzle alone (module text): when this
+        returns, the rules solve the puzzle, so it is unique."""
+        self.settle()
+        if self.whole:
+            return
+        batch = sorted(self.removed_at, key=self.removed_at.__getitem__)
+        self._give_back(batch, self._run(self._start(self.cells)), fresh=True)
+
+    def _start(self, cells: list[int]) -> State:
+        """The rules' start on the puzzle of ``cells`` alone."""
+        return State(self.board, initial_masks(self.puzzle(cells)), ALL_RULES)
+
+    def _run(self, state: State) -> State | None:
+        """The rules' fixpoint from ``state``: None when it fixes every cell, else the state."""
+        found = self._settled(state)
+        return None if all(is_single(m) for m in found.dom) else found
+
+    def _settled(self, state: State) -> State:
+        contradiction = fixpoint(state, ALL_RULES, grid_last=True)
+        if contradiction is not None:
+            raise FillsmtError(f"the rules refute a puzzle with a known solution: {contradiction}")
+        return state
 
     def _restore(self, x: int) -> None:
         self.cells[x] = self.flat[x]
         self.clues_in[self.region[x]] += 1
         del self.removed_at[x]
         self.restored += 1
-
-
-def _propagate(puzzle: Puzzle, masks: list[Mask]) -> tuple[list[Mask], str | None]:
-    found, _, contradiction = propagate_masks(puzzle, masks)
-    return list(found), contradiction
 
 
 def _parts(cells: list[int], width: int) -> list[list[int]]:
