@@ -192,7 +192,7 @@ def _progress_bar(total: int, enabled: bool):
     "more than N empty cells; the clue set is then minimal among those without larger "
     "areas (near-minimal). 0: no limit, minimal clue sets [default: 0 up to "
     f"{SMALL_GRID} cells (15x15), {DEFAULT_MAX_EMPTY_AREA} for larger grids, where "
-    "proofs over large empty areas take most of the time].",
+    "large empty areas slow the deduction rules and the proofs down].",
 )
 @click.option(
     "--minimal",
@@ -261,7 +261,7 @@ def generate(
       fillsmt generate --size 15x15 --no-unclued --count 5 -o puzzles/p{n}.txt
       fillsmt generate --kind blocknumber --size 8x8 --seed 3
       fillsmt generate --size 6x6 --solver search --seed words-work-too
-      fillsmt generate --size 20x20 --seed 7 --max-empty-area 0 --timeout 600
+      fillsmt generate --size 20x20 --seed 7 --minimal --max-empty-area 0 --timeout 600
 
     \b
     Exit codes: 0 made (warnings for a --timeout or a missed --difficulty), 2 bad options,

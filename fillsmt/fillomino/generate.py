@@ -31,8 +31,9 @@ set is minimal among those keeping one clue per region. With ``max_empty_area=N`
 kept when removing it would leave a connected area of more than N empty cells: the set is then
 minimal among those without such areas (*near-minimal*; ``minimal`` is false when a clue was
 kept for that). Large empty areas are what make uniqueness proofs expensive (a second solution
-could put a large unclued region there), so the cap trades a few more clues for much faster
-generation of large grids; it depends only on the puzzle, never on the oracle.
+could put a large unclued region there) and the rules' runs slower, so the cap trades a few more
+clues for faster generation of large grids, in both stages; it depends only on the puzzle,
+never on the oracle.
 
 An oracle that cannot settle a question (a solver's time-out or ``unknown``) raises
 :class:`OracleUndecided`: the clue is kept (the puzzle stays unique) and ``undecided`` counts it.
@@ -257,11 +258,18 @@ class GeneratedPuzzle:
     """Which attempt gave it (0 unless ``difficulty`` made the generator try again)."""
     clues_removed: int
     free_removals: int
-    """Clues removed because the rules alone still solved the puzzle (no oracle asked)."""
+    """Clues removed by the rules' stage, with no oracle asked: the rules still solve the
+    puzzle without them (:mod:`~fillsmt.fillomino.rules_clues`). All of ``clues_removed``
+    without an oracle; with one, the oracle's stage removed the rest."""
     oracle_calls: int
     minimal: bool
-    """No single clue can be removed with the solution staying unique (within the
-    one-clue-per-region rule when ``allow_unclued`` is false)."""
+    """With an oracle: no single clue can be removed with the solution staying unique. Without
+    one: no single clue can be removed with the rules still solving the puzzle, which is known
+    only on grids whose every question went to the whole grid (at most
+    :data:`~fillsmt.fillomino.rules_clues.WHOLE_GRID_CELLS` cells); on larger ones the set is
+    near-minimal and this is false. Within the one-clue-per-region rule when ``allow_unclued``
+    is false; false when a clue was kept for ``max_empty_area``, the difficulty, an undecided
+    oracle or the time."""
     timed_out: bool
     rating: Rating | None
     """The result's rating when ``difficulty`` was asked for, else None."""
