@@ -143,3 +143,13 @@ def test_minimal_removes_more_and_stays_unique(yices, z3):
     assert kept < {(r, c) for r, c, _ in rules.clues()}  # the oracle removes clues the rules needed
     for r, c in sorted(kept)[:6]:
         assert not deduce(without(minimal, r, c)).solved
+
+
+@pytest.mark.parametrize("difficulty", ["hard", "fiendish"])
+def test_a_hard_difficulty_is_what_rate_says(difficulty, yices, z3):
+    out = run("generate", "-s", "6x6", "--seed", "1", "--difficulty", difficulty)
+    assert out.exit_code == 0, out.stderr
+    assert f", {difficulty}, " in out.stderr and "unique by the oracle" in out.stderr
+    unique_by_z3(parse_puzzle(out.stdout), z3)
+    rated = run("rate", "--format", "json", "-", input=out.stdout)
+    assert json.loads(rated.stdout)["label"] == difficulty
