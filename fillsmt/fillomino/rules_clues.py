@@ -9,10 +9,11 @@ Whether the rules still solve the puzzle without clue x is asked of a *window*: 
 most :data:`WHOLE_GRID_CELLS` cells the window is the whole grid (the question asked exactly);
 on larger ones it is the box of the cells at most :data:`WINDOW_RADIUS` rows and columns from x,
 with the current clues, inside a frame of :data:`WINDOW_MARGIN` more rows and columns holding
-the solution's values (a region cut by the frame's edge is left empty). The rules then run on
-that small puzzle only, and the removal stands when they fix every cell of the box and the
-frame's regions. The frame stands for what the rules fixed far from x before, so the window
-answers as the whole grid would while no deduction from x's clue reaches beyond it.
+the solution's values (the part of a region cut by the frame's edge gets a value that keeps
+the frame a valid grid, or stays empty: :func:`_fill_cut`). The rules then run on that small
+puzzle only, and the removal stands when they fix every cell of the box. The frame stands for
+what the rules fixed far from x before, so the window answers as the whole grid would while no
+deduction from x's clue reaches beyond it.
 
 A window can be wrong: a deduction from x's clue may reach beyond it. So after every
 :data:`BATCH` removals the rules run over the whole grid, from the puzzle alone. When they
@@ -22,20 +23,20 @@ of the bisection starts from the last fixpoint that failed, with the clues asked
 in (a :meth:`~fillsmt.fillomino.deduce.state.State.fork`, whose rules look only at what
 changed): that fixpoint came from fewer clues, so its domains hold every solution of the puzzle
 asked about (sound), and only the clues whose cells it left open can change it, so only those
-are bisected. The clue given back, the rules go on from that fixpoint again, until they fix
-every cell.
+are bisected. With that clue given back, the rules go on from the fixpoint without the batch,
+and so on until they fix every cell.
 
-A fixpoint reached from narrower domains may differ from the one reached from the puzzle alone
-(the rules' budgeted searches are not monotone), so when the visit ends the rules run once
-more from the puzzle alone (:meth:`RulesRemoval.finish`), and if they leave cells open, clues
-come back as above with every question asked from the puzzle alone. The result is therefore
-always solved by the rules, so unique. It is *minimal* among the clue sets the rules solve
-(no single clue can go with the rules still solving it) when the windows were the whole grid
-(:attr:`RulesRemoval.exact`); on larger grids each clue kept was refused by its window or
-given back by the bisection, which is near-minimal.
+A fixpoint reached from narrower domains need not be the one reached from the puzzle alone
+(the rules are not monotone in where they start), so when the visit ends the rules run once more
+from the puzzle alone (:meth:`RulesRemoval.finish`), and if they leave cells open, clues come
+back as above with every question asked from the puzzle alone. The result is therefore always
+solved by the rules, so unique. It is *minimal* among the clue sets the rules solve (no single
+clue can go with the rules still solving it) when the windows were the whole grid
+(:attr:`RulesRemoval.exact`); on larger grids each clue kept was refused by its window or given
+back by the bisection, which is near-minimal.
 
-Deterministic: no clock is read but the ``deadline``; the windows and the clues restored
-depend only on the solution, the order and the options.
+Deterministic: no clock is read; the windows and the clues given back depend only on the
+solution, the order and the options.
 """
 
 from __future__ import annotations
