@@ -20,6 +20,9 @@ class Options:
     unclued: bool
     max_region: int | None
     max_empty_area: int | None
+    minimal: bool = False
+    """Fillomino: remove every clue the oracle proves the puzzle unique without, not only
+    those the deduction rules do not need."""
 
 
 @dataclass

@@ -18,6 +18,7 @@ def check_request(opts: Options, asked: dict) -> Options:
         ("--difficulty", "BlockNumber puzzles are not rated"),
         ("--unclued/--no-unclued", "BlockNumber blocks are given"),
         ("--max-empty-area", "BlockNumber givens are always minimal"),
+        ("--minimal", "BlockNumber givens are always minimal"),
     ):
         if asked.get(name) is not None:
             raise InputError(f"{name} is for Fillomino only ({why})")

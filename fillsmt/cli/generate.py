@@ -78,7 +78,9 @@ def output_paths(output: str | None, count: int, seeds: list[int | str], force: 
     return list[str | None](paths)
 
 
-def check_options(kind, size, solver, timeout, difficulty, unclued, max_region, max_empty_area) -> Options:
+def check_options(
+    kind, size, solver, timeout, difficulty, unclued, max_region, max_empty_area, minimal=False
+) -> Options:
     """The request, checked: the size here, the rest by the kind (which fills in its defaults)."""
     height, width = parse_size(size)
     opts = Options(
@@ -91,8 +93,14 @@ def check_options(kind, size, solver, timeout, difficulty, unclued, max_region, 
         True if unclued is None else unclued,
         max_region,
         max_empty_area,
+        minimal,
     )
-    asked = {"--difficulty": difficulty, "--unclued/--no-unclued": unclued, "--max-empty-area": max_empty_area}
+    asked = {
+        "--difficulty": difficulty,
+        "--unclued/--no-unclued": unclued,
+        "--max-empty-area": max_empty_area,
+        "--minimal": True if minimal else None,
+    }
     return get_kind(kind).check_request(opts, asked)
 
 
@@ -184,7 +192,15 @@ def _progress_bar(total: int, enabled: bool):
     "more than N empty cells; the clue set is then minimal among those without larger "
     "areas (near-minimal). 0: no limit, minimal clue sets [default: 0 up to "
     f"{SMALL_GRID} cells (15x15), {DEFAULT_MAX_EMPTY_AREA} for larger grids, where "
-    "proofs over large empty areas take most of the time].",
+    "large empty areas slow the deduction rules and the proofs down].",
+)
+@click.option(
+    "--minimal",
+    is_flag=True,
+    help="Fillomino only: remove every clue without which the solution stays unique, as "
+    "proved by the oracle (fewer clues, harder puzzles, far slower on large grids). "
+    "Default: remove the clues the deduction rules do not need, so that they solve the "
+    "puzzle alone (rated easy; unique by them).",
 )
 @click.option(
     "--solver",
@@ -212,15 +228,30 @@ def _progress_bar(total: int, enabled: bool):
 @click.option("--quiet", "-q", is_flag=True, help="No summary lines on standard error (warnings stay).")
 @reports_errors
 def generate(
-    kind, size, seed, count, difficulty, unclued, max_region, max_empty_area, solver, timeout, output, force, quiet
+    kind,
+    size,
+    seed,
+    count,
+    difficulty,
+    unclued,
+    max_region,
+    max_empty_area,
+    minimal,
+    solver,
+    timeout,
+    output,
+    force,
+    quiet,
 ):
     """Make new puzzles with exactly one solution, in the kind's plain puzzle format.
 
     A random valid solution (Fillomino: random regions of varied sizes; BlockNumber: random
     blocks and numbers), every cell a clue, then the clues visited in a seeded random order,
-    each removed while the solution stays the only one. Uniqueness is proved by the oracle:
-    the deduction rules and a local search settle most questions, an SMT solver session the
-    rest (--solver). The same seed gives the same puzzle whichever exact oracle is used. A
+    each removed while the solution stays the only one. A Fillomino keeps by default the clues
+    the deduction rules need to solve it alone (so it is unique); with --minimal or a
+    --difficulty above easy, the oracle removes more: the deduction rules and a local search
+    settle most questions, an SMT solver session the rest (--solver). The same seed gives
+    the same puzzle whichever exact oracle is used. A
     summary per puzzle goes to standard error: size, seed, clues, rating (Fillomino), seconds.
 
     \b
@@ -230,13 +261,13 @@ def generate(
       fillsmt generate --size 15x15 --no-unclued --count 5 -o puzzles/p{n}.txt
       fillsmt generate --kind blocknumber --size 8x8 --seed 3
       fillsmt generate --size 6x6 --solver search --seed words-work-too
-      fillsmt generate --size 20x20 --seed 7 --max-empty-area 0 --timeout 600
+      fillsmt generate --size 20x20 --seed 7 --minimal --max-empty-area 0 --timeout 600
 
     \b
     Exit codes: 0 made (warnings for a --timeout or a missed --difficulty), 2 bad options,
     4 solver missing or failed.
     """
-    opts = check_options(kind, size, solver, timeout, difficulty, unclued, max_region, max_empty_area)
+    opts = check_options(kind, size, solver, timeout, difficulty, unclued, max_region, max_empty_area, minimal)
     chosen = parse_seed(seed)
     seeds = puzzle_seeds(chosen, count)
     paths = output_paths(output, count, seeds, force)

@@ -14,25 +14,34 @@ starts over, with the same random generator, so still deterministically; after
 :data:`TILING_ATTEMPTS` tilings it gives up, which happens only with regions of at most 3 cells).
 
 :func:`generate` starts from every cell of a random solution as a clue and visits the cells in
-a seeded random order, removing each clue if the puzzle keeps exactly one solution. The rules
-(:func:`~fillsmt.fillomino.deduce.deduce`) answer for free when they still solve the puzzle
-alone; otherwise ``unique_oracle(puzzle, solution)`` decides (an SMT session in the CLI,
-:func:`search_oracle` here). A clue kept is kept for good: removing further clues never brings
-uniqueness back, so when the visit ends no single remaining clue can be removed (the clue set
-is *minimal*). With ``allow_unclued=False`` the last clue of a region is never removed, and the
+a seeded random order, in two stages. First it removes each clue the deduction rules
+(:func:`~fillsmt.fillomino.deduce.deduce`) do not need
+(:class:`~fillsmt.fillomino.rules_clues.RulesRemoval`: each question asked of a window around
+the clue, the whole grid checked after every few removals, a clue the whole grid needs given
+back): the puzzle it leaves is solved by the rules alone, so unique, with no oracle asked. With
+``unique_oracle=None`` that is the result (rated ``easy``). With an oracle, it visits the clues
+left in the same order and removes each one without which ``unique_oracle(puzzle, solution)``
+still proves the solution unique (an SMT session in the CLI, :func:`search_oracle` here). A clue
+kept is kept for good: removing further clues never brings uniqueness back, so when the visit
+ends no single remaining clue can be removed (the clue set is *minimal*; without an oracle,
+minimal among the sets the rules solve when the rules' stage could ask the whole grid, see
+:mod:`~fillsmt.fillomino.rules_clues`). With ``allow_unclued=False`` the last clue of a region
+is never removed, and the
 set is minimal among those keeping one clue per region. With ``max_empty_area=N`` a clue is
 kept when removing it would leave a connected area of more than N empty cells: the set is then
 minimal among those without such areas (*near-minimal*; ``minimal`` is false when a clue was
 kept for that). Large empty areas are what make uniqueness proofs expensive (a second solution
-could put a large unclued region there), so the cap trades a few more clues for much faster
-generation of large grids; it depends only on the puzzle, never on the oracle.
+could put a large unclued region there) and the rules' runs slower, so the cap trades a few more
+clues for faster generation of large grids, in both stages; it depends only on the puzzle,
+never on the oracle.
 
 An oracle that cannot settle a question (a solver's time-out or ``unknown``) raises
 :class:`OracleUndecided`: the clue is kept (the puzzle stays unique) and ``undecided`` counts it.
 
-``difficulty`` (a label of :data:`~fillsmt.fillomino.rating.LABELS`) steers the result: a clue
-is also kept when removing it would rate the puzzle harder than asked, and an attempt ending
-easier than asked is dropped for the next one (its own sub-seed drawn from ``seed``), up to
+``difficulty`` (a label of :data:`~fillsmt.fillomino.rating.LABELS`) steers the result: ``easy``
+stops after the rules' stage; above it an oracle is needed, and a clue is also kept when
+removing it would rate the puzzle harder than asked, and an attempt ending easier than asked
+is dropped for the next one (its own sub-seed drawn from ``seed``), up to
 ``max_attempts``; then the attempt closest to the label is returned. ``rating`` then holds the
 result's rating, and ``minimal`` is false when a clue was kept only for the difficulty.
 
@@ -53,9 +62,9 @@ from dataclasses import dataclass
 from typing import Callable, Mapping
 
 from fillsmt.errors import InputError, OracleUndecided
-from fillsmt.fillomino.deduce import deduce
 from fillsmt.fillomino.model import Grid, Puzzle
 from fillsmt.fillomino.rating import HARD_GUESSES, LABELS, Rating, rate
+from fillsmt.fillomino.rules_clues import RulesRemoval
 from fillsmt.fillomino.search import SearchOptions, solve_by_search
 from fillsmt.fillomino.verify import check_solution
 from fillsmt.grid import equal_areas, neighbour_indices
@@ -249,11 +258,18 @@ class GeneratedPuzzle:
     """Which attempt gave it (0 unless ``difficulty`` made the generator try again)."""
     clues_removed: int
     free_removals: int
-    """Clues removed because the rules alone still solved the puzzle (no oracle asked)."""
+    """Clues removed by the rules' stage, with no oracle asked: the rules still solve the
+    puzzle without them (:mod:`~fillsmt.fillomino.rules_clues`). All of ``clues_removed``
+    without an oracle; with one, the oracle's stage removed the rest."""
     oracle_calls: int
     minimal: bool
-    """No single clue can be removed with the solution staying unique (within the
-    one-clue-per-region rule when ``allow_unclued`` is false)."""
+    """With an oracle: no single clue can be removed with the solution staying unique. Without
+    one: no single clue can be removed with the rules still solving the puzzle, which is known
+    only on grids whose every question went to the whole grid (at most
+    :data:`~fillsmt.fillomino.rules_clues.WHOLE_GRID_CELLS` cells); on larger ones the set is
+    near-minimal and this is false. Within the one-clue-per-region rule when ``allow_unclued``
+    is false; false when a clue was kept for ``max_empty_area``, the difficulty, an undecided
+    oracle or the time."""
     timed_out: bool
     rating: Rating | None
     """The result's rating when ``difficulty`` was asked for, else None."""
@@ -304,7 +320,7 @@ def generate(
     width: int,
     *,
     seed: int | str,
-    unique_oracle: UniqueOracle,
+    unique_oracle: UniqueOracle | None,
     allow_unclued: bool = True,
     difficulty: str | None = None,
     max_seconds: float | None = None,
@@ -315,6 +331,8 @@ def generate(
     """A puzzle with a unique solution and a minimal clue set (module text)."""
     if difficulty is not None and difficulty not in LABELS:
         raise InputError(f"unknown difficulty {difficulty!r}; the labels are {', '.join(LABELS)}")
+    if unique_oracle is None and difficulty is not None and LABELS.index(difficulty) > 0:
+        raise InputError(f"a {difficulty} puzzle needs a uniqueness oracle: the rules alone make easy ones")
     if max_attempts < 1:
         raise InputError(f"max_attempts must be at least 1, not {max_attempts}")
     if max_empty_area is not None and max_empty_area < 1:
@@ -334,7 +352,7 @@ def generate(
             clues_removed=made.removed,
             free_removals=made.free,
             oracle_calls=made.oracle_calls,
-            minimal=not (made.timed_out or made.kept_for_difficulty or made.kept_for_area or made.undecided),
+            minimal=made.minimal,
             timed_out=made.timed_out,
             rating=made.rating,
             kept_for_area=made.kept_for_area,
@@ -357,19 +375,15 @@ def _distance(made: GeneratedPuzzle, difficulty: str) -> int:
 
 
 class _Removal:
-    """Remove the clues of one solution, one at a time in a random order (module text).
-
-    While the rules alone solve the current puzzle, each clue is first offered to them. Once a
-    removal needed the oracle, the rules no longer solve the puzzle, nor (as the rules only
-    learn less from fewer clues) one with even fewer clues, so every later clue goes to the
-    oracle directly. Either way a clue goes only when the puzzle stays unique.
-    """
+    """Remove the clues of one solution in a random order (module text): first those the rules
+    do not need (:class:`~fillsmt.fillomino.rules_clues.RulesRemoval`), then, with
+    ``by_oracle``, each clue left that the oracle proves the puzzle unique without."""
 
     def __init__(
         self,
         solution: Grid,
         rng: random.Random,
-        oracle: UniqueOracle,
+        oracle: UniqueOracle | None,
         allow_unclued: bool,
         difficulty: str | None,
         deadline: float | None,
@@ -381,14 +395,23 @@ class _Removal:
         self.rng, self.oracle = rng, oracle
         self.allow_unclued = allow_unclued
         self.ceiling = None if difficulty is None else LABELS.index(difficulty)
+        self.by_oracle = oracle is not None and self.ceiling != 0
         self.deadline = deadline
         self.max_area = max_empty_area
         self.removed = self.free = self.oracle_calls = self.kept_for_difficulty = 0
         self.kept_for_area = self.undecided = 0
         self.timed_out = False
-        self.rules_solve = True
+        self.rules_exact = False
         self.rating: Rating | None = None
         self.region, self.clues_in = _regions(solution)
+
+    @property
+    def minimal(self) -> bool:
+        """Is the clue set minimal, among the unique ones (``by_oracle``) or the ones the rules
+        solve (module text)?"""
+        if self.timed_out or self.kept_for_area or self.undecided or self.kept_for_difficulty:
+            return False
+        return self.by_oracle or self.rules_exact
 
     def puzzle(self, source: str = "<generated>") -> Puzzle:
         cells = tuple(tuple(self.cells[r * self.w : (r + 1) * self.w]) for r in range(self.h))
@@ -397,23 +420,35 @@ class _Removal:
     def run(self) -> _Removal:
         order = list(range(len(self.cells)))
         self.rng.shuffle(order)
+        stage = RulesRemoval(self.solution, self.cells, self.region, self.clues_in)
+        self.visit(order, stage.try_remove)
+        stage.finish()
+        self.removed = self.free = len(stage.removed_at)
+        self.rules_exact = stage.exact
+        if self.by_oracle and not self.timed_out:
+            assert self.oracle is not None  # by_oracle
+            known = getattr(self.oracle, "known_unique", None)
+            if known is not None:
+                known(self.puzzle(), self.solution)
+            self.kept_for_area = 0
+            self.visit([x for x in order if self.cells[x]], self.oracle_allows)
+        if self.ceiling is not None:
+            self.rating = rate(self.puzzle(), max_nodes=RATING_NODES)
+        return self
+
+    def visit(self, order: list[int], removable: Callable[[int], bool]) -> None:
+        """Offer each clue of ``order`` to ``removable``, which removes it or not, unless the
+        options keep it."""
         for x in order:
             if self.deadline is not None and time.monotonic() >= self.deadline:
                 self.timed_out = True
-                break
+                return
             if not self.allow_unclued and self.clues_in[self.region[x]] == 1:
                 continue  # the region's last clue
             if self.max_area is not None and self.empty_area_with(x) > self.max_area:
                 self.kept_for_area += 1
                 continue
-            if self.rules_solve and deduce(self.without([x])).solved:
-                self.remove([x])
-                self.free += 1
-            elif self.oracle_allows(x):
-                self.remove([x])
-        if self.ceiling is not None:
-            self.rating = rate(self.puzzle(), max_nodes=RATING_NODES)
-        return self
+            removable(x)
 
     def remove(self, cells: list[int]) -> None:
         for x in cells:
@@ -442,11 +477,9 @@ class _Removal:
         return Puzzle(self.h, self.w, tuple(tuple(kept[r * self.w : (r + 1) * self.w]) for r in range(self.h)))
 
     def oracle_allows(self, x: int) -> bool:
-        """May clue x go, the rules not settling it? Asks the oracle (and the rating, for a
-        difficulty). Once one goes, the rules no longer solve the puzzle."""
-        if self.ceiling == 0:
-            self.kept_for_difficulty += 1  # would no longer be easy; uniqueness not asked
-            return False
+        """Remove clue x if the oracle proves the puzzle unique without it (and the rating, for
+        a difficulty, is not above it)."""
+        assert self.oracle is not None  # asked only with by_oracle
         puzzle = self.without([x])
         self.oracle_calls += 1
         try:
@@ -460,7 +493,7 @@ class _Removal:
             if level is None or level > self.ceiling:
                 self.kept_for_difficulty += 1
                 return False
-        self.rules_solve = False
+        self.remove([x])
         return True
 
 

@@ -148,6 +148,14 @@ class UniquenessOracle:
         self.stats.exact_multiple += 1
         return False
 
+    def known_unique(self, puzzle: Puzzle, solution: Grid) -> bool:
+        """Note ``puzzle`` as unique if the rules alone fill it with ``solution`` (then later
+        questions about its subsets have it as their known superset); is it?"""
+        found = deduce(puzzle, grid_last=True)
+        if found.solved and found.grid() == solution:
+            return self._proved(_clue_cells(puzzle), solution)
+        return False
+
     def proved_unique(self, puzzle: Puzzle, solution: Grid) -> bool:
         """Has this oracle proved that ``puzzle`` has ``solution`` as its only solution?"""
         return _clue_cells(puzzle) in self._known.get(solution, [])
