@@ -44,10 +44,10 @@ class Thresholds:
     """With a proof asked: seconds of CPU (plus :attr:`quick_per_cell` per cell) in all."""
     stall_cpu: float = 2.0
     """CPU seconds of the racing search without a better node (and no solution): stalled."""
-    search_weight: float = 3.0
+    search_weight: float = 5.0
     """The racing search's share of the CPU against the default encoding's 1: it settles most
     puzzles first."""
-    lazy_weight: float = 2.0
+    lazy_weight: float = 3.0
     """The lazy region cuts' share of the CPU where they lead, against the search's 1."""
     search_head_start: float = 0.15
     """Seconds of CPU slices the racing search has alone before the lazy cuts where they lead."""
