@@ -1,6 +1,6 @@
 #!/bin/sh
 # Makes the generated Fillomino puzzles of this folder (see README.md). Run from the
-# repository root with fillsmt installed; the same commands always give the same files.
+# repository root with fillsmt installed (README.md says why the files here stay as they are).
 set -e
 D=instances/fillomino/generated
 for label in easy medium hard fiendish; do
