@@ -3,9 +3,14 @@
 # The peer needs its binary: CSPUZ=/path/to/cspuz_fillomino (see peer_cspuz.sh).
 set -eu
 here=$(dirname "$0")
-bash "$here/hard_tail.sh"
-bash "$here/janko.sh"
-bash "$here/baron.sh"
-bash "$here/scaling.sh"
-bash "$here/solvers.sh"
-if [ -n "${CSPUZ:-}" ]; then bash "$here/peer_cspuz.sh"; fi
+cd "$here/.."
+SHARED=${SHARED:-../shared/instances/fillomino}
+python benchmarks/race_under_load.py --unique --entrants --timeout 20 --rounds 3 \
+    --work benchmarks/results/race-under-load "$SHARED/hard-tail/puzzles"
+python benchmarks/race_under_load.py "$SHARED/janko-thesis100/puzzles" instances/fillomino/scaling \
+    --unique --rounds 2 --work benchmarks/results/race-janko-scaling
+bash benchmarks/baron.sh
+bash benchmarks/solvers.sh
+python benchmarks/encoding_alone.py --work /tmp/encoding-alone --csv benchmarks/results/encoding-alone.csv
+python benchmarks/generate.py --sizes 20,30,50 --seeds 1-5
+if [ -n "${CSPUZ:-}" ]; then bash benchmarks/peer_cspuz.sh; fi
