@@ -48,8 +48,7 @@ from fillsmt.tiling.encode import (
     placement_names,
 )
 from fillsmt.tiling.model import Placement, TilingProblem, upper_bound
-from fillsmt.tiling.solution import Tiling
-from fillsmt.tiling.verify import check_tiling
+from fillsmt.tiling.solution import Tiling, check
 
 METHODS = ("auto", "bounds", "maximize", "split")
 
@@ -95,17 +94,7 @@ class TilingResult:
 def verified(problem: TilingProblem, chosen: list[Placement]) -> int:
     """The number of cells ``chosen`` covers, after the independent checker accepted it."""
     covered = sum(len(p.cells) for p in chosen)
-    problems = check_tiling(
-        problem.height,
-        problem.width,
-        problem.blocked,
-        {p.name: p.cells for p in problem.pieces},
-        {p.name: p.limit for p in problem.pieces},
-        problem.rotations,
-        problem.reflections,
-        [(problem.pieces[p.piece].name, p.cells) for p in chosen],
-        covered,
-    )
+    problems = check(problem, Tiling(problem, tuple(chosen)), covered)
     if problems:
         raise SolverError(f"{problem.source}: the solver's tiling fails the checker: {'; '.join(problems[:5])}")
     return covered
