@@ -263,6 +263,22 @@ presolve_option = click.option(
     help="First fill what the deduction rules force, and bound every other cell's number; "
     "the solver then sees a smaller problem (the thesis encoding sees only the filled cells).",
 )
+
+
+def text_or_json_option(json_help: str):
+    """``--format text|json`` (text by default) for a command whose text is for a person;
+    ``json_help`` says what the JSON is."""
+    return click.option(
+        "--format",
+        "-f",
+        "fmt",
+        type=click.Choice(["text", "json"]),
+        default="text",
+        show_default=True,
+        help=f"text for a person; json: {json_help}",
+    )
+
+
 format_option = click.option(
     "--format",
     "-f",

@@ -10,7 +10,15 @@ import time
 
 import click
 
-from fillsmt.cli.common import CONTEXT, kind_option, puzzle_paths, reports_errors, timeout_option, warn
+from fillsmt.cli.common import (
+    CONTEXT,
+    kind_option,
+    puzzle_paths,
+    reports_errors,
+    text_or_json_option,
+    timeout_option,
+    warn,
+)
 from fillsmt.errors import EXIT_NO_SOLUTION, EXIT_OK, EXIT_UNKNOWN, FillsmtError, InputError
 from fillsmt.fillomino.deduce import ALL_RULES
 from fillsmt.fillomino.rating import METHODS
@@ -62,15 +70,7 @@ def _rating_text(path: str, r) -> str:
 
 @click.command(context_settings=CONTEXT)
 @click.argument("puzzles", nargs=-1, required=True, metavar="PUZZLE...")
-@click.option(
-    "--format",
-    "-f",
-    "fmt",
-    type=click.Choice(["text", "json"]),
-    default="text",
-    show_default=True,
-    help="text: a few lines per puzzle; json: one object per puzzle per line.",
-)
+@text_or_json_option("one object per puzzle per line.")
 @timeout_option(
     "Stop each puzzle's search after this many seconds: the depth and guesses so far are then "
     "lower bounds, which may already make the puzzle fiendish",

@@ -20,21 +20,14 @@ from fillsmt.cli.common import (
     solver_cmd_option,
     solver_option,
     stopped_at,
+    text_or_json_option,
     timeout_message,
     timeout_option,
     warn,
 )
 from fillsmt.errors import EXIT_NO_SOLUTION, EXIT_NOT_UNIQUE, EXIT_OK, EXIT_UNKNOWN, InputError
 
-text_or_json = click.option(
-    "--format",
-    "-f",
-    "fmt",
-    type=click.Choice(["text", "json"]),
-    default="text",
-    show_default=True,
-    help="text for a person; json: one object (docs/explain.schema.json).",
-)
+text_or_json = text_or_json_option("one object (docs/explain.schema.json).")
 
 EXPLAIN_EXIT = {
     "solved": EXIT_OK,
