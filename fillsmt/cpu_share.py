@@ -102,10 +102,23 @@ class Share:
         self.granted = 0.0
         """Slices (in seconds) this racer has been let run while others were stopped."""
         self.running = True
+        self.in_process = False
+        """Whether the race's own process works for this racer now (:meth:`working`)."""
 
     def joins(self, pgid: int) -> None:
         """A process group of this racer's has started (its leader's pid is ``pgid``)."""
         self.slices.add(self, pgid)
+
+    @contextmanager
+    def working(self) -> Iterator[None]:
+        """Within the block the race's own process works for this racer (encodes its problem,
+        starts its solver) until a process group of its joins: that work cannot be stopped, so
+        it holds one of the CPUs the racers share, and a racer whose turn it is not waits."""
+        self.slices.work(self, True)
+        try:
+            yield
+        finally:
+            self.slices.work(self, False)
 
     def started(self, proc: Any) -> None:
         """A solver process of this racer's has started in a group of its own (the drivers'
@@ -153,12 +166,28 @@ class TimeSlices:
         """A group joins ``share``: it waits at once if it is not its racer's turn."""
         with self._lock:
             share.groups.append(pgid)
-            if not self.enabled or self._done.is_set():
+            share.in_process = False
+            if not self._start():
                 return
-            if self._thread is None:
-                self._thread = threading.Thread(target=self._loop, name="time-slices", daemon=True)
-                self._thread.start()
         self._turn(grant=False)
+
+    def work(self, share: Share, on: bool) -> None:
+        """The race's own process works for ``share`` (``on``), or no longer (:meth:`Share.working`)."""
+        with self._lock:
+            share.in_process = on and not share.groups
+            if not self._start():
+                return
+        self._turn(grant=False)
+
+    def _start(self) -> bool:
+        """Start the slicing thread if it is not running (under the lock); False where nothing is
+        sliced (the system cannot, or the race has ended)."""
+        if not self.enabled or self._done.is_set():
+            return False
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._loop, name="time-slices", daemon=True)
+            self._thread.start()
+        return True
 
     def __enter__(self) -> "TimeSlices":
         return self
@@ -177,13 +206,15 @@ class TimeSlices:
                 return
             seen = {s: s.look() for s in self.shares if s.groups}
             live = [s for s, (alive, _) in seen.items() if alive]
+            working = [s for s in self.shares if s.in_process]
             if grant:
                 self._measure(seen)
-            if len(live) <= self.width:
-                run, wait = live, []
-            else:
+            if len(live) + len(working) <= self.width:
+                run, wait = live + working, []
+            else:  # work in this process cannot wait: it holds its CPUs first
                 order = sorted(live, key=lambda s: (s.granted / s.weight, self.shares.index(s)))
-                run, wait = order[: self.width], order[self.width :]
+                free = max(0, self.width - len(working))
+                run, wait = working + order[:free], order[free:]
                 if grant:
                     for s in run:
                         s.granted += self.slice

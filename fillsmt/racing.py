@@ -102,13 +102,14 @@ def race(kind: Kind, plan: Plan, target: Any, hints: Any, run: Run, unique: bool
                     others.add(
                         f"{driver.name}/{encoding}",
                         delay,
-                        lambda racer=racer, encoding=encoding, share=share: attempt(
-                            kind, target, hints, joining(run, racer, encoding, share), unique, forced, stop
+                        lambda racer=racer, encoding=encoding, share=share: _working(
+                            share, kind, target, hints, joining(run, racer, encoding, share), unique, forced, stop
                         ),
                     )
                 try:
-                    own = replace(run, driver=primary, share=slices.share(run.driver.name, plan.weight))  # type: ignore[arg-type]
-                    result = attempt(kind, target, hints, own, unique, forced, stop)
+                    share = slices.share(run.driver.name, plan.weight)
+                    own = replace(run, driver=primary, share=share)  # type: ignore[arg-type]
+                    result = _working(share, kind, target, hints, own, unique, forced, stop)
                 except FillsmtError:
                     if not primary.closed_by_race.is_set():
                         raise
@@ -119,6 +120,13 @@ def race(kind: Kind, plan: Plan, target: Any, hints: Any, run: Run, unique: bool
                 close_all()
     answer = _race_answer(kind, run, result, others, rules, unique, forced)
     return watch.noting(answer) if watch is not None else answer
+
+
+def _working(share, kind: Kind, target: Any, hints: Any, run: Run, unique: bool, forced: bool, stop) -> SolveResult:
+    """:func:`attempt` for a racer whose problem this process encodes: until its solver's
+    process starts, that work holds one of the race's CPUs (:meth:`fillsmt.cpu_share.Share.working`)."""
+    with share.working():
+        return attempt(kind, target, hints, run, unique, forced, stop)
 
 
 def _rules_race(

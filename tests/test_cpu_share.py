@@ -91,6 +91,26 @@ def test_a_head_start_runs_first(busy):
     assert cpu_second <= 0.05 < cpu_first or cpu_first > 4 * cpu_second  # the machine may be busy
 
 
+def test_work_in_the_race_process_holds_a_cpu_until_its_solver_starts(busy):
+    """While this process encodes a racer's problem (its solver not started yet), that work
+    takes the one CPU: the other racer waits, however light the working one; once the working
+    racer's process has joined, the weights decide again."""
+    other, solver = busy(2)
+    with TimeSlices(cpus=1) as slices:
+        slices.share("other", 5.0).started(other)
+        encoding = slices.share("encoding", 1.0)
+        with encoding.working():
+            time.sleep(0.3)
+            assert _stat(other.pid)[0] == "T"
+            before = _stat(other.pid)[1]
+            time.sleep(0.3)
+            assert _stat(other.pid)[1] == before
+            encoding.started(solver)
+            time.sleep(0.5)
+        assert _stat(other.pid)[1] > before  # the heavier one runs again beside the solver
+    assert not encoding.in_process
+
+
 def test_on_a_busy_machine_fewer_racers_run_at_once(busy):
     """Two racers may run at once, but other programs keep every CPU busy: the racers get about
     one CPU between them, so one runs at a time and the weights decide which."""

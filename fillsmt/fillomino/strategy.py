@@ -32,7 +32,7 @@ class Thresholds:
     lead_open: int = 100
     """Open cells from which they replace it where every area is below :attr:`lazy_area`."""
     small_open: int = 150
-    """Open cells up to which the quick search runs and the racing search starts at once."""
+    """Open cells up to which the quick search runs (in this process, before the race)."""
     search_open: int = 1000
     """Open cells above which the rules' search does not race."""
     quick_base: float = 0.02
@@ -136,7 +136,6 @@ class SearchUse:
 def plan(presolved: Puzzle, proof: bool, table: Thresholds = THRESHOLDS) -> Plan:
     """The default plan for ``presolved``; ``proof``: the race must also prove (``--unique``,
     ``--forced``)."""
-    small = open_cells(presolved) <= table.small_open
     quick = None
     if proof:
         first, seconds = quick_proof_budget(presolved, table)
@@ -152,7 +151,7 @@ def plan(presolved: Puzzle, proof: bool, table: Thresholds = THRESHOLDS) -> Plan
     if open_cells(presolved) <= table.search_open:
         search = RacingSearch(
             SearchUse("race"),
-            delay=0.0 if small or lazy_leads else RacingSearch.delay,
+            delay=0.0,  # the search forks at once: it settles most puzzles first
             weight=1.0 if lazy_leads else table.search_weight,
             head_start=table.search_head_start if lazy_leads else 0.0,
             stall_cpu=table.stall_cpu,
