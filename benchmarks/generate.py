@@ -6,12 +6,17 @@ count and the proof of uniqueness from its summary line on standard error. A run
 other than 0, or whose summary names no proof, stops the script. Options after ``--`` go to
 ``fillsmt generate`` (e.g. ``-- --minimal``). Only fillsmt's command line is used.
 
-    python benchmarks/generate.py --sizes 20,30,50 --seeds 1-5 [--summary OUT.md] [-- OPTIONS]
+    python benchmarks/generate.py --sizes 20,30,50 --seeds 1-5 [--busy 1] [--rate] [--summary OUT.md] [-- OPTIONS]
+
+``--busy N`` runs N busy-loop processes beside the runs (default 0), as users run fillsmt beside
+other work; ``--rate`` has ``fillsmt rate`` rate each puzzle made (not timed), and the table
+gives those ratings (else the generator's own).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import re
 import resource
@@ -32,7 +37,15 @@ def seeds_of(text: str) -> list[int]:
     return out
 
 
-def run_one(fillsmt: str, size: int, seed: int, extra: list[str]) -> dict:
+def rated(fillsmt: str, puzzle: str) -> str:
+    """``fillsmt rate``'s label for the puzzle text (untimed)."""
+    done = subprocess.run([fillsmt, "rate", "--format", "json", "-"], input=puzzle, capture_output=True, text=True)
+    if done.returncode != 0:
+        raise SystemExit(f"fillsmt rate: exit {done.returncode}\n{done.stderr}")
+    return json.loads(done.stdout.splitlines()[0])["label"]
+
+
+def run_one(fillsmt: str, size: int, seed: int, extra: list[str], rate: bool = False) -> dict:
     args = [fillsmt, "generate", "--size", f"{size}x{size}", "--seed", str(seed), *extra]
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.monotonic()
@@ -50,13 +63,21 @@ def run_one(fillsmt: str, size: int, seed: int, extra: list[str]) -> dict:
         "clues": int(found.group(1)),
         "rating": found.group(2),
         "proof": found.group(4),
+        "rated": rated(fillsmt, done.stdout) if rate else "",
     }
+
+
+def ratings(rows: list[dict]) -> str:
+    """How the puzzles were rated: by ``fillsmt rate`` where asked (``--rate``), else by the
+    generator's summary; e.g. ``hard ×4, fiendish ×1``."""
+    labels = [r["rated"] or r["rating"] for r in rows]
+    return ", ".join(f"{label} ×{labels.count(label)}" for label in dict.fromkeys(labels))
 
 
 def table(rows: list[dict], sizes: list[int]) -> str:
     lines = [
-        "| size | seeds | median clues | median wall (s) | median CPU (s) | slowest wall (s) | unique by |",
-        "|---|---:|---:|---:|---:|---:|---|",
+        "| size | seeds | median clues | median wall (s) | median CPU (s) | slowest wall (s) | unique by | rated |",
+        "|---|---:|---:|---:|---:|---:|---|---|",
     ]
     for size in sizes:
         mine = [r for r in rows if r["size"] == size]
@@ -64,7 +85,7 @@ def table(rows: list[dict], sizes: list[int]) -> str:
         lines.append(
             f"| {size}×{size} | {len(mine)} | {statistics.median(r['clues'] for r in mine):g} "
             f"| {statistics.median(r['wall'] for r in mine):.2f} | {statistics.median(r['cpu'] for r in mine):.2f} "
-            f"| {max(r['wall'] for r in mine):.2f} | {', '.join(proofs)} |"
+            f"| {max(r['wall'] for r in mine):.2f} | {', '.join(proofs)} | {ratings(mine)} |"
         )
     return "\n".join(lines) + "\n"
 
@@ -76,19 +97,24 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--seeds", default="1-5", help="seeds: 1-5, 1,4,9 or both (default 1-5)")
     parser.add_argument("--fillsmt", default="fillsmt", help="the program (default: fillsmt on the PATH)")
     parser.add_argument("--summary", help="also write the table to this file")
+    parser.add_argument("--busy", type=int, default=0, help="busy-loop processes beside the runs (default 0)")
+    parser.add_argument("--rate", action="store_true", help="rate each puzzle with fillsmt rate (untimed)")
     opts = parser.parse_args(own)
     sizes = [int(s) for s in opts.sizes.split(",")]
     rows = []
     print(f"load average before: {os.getloadavg()[0]:.1f}", file=sys.stderr)
-    for size in sizes:
-        for seed in seeds_of(opts.seeds):
-            row = run_one(opts.fillsmt, size, seed, extra)
-            rows.append(row)
-            print(
-                f"{size}x{size} seed {seed}: {row['clues']} clues, {row['wall']:.2f} s wall, {row['cpu']:.2f} s CPU",
-                file=sys.stderr,
-                flush=True,
-            )
+    busy = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(opts.busy)]
+    try:
+        for size in sizes:
+            for seed in seeds_of(opts.seeds):
+                row = run_one(opts.fillsmt, size, seed, extra, opts.rate)
+                rows.append(row)
+                said = f"{row['clues']} clues, {row['wall']:.2f} s wall, {row['cpu']:.2f} s CPU"
+                print(f"{size}x{size} seed {seed}: {said}", file=sys.stderr, flush=True)
+    finally:
+        for p in busy:
+            p.kill()
+            p.wait()
     print(f"load average after: {os.getloadavg()[0]:.1f}", file=sys.stderr)
     text = table(rows, sizes)
     print(text, end="")

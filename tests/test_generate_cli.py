@@ -293,11 +293,12 @@ def test_rate_refuses_blocknumber_with_a_message():
     assert both.exit_code == 2 and ": medium" in both.stdout
 
 
-def test_a_difficulty_is_reached_and_rate_agrees(yices):
-    out = run("generate", "-s", "6x6", "--seed", "1", "--difficulty", "medium")
-    assert out.exit_code == 0 and ", medium, " in out.stderr
+@pytest.mark.parametrize("size, difficulty", [("6x6", "medium"), ("12x12", "hard"), ("12x12", "fiendish")])
+def test_a_difficulty_is_reached_and_rate_agrees(yices, size, difficulty):
+    out = run("generate", "-s", size, "--seed", "1", "--difficulty", difficulty)
+    assert out.exit_code == 0 and f", {difficulty}, " in out.stderr
     rated = CliRunner().invoke(main, ["rate", "--format", "json", "-"], input=out.stdout)
-    assert json.loads(rated.stdout)["label"] == "medium"
+    assert json.loads(rated.stdout)["label"] == difficulty
 
 
 def small_committed() -> list[Path]:
