@@ -12,5 +12,7 @@ python benchmarks/race_under_load.py "$SHARED/janko-thesis100/puzzles" instances
 bash benchmarks/baron.sh
 bash benchmarks/solvers.sh
 python benchmarks/encoding_alone.py --work /tmp/encoding-alone --csv benchmarks/results/encoding-alone.csv
-python benchmarks/generate.py --sizes 20,30,50 --seeds 1-5
+python benchmarks/generate.py --sizes 20,30,50 --seeds 1-5 --busy 1
+python benchmarks/generate.py --sizes 10,15,20 --seeds 1-3 --rate -- --difficulty hard
+python benchmarks/generate.py --sizes 10,15,20 --seeds 1-3 --rate -- --difficulty fiendish
 if [ -n "${CSPUZ:-}" ]; then bash benchmarks/peer_cspuz.sh; fi
