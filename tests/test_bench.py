@@ -599,6 +599,7 @@ def test_a_worker_runs_each_job_with_the_heap_before_it_frozen(monkeypatch):
     import gc
 
     monkeypatch.setattr(signal, "signal", lambda *a: None)  # _serve sets the worker's handlers
+    monkeypatch.setattr(bench_run, "limit_race_cpus", lambda cpus: None)  # and its race CPUs
     seen = []
 
     def job_fn(job, timeout):
