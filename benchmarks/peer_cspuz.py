@@ -29,12 +29,12 @@ UNIQUE = "unique"
 FILLSMT_STATUS = {0: UNIQUE, 1: "unsat", 3: "timeout", 5: "not unique"}
 
 
-def run(argv: list[str], timeout: float, memory_gb: float | None = None,
-        env: dict | None = None) -> dict:
+def run(argv: list[str], timeout: float, memory_gb: float | None = None, env: dict | None = None) -> dict:
     """One process (in a process group of its own, its address space capped at ``memory_gb``):
     exit code, output, wall seconds, CPU seconds (its own and its children's: the difference of
     this process's children counters before and after it, one child at a time), and whether it
     ran out of time (then it gets SIGTERM, and SIGKILL 5 s later)."""
+
     def limit():
         os.setpgrp()
         if memory_gb:
@@ -43,8 +43,15 @@ def run(argv: list[str], timeout: float, memory_gb: float | None = None,
 
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    proc = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, preexec_fn=limit, env=env)
+    proc = subprocess.Popen(
+        argv,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=limit,
+        env=env,
+    )
     timed_out = False
     try:
         out, err = proc.communicate(timeout=timeout)
@@ -96,26 +103,34 @@ def summary(rows: list[dict], timeout: float) -> str:
     tools = list(dict.fromkeys(r["tool"] for r in rows))
     by = {(r["tool"], r["puzzle"]): r for r in rows}
     puzzles = list(dict.fromkeys(r["puzzle"] for r in rows))
-    lines = [f"{len(puzzles)} puzzles, time-out {timeout:g} s, one process per run, one run at a time "
-             "(solved: a checked solution proven unique).", "",
-             "| tool | solved | median wall (s) | median CPU (s) | slowest wall (s) | PAR-2 wall (s) |",
-             "|---|---:|---:|---:|---:|---:|"]
+    lines = [
+        f"{len(puzzles)} puzzles, time-out {timeout:g} s, one process per run, one run at a time "
+        "(solved: a checked solution proven unique).",
+        "",
+        "| tool | solved | median wall (s) | median CPU (s) | slowest wall (s) | PAR-2 wall (s) |",
+        "|---|---:|---:|---:|---:|---:|",
+    ]
     for tool in tools:
         mine = [by[(tool, p)] for p in puzzles]
         solved = [r for r in mine if r["status"] == UNIQUE]
         walls = [float(r["wall_s"]) for r in solved]
         par2 = statistics.fmean(float(r["wall_s"]) if r["status"] == UNIQUE else 2 * timeout for r in mine)
-        lines.append(f"| {tool} | {len(solved)}/{len(mine)} | {median(walls)} | "
-                     f"{median([float(r['cpu_s']) for r in solved])} | {max(walls, default=0):.3f} | {par2:.3f} |")
+        lines.append(
+            f"| {tool} | {len(solved)}/{len(mine)} | {median(walls)} | "
+            f"{median([float(r['cpu_s']) for r in solved])} | {max(walls, default=0):.3f} | {par2:.3f} |"
+        )
     if len(tools) == 2:
         a, b = tools
         both = [p for p in puzzles if by[(a, p)]["status"] == by[(b, p)]["status"] == UNIQUE]
         ratios = [float(by[(b, p)]["wall_s"]) / float(by[(a, p)]["wall_s"]) for p in both]
         faster = sum(1 for p in both if float(by[(a, p)]["wall_s"]) < float(by[(b, p)]["wall_s"]))
         if both:
-            lines += ["", f"On the {len(both)} puzzles both solved: {a} faster on {faster}, {b} on "
-                          f"{len(both) - faster}; median of the per-puzzle ratio {b} / {a} (wall): "
-                          f"{statistics.median(ratios):.2f}."]
+            lines += [
+                "",
+                f"On the {len(both)} puzzles both solved: {a} faster on {faster}, {b} on "
+                f"{len(both) - faster}; median of the per-puzzle ratio {b} / {a} (wall): "
+                f"{statistics.median(ratios):.2f}.",
+            ]
     return "\n".join(lines) + "\n"
 
 
@@ -142,14 +157,26 @@ def main() -> int:
                 r = run([args.cspuz, str(puzzle)], args.timeout, args.memory_gb, env=env)
                 status, checked = cspuz_row(r, args.fillsmt, puzzle, args.solutions)
             else:
-                r = run([args.fillsmt, "solve", "--unique", "--timeout", f"{args.timeout:g}", str(puzzle)],
-                             args.timeout + 15)
+                r = run(
+                    [args.fillsmt, "solve", "--unique", "--timeout", f"{args.timeout:g}", str(puzzle)],
+                    args.timeout + 15,
+                )
                 status = "timeout" if r["timed_out"] else FILLSMT_STATUS.get(r["code"], "error")
                 checked = status == UNIQUE
-            rows.append({"puzzle": puzzle.name, "tool": tool, "status": status, "checked": checked,
-                         "wall_s": round(r["wall_s"], 4), "cpu_s": round(r["cpu_s"], 4)})
-        print(f"{puzzle.name}: " + ", ".join(f"{x['tool']} {x['status']} {x['wall_s']:.2f} s"
-                                           for x in rows[-2:]), file=sys.stderr)
+            rows.append(
+                {
+                    "puzzle": puzzle.name,
+                    "tool": tool,
+                    "status": status,
+                    "checked": checked,
+                    "wall_s": round(r["wall_s"], 4),
+                    "cpu_s": round(r["cpu_s"], 4),
+                }
+            )
+        print(
+            f"{puzzle.name}: " + ", ".join(f"{x['tool']} {x['status']} {x['wall_s']:.2f} s" for x in rows[-2:]),
+            file=sys.stderr,
+        )
     rows.sort(key=lambda r: (r["tool"] != "fillsmt", r["puzzle"]))
     args.csv.parent.mkdir(parents=True, exist_ok=True)
     with open(args.csv, "w", newline="", encoding="utf-8") as f:

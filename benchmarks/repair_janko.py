@@ -28,9 +28,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
+from gridgen import without_clues  # noqa: E402
+
 import fillsmt  # noqa: E402
 from fillsmt.registry import kind_of  # noqa: E402
-from gridgen import without_clues  # noqa: E402
 
 JANKO = ROOT.parent / "shared" / "instances" / "fillomino" / "janko-thesis100" / "puzzles"
 PUZZLES = [("007", 4), ("008", 2), ("015", 3), ("016", 4), ("017", 2), ("018", 3)]
@@ -48,8 +49,10 @@ def main() -> None:
     if not JANKO.is_dir():
         sys.exit(f"{JANKO} is absent (the shared puzzle sets sit beside the checkout)")
     print(f"`fillsmt repair --timeout {args.timeout:g}`, load average at the start of each run in the last column\n")
-    print("| puzzle | clues removed | solutions tried | clues added | needs at least | fewest proven | wall s | CPU s "
-          "| load |")
+    print(
+        "| puzzle | clues removed | solutions tried | clues added | needs at least | fewest proven | wall s | CPU s "
+        "| load |"
+    )
     print("|---|---|---|---|---|---|---|---|---|")
     with tempfile.TemporaryDirectory() as tmp:
         for name, removed in PUZZLES:
@@ -58,17 +61,36 @@ def main() -> None:
             path.write_text(kind_of(puzzle).format_puzzle(puzzle))
             load = os.getloadavg()[0]
             cpu, start = children_cpu(), time.monotonic()
-            done = subprocess.run([sys.executable, "-m", "fillsmt", "repair", "--format", "json", "--timeout",
-                                   str(args.timeout), str(path)], capture_output=True, text=True)
+            done = subprocess.run(
+                [
+                    sys.executable,
+                    "-m",
+                    "fillsmt",
+                    "repair",
+                    "--format",
+                    "json",
+                    "--timeout",
+                    str(args.timeout),
+                    str(path),
+                ],
+                capture_output=True,
+                text=True,
+            )
             wall, cpu = time.monotonic() - start, children_cpu() - cpu
             if done.stdout.strip():
                 obj = json.loads(done.stdout)
-                row = (obj["solutions_tried"], len(obj["added_clues"]), obj["fewest_at_least"],
-                       "yes" if obj["fewest_proven"] else "no")
+                row = (
+                    obj["solutions_tried"],
+                    len(obj["added_clues"]),
+                    obj["fewest_at_least"],
+                    "yes" if obj["fewest_proven"] else "no",
+                )
             else:
                 row = ("-", "-", "-", done.stderr.strip().splitlines()[-1])
-            print(f"| {name} | {removed} | {' | '.join(map(str, row))} | {wall:.1f} | {cpu:.1f} | {load:.1f} |",
-                  flush=True)
+            print(
+                f"| {name} | {removed} | {' | '.join(map(str, row))} | {wall:.1f} | {cpu:.1f} | {load:.1f} |",
+                flush=True,
+            )
 
 
 if __name__ == "__main__":
