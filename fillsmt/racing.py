@@ -122,7 +122,9 @@ def race(kind: Kind, plan: Plan, target: Any, hints: Any, run: Run, unique: bool
     return watch.noting(answer) if watch is not None else answer
 
 
-def _working(share, kind: Kind, target: Any, hints: Any, run: Run, unique: bool, forced: bool, stop) -> SolveResult:
+def _working(
+    share, kind: Kind, target: Any, hints: Any, run: Run, unique: bool, forced: bool, stop
+) -> SolveResult | None:
     """:func:`attempt` for a racer whose problem this process encodes: until its solver's
     process starts, that work holds one of the race's CPUs (:meth:`fillsmt.cpu_share.Share.working`)."""
     with share.working():
