@@ -20,10 +20,10 @@ A racer's processes are the process groups it :meth:`Share.joins` (a solver proc
 group of its own, through the driver's ``share.started(proc)``; the search child, which makes its
 own group). Before its first group joins, a racer may be worked for in fillsmt's own process (its
 problem encoded, its solver started: :meth:`Share.working`); that work cannot be stopped, so it
-holds one of the ``cpus`` and the others wait for the rest. A group whose leader has ended (or is a zombie) no longer counts. When the race ends
-(:meth:`TimeSlices.close`) every group still stopped is continued, so that killing or closing it
-works as for any other process. Where process groups cannot be stopped (no ``SIGSTOP``, no
-``/proc``), every racer simply runs.
+holds one of the ``cpus`` and the others wait for the rest. A group whose leader has ended (or is
+a zombie) no longer counts. When the race ends (:meth:`TimeSlices.close`) every group still
+stopped is continued, so that killing or closing it works as for any other process. Where
+process groups cannot be stopped (no ``SIGSTOP``, no ``/proc``), every racer simply runs.
 """
 
 from __future__ import annotations
