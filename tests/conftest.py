@@ -24,6 +24,18 @@ def solver_or_skip(name: str):
     return driver
 
 
+@pytest.fixture(scope="session")
+def yices():
+    """The yices driver, or the test is skipped."""
+    return solver_or_skip("yices")
+
+
+@pytest.fixture(scope="session")
+def z3():
+    """The z3 driver, or the test is skipped."""
+    return solver_or_skip("z3")
+
+
 def shared_or_skip(*parts: str) -> Path:
     path = SHARED.joinpath(*parts)
     if not path.exists():

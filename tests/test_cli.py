@@ -8,7 +8,7 @@ import sys
 import pytest
 from click.testing import CliRunner
 
-from conftest import DATA, INSTANCES, solver_or_skip
+from conftest import DATA, INSTANCES
 from fillsmt import __version__
 from fillsmt.cli import main
 
@@ -21,10 +21,6 @@ ANSWERS = DATA / "answers"
 def run(*args, input=None):
     return CliRunner().invoke(main, list(args), input=input, catch_exceptions=False)
 
-
-@pytest.fixture
-def z3():
-    return solver_or_skip("z3")
 
 
 @pytest.mark.parametrize("command", [[], ["solve"], ["encode"], ["decode"], ["check"], ["solvers"], ["bench"]])

@@ -67,9 +67,7 @@ def schema(name: str) -> dict:
     return json.loads((ROOT / "docs" / name).read_text())
 
 
-@pytest.fixture(autouse=True)
-def yices():
-    return solver_or_skip("yices")
+pytestmark = pytest.mark.usefixtures("yices")  # every test here runs yices
 
 
 # --- repair -------------------------------------------------------------------------------------

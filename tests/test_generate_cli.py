@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from conftest import INSTANCES, ROOT, solver_or_skip
+from conftest import INSTANCES, ROOT
 from test_generate import regions
 from fillsmt.blocknumber.plain_format import parse_puzzle as parse_block
 from fillsmt.cli import main
@@ -26,14 +26,6 @@ def run(*args):
     return CliRunner().invoke(main, [str(a) for a in args])
 
 
-@pytest.fixture(scope="module")
-def yices():
-    return solver_or_skip("yices")
-
-
-@pytest.fixture(scope="module")
-def z3():
-    return solver_or_skip("z3")
 
 
 def puzzles_in(text: str) -> list[str]:

@@ -19,10 +19,6 @@ from fillsmt.fillomino.oracle import SearchCheck, search_based_oracle, smt_oracl
 from fillsmt.pipeline import solve
 
 
-@pytest.fixture(scope="module")
-def yices():
-    return solver_or_skip("yices")
-
 
 def blank_some(solution, rng, keep: float) -> Puzzle:
     cells = tuple(tuple(v if rng.random() < keep else 0 for v in row) for row in solution)

@@ -13,7 +13,6 @@ from click.testing import CliRunner
 
 from test_generate import regions
 from test_generate_cli import unique_by_z3
-from conftest import solver_or_skip
 from fillsmt.cli import main
 from fillsmt.errors import InputError
 from fillsmt.fillomino.deduce import deduce
@@ -108,14 +107,6 @@ def test_a_hard_puzzle_without_an_oracle_is_refused(difficulty):
 
 # --- through the command line -------------------------------------------------------------------
 
-@pytest.fixture(scope="module")
-def yices():
-    return solver_or_skip("yices")
-
-
-@pytest.fixture(scope="module")
-def z3():
-    return solver_or_skip("z3")
 
 
 def test_the_default_is_easy_and_unique_by_the_rules(yices):

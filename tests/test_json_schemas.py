@@ -40,10 +40,6 @@ def valid(objects: list[dict], name: str = "result.schema.json") -> list[dict]:
     return objects
 
 
-@pytest.fixture
-def yices():
-    return solver_or_skip("yices")
-
 
 @pytest.fixture
 def open_file(tmp_path):

@@ -8,7 +8,7 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from conftest import INSTANCES, ROOT, solver_or_skip
+from conftest import INSTANCES, ROOT
 from fillsmt.cli import main
 
 jsonschema = pytest.importorskip("jsonschema", reason="jsonschema is not installed (pip install '.[test]')")
@@ -28,9 +28,7 @@ def run(*args, input=None):
     return result
 
 
-@pytest.fixture(autouse=True)
-def yices():
-    return solver_or_skip("yices")
+pytestmark = pytest.mark.usefixtures("yices")  # every test here runs yices
 
 
 def test_explain_text_json_and_svg(tmp_path):
