@@ -48,7 +48,7 @@ from fillsmt.fillomino.deduce.fixpoint import fixpoint
 from fillsmt.fillomino.deduce.masks import bit, is_single
 from fillsmt.fillomino.deduce.state import State
 from fillsmt.fillomino.model import Grid, Puzzle
-from fillsmt.grid import equal_areas
+from fillsmt.grid import cell_groups, equal_areas, neighbour_indices
 
 WHOLE_GRID_CELLS = 100
 """Grids of at most this many cells ask every question of the whole grid (exact)."""
@@ -212,23 +212,7 @@ class RulesRemoval:
 
 def _parts(cells: list[int], width: int) -> list[list[int]]:
     """The orthogonally connected parts of a set of cells, in order of their first cell."""
-    left = set(cells)
-    parts = []
-    for start in cells:
-        if start not in left:
-            continue
-        left.discard(start)
-        part, stack = [start], [start]
-        while stack:
-            x = stack.pop()
-            r, c = divmod(x, width)
-            for y in (x - width, x + width, x - 1 if c else -1, x + 1 if c + 1 < width else -1):
-                if y in left:
-                    left.discard(y)
-                    part.append(y)
-                    stack.append(y)
-        parts.append(part)
-    return parts
+    return [[r * width + c for r, c in group] for group in cell_groups(divmod(x, width) for x in cells)]
 
 
 def _fill_cut(sub: list[int], width: int, parts: list[list[int]], window: set[int]) -> None:
@@ -277,8 +261,8 @@ def _flood(sub: list[int], width: int, start: set[int], k: int, skip: set[int]) 
 
 
 def _around(i: int, width: int, n: int) -> list[int]:
-    c = i % width
-    return [j for j in (i - width, i + width, i - 1 if c else -1, i + 1 if c + 1 < width else -1) if 0 <= j < n]
+    """Cell i's neighbours in a grid of n cells, ``width`` to a row."""
+    return neighbour_indices(n // width, width, i)
 
 
 def _boxes(solution: Grid) -> list[tuple[int, int, int, int]]:
