@@ -47,6 +47,7 @@ from fillsmt.fillomino.deduce import Mask, deduce, initial_masks, propagate_mask
 from fillsmt.fillomino.generate import search_oracle
 from fillsmt.fillomino.model import Grid, Puzzle
 from fillsmt.fillomino.names import number_vars
+from fillsmt.fillomino.rules_clues import rules_solve
 from fillsmt.fillomino.search import solve_by_search
 from fillsmt.fillomino.verify import check_solution
 from fillsmt.smtlib import Script
@@ -151,8 +152,7 @@ class UniquenessOracle:
     def known_unique(self, puzzle: Puzzle, solution: Grid) -> bool:
         """Note ``puzzle`` as unique if the rules alone fill it with ``solution`` (then later
         questions about its subsets have it as their known superset); is it?"""
-        found = deduce(puzzle, grid_last=True)
-        if found.solved and found.grid() == solution:
+        if rules_solve(puzzle, solution):
             return self._proved(_clue_cells(puzzle), solution)
         return False
 
