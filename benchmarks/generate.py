@@ -25,6 +25,8 @@ import subprocess
 import sys
 import time
 
+from busy import busy_loops
+
 SUMMARY = re.compile(r": (\d+) clues, (\w+), (near-minimal|minimal) \(unique by (the deduction rules|the oracle)")
 
 
@@ -103,18 +105,13 @@ def main(argv: list[str]) -> int:
     sizes = [int(s) for s in opts.sizes.split(",")]
     rows = []
     print(f"load average before: {os.getloadavg()[0]:.1f}", file=sys.stderr)
-    busy = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(opts.busy)]
-    try:
+    with busy_loops(opts.busy):
         for size in sizes:
             for seed in seeds_of(opts.seeds):
                 row = run_one(opts.fillsmt, size, seed, extra, opts.rate)
                 rows.append(row)
                 said = f"{row['clues']} clues, {row['wall']:.2f} s wall, {row['cpu']:.2f} s CPU"
                 print(f"{size}x{size} seed {seed}: {said}", file=sys.stderr, flush=True)
-    finally:
-        for p in busy:
-            p.kill()
-            p.wait()
     print(f"load average after: {os.getloadavg()[0]:.1f}", file=sys.stderr)
     text = table(rows, sizes)
     print(text, end="")

@@ -31,10 +31,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+from busy import busy_loops
+
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "instances" / "fillomino"
 RACE = "yices/default/staged"
 ENTRANTS = ("rules/none/on", "yices/default/on", "yices/lazy-local-general/on")
-BUSY = [sys.executable, "-c", "while True: pass"]
 INF = float("inf")
 
 
@@ -126,9 +127,8 @@ def main() -> None:
     args = parser.parse_args()
     sets = args.sets or [Path(os.path.relpath(SHARED / "hard-tail" / "puzzles"))]  # rows name it as a user would
     args.work.mkdir(parents=True, exist_ok=True)
-    busy = [subprocess.Popen(BUSY) for _ in range(args.busy)]
     ours, theirs = [], []
-    try:
+    with busy_loops(args.busy):
         for n in range(1, args.rounds + 1):
             ours.append(args.work / f"round-{n}.csv")
             run_round(args.fillsmt, sets, args, args.entrants, ours[-1])
@@ -136,10 +136,6 @@ def main() -> None:
                 theirs.append(args.work / f"round-{n}-other.csv")
                 run_round(args.against, sets, args, False, theirs[-1])
             print(f"round {n} done", file=sys.stderr)
-    finally:
-        for p in busy:
-            p.kill()
-            p.wait()
     print(table(times(ours), args.entrants, times(theirs) if args.against else None))
 
 
