@@ -14,7 +14,7 @@ encoding:
   skip_closed=True)``);
 * ``tree-bfs`` — the default encoding as it is now.
 
-The statuses are fillsmt's proof (:func:`fillsmt.export.prove`: presolve, yices, ``--unique``,
+The statuses are fillsmt's proof (:func:`fillsmt.bench.families.prove`: presolve, yices, ``--unique``,
 every grid checked). Every file then runs under each solver's own binary (``z3``, ``yices-smt2``),
 at most ``--jobs`` at once, each under a CPU limit of ``--limit`` seconds (RLIMIT_CPU); the time is
 the solver process' user + system CPU (``os.wait4``), not wall time, so other work on the machine
@@ -39,13 +39,13 @@ import sys
 from pathlib import Path
 from typing import Callable
 
+from fillsmt.bench.families import DEFAULT_LICENSE, Family, benchmark_text, grid_values, prove, puzzle_name
 from fillsmt.drivers.registry import get_driver
-from fillsmt.export import DEFAULT_LICENSE, Family, benchmark_text, grid_values, prove, puzzle_name
+from fillsmt.engine.solutions import differs, get_value_terms
 from fillsmt.fillomino.encode_tree import TreeOptions, encode_tree
 from fillsmt.fillomino.encodings import ENCODINGS
 from fillsmt.fillomino.plain_format import read_puzzle
 from fillsmt.kinds import kind_of
-from fillsmt.solutions import differs, get_value_terms
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "instances" / "fillomino"
 DEFAULT_SETS = ("janko-thesis100", "baron-thesis60")

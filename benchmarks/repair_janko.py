@@ -31,7 +31,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 from gridgen import without_clues  # noqa: E402
 
 import fillsmt  # noqa: E402
-from fillsmt.registry import kind_of  # noqa: E402
+from fillsmt.kinds import kind_of  # noqa: E402
 
 JANKO = ROOT.parent / "shared" / "instances" / "fillomino" / "janko-thesis100" / "puzzles"
 PUZZLES = [("007", 4), ("008", 2), ("015", 3), ("016", 4), ("017", 2), ("018", 3)]

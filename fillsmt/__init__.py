@@ -20,14 +20,14 @@ TYPE_CHECKING = False  # not typing's: importing typing (and re with it) is most
 if TYPE_CHECKING:
     from typing import Any
 
-    from fillsmt.pipeline import SolveResult
+    from fillsmt.engine.pipeline import SolveResult
 
 
 def load(source: str, kind: str | None = None) -> Any:
     """A puzzle (Fillomino, BlockNumber or a tiling problem) from a file name, ``-`` (standard input), JSON, or a
     puzz.link / pzv.jp URL. ``kind`` overrides the detection. Raises
     :class:`fillsmt.errors.InputError` (with the file, line and what was expected) on bad input."""
-    from fillsmt.kinds import load as _load
+    from fillsmt.formats.source import load as _load
 
     return _load(source, kind)
 
@@ -51,8 +51,8 @@ def solve(
     is SAT when it is proven optimal, ``optimum`` the optimiser's report (``optimal``,
     ``upper_bound``, …), and ``encoding`` the at-most-one encoding."""
     from fillsmt.drivers import get_driver
-    from fillsmt.pipeline import RULES_SOLVER, solve_with_rules
-    from fillsmt.pipeline import solve as _solve
+    from fillsmt.engine.pipeline import RULES_SOLVER, solve_with_rules
+    from fillsmt.engine.pipeline import solve as _solve
 
     if solver == RULES_SOLVER:
         return solve_with_rules(puzzle, timeout, unique=unique, forced=forced)
@@ -64,7 +64,7 @@ def solve(
 
 def encode(puzzle: Any, encoding: str | None = None) -> str:
     """The SMT-LIB 2 script of ``puzzle`` (ends with ``check-sat`` and ``get-value`` of every cell)."""
-    from fillsmt.registry import kind_of
+    from fillsmt.kinds import kind_of
 
     return kind_of(puzzle).encode(puzzle, encoding).text()
 

@@ -63,7 +63,7 @@ def without_clues(puzzle, count: int, seed: str):
     """``puzzle`` with ``count`` of its clues removed, chosen by ``random.Random(seed)``: a
     puzzle with several solutions, made at run time from a published one (tests/test_command_limits.py,
     benchmarks/repair_janko.py)."""
-    from fillsmt.clue_sets import clues_of, with_clues
+    from fillsmt.setter.clues import clues_of, with_clues
 
     clues = clues_of(puzzle)
     dropped = set(random.Random(seed).sample(range(len(clues)), count))

@@ -12,8 +12,8 @@ import pytest
 from conftest import INSTANCES, ROOT, solver_or_skip
 from fillsmt.drivers.api_worker import complete_groups, main as worker_main
 from fillsmt.errors import InputError, SolverError
-from fillsmt.kinds import load
-from fillsmt.pipeline import count, solve
+from fillsmt.formats.source import load
+from fillsmt.engine.pipeline import count, solve
 from fillsmt.smtlib.answer import Status
 from fillsmt.tiling.optimize import optimize
 from test_drivers import G12_SOLUTION, _alive, pigeonhole

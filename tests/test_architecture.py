@@ -140,7 +140,7 @@ def test_only_a_kinds_own_package_and_the_registry_compare_kind_names():
     """What a kind can do is a capability or a hook of its Kind object (``Kind.rates``,
     ``Kind.explains``, ``Kind.problem_type``, ``Kind.uniqueness_oracle``, …), never a test of
     its name: a kind registered by a plugin then works everywhere the built-in ones do."""
-    from fillsmt.registry import kind_names
+    from fillsmt.kinds import kind_names
 
     names = set(kind_names())
     offenders = []

@@ -24,7 +24,7 @@ from fillsmt.bench import run as bench_run
 from fillsmt.cli.bench import bench
 from fillsmt.bench.jobs import Config, Job, expand, parse_config, set_name
 from fillsmt.bench.plot import cactus_plot
-from fillsmt.pipeline import DEFAULT_PRESOLVE, DEFAULT_RACE, DEFAULT_STAGED, presolve_level
+from fillsmt.engine.pipeline import DEFAULT_PRESOLVE, DEFAULT_RACE, DEFAULT_STAGED, presolve_level
 
 DEFAULT_LEVEL = presolve_level(DEFAULT_PRESOLVE, DEFAULT_RACE, DEFAULT_STAGED)
 """The presolve level of the default configuration (``yices/default/LEVEL``)."""

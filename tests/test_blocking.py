@@ -18,7 +18,7 @@ from fillsmt.fillomino.blocking import boundary_clause, tree_clause
 from fillsmt.fillomino.encodings import CANONICAL_TREES
 from fillsmt.fillomino.kind import KIND
 from fillsmt.fillomino.model import Puzzle
-from fillsmt.pipeline import count, solve
+from fillsmt.engine.pipeline import count, solve
 
 LITERAL = re.compile(r"(\(not )?\(= n_(\d+)_(\d+) n_(\d+)_(\d+)\)")
 

@@ -54,7 +54,7 @@ def test_solve_output_feeds_back_to_check(z3):
 
 def test_defaults_are_the_fastest_measured_configuration():
     from fillsmt.fillomino.encodings import DEFAULT_ENCODING
-    from fillsmt.pipeline import DEFAULT_PRESOLVE, DEFAULT_SOLVER
+    from fillsmt.engine.pipeline import DEFAULT_PRESOLVE, DEFAULT_SOLVER
     assert (DEFAULT_SOLVER, DEFAULT_ENCODING, DEFAULT_PRESOLVE) == ("yices", "tree-bfs", True)
 
 

@@ -21,8 +21,8 @@ import fillsmt
 import fillsmt.fillomino.plain_format  # the tests read the printed grids with it
 from conftest import INSTANCES, ROOT, shared_or_skip, solver_or_skip
 from fillsmt.cli import main
-from fillsmt.registry import kind_of
-from fillsmt.clue_sets import clues_of
+from fillsmt.kinds import kind_of
+from fillsmt.setter.clues import clues_of
 from gridgen import without_clues
 from procs import HAS_PROC
 from test_signals import assert_clean_end, signalled_run

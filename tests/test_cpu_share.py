@@ -1,4 +1,4 @@
-"""The race's time slices (:mod:`fillsmt.cpu_share`), on real busy processes: at most ``cpus``
+"""The race's time slices (:mod:`fillsmt.engine.schedule`), on real busy processes: at most ``cpus``
 run at once, each gets the CPU by its weight, a head start runs first, nothing is stopped while
 there are no more racers than CPUs, and nothing stays stopped after the race. A bench worker
 races on one CPU."""
@@ -16,7 +16,7 @@ from conftest import INSTANCES
 
 from fillsmt.bench.jobs import Config, Job, expand
 from fillsmt.bench.run import run_job, run_pool
-from fillsmt.cpu_share import (
+from fillsmt.engine.schedule import (
     SLICE,
     WIDEN_AFTER,
     TimeSlices,
@@ -147,7 +147,7 @@ def _turns(slices, racers, gets, seconds, monkeypatch, clock):
 
 def test_the_racers_run_two_at_once_while_they_get_two_cpus_and_one_when_they_get_one(monkeypatch):
     clock = [100.0]
-    monkeypatch.setattr("fillsmt.cpu_share.time.monotonic", lambda: clock[0])
+    monkeypatch.setattr("fillsmt.engine.schedule.time.monotonic", lambda: clock[0])
     slices = TimeSlices(cpus=2)
     racers = [_Racer(slices, "a"), _Racer(slices, "b")]
     _turns(slices, racers, 1.0, 2.0, monkeypatch, clock)  # each a whole CPU: both go on
@@ -215,7 +215,7 @@ def test_a_bench_worker_races_on_one_cpu():
 
 RACE_THEN_HANG = """
 import subprocess, sys, time
-from fillsmt.cpu_share import TimeSlices
+from fillsmt.engine.schedule import TimeSlices
 procs = [subprocess.Popen([sys.executable, "-c", "while True: pass"], process_group=0) for _ in range(2)]
 slices = TimeSlices(cpus=1)
 for p in procs:
@@ -247,3 +247,14 @@ def test_a_racer_stopped_when_fillsmt_is_killed_does_not_stay_behind():
             except ProcessLookupError:
                 pass
         race.stdout.close()
+
+
+def test_limits_of_blocks_in_two_threads_end_in_any_order():
+    """Two jobs of a threaded worker each limit their race; the first to begin may end first."""
+    first, second = race_cpus_at_most(1), race_cpus_at_most(1)
+    first.__enter__()
+    second.__enter__()
+    first.__exit__(None, None, None)
+    assert race_cpus() == 1
+    second.__exit__(None, None, None)
+    assert race_cpus() == usable_cpus()

@@ -14,7 +14,7 @@ from fillsmt.drivers import CommandDriver, PortfolioDriver, get_driver
 from fillsmt.drivers.binaries import find_executable
 from fillsmt.errors import InputError, SolverMissing
 from fillsmt.fillomino.plain_format import parse_puzzle, read_puzzle
-from fillsmt.pipeline import encode, solve
+from fillsmt.engine.pipeline import encode, solve
 from fillsmt.smtlib.answer import Status
 
 G12_SOLUTION = ((1, 4, 2, 2, 1), (2, 4, 4, 1, 4), (2, 4, 2, 4, 4), (1, 3, 2, 1, 4), (3, 3, 1, 2, 2))

@@ -16,7 +16,7 @@ from fillsmt.fillomino.model import Puzzle
 from fillsmt.fillomino.names import number_var
 from fillsmt.fillomino.plain_format import parse_puzzle, read_puzzle
 from fillsmt.fillomino.verify import check_solution
-from fillsmt.pipeline import count, solve
+from fillsmt.engine.pipeline import count, solve
 from fillsmt.smtlib.answer import Status
 from test_backtrack import ALL_GRIDS, count_matching, random_clues
 

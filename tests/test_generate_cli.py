@@ -16,7 +16,7 @@ from fillsmt.blocknumber.plain_format import parse_puzzle as parse_block
 from fillsmt.cli import main
 from fillsmt.fillomino.plain_format import parse_puzzle
 from fillsmt.fillomino.rating import THESIS_RULES
-from fillsmt.pipeline import solve
+from fillsmt.engine.pipeline import solve
 
 GENERATED = ROOT / "instances" / "fillomino" / "generated"
 BLOCK_INSTANCES = ROOT / "instances" / "blocknumber"
@@ -300,6 +300,6 @@ def small_committed() -> list[Path]:
 
 @pytest.mark.parametrize("path", small_committed(), ids=lambda p: f"{p.parent.parent.name}/{p.name}")
 def test_committed_generated_instances_are_unique_by_z3(path, z3):
-    from fillsmt.kinds import load
+    from fillsmt.formats.source import load
 
     unique_by_z3(load(str(path)), z3)

@@ -16,7 +16,7 @@ from fillsmt.fillomino.search import solve_by_search
 from fillsmt.fillomino.generate import generate, random_solution, search_oracle
 from fillsmt.fillomino.model import Puzzle
 from fillsmt.fillomino.oracle import SearchCheck, search_based_oracle, smt_oracle, uniqueness_proof
-from fillsmt.pipeline import solve
+from fillsmt.engine.pipeline import solve
 
 
 

@@ -401,7 +401,7 @@ def test_rate_of_a_huge_empty_grid_stops_at_its_timeout(tmp_path):
 def test_generate_is_stopped_when_a_stage_runs_past_its_timeout(monkeypatch):
     import fillsmt.cli.generate as command
 
-    from fillsmt.registry import get_kind
+    from fillsmt.kinds import get_kind
 
     class Stuck(type(get_kind("fillomino"))):  # its generation never looks at the deadline
         def generate(self, opts, seed, driver):

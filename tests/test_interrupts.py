@@ -1,4 +1,4 @@
-"""The alarm of :func:`fillsmt.interrupts.time_limit` and the signal handlers: they
+"""The alarm of :func:`fillsmt.engine.interrupts.time_limit` and the signal handlers: they
 fire where Python can raise, never inside a finalizer or a garbage-collector callback, where the
 exception would be dropped as "unraisable" (and pytest would warn of it)."""
 
@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from fillsmt.interrupts import OutOfTime, Terminated, exit_on_signals, time_limit
+from fillsmt.engine.interrupts import OutOfTime, Terminated, exit_on_signals, time_limit
 
 pytestmark = pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="needs setitimer")
 
@@ -98,7 +98,7 @@ def _in_a_thread(run):
 
 
 def test_a_limit_outside_the_main_thread_stops_the_block():
-    from fillsmt.interrupts import run_within
+    from fillsmt.engine.interrupts import run_within
 
     def stuck() -> str:
         _busy(30)
@@ -141,7 +141,7 @@ def test_an_alarm_during_a_weakref_callback_of_a_collection_fires_just_after_it(
 
 
 class _NativeCall:
-    """A stand-in for a native search in :func:`fillsmt.interrupts.native_call`: it ignores
+    """A stand-in for a native search in :func:`fillsmt.engine.interrupts.native_call`: it ignores
     the first ``ignored`` requests to stop (as libyices does before its search has begun), then
     takes ``notice`` seconds to return; or, with ``release``, returns only once that is set."""
 
@@ -168,7 +168,7 @@ class _NativeCall:
         return "interrupted"
 
     def call(self):
-        from fillsmt.interrupts import native_call
+        from fillsmt.engine.interrupts import native_call
 
         return native_call(self.work, self.stop, "test-native", lambda: self.left.append(True), self.late.set)
 
@@ -189,7 +189,7 @@ def test_an_interrupted_native_call_has_returned_when_the_exception_goes_on():
 def test_a_native_call_that_does_not_stop_is_left_to_its_thread():
     import threading
 
-    from fillsmt import interrupts
+    from fillsmt.engine import interrupts
 
     release = threading.Event()
     native = _NativeCall(release=release)
@@ -209,7 +209,7 @@ def test_a_native_call_that_does_not_stop_is_left_to_its_thread():
 
 
 def test_a_native_call_returns_its_result_or_raises_its_error():
-    from fillsmt.interrupts import native_call
+    from fillsmt.engine.interrupts import native_call
 
     assert native_call(lambda: 42, lambda: None, "test-native") == 42
 

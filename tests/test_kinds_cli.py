@@ -12,7 +12,8 @@ import fillsmt
 from conftest import INSTANCES, ROOT, solver_or_skip
 from fillsmt.cli import main
 from fillsmt.fillomino.plain_format import read_puzzle
-from fillsmt.kinds import detect, load
+from fillsmt.formats.source import load
+from fillsmt.kinds import detect
 from fillsmt.smtlib.answer import Status
 
 URL = "https://puzz.link/p?fillomino/5/5/g1k34g2h5h4n"

@@ -14,7 +14,7 @@ from fillsmt.fillomino.lazy import components, cut_texts, encode_local, region_c
 from fillsmt.fillomino.model import Puzzle
 from fillsmt.fillomino.names import cell_of_number_var
 from fillsmt.fillomino.verify import check_solution
-from fillsmt.pipeline import count, solve
+from fillsmt.engine.pipeline import count, solve
 from fillsmt.smtlib.answer import Status
 from fillsmt.smtlib.script import render_term
 from test_backtrack import ALL_GRIDS, count_matching
@@ -228,7 +228,7 @@ def test_a_count_at_its_limit_asks_for_a_solution_not_a_model(encoding):
 
 
 def test_packed_values_unpack_to_every_term():
-    from fillsmt.solutions import PACK_TERMS, Packing
+    from fillsmt.engine.solutions import PACK_TERMS, Packing
 
     rng = random.Random(7)
     terms = [f"n_{x}" for x in range(2 * PACK_TERMS + 5)]
@@ -248,7 +248,7 @@ def test_a_lazy_session_reads_the_same_model_packed_and_by_name():
     every open cell's value exactly as asking for each cell does, in the same session."""
     from fillsmt.drivers.registry import get_driver
     from fillsmt.fillomino.kind import KIND
-    from fillsmt.solutions import Search
+    from fillsmt.engine.solutions import Search
 
     solver_or_skip("yices")
     rng = random.Random(11)

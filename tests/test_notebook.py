@@ -8,7 +8,7 @@ import pytest
 
 import fillsmt
 from conftest import ROOT, solver_or_skip
-from fillsmt.registry import kind_of
+from fillsmt.kinds import kind_of
 
 NS = "{http://www.w3.org/2000/svg}"
 FILES = ["instances/fillomino/g12-5x5.txt", "instances/blocknumber/random-6x6.txt", "instances/tiling/tetris-7x7.txt"]

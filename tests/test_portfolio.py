@@ -14,7 +14,7 @@ from conftest import DATA, INSTANCES, solver_or_skip
 from fillsmt.drivers import CommandDriver, PortfolioDriver
 from fillsmt.drivers.process import run_process
 from fillsmt.fillomino.plain_format import read_puzzle
-from fillsmt.pipeline import encode, solve
+from fillsmt.engine.pipeline import encode, solve
 from fillsmt.smtlib.answer import Status
 
 LARGE = ["20x20-1.txt", "20x20-2.txt", "30x30-1.txt"]

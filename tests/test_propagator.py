@@ -13,7 +13,7 @@ from fillsmt.fillomino.encode_onehot import encode_onehot
 from fillsmt.fillomino.plain_format import parse_puzzle, read_puzzle
 from fillsmt.fillomino.propagator import RegionState
 from fillsmt.fillomino.verify import check_solution
-from fillsmt.pipeline import count, solve
+from fillsmt.engine.pipeline import count, solve
 from fillsmt.smtlib.answer import Status
 from test_uniqueness import G12, G12_OPEN, all_solutions, tiny_puzzles
 

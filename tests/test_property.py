@@ -16,7 +16,7 @@ from conftest import solver_or_skip
 from gridgen import random_solution
 from fillsmt.fillomino.model import Puzzle
 from fillsmt.fillomino.verify import check_solution
-from fillsmt.pipeline import solve
+from fillsmt.engine.pipeline import solve
 from fillsmt.smtlib.answer import Status
 
 

@@ -18,13 +18,13 @@ import pytest
 from conftest import INSTANCES, solver_or_skip
 from test_race import _never_answers, _random_puzzle, assert_forced_agrees
 
-from fillsmt import pipeline
+from fillsmt.engine import pipeline
 from fillsmt.fillomino import strategy
 from fillsmt.fillomino.kind import KIND, Fillomino
 from fillsmt.fillomino.model import Puzzle
 from fillsmt.fillomino.plain_format import read_puzzle
 from fillsmt.fillomino.verify import check_solution
-from fillsmt.pipeline import solve
+from fillsmt.engine.pipeline import solve
 from fillsmt.smtlib.answer import Status
 
 BEFORE = "before any solver started"
@@ -221,7 +221,7 @@ def test_the_quick_searchs_counts_agree_with_brute_force(seed, limit, generous):
     """``count`` in the default plan: the quick search, asked for one solution more than the
     limit, settles the count (exact when its tree is exhausted, ``limit``+ when it found more);
     the solver that never answers is never needed on these tiny puzzles."""
-    from fillsmt.pipeline import count
+    from fillsmt.engine.pipeline import count
 
     puzzle, expected = _puzzle(seed)
     found = count(puzzle, _never_answers(), limit, timeout=30)
@@ -236,7 +236,7 @@ def test_a_count_the_quick_search_cannot_settle_goes_to_the_solver(monkeypatch):
     """No budget: the quick search ends undecided, and yices counts in its session."""
     solver_or_skip("yices")
     from fillsmt.drivers.registry import get_driver
-    from fillsmt.pipeline import count
+    from fillsmt.engine.pipeline import count
 
     thresholds(monkeypatch, quick_base=-1.0, quick_per_cell=0.0)
     puzzle = read_puzzle(str(INSTANCES / "g12-5x5.txt"))

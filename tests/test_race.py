@@ -23,10 +23,10 @@ from fillsmt.drivers.binaries import CommandDriver
 from fillsmt.fillomino.model import Puzzle
 from fillsmt.fillomino.clueless import clueless_solution
 from fillsmt.fillomino.kind import KIND
-from fillsmt.race import RulesRace, can_race
+from fillsmt.engine.racers import RulesRace, can_race
 from fillsmt.fillomino.plain_format import read_puzzle
 from fillsmt.fillomino.verify import check_solution
-from fillsmt.pipeline import solve
+from fillsmt.engine.pipeline import solve
 from fillsmt.smtlib.answer import Status
 
 HANG = [sys.executable, "-c", "import sys, time\nfor _ in sys.stdin: pass\ntime.sleep(600)"]

@@ -27,9 +27,9 @@ from fillsmt.fillomino.kind import Fillomino
 from fillsmt.fillomino.model import Puzzle
 from fillsmt.fillomino.plain_format import read_puzzle
 from fillsmt.fillomino.verify import check_solution
-from fillsmt.pipeline import presolve_level, solve
-from fillsmt.plan import Entrant
-from fillsmt.race import Entrants
+from fillsmt.engine.pipeline import presolve_level, solve
+from fillsmt.engine.plan import Entrant
+from fillsmt.engine.racers import Entrants
 from fillsmt.smtlib.answer import Status
 from test_signals import assert_clean_end, signalled_run
 
@@ -200,7 +200,7 @@ def test_the_lazy_lead_alone_agrees_with_brute_force(seed, unique, monkeypatch):
 
     solver_or_skip("yices")
     patch_plan(monkeypatch, encoding="lazy-local-general", search=None, quick=None)
-    from fillsmt.race import RulesRace
+    from fillsmt.engine.racers import RulesRace
 
     def no_search(self, stop, on_decisive=None):
         raise AssertionError("the search was started")
@@ -258,7 +258,7 @@ def test_a_signal_during_a_staged_race_leaves_no_process(name, racers, unique):
     solver_or_skip("yices")
     hard = shared_or_skip("hard-tail", "puzzles", f"{name}.txt")
     args = ["solve", "--staged", "--timeout", "60", str(hard)] + (["--unique"] if unique else [])
-    slow = ("import time, fillsmt.solutions as s; c = s.Search.check; "
+    slow = ("import time, fillsmt.engine.solutions as s; c = s.Search.check; "
             "s.Search.check = lambda self, *a, **k: time.sleep(0.5) or c(self, *a, **k); ") if name == "620" else ""
     early = slow + "from fillsmt.cli import main; main()"
     code, seconds, seen = signalled_run(args, signal.SIGTERM, want_children=racers, settle=0.3,

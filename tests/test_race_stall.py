@@ -1,5 +1,5 @@
 """The race watches its search: the search child reports its
-progress in shared memory (:class:`fillsmt.race.SearchProgress`), and a search that stalls
+progress in shared memory (:class:`fillsmt.engine.racers.SearchProgress`), and a search that stalls
 (``RacingSearch.stalled``) lets the staged racers join at once. Tested with real processes: a
 forked child writing the progress, the solver a real process, and the staged racer a real yices
 run."""
@@ -21,9 +21,9 @@ from fillsmt.fillomino.plain_format import read_puzzle
 from fillsmt.fillomino.search import solve_strong
 from fillsmt.fillomino.strategy import THRESHOLDS
 from fillsmt.fillomino.strategy import plan as default_plan
-from fillsmt.pipeline import solve
-from fillsmt.plan import Entrant
-from fillsmt.race import Progress, SearchProgress
+from fillsmt.engine.pipeline import solve
+from fillsmt.engine.plan import Entrant
+from fillsmt.engine.racers import Progress, SearchProgress
 from fillsmt.smtlib.answer import Status
 
 

@@ -1,4 +1,4 @@
-"""repair and minimize (fillsmt.repair) on Fillomino and BlockNumber, with a real solver; every
+"""repair and minimize (fillsmt.setter.repair) on Fillomino and BlockNumber, with a real solver; every
 claim is checked independently by a fresh solve."""
 
 from __future__ import annotations
@@ -7,11 +7,11 @@ import pytest
 
 import fillsmt
 import fillsmt.fillomino.plain_format  # the tests read small grids with it
-import fillsmt.registry
+import fillsmt.kinds
 from conftest import ROOT, solver_or_skip
 from fillsmt.errors import InputError
-from fillsmt.minimize import minimize
-from fillsmt.repair import clues_of, repair, unsat_core, with_clues
+from fillsmt.setter.minimize import minimize
+from fillsmt.setter.repair import clues_of, repair, unsat_core, with_clues
 
 PUZZLES = {
     "fillomino": ROOT / "instances" / "fillomino" / "g12-5x5.txt",
@@ -141,7 +141,7 @@ def _swap_holds_on(puzzle, every: list, pairs: int, seed: int) -> int:
     differ. Returns how many solutions other than A agreed (so that the check did check)."""
     import random
 
-    kind = fillsmt.registry.kind_of(puzzle)
+    kind = fillsmt.kinds.kind_of(puzzle)
     rng, agreeing = random.Random(seed), 0
 
     def apart(x, y) -> int:
@@ -170,7 +170,7 @@ def test_a_fillomino_swap_applies_to_every_solution_that_agrees_on_its_context()
 
 
 def test_a_blocknumber_swap_applies_to_every_solution_that_agrees_on_its_context():
-    from fillsmt.pipeline import count
+    from fillsmt.engine.pipeline import count
 
     driver = solver_or_skip("yices")
     puzzle = fillsmt.load(str(ROOT / "instances" / "blocknumber" / "random-6x6.txt"))
@@ -185,7 +185,7 @@ def test_fewest_cells_is_a_smallest_hitting_set():
     import random
     from itertools import combinations
 
-    from fillsmt.hitting_sets import fewest_cells
+    from fillsmt.setter.hitting_sets import fewest_cells
 
     rng = random.Random(7)
     cells = [(r, c) for r in range(3) for c in range(3)]

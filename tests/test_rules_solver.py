@@ -10,7 +10,7 @@ from conftest import INSTANCES
 from fillsmt.cli import main
 from fillsmt.fillomino.plain_format import parse_puzzle
 from fillsmt.fillomino.verify import check_solution
-from fillsmt.pipeline import solve_with_rules
+from fillsmt.engine.pipeline import solve_with_rules
 from fillsmt.smtlib.answer import Status
 
 G12 = INSTANCES / "g12-5x5.txt"

@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from conftest import GOLDEN, INSTANCES, ROOT, solver_or_skip
 from fillsmt import __version__
 from fillsmt.cli import main
-from fillsmt.registry import kinds
+from fillsmt.kinds import kinds
 from fillsmt.smtlib.answer import render_sexpr
 from fillsmt.smtlib.header import quoted_symbol
 from fillsmt.smtlib.sexpr import StringLit, read_all
@@ -291,7 +291,7 @@ def test_a_solver_that_cannot_run_an_encoding_is_refused_before_any_work(monkeyp
 def test_a_session_loads_a_framed_script_and_keeps_going(solver):
     """The header's options and set-info go to the session; its (exit) does not: the solver
     answers check after check."""
-    from fillsmt.kinds import load
+    from fillsmt.formats.source import load
 
     driver = solver_or_skip(solver)
     path = BLOCKNUMBER / "random-5x5.txt"

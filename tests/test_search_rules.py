@@ -255,7 +255,7 @@ def test_the_walks_by_turns_prove_a_big_region_puzzle_the_big_value_order_gets_l
     phase 347, second 10 071), ``group-exit`` after the same probing in 797; by turns the proof
     takes under 2 600 (a node count, not a time: the same on every machine)."""
     puzzle = read_puzzle(str(INSTANCES / "big-regions" / "12x12-big-12.txt"))
-    from fillsmt.registry import get_kind
+    from fillsmt.kinds import get_kind
 
     presolved = get_kind("fillomino").presolve(puzzle).puzzle
     found = solve_strong(presolved, limit=2)

@@ -16,7 +16,7 @@ from conftest import SHARED, solver_or_skip
 from fillsmt.drivers.binaries import find_executable
 from fillsmt.fillomino.plain_format import parse_grid, read_puzzle
 from fillsmt.fillomino.verify import check_solution
-from fillsmt.pipeline import solve
+from fillsmt.engine.pipeline import solve
 from fillsmt.smtlib.answer import Status
 
 

@@ -155,7 +155,7 @@ def test_a_libyices_search_left_running_at_the_signal():
     # no SIGSEGV either (the path a search that ignores the stop request for LET_GO seconds takes)
     solver_or_skip("yices-api")
     sig = signal.SIGTERM
-    no_wait = "import fillsmt.interrupts as i; i.LET_GO = 0.0; from fillsmt.cli import main; main()"
+    no_wait = "import fillsmt.engine.interrupts as i; i.LET_GO = 0.0; from fillsmt.cli import main; main()"
     assert_clean_end(*signalled_run(["solve", "-s", "yices-api", "--no-presolve", "--no-race", HARD], sig,
                                     want_children=0, settle=3.0, cpu=1.5, python=("-c", no_wait)), sig)
 

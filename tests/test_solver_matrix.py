@@ -18,8 +18,8 @@ from click.testing import CliRunner
 from conftest import ROOT, solver_or_skip
 from fillsmt.cli import main
 from fillsmt.drivers.base import interpret_output
-from fillsmt.kinds import load
-from fillsmt.registry import get_kind, kinds
+from fillsmt.formats.source import load
+from fillsmt.kinds import get_kind, kinds
 from fillsmt.smtlib.answer import Status
 from fillsmt.smtlib.sexpr import read_all
 

@@ -31,7 +31,7 @@ print("\\n{MARK}" + " ".join(sorted(sys.modules)))
 
 SOLVER_LIBRARIES = ("z3", "pysmt", "yices", "yices_api", "cvc5", "bitwuzla")
 KIND_PACKAGES = ("fillsmt.fillomino", "fillsmt.blocknumber", "fillsmt.tiling")
-SOLVING = ("fillsmt.pipeline", "fillsmt.solutions", "fillsmt.race", "fillsmt.smtlib", "fillsmt.drivers.base",
+SOLVING = ("fillsmt.engine.pipeline", "fillsmt.engine.solutions", "fillsmt.engine.racers", "fillsmt.smtlib", "fillsmt.drivers.base",
            "fillsmt.drivers.binaries", "fillsmt.drivers.session", "fillsmt.drivers.registry", "fillsmt.bench",
            "fillsmt.formats")
 HEAVY_STDLIB = ("importlib.metadata", "ctypes", "subprocess", "pickle", "json", "multiprocessing", "statistics")
@@ -52,15 +52,15 @@ def loaded(modules: set[str], roots: tuple[str, ...]) -> list[str]:
 
 
 def test_loaded_matches_a_module_and_what_is_inside_it_only():
-    assert loaded({"z3", "z3.z3core", "z3x", "fillsmt.pipeline", "fillsmt.pipelines"}, ("z3", "fillsmt.pipeline")) \
-        == ["fillsmt.pipeline", "z3", "z3.z3core"]
+    assert loaded({"z3", "z3.z3core", "z3x", "fillsmt.engine.pipeline", "fillsmt.pipelines"}, ("z3", "fillsmt.engine.pipeline")) \
+        == ["fillsmt.engine.pipeline", "z3", "z3.z3core"]
 
 
 @pytest.mark.parametrize("option", ["--version", "-V"])
 def test_version_alone_loads_neither_click_nor_the_cli(option):
     modules = modules_after(option)
     assert "fillsmt.entry" in modules  # the child did run the program
-    assert loaded(modules, ("click", "fillsmt.cli", "fillsmt.registry", "fillsmt.kind", "typing")
+    assert loaded(modules, ("click", "fillsmt.cli", "fillsmt.kinds", "fillsmt.protocol", "typing")
                   + SOLVER_LIBRARIES + KIND_PACKAGES + SOLVING + HEAVY_STDLIB) == []
 
 
@@ -80,7 +80,7 @@ def test_version_with_another_option_loads_the_cli_but_no_kind_and_no_solver():
     modules = modules_after("--trace", "/dev/null", "--version")
     assert "fillsmt.cli" in modules
     assert loaded(modules, SOLVER_LIBRARIES + KIND_PACKAGES + SOLVING + HEAVY_STDLIB) == []
-    assert loaded(modules, ("fillsmt.kind", "fillsmt.cli.solve")) == []
+    assert loaded(modules, ("fillsmt.protocol", "fillsmt.cli.solve")) == []
 
 
 SOLVER_DRIVERS = ("fillsmt.drivers.z3api", "fillsmt.drivers.yices_api", "fillsmt.drivers.pysmt_driver",
@@ -105,12 +105,12 @@ def test_the_command_list_loads_no_kind():
 def test_solve_help_loads_no_solving_machinery():
     modules = modules_after("solve", "--help")
     assert "fillsmt.cli.solve" in modules
-    assert loaded(modules, ("fillsmt.pipeline", "fillsmt.solutions", "fillsmt.race", "fillsmt.bench")) == []
+    assert loaded(modules, ("fillsmt.engine.pipeline", "fillsmt.engine.solutions", "fillsmt.engine.racers", "fillsmt.bench")) == []
 
 
 def test_solving_a_fillomino_loads_neither_the_other_kinds_nor_another_solver():
     modules = modules_after("solve", str(PUZZLE))
-    assert "fillsmt.fillomino.kind" in modules and "fillsmt.pipeline" in modules  # it did solve
+    assert "fillsmt.fillomino.kind" in modules and "fillsmt.engine.pipeline" in modules  # it did solve
     assert loaded(modules, SOLVER_LIBRARIES) == []
     assert loaded(modules, ("fillsmt.blocknumber.kind", "fillsmt.tiling.kind", "fillsmt.bench")) == []
     others = ("fillsmt.drivers.z3api", "fillsmt.drivers.yices_api", "fillsmt.drivers.pysmt_driver",
@@ -119,8 +119,8 @@ def test_solving_a_fillomino_loads_neither_the_other_kinds_nor_another_solver():
 
 
 @pytest.mark.parametrize("spec, why", [("no_such_module:Kind", "No module named 'no_such_module'"),
-                                       ("fillsmt.kind", "expected module:Class"),
-                                       ("fillsmt.kind:NoSuchKind", "has no attribute 'NoSuchKind'")])
+                                       ("fillsmt.protocol", "expected module:Class"),
+                                       ("fillsmt.protocol:NoSuchKind", "has no attribute 'NoSuchKind'")])
 def test_a_plugin_kind_that_cannot_be_resolved_is_a_one_line_error(spec, why):
     import os
 

@@ -10,7 +10,7 @@ import pytest
 from conftest import INSTANCES
 from fillsmt.fillomino.model import Puzzle
 from fillsmt.fillomino.plain_format import read_puzzle
-from fillsmt.svg import (CellText, Style, grid_svg, region_edges, render_blocknumber,
+from fillsmt.pictures.svg import (CellText, Style, grid_svg, region_edges, render_blocknumber,
                          render_fillomino, render_labelled, render_svg)
 
 NS = {"svg": "http://www.w3.org/2000/svg"}

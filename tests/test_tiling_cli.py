@@ -18,7 +18,8 @@ from click.testing import CliRunner
 from conftest import ROOT, solver_or_skip
 from fillsmt.cli import main
 from fillsmt.errors import InputError
-from fillsmt.kinds import detect, load
+from fillsmt.formats.source import load
+from fillsmt.kinds import detect
 from fillsmt.tiling.plain_format import read_problem
 from fillsmt.tiling.solution import check, parse_labelled
 from fillsmt.tiling.verify import check_tiling

@@ -11,7 +11,7 @@ from fillsmt.tiling.plain_format import parse_problem, read_problem
 from fillsmt.tiling.model import Piece, TilingProblem, normalise, upper_bound
 from fillsmt.drivers.registry import get_driver
 from fillsmt.formats.json_format import result_to_dict
-from fillsmt.pipeline import solve
+from fillsmt.engine.pipeline import solve
 from fillsmt.tiling.optimize import Outcome, optimize, placements_json
 from fillsmt.tiling.verify import allowed_images, check_tiling
 

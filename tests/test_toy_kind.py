@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from conftest import ROOT, solver_or_skip
-from fillsmt import registry
+from fillsmt import kinds as registry
 from fillsmt.bench.results import read_rows
 from fillsmt.cli import main
 from toy_kind import RowKind

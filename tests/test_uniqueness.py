@@ -13,9 +13,9 @@ from conftest import INSTANCES, shared_or_skip, solver_or_skip
 from fillsmt.cli import main
 from fillsmt.fillomino.plain_format import parse_puzzle, read_puzzle
 from fillsmt.fillomino.verify import check_solution
-from fillsmt.pipeline import count, solve
+from fillsmt.engine.pipeline import count, solve
 from fillsmt.smtlib.answer import Status
-from fillsmt.solutions import differing_cells
+from fillsmt.engine.solutions import differing_cells
 from gridgen import random_solution
 
 SESSION_SOLVERS = ["z3", "yices", "z3-api", "pysmt"]
@@ -247,7 +247,7 @@ def test_a_session_asks_only_for_the_terms_the_script_does_not_pin(driver):
     """``Problem.pinned``: terms the script fixes at the top level are filled in, not asked for;
     the solutions, blocking clauses and forced cells are those of asking for every term."""
     from fillsmt.smtlib.script import Command, Script, assertion, declare
-    from fillsmt.solutions import Problem, Search, backbone
+    from fillsmt.engine.solutions import Problem, Search, backbone
 
     script = Script.of([Command("set-logic", ("QF_LIA",)), *(declare(v, "Int") for v in ("a", "b", "c")),
                         assertion(("=", "a", 3)), assertion(("=", 2, "b")), assertion(("and", ("<=", 0, "c"), ("<=", "c", 1))),

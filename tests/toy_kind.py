@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from fillsmt.errors import AnswerError, FormatError
-from fillsmt.kind import Encoding, Kind
+from fillsmt.protocol import Encoding, Kind
 from fillsmt.smtlib import Command, Script
 from fillsmt.smtlib.script import assertion, declare
 

@@ -1,9 +1,11 @@
-"""``fillsmt bench``: run puzzle sets × solvers × encodings × presolve, and compare.
+"""Benchmarks: ``fillsmt bench`` runs puzzle sets × solvers × encodings × presolve and compares
+them; ``fillsmt export`` writes the same questions as SMT-LIB benchmark families
+(:mod:`~fillsmt.bench.families`).
 
-The stages are modules, in the order a run uses them:
+The stages of a run are modules, in the order it uses them:
 
 * :mod:`~fillsmt.bench.jobs` – puzzle files × configurations → jobs with stable keys;
-* :mod:`~fillsmt.bench.run` – the job function (one :func:`fillsmt.pipeline.solve`) and a pool
+* :mod:`~fillsmt.bench.run` – the job function (one :func:`fillsmt.engine.pipeline.solve`) and a pool
   of worker processes that runs it, at most N at a time;
 * :mod:`~fillsmt.bench.dask_runner` – the same job function on a Dask cluster;
 * :mod:`~fillsmt.bench.results` – the CSV, appended and flushed row by row, and resumed by key;

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, NamedTuple
 
+from fillsmt.engine.pipeline import RULES_SOLVER
 from fillsmt.errors import InputError
-from fillsmt.pipeline import RULES_SOLVER
 
 PUZZLE_GLOB = "*.txt"
 DEFAULT = "default"

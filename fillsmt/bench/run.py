@@ -1,7 +1,7 @@
 """Running jobs: the job function, and a pool of worker processes that runs it N at a time.
 
 :func:`run_job` solves one job and returns its CSV row: a puzzle of any kind (read as
-:func:`fillsmt.kinds.load` reads it) through :func:`fillsmt.pipeline.solve` (or the rules plus
+:func:`fillsmt.formats.source.load` reads it) through :func:`fillsmt.engine.pipeline.solve` (or the rules plus
 backtracking for ``--solver rules``); an optimisation kind (tilings) is solved when proven
 optimal. It never raises for a bad puzzle file or a failing solver. :func:`run_pool` hands jobs to
 worker processes and reports each row as it arrives. Each row also has the CPU time the job
@@ -24,13 +24,14 @@ from collections import deque
 from typing import Callable
 
 from fillsmt.bench.jobs import DEFAULT, RACE, STAGED, Job, on_off
-from fillsmt.cpu_share import limit_race_cpus, race_cpus_at_most
 from fillsmt.drivers import SOLVERS, get_driver
+from fillsmt.engine.interrupts import deferred
+from fillsmt.engine.pipeline import RULES_SOLVER, solve, solve_with_rules
+from fillsmt.engine.schedule import limit_race_cpus, race_cpus_at_most
 from fillsmt.errors import InputError
-from fillsmt.interrupts import deferred
-from fillsmt.kind import MAXIMIZE
-from fillsmt.kinds import kind_of, load
-from fillsmt.pipeline import RULES_SOLVER, solve, solve_with_rules
+from fillsmt.formats.source import load
+from fillsmt.kinds import kind_of
+from fillsmt.protocol import MAXIMIZE
 
 BAD_INPUT = "bad-input"
 """The status of a job whose puzzle file cannot be read (the others are ``Status`` values)."""
@@ -159,7 +160,7 @@ def cpu_columns(job: Job, before: tuple[float, float], after: tuple[float, float
 def run_job(job: Job, timeout: float) -> dict:
     """Read, encode, solve, decode and check one puzzle; the row says what happened, and what
     CPU time it took (:func:`cpu_columns`). A race runs one process at a time (a job is one
-    CPU's work: :func:`fillsmt.cpu_share.race_cpus_at_most`), in a pool's worker or a cluster's."""
+    CPU's work: :func:`fillsmt.engine.schedule.race_cpus_at_most`), in a pool's worker or a cluster's."""
     with race_cpus_at_most(1):
         return _run_job(job, timeout)
 

@@ -1,4 +1,4 @@
-"""BlockNumber (Suguru) as a :class:`~fillsmt.kind.Kind`: the package's pieces behind the one protocol."""
+"""BlockNumber (Suguru) as a :class:`~fillsmt.protocol.Kind`: the package's pieces behind the one protocol."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from fillsmt.blocknumber.model import Puzzle
 from fillsmt.blocknumber.render import render_pretty
 from fillsmt.blocknumber.verify import check_solution
 from fillsmt.grid import grid_with
-from fillsmt.kind import Encoding, Kind
+from fillsmt.protocol import Encoding, Kind
 
 if TYPE_CHECKING:
     from fillsmt.blocknumber.encodings import Encoding as BlockNumberEncoding
@@ -71,7 +71,7 @@ class BlockNumber(Kind):
         return render_pretty(puzzle, grid)
 
     def svg(self, puzzle: Puzzle, grid, title: str | None = None, style: Any = None) -> str:
-        from fillsmt.svg import render_blocknumber
+        from fillsmt.pictures.svg import render_blocknumber
 
         return render_blocknumber(puzzle, grid, title=title, **({"style": style} if style else {}))
 
@@ -81,12 +81,12 @@ class BlockNumber(Kind):
     can_generate = True
 
     def check_request(self, opts, asked: dict):
-        from fillsmt.blocknumber.make import check_request
+        from fillsmt.blocknumber.setter import check_request
 
         return check_request(opts, asked)
 
     def generate(self, opts, seed, driver):
-        from fillsmt.blocknumber.make import make_blocknumber
+        from fillsmt.blocknumber.setter import make_blocknumber
 
         return make_blocknumber(opts, seed, driver)
 

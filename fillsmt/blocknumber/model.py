@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import ClassVar, Iterator, Sequence
 
 from fillsmt.grid import empty_count, filled_cells
-from fillsmt.notebook import ShowsAsSvg
+from fillsmt.pictures.notebook import ShowsAsSvg
 
 Grid = tuple[tuple[int, ...], ...]
 
@@ -29,7 +29,7 @@ class Puzzle(ShowsAsSvg):
     """
 
     kind: ClassVar[str] = "blocknumber"
-    """The name of the puzzle's kind in the registry (:mod:`fillsmt.registry`)."""
+    """The name of the puzzle's kind in the registry (:mod:`fillsmt.kinds`)."""
 
     height: int
     width: int

@@ -22,7 +22,6 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
-from fillsmt import solutions
 from fillsmt.blocknumber.decode import decode_grid
 from fillsmt.blocknumber.encodings import ENCODINGS
 from fillsmt.blocknumber.model import Grid, Puzzle
@@ -30,6 +29,7 @@ from fillsmt.blocknumber.names import value_var
 from fillsmt.blocknumber.verify import check_solution
 from fillsmt.drivers.base import Driver
 from fillsmt.drivers.session import Session, SessionTimeout
+from fillsmt.engine import solutions
 from fillsmt.errors import FillsmtError, OracleUndecided, SolverError
 from fillsmt.smtlib.answer import Status
 from fillsmt.smtlib.script import disj, render_term

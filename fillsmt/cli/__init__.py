@@ -13,9 +13,9 @@ import click
 
 from fillsmt import __version__
 from fillsmt.cli.common import CONTEXT, CliError, reports_errors, warn
+from fillsmt.engine.interrupts import count_the_start, exit_on_signals
 from fillsmt.errors import EXIT_BAD_INPUT
 from fillsmt.imports import resolve
-from fillsmt.interrupts import count_the_start, exit_on_signals
 from fillsmt.version import PROG, VERSION_MESSAGE, VERSION_OPTIONS
 
 COMMANDS = {

@@ -30,10 +30,10 @@ from fillsmt.bench.jobs import (
 from fillsmt.cli.common import CONTEXT, CliError, LazyChoice, Seconds
 from fillsmt.cli.output import check_target, write_file
 from fillsmt.drivers import SOLVERS, get_driver
+from fillsmt.engine.interrupts import Terminated
+from fillsmt.engine.pipeline import DEFAULT_PRESOLVE, DEFAULT_RACE, DEFAULT_SOLVER, DEFAULT_STAGED, presolve_level
 from fillsmt.errors import FillsmtError, InputError
-from fillsmt.interrupts import Terminated
 from fillsmt.kinds import all_encodings
-from fillsmt.pipeline import DEFAULT_PRESOLVE, DEFAULT_RACE, DEFAULT_SOLVER, DEFAULT_STAGED, presolve_level
 
 ALL_SOLVERS = "all"
 """``--solver all``: every installed solver (:func:`installed_solvers`)."""

@@ -14,9 +14,9 @@ from typing import Callable, Iterable, Iterator
 
 import click
 
-from fillsmt import registry
+from fillsmt import kinds
+from fillsmt.engine.interrupts import GRACE, OutOfTime, time_limit
 from fillsmt.errors import EXIT_NOT_UNIQUE, EXIT_OK, EXIT_UNKNOWN, FillsmtError, InputError
-from fillsmt.interrupts import GRACE, OutOfTime, time_limit
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
@@ -48,8 +48,8 @@ def reports_errors(command):
 
 @contextlib.contextmanager
 def stopped_at(timeout: float | None, what: str) -> Iterator[None]:
-    """The block, stopped by the alarm of :func:`~fillsmt.interrupts.time_limit` once it runs
-    :data:`~fillsmt.interrupts.GRACE` seconds past ``timeout``, whatever it is doing (presolve,
+    """The block, stopped by the alarm of :func:`~fillsmt.engine.interrupts.time_limit` once it runs
+    :data:`~fillsmt.engine.interrupts.GRACE` seconds past ``timeout``, whatever it is doing (presolve,
     encoding, a session, writing; stages that watch the time-out themselves end before): then a
     one-line message, ``time-out: no WHAT within T s``, and exit 3. ``None``: no limit."""
     try:
@@ -123,7 +123,7 @@ class EncodingName(click.ParamType):
 
     def convert(self, value, param, ctx):
         try:
-            known = registry.all_encodings()
+            known = kinds.all_encodings()
         except FillsmtError as e:
             self.fail(str(e), param, ctx)
         if value not in known:
@@ -162,7 +162,7 @@ class KindName(click.ParamType):
 
     def convert(self, value, param, ctx):
         try:
-            names = [k.name for k in registry.kinds() if k.can_generate] if self.generating else registry.kind_names()
+            names = [k.name for k in kinds.kinds() if k.can_generate] if self.generating else kinds.kind_names()
         except FillsmtError as e:
             self.fail(str(e), param, ctx)
         if value not in names:
@@ -202,7 +202,7 @@ solver_cmd_option = click.option(
 
 class KindsHelpOption(click.Option):
     """An option whose help ends with every registered kind's encodings, listed when shown
-    (with ``scripts``, only those whose script is exact on its own: :attr:`fillsmt.kind.Encoding.method`)."""
+    (with ``scripts``, only those whose script is exact on its own: :attr:`fillsmt.protocol.Encoding.method`)."""
 
     def __init__(self, *args, scripts: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
@@ -215,7 +215,7 @@ class KindsHelpOption(click.Option):
         listed = "; ".join(
             f"{kind.name}: {', '.join(kind.script_names if self.scripts else kind.encoding_names)} "
             f"[default: {kind.default_encoding}]"
-            for kind in registry.kinds()
+            for kind in kinds.kinds()
         )
         return record[0], f"{record[1]} {listed}."
 

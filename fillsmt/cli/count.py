@@ -60,9 +60,10 @@ def count(puzzle, limit, show, solver, solver_cmd, encoding, timeout, presolve, 
       fillsmt count --solver z3 --json puzzle.txt
     """
     from fillsmt.drivers.registry import get_driver
+    from fillsmt.engine.pipeline import count as count_solutions
     from fillsmt.formats.json_format import count_to_dict, line
-    from fillsmt.kinds import kind_of, load
-    from fillsmt.pipeline import count as count_solutions
+    from fillsmt.formats.source import load
+    from fillsmt.kinds import kind_of
 
     driver = get_driver(solver, solver_cmd)  # required once the puzzle is read and needs it
     p = load(puzzle, kind)

@@ -1,4 +1,4 @@
-"""The ``export`` command: a benchmark family in SMT-LIB's conventions (:mod:`fillsmt.export`)."""
+"""The ``export`` command: a benchmark family in SMT-LIB's conventions (:mod:`fillsmt.bench.families`)."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from fillsmt.bench.families import DEFAULT_LICENSE, FAMILIES, MANIFEST, export_puzzle, read_manifest
 from fillsmt.cli.common import (
     CONTEXT,
     KindsHelpOption,
@@ -17,10 +18,9 @@ from fillsmt.cli.common import (
     warn,
 )
 from fillsmt.drivers import get_driver
+from fillsmt.engine.interrupts import run_within
 from fillsmt.errors import EXIT_UNKNOWN, InputError
-from fillsmt.export import DEFAULT_LICENSE, FAMILIES, MANIFEST, export_puzzle, read_manifest
-from fillsmt.interrupts import run_within
-from fillsmt.kinds import load
+from fillsmt.formats.source import load
 
 
 @click.command(context_settings=CONTEXT)

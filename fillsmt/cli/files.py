@@ -87,7 +87,8 @@ def encode(puzzle, output, force, encoding, presolve, kind, bound, timeout):
     relaxation refined in a session, or one that needs a solver's propagator) is refused with
     exit 2, as is bad input. Exit 1: the presolve proves there is no solution; 3: time-out.
     """
-    from fillsmt.kinds import kind_of, load
+    from fillsmt.formats.source import load
+    from fillsmt.kinds import kind_of
 
     with stopped_at(timeout, "script"):
         p = load(puzzle, kind)
@@ -128,10 +129,11 @@ def decode(puzzle, answer, fmt, kind, encoding):
       fillsmt encode puzzle.txt | yices-smt2 | fillsmt decode puzzle.txt -
     """
     from fillsmt.drivers.base import interpret_output
+    from fillsmt.engine.pipeline import EXIT_CODES, SolveResult
     from fillsmt.formats.json_format import line, result_to_dict
+    from fillsmt.formats.source import load
     from fillsmt.formats.text import read_text
-    from fillsmt.kinds import kind_of, load
-    from fillsmt.pipeline import EXIT_CODES, SolveResult
+    from fillsmt.kinds import kind_of
     from fillsmt.smtlib.answer import SExprError, Status, parse_answer
 
     if puzzle == "-" and answer == "-":
@@ -186,8 +188,9 @@ def check(puzzle, solution, kind):
       fillsmt check puzzle.txt solution.txt
       fillsmt solve puzzle.txt | fillsmt check puzzle.txt -
     """
+    from fillsmt.formats.source import load
     from fillsmt.formats.text import read_text
-    from fillsmt.kinds import kind_of, load
+    from fillsmt.kinds import kind_of
 
     if puzzle == "-" and solution == "-":
         raise click.UsageError("PUZZLE and SOLUTION cannot both be - (standard input holds only one of them)")
@@ -233,7 +236,8 @@ def convert(puzzle, target, output, force, kind):
       fillsmt convert puzzle.txt --to json
     """
     from fillsmt.formats import json_format
-    from fillsmt.kinds import kind_of, load
+    from fillsmt.formats.source import load
+    from fillsmt.kinds import kind_of
 
     p = load(puzzle, kind)
     if target == "url":
@@ -272,9 +276,10 @@ def render(puzzle, solution, output, force, solve_it, kind):
     """
     from fillsmt.cli.solve import status_words
     from fillsmt.drivers.registry import get_driver
+    from fillsmt.engine.pipeline import DEFAULT_SOLVER, solve
+    from fillsmt.formats.source import load
     from fillsmt.formats.text import read_text
-    from fillsmt.kinds import kind_of, load
-    from fillsmt.pipeline import DEFAULT_SOLVER, solve
+    from fillsmt.kinds import kind_of
 
     if puzzle == "-" and solution == "-":
         raise click.UsageError("PUZZLE and SOLUTION cannot both be - (standard input holds only one of them)")

@@ -16,15 +16,15 @@ import sys
 import click
 
 from fillsmt import limits
-from fillsmt.blocknumber.make import DEFAULT_MAX_BLOCK, make_blocknumber
+from fillsmt.blocknumber.setter import DEFAULT_MAX_BLOCK, make_blocknumber
 from fillsmt.cli.common import CONTEXT, CliError, KindName, reports_errors, timeout_option, warn
 from fillsmt.cli.output import check_target, write_file
+from fillsmt.engine.interrupts import run_within
 from fillsmt.errors import EXIT_UNKNOWN, InputError
-from fillsmt.fillomino.make import DEFAULT_MAX_EMPTY_AREA, SMALL_GRID, make_fillomino
 from fillsmt.fillomino.rating import LABELS
-from fillsmt.generating import Made, Options
-from fillsmt.interrupts import run_within
-from fillsmt.registry import get_kind
+from fillsmt.fillomino.setter import DEFAULT_MAX_EMPTY_AREA, SMALL_GRID, make_fillomino
+from fillsmt.kinds import get_kind
+from fillsmt.setter.generation import Made, Options
 
 MAX_SIDE = 60
 """The largest height or width ``generate`` accepts (a 30x30 Fillomino takes minutes)."""
@@ -299,7 +299,7 @@ def generate(
 
 
 def _no_puzzle(seed, timeout: float):
-    """A generation still running :data:`~fillsmt.interrupts.GRACE` seconds past ``--timeout``
+    """A generation still running :data:`~fillsmt.engine.interrupts.GRACE` seconds past ``--timeout``
     (a stage that did not stop at it) was stopped: one line, exit 3."""
     raise CliError(
         f"seed {seed}: time-out: no puzzle within the time-out of {timeout:g} s "

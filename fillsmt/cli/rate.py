@@ -19,11 +19,11 @@ from fillsmt.cli.common import (
     timeout_option,
     warn,
 )
+from fillsmt.engine.interrupts import run_within
 from fillsmt.errors import EXIT_NO_SOLUTION, EXIT_OK, EXIT_UNKNOWN, FillsmtError, InputError
 from fillsmt.fillomino.deduce import ALL_RULES
 from fillsmt.fillomino.rating import METHODS
 from fillsmt.fillomino.search import CELL_ORDERS
-from fillsmt.interrupts import run_within
 
 DEFAULT_TIMEOUT = 30.0
 """Seconds of each puzzle's search without ``--timeout``: a 15x15 puzzle that ``generate`` made
@@ -138,7 +138,8 @@ def rate(puzzles, fmt, timeout, max_nodes, rule_text, cell_order, method, kind):
     from fillsmt.fillomino.rating import parse_rules
     from fillsmt.fillomino.rating import rate as rate_puzzle
     from fillsmt.formats.json_format import line
-    from fillsmt.kinds import kind_of, load
+    from fillsmt.formats.source import load
+    from fillsmt.kinds import kind_of
 
     rules = parse_rules(rule_text)
     if method == "thesis" and (rules != ALL_RULES or cell_order != CELL_ORDERS[0]):

@@ -1,6 +1,6 @@
 """For puzzle solvers and setters: ``explain``, ``hint``, ``repair`` and ``minimize``.
 
-Thin: the work is in :mod:`fillsmt.fillomino.explain` and :mod:`fillsmt.repair`.
+Thin: the work is in :mod:`fillsmt.fillomino.explain` and :mod:`fillsmt.setter.repair`.
 """
 
 from __future__ import annotations
@@ -47,7 +47,8 @@ HINT_EXIT = {
 
 def _fillomino(source: str, kind: str | None, command: str):
     """The puzzle, which must be of a kind that ``explain`` and ``hint`` know (``Kind.explains``)."""
-    from fillsmt.kinds import kind_of, load
+    from fillsmt.formats.source import load
+    from fillsmt.kinds import kind_of
 
     puzzle = load(source, kind)
     if not kind_of(puzzle).explains:
@@ -166,7 +167,7 @@ def _placed(clues) -> str:
 
 def _clue_command_options(command):
     """The options repair and minimize share: output format, solver, time-out and kind."""
-    from fillsmt.repair import DEFAULT_TIMEOUT
+    from fillsmt.setter.repair import DEFAULT_TIMEOUT
 
     limit = timeout_option(
         "Stop after this many seconds and print the best found so far, marked as such",
@@ -180,10 +181,10 @@ def _clue_command_options(command):
 
 @contextlib.contextmanager
 def _nothing_within(timeout: float, what: str) -> Iterator[None]:
-    """The block, whose :class:`~fillsmt.repair.RepairUndecided` at or past ``timeout`` seconds
+    """The block, whose :class:`~fillsmt.setter.repair.RepairUndecided` at or past ``timeout`` seconds
     (nothing found to print yet) becomes the time-out message of
     :func:`~fillsmt.cli.common.stopped_at`, and whose alarm does too."""
-    from fillsmt.repair import RepairUndecided
+    from fillsmt.setter.repair import RepairUndecided
 
     start = time.monotonic()
     with stopped_at(timeout, what):
@@ -221,8 +222,9 @@ def repair(puzzle, fmt, solver, solver_cmd, timeout, kind):
     3 --timeout: the repair printed is unique but not proven the fewest, or nothing was found.
     """
     from fillsmt.formats.json_format import line, puzzle_to_dict
-    from fillsmt.kinds import kind_of, load
-    from fillsmt.repair import repair as repair_puzzle
+    from fillsmt.formats.source import load
+    from fillsmt.kinds import kind_of
+    from fillsmt.setter.repair import repair as repair_puzzle
 
     p = load(puzzle, kind)
     with _nothing_within(timeout, "repair"):
@@ -280,8 +282,9 @@ def minimize(puzzle, keep_rated, fmt, solver, solver_cmd, timeout, kind):
     but not proven minimal, or nothing was found.
     """
     from fillsmt.formats.json_format import line, puzzle_to_dict
-    from fillsmt.kinds import kind_of, load
-    from fillsmt.minimize import minimize as minimize_puzzle
+    from fillsmt.formats.source import load
+    from fillsmt.kinds import kind_of
+    from fillsmt.setter.minimize import minimize as minimize_puzzle
 
     p = load(puzzle, kind)
     with _nothing_within(timeout, "minimized puzzle"):

@@ -104,10 +104,10 @@ def solve(puzzles, solver, solver_cmd, encoding, timeout, presolve, race, staged
     printed, checked, and marked as not proven).
     """
     from fillsmt.drivers.registry import get_driver
+    from fillsmt.engine.pipeline import RULES_SOLVER, require_rules_apply, solve_with_rules
+    from fillsmt.engine.pipeline import solve as solve_puzzle
     from fillsmt.formats.json_format import bad_input_dict, line, result_to_dict
-    from fillsmt.kinds import load
-    from fillsmt.pipeline import RULES_SOLVER, require_rules_apply, solve_with_rules
-    from fillsmt.pipeline import solve as solve_puzzle
+    from fillsmt.formats.source import load
 
     rules = solver == RULES_SOLVER and not solver_cmd
     driver = None if rules else get_driver(solver, solver_cmd)  # required when a puzzle needs it

@@ -19,7 +19,7 @@ def solvers():
     from fillsmt import __version__
     from fillsmt.drivers.pysmt_driver import installed_backends
     from fillsmt.drivers.registry import get_driver, solver_names
-    from fillsmt.pipeline import RULES_SOLVER
+    from fillsmt.engine.pipeline import RULES_SOLVER
 
     names = solver_names() + [f"pysmt:{b}" for b in installed_backends()]
     header = ("SOLVER", "AVAILABLE", "VERSION", "LOCATION")

@@ -115,8 +115,8 @@ class Z3PropDriver(ApiWorkerDriver):
 
     @property
     def propagators(self) -> frozenset[str]:  # type: ignore[override]
-        """Every propagator a registered kind declares (:attr:`fillsmt.kind.Kind.propagators`)."""
-        from fillsmt.registry import propagator_names
+        """Every propagator a registered kind declares (:attr:`fillsmt.protocol.Kind.propagators`)."""
+        from fillsmt.kinds import propagator_names
 
         return propagator_names()
 

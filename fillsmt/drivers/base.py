@@ -45,10 +45,10 @@ class Driver(ABC):
     """The encoding this solver gets per puzzle kind when none is asked for (else the kind's own)."""
     propagators: frozenset[str] = frozenset()
     """The propagators this solver runs inside its search: an encoding that names one
-    (:attr:`fillsmt.kind.Encoding.propagator`) is exact only on such a solver."""
+    (:attr:`fillsmt.protocol.Encoding.propagator`) is exact only on such a solver."""
 
     def cannot_run(self, encoding) -> str:
-        """Why this solver cannot run ``encoding`` (a :class:`fillsmt.kind.Encoding`), or ""."""
+        """Why this solver cannot run ``encoding`` (a :class:`fillsmt.protocol.Encoding`), or ""."""
         if encoding.propagator and encoding.propagator not in self.propagators:
             return (
                 f"solver {self.name!r} cannot run the encoding {encoding.name}: it is {encoding.method}, "
@@ -93,7 +93,7 @@ class Driver(ABC):
     def run(self, script: str, timeout: float | None = None, stop=None, share=None) -> RunResult:
         """Solve ``script`` (SMT-LIB text) within ``timeout`` seconds (None: no limit); a driver
         that ``supports_stop`` gives up when the ``stop`` event (a ``threading.Event``) is set.
-        ``share`` (a :class:`fillsmt.cpu_share.Share`, or None) is told of each solver process
+        ``share`` (a :class:`fillsmt.engine.schedule.Share`, or None) is told of each solver process
         started (``share.started(proc)``), so that the race can give it its time slices; an
         in-process solver ignores it."""
 

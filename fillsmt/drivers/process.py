@@ -38,7 +38,7 @@ class ProcessOutcome:
 
 #: How a solver process starts: in a process group of its own, so that killing the group ends
 #: the solver and anything it started, and the race can stop and continue it for its time slices
-#: (:mod:`fillsmt.cpu_share`). From Python 3.11 only a new group, in fillsmt's session: a new
+#: (:mod:`fillsmt.engine.schedule`). From Python 3.11 only a new group, in fillsmt's session: a new
 #: session (``setsid``) would also put the solver in a scheduling group of its own under Linux's
 #: autogroup (on by default on most distributions), where it gets as much CPU as the whole of
 #: fillsmt. Python 3.10 has no ``process_group``; it keeps the session.
@@ -179,7 +179,7 @@ def run_process(
 ) -> ProcessOutcome:
     """Run ``argv`` with ``stdin_text`` on standard input; kill its group at ``timeout`` seconds,
     as soon as ``stop`` is set (used by the portfolio to stop the losers), or when it prints more
-    than :func:`fillsmt.limits.max_output` bytes. ``share`` (:class:`fillsmt.cpu_share.Share`) is
+    than :func:`fillsmt.limits.max_output` bytes. ``share`` (:class:`fillsmt.engine.schedule.Share`) is
     told of the process as soon as it starts.
 
     Raises ``OSError`` when the program cannot be started.

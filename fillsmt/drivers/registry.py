@@ -106,7 +106,7 @@ def get_driver(name: str, solver_cmd: str | None = None) -> Driver:
 
 def require_runs(driver: Driver, encoding) -> None:
     """Refuse (an InputError, exit 2) a solver that cannot run ``encoding`` (a
-    :class:`fillsmt.kind.Encoding`), naming the registered solvers that can."""
+    :class:`fillsmt.protocol.Encoding`), naming the registered solvers that can."""
     why = driver.cannot_run(encoding)
     if why:
         able = [n for n in _FACTORIES if n != "portfolio" and not get_driver(n).cannot_run(encoding)]

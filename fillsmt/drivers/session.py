@@ -33,10 +33,11 @@ import time
 from abc import ABC, abstractmethod
 from typing import IO, Iterable, Literal, Sequence, overload
 
-from fillsmt import interrupts, limits
+from fillsmt import limits
 from fillsmt.drivers import trace
 from fillsmt.drivers.base import quote_output
 from fillsmt.drivers.process import OWN_GROUP, kill_group
+from fillsmt.engine import interrupts
 from fillsmt.errors import EXIT_UNKNOWN, SolverError
 from fillsmt.smtlib import Script
 from fillsmt.smtlib.answer import SExprError, Status, Value, parse_value, render_sexpr
@@ -64,7 +65,7 @@ class Session(ABC):
     #: :meth:`load` sends a script's assertions as one conjunction (:func:`script_body`).
     joined_assertions: bool = False
     #: The solver takes ``define-fun`` and prints any numeral in a get-value answer, so a search
-    #: may read integer terms packed (:class:`fillsmt.solutions.Packing`): the solver binaries.
+    #: may read integer terms packed (:class:`fillsmt.engine.solutions.Packing`): the solver binaries.
     reads_packed: bool = False
 
     def __init__(self) -> None:

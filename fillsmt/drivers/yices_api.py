@@ -26,8 +26,8 @@ from typing import Callable
 from fillsmt.drivers import trace
 from fillsmt.drivers.base import Driver, RunResult, in_process_result
 from fillsmt.drivers.session import Session
+from fillsmt.engine.interrupts import native_call
 from fillsmt.errors import SolverMissing
-from fillsmt.interrupts import native_call
 from fillsmt.smtlib.answer import render_sexpr
 from fillsmt.smtlib.sexpr import StringLit
 
@@ -276,7 +276,7 @@ class YicesInterpreter:
             self._searching = True
         try:
             # libyices searches in a helper thread while this one waits, so a signal (Ctrl-C, a
-            # time limit of fillsmt.interrupts) is handled at once: it stops the search and
+            # time limit of fillsmt.engine.interrupts) is handled at once: it stops the search and
             # propagates once the search has returned (or, should it not return, is left to it).
             status = native_call(
                 lambda: ctx.check_context_with_assumptions(None, assumptions) if assumptions else ctx.check_context(),

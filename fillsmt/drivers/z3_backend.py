@@ -2,7 +2,7 @@
 with a user propagator when the script asks for one.
 
 A script that says ``(set-info :fillsmt-propagator "NAME ARGS…")`` gets the propagator NAME
-(a kind registers it: :attr:`fillsmt.kind.Kind.propagators`) attached to the solver at its first
+(a kind registers it: :attr:`fillsmt.protocol.Kind.propagators`) attached to the solver at its first
 check; any other script is solved by plain Z3. The worker runs in its own
 process (the api drivers' process runner), so a time-out kills it and nothing is left behind.
 
@@ -154,7 +154,7 @@ class Z3PropBackend:
 
     def _info(self, command: str) -> None:
         """Note the propagator a ``(set-info :fillsmt-propagator "NAME ARG…")`` asks for."""
-        from fillsmt.kind import PROPAGATOR_INFO
+        from fillsmt.protocol import PROPAGATOR_INFO
 
         parts = command.replace("(", " ").replace(")", " ").replace('"', " ").split()
         if len(parts) >= 3 and parts[1] == PROPAGATOR_INFO and all(p.lstrip("-").isdigit() for p in parts[3:]):
@@ -182,7 +182,7 @@ class Z3PropBackend:
 
     def _check(self, assumptions: list) -> str:
         if self.wanted is not None and self.propagator is None:
-            from fillsmt.registry import propagator_maker
+            from fillsmt.kinds import propagator_maker
 
             name, args = self.wanted
             make = propagator_maker(name)

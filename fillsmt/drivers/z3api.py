@@ -13,8 +13,8 @@ import time
 from fillsmt.drivers import trace
 from fillsmt.drivers.base import Driver, RunResult, in_process_result
 from fillsmt.drivers.session import Session
+from fillsmt.engine.interrupts import native_call
 from fillsmt.errors import SolverMissing
-from fillsmt.interrupts import native_call
 
 
 class Z3ApiDriver(Driver):
@@ -68,7 +68,7 @@ class Z3ApiDriver(Driver):
 def _evaluate(z3, ctx, script: str, timeout: float | None) -> tuple[str, bool, float]:
     """Run SMT-LIB commands in ``ctx``: (what they printed, whether the time-out fired, seconds).
 
-    Z3 works in a helper thread while this one waits, so a signal (:mod:`fillsmt.interrupts`)
+    Z3 works in a helper thread while this one waits, so a signal (:mod:`fillsmt.engine.interrupts`)
     is handled at once: it interrupts the context and propagates."""
     fired = threading.Event()
     printed: list[str] = []

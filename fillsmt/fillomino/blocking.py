@@ -1,6 +1,6 @@
 """How a Fillomino session asks for *another* solution (``--unique``, ``count``, repair's proof).
 
-The generic clause (:func:`fillsmt.solutions.differs`) says "some cell's number differs from
+The generic clause (:func:`fillsmt.engine.solutions.differs`) says "some cell's number differs from
 the first solution S": fresh disequalities ``n_x != v`` the solver has to split. Two clauses
 with the same meaning over what the encodings already hold (:data:`BLOCKING` picks one):
 

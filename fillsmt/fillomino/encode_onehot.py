@@ -25,7 +25,7 @@ from typing import Iterator
 from fillsmt.fillomino.encode_tree import Domains, default_domains
 from fillsmt.fillomino.model import Puzzle
 from fillsmt.fillomino.names import GridNames, neighbour_indices
-from fillsmt.kind import PROPAGATOR_INFO
+from fillsmt.protocol import PROPAGATOR_INFO
 from fillsmt.smtlib import Command, Script, Term
 from fillsmt.smtlib.script import assertion, declare, disj
 

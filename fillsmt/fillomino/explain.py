@@ -82,7 +82,7 @@ class Explanation:
     def svg(self) -> str:
         """The grid as far as the steps fill it (clues bold, filled numbers blue, region borders
         between different numbers), each filled cell with its step number in the corner."""
-        from fillsmt.svg import CellText, grid_svg
+        from fillsmt.pictures.svg import CellText, grid_svg
 
         p, grid = self.puzzle, replay(self.puzzle, self.steps)
         labels = [
@@ -128,7 +128,7 @@ class Uniqueness:
 def ask_solver(puzzle: Puzzle, solver: str = DEFAULT_SOLVER, deadline: float | None = None) -> Uniqueness:
     """Solve ``puzzle`` with an SMT solver and prove (or refute) that its solution is unique."""
     from fillsmt.drivers import get_driver
-    from fillsmt.pipeline import solve
+    from fillsmt.engine.pipeline import solve
     from fillsmt.smtlib.answer import Status
 
     driver = get_driver(solver)

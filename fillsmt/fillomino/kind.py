@@ -1,4 +1,4 @@
-"""Fillomino as a :class:`~fillsmt.kind.Kind`: the package's pieces behind the one protocol."""
+"""Fillomino as a :class:`~fillsmt.protocol.Kind`: the package's pieces behind the one protocol."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from fillsmt.fillomino.names import cell_of_number_var, index_of_number_var
 from fillsmt.fillomino.render import render_pretty
 from fillsmt.fillomino.verify import check_solution
 from fillsmt.grid import grid_with
-from fillsmt.kind import Encoding, Kind, Presolved
+from fillsmt.protocol import Encoding, Kind, Presolved
 
 
 def too_open(puzzle: Puzzle) -> bool:
@@ -79,7 +79,7 @@ class Fillomino(Kind):
         return render_pretty(grid, marked=cells)
 
     def svg(self, puzzle: Puzzle, grid, title: str | None = None, style: Any = None) -> str:
-        from fillsmt.svg import render_fillomino
+        from fillsmt.pictures.svg import render_fillomino
 
         return render_fillomino(puzzle, grid, title=title, **({"style": style} if style else {}))
 
@@ -150,12 +150,12 @@ class Fillomino(Kind):
     can_generate = True
 
     def check_request(self, opts, asked: dict):
-        from fillsmt.fillomino.make import check_request
+        from fillsmt.fillomino.setter import check_request
 
         return check_request(opts)
 
     def generate(self, opts, seed, driver):
-        from fillsmt.fillomino.make import make_fillomino
+        from fillsmt.fillomino.setter import make_fillomino
 
         return make_fillomino(opts, seed, driver)
 
@@ -269,9 +269,9 @@ LABEL_NODES = 256
 def _block(problem, encoding: str):
     """``Problem.block`` for :data:`fillsmt.fillomino.blocking.BLOCKING` on ``encoding`` (None:
     the generic clause over every cell)."""
+    from fillsmt.engine.solutions import WrongAnswer
     from fillsmt.fillomino import blocking
     from fillsmt.fillomino.encodings import CANONICAL_TREES
-    from fillsmt.solutions import WrongAnswer
 
     if blocking.BLOCKING == "boundaries":
         return lambda found, read: blocking.boundary_clause(

@@ -1,7 +1,7 @@
 """Lazy region cuts: a relaxation solved again and again, refined by the wrong regions.
 
 The relaxation (:func:`encode_local`) leaves out the region-size constraint. A session
-(:class:`fillsmt.solutions.Search`) solves it, decodes the grid, and asks :func:`cut_texts` for
+(:class:`fillsmt.engine.solutions.Search`) solves it, decodes the grid, and asks :func:`cut_texts` for
 clauses the grid breaks; they are asserted and the session checks again, until a grid has no
 wrong region (it is then a solution, and the kind's independent checker still has the last
 word) or the solver says ``unsat``. ``--unique`` blocks the solution found and goes on with the

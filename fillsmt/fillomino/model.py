@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import ClassVar, Iterator
 
 from fillsmt.grid import empty_count, filled_cells
-from fillsmt.notebook import ShowsAsSvg
+from fillsmt.pictures.notebook import ShowsAsSvg
 
 Grid = tuple[tuple[int, ...], ...]
 
@@ -16,7 +16,7 @@ class Puzzle(ShowsAsSvg):
     """A Fillomino puzzle: ``cells[r][c]`` is a clue (> 0) or 0 for an empty cell."""
 
     kind: ClassVar[str] = "fillomino"
-    """The name of the puzzle's kind in the registry (:mod:`fillsmt.registry`)."""
+    """The name of the puzzle's kind in the registry (:mod:`fillsmt.kinds`)."""
 
     height: int
     width: int

@@ -19,7 +19,7 @@ generated puzzles, do not depend on which layer or which solver settled a questi
    its known value, for each R of :data:`LOCAL_RADII`. A grid found there solves the puzzle
    and differs from the known solution (both checked by the independent checker): not unique.
 4. **Exact check** by an :class:`ExactCheck`: :class:`SmtCheck` sends the puzzle to a solver
-   session (:mod:`fillsmt.solutions`): the tree-bfs encoding with the rules' domains (after the
+   session (:mod:`fillsmt.engine.solutions`): the tree-bfs encoding with the rules' domains (after the
    probe), plus "some cell of D differs from the known solution", then ``check-sat``: ``unsat``
    proves uniqueness; on ``sat`` the model is decoded and must pass the checker, a second
    solution. :class:`SearchCheck` uses the exact search
@@ -39,9 +39,10 @@ import time
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from fillsmt import solutions
 from fillsmt.drivers.base import Driver
 from fillsmt.drivers.session import SessionTimeout
+from fillsmt.engine import solutions
+from fillsmt.engine.solutions import Search, WrongAnswer
 from fillsmt.errors import FillsmtError, OracleUndecided, SolverError
 from fillsmt.fillomino.deduce import Mask, deduce, initial_masks, propagate_masks
 from fillsmt.fillomino.generate import search_oracle
@@ -53,7 +54,6 @@ from fillsmt.fillomino.verify import check_solution
 from fillsmt.smtlib import Script
 from fillsmt.smtlib.answer import Status
 from fillsmt.smtlib.script import assertion, disj
-from fillsmt.solutions import Search, WrongAnswer
 
 LOCAL_RADII: tuple[int, ...] = (3, 6)
 """How far (in steps) from the removed clues the local search may change the solution."""
@@ -225,7 +225,7 @@ class SmtCheck:
     def __call__(
         self, puzzle: Puzzle, solution: Grid, differ_in: frozenset[int], masks: list[Mask], deadline: float | None
     ) -> bool:
-        from fillsmt.registry import get_kind
+        from fillsmt.kinds import get_kind
 
         kind = get_kind(Puzzle.kind)  # through the registry: this package's Kind imports this module
 

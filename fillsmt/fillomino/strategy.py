@@ -1,4 +1,4 @@
-"""How Fillomino is solved by default: the :class:`~fillsmt.plan.Plan` for a presolved puzzle.
+"""How Fillomino is solved by default: the :class:`~fillsmt.engine.plan.Plan` for a presolved puzzle.
 
 The choice reads two cheap features of the presolved grid, its open cells and its largest
 connected area of open cells, against one table of thresholds (:class:`Thresholds`). Why each
@@ -12,8 +12,8 @@ import time
 from dataclasses import dataclass
 from typing import Callable
 
+from fillsmt.engine.plan import Entrant, Plan, QuickSearch, RacingSearch
 from fillsmt.fillomino.model import Puzzle
-from fillsmt.plan import Entrant, Plan, QuickSearch, RacingSearch
 
 LAZY = "lazy-local-general"
 """The lazy region cuts: a relaxation refined in a yices session (:mod:`fillsmt.fillomino.lazy`)."""

@@ -1,4 +1,4 @@
-"""Puzzle formats shared by every kind: puzz.link URLs, JSON (and the SVG picture in ``fillsmt.svg``).
+"""Puzzle formats shared by every kind: puzz.link URLs, JSON (and the SVG picture in ``fillsmt.pictures.svg``).
 
 Each kind keeps its own plain file format in its package (``fillsmt.fillomino.plain_format``,
 ``fillsmt.blocknumber.plain_format``); the modules here read and write the formats that several

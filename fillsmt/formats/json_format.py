@@ -15,7 +15,7 @@ a JSON puzzle passes exactly the checks a puzzle file does (a clue larger than t
 disconnected block, …) and gets the same messages. Every problem is a
 :class:`~fillsmt.errors.FormatError` naming the source; JSON syntax errors name the line.
 
-Adding a kind: its :class:`~fillsmt.kind.Kind` object's ``to_dict`` and ``from_dict`` (the
+Adding a kind: its :class:`~fillsmt.protocol.Kind` object's ``to_dict`` and ``from_dict`` (the
 latter with the :class:`Reader` below); the registry makes it known here.
 """
 
@@ -25,9 +25,9 @@ import json
 from collections.abc import Mapping
 from typing import Any, Callable
 
-from fillsmt import limits, registry
+from fillsmt import kinds, limits
+from fillsmt.engine.solutions import differing_cells
 from fillsmt.errors import FormatError
-from fillsmt.solutions import differing_cells
 
 RESULT_STATUSES = ("sat", "unsat", "unknown", "timeout", "error", "bad-input")
 """Every ``status`` a solve result may have: a solver status, or ``bad-input`` for a puzzle
@@ -154,15 +154,15 @@ class _Kinds(Mapping):
     """The registry's kinds by name (a live view: a kind registered at run time is in it)."""
 
     def __getitem__(self, name: str):
-        if name not in registry.kind_names():
+        if name not in kinds.kind_names():
             raise KeyError(name)
-        return registry.get_kind(name)
+        return kinds.get_kind(name)
 
     def __iter__(self):
-        return iter(registry.kind_names())
+        return iter(kinds.kind_names())
 
     def __len__(self) -> int:
-        return len(registry.kind_names())
+        return len(kinds.kind_names())
 
 
 KINDS: Mapping = _Kinds()
@@ -171,7 +171,7 @@ KINDS: Mapping = _Kinds()
 
 def kind_of(puzzle: Any) -> str:
     """The ``kind`` name of a puzzle object."""
-    return registry.kind_of(puzzle).name
+    return kinds.kind_of(puzzle).name
 
 
 # --- puzzles ---------------------------------------------------------------------------------
@@ -256,7 +256,7 @@ def _grid_or_none(grid) -> list[list[int]] | None:
 
 
 def result_to_dict(result: Any, puzzle_name: str) -> dict:
-    """The JSON object of one solve result of any kind (a ``fillsmt.pipeline.SolveResult`` or alike):
+    """The JSON object of one solve result of any kind (a ``fillsmt.engine.pipeline.SolveResult`` or alike):
     the one writer behind every command that prints a result.
 
     Keys, always: ``puzzle`` (the name it was given: a file, ``-``, a URL), ``kind``, ``status``,
@@ -268,7 +268,7 @@ def result_to_dict(result: Any, puzzle_name: str) -> dict:
     ``covered``, ``optimal``, ``placements``, …).
     """
     puzzle = result.puzzle
-    kind = registry.kind_of(puzzle)
+    kind = kinds.kind_of(puzzle)
     obj = {
         "puzzle": puzzle_name,
         "kind": kind.name,
@@ -298,8 +298,8 @@ def result_to_dict(result: Any, puzzle_name: str) -> dict:
 
 def count_to_dict(puzzle_name: str, puzzle: Any, found: Any, limit: int, seconds: float) -> dict:
     """The JSON object of ``fillsmt count``: how many solutions (``found`` is an
-    :class:`~fillsmt.solutions.Enumeration`), whether that is all, and the solutions."""
-    kind = registry.kind_of(puzzle)
+    :class:`~fillsmt.engine.solutions.Enumeration`), whether that is all, and the solutions."""
+    kind = kinds.kind_of(puzzle)
     return {
         "puzzle": puzzle_name,
         "kind": kind.name,

@@ -452,7 +452,7 @@ def _url(kind: str, cols: int, rows: int, body: str) -> str:
 
 def to_url(puzzle: Any) -> str:
     """The ``https://puzz.link/p?…`` URL of a puzzle whose kind has one (fillomino, suguru)."""
-    from fillsmt.registry import kind_of
+    from fillsmt.kinds import kind_of
 
     return kind_of(puzzle).to_url(puzzle)
 

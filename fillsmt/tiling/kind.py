@@ -1,11 +1,11 @@
-"""Polyomino tiling with maximum coverage as a :class:`~fillsmt.kind.Kind` (an optimisation kind)."""
+"""Polyomino tiling with maximum coverage as a :class:`~fillsmt.protocol.Kind` (an optimisation kind)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
 from fillsmt import limits
-from fillsmt.kind import MAXIMIZE, Encoding, Kind
+from fillsmt.protocol import MAXIMIZE, Encoding, Kind
 from fillsmt.tiling import plain_format
 from fillsmt.tiling.decode import decode_placements
 from fillsmt.tiling.encode import AMO_ENCODINGS, encode_maximize
@@ -88,7 +88,7 @@ class TilingKind(Kind):
         return render_pretty(puzzle, tiling.placements)
 
     def svg(self, puzzle: TilingProblem, tiling: Tiling | None, title: str | None = None, style: Any = None) -> str:
-        from fillsmt.svg import render_tiling
+        from fillsmt.pictures.svg import render_tiling
 
         return render_tiling(puzzle, tiling, title=title, **({"style": style} if style else {}))
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import ClassVar, Iterable
 
 from fillsmt.grid import cell_groups
-from fillsmt.notebook import ShowsAsSvg
+from fillsmt.pictures.notebook import ShowsAsSvg
 
 Cell = tuple[int, int]
 
@@ -58,7 +58,7 @@ class TilingProblem(ShowsAsSvg):
     """An H×W board with blocked cells, the pieces, and the orientations allowed."""
 
     kind: ClassVar[str] = "tiling"
-    """The name of the puzzle's kind in the registry (:mod:`fillsmt.registry`)."""
+    """The name of the puzzle's kind in the registry (:mod:`fillsmt.kinds`)."""
 
     height: int
     width: int

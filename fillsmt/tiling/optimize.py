@@ -32,8 +32,8 @@ from typing import overload
 from fillsmt.drivers import get_driver
 from fillsmt.drivers.base import Driver
 from fillsmt.drivers.session import REPLY_GRACE, Session, SessionTimeout
+from fillsmt.engine.interrupts import GRACE, OutOfTime, time_limit
 from fillsmt.errors import InputError, SolverError
-from fillsmt.interrupts import GRACE, OutOfTime, time_limit
 from fillsmt.smtlib import Script
 from fillsmt.smtlib.answer import Status
 from fillsmt.smtlib.script import render_term
@@ -86,7 +86,7 @@ class TilingResult:
 
     def _repr_svg_(self) -> str:
         """Jupyter shows the best tiling found."""
-        from fillsmt.notebook import picture
+        from fillsmt.pictures.notebook import picture
 
         return picture(self.problem, self.solution)
 

@@ -71,7 +71,7 @@ def solve_by_search(
 
     ``progress`` (None, or an object with ``node(depth, open_cells, solutions)``) hears of every
     node once its fixpoint is computed: its depth, its cells with more than one value left (-1
-    at a contradiction) and the solutions found before it (:class:`fillsmt.race.SearchProgress`
+    at a contradiction) and the solutions found before it (:class:`fillsmt.engine.racers.SearchProgress`
     reads it). It changes nothing of the search.
     """
     if limit < 1:

@@ -11,11 +11,11 @@ stages.
 1. *The fewest for one solution.* Every other solution G met differs from S on a set of cells
    D(G); S's numbers exclude G exactly when they are given at a cell of D(G). The smallest set of
    cells that meets every D(G) met so far (an exact branch-and-bound over these few sets,
-   :func:`~fillsmt.hitting_sets.fewest_cells`) is put to the *check* solver: a solution with S's numbers there that is
-   not S? ``unsat`` proves the cells enough, and no smaller set of S's numbers is (each misses
-   some D(G) and so lets G in); a model is a new G. Each G is first *narrowed*: while some solution
-   agrees with S outside D(G) and differs from S on fewer of its cells, that one is taken
-   instead, so that every D(G) is small and each question rules out much.
+   :func:`~fillsmt.setter.hitting_sets.fewest_cells`) is put to the *check* solver: a solution
+   with S's numbers there that is not S? ``unsat`` proves the cells enough, and no smaller set of
+   S's numbers is (each misses some D(G) and so lets G in); a model is a new G. Each G is first
+   *narrowed*: while some solution agrees with S outside D(G) and differs from S on fewer of its
+   cells, that one is taken instead, so that every D(G) is small and each question rules out much.
 2. *Fewer with another solution.* The *choice* solver holds the puzzle a second time, with one
    Boolean per empty cell (a clue goes there), and asks for a solution S' and at most m clue
    cells that tell S' from every solution known (each one is S' or differs from it at a clue
@@ -31,7 +31,7 @@ A *swap* is what a narrowed G teaches: the cells D where it differs from its S a
 there. Put into any other solution that agrees with S on D, it gives a grid which, when it passes
 the kind's checker, is one more solution, differing exactly on D: stage 1 on a new solution starts
 from every swap that applies to it, without asking a solver. A kind that can name a swap's
-*context* (:meth:`fillsmt.kind.Kind.swap_context`: cells on which every solution that agrees with
+*context* (:meth:`fillsmt.protocol.Kind.swap_context`: cells on which every solution that agrees with
 S there takes the swap) lets the choice learn the swap itself: a solution that agrees with S on
 the context needs a clue in D. Every swap also goes the other way, from G's numbers on D to S's.
 
@@ -48,7 +48,11 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from fillsmt.clue_sets import (
+from fillsmt.drivers.base import Driver
+from fillsmt.drivers.session import SessionTimeout
+from fillsmt.engine.solutions import Search
+from fillsmt.errors import FillsmtError
+from fillsmt.setter.clues import (
     Cell,
     Grid,
     Placed,
@@ -62,12 +66,8 @@ from fillsmt.clue_sets import (
     undecided_on_timeout,
     with_clues,
 )
-from fillsmt.drivers.base import Driver
-from fillsmt.drivers.session import SessionTimeout
-from fillsmt.errors import FillsmtError
-from fillsmt.hitting_sets import OutOfTime, fewest_cells
+from fillsmt.setter.hitting_sets import OutOfTime, fewest_cells
 from fillsmt.smtlib.answer import Status
-from fillsmt.solutions import Search
 
 
 class _Stop(Exception):

@@ -8,9 +8,9 @@ from typing import Any
 
 from fillsmt.drivers.base import Driver
 from fillsmt.drivers.session import SessionTimeout
+from fillsmt.engine.solutions import Search
 from fillsmt.errors import EXIT_UNKNOWN, FillsmtError, InputError
 from fillsmt.smtlib.answer import Status
-from fillsmt.solutions import Search
 
 Placed = tuple[int, int, int]
 Cell = tuple[int, int]
@@ -35,7 +35,7 @@ def undecided_on_timeout(work):
 
 
 def clue_kind(puzzle: Any):
-    from fillsmt.registry import kind_of
+    from fillsmt.kinds import kind_of
 
     kind = kind_of(puzzle)
     if not kind.clue_encoding:

@@ -1,5 +1,5 @@
 """The smallest set of cells that meets every set of a family (a minimum hitting set), for
-:mod:`fillsmt.repair`: each set is where a second solution differs from the solution to be made
+:mod:`fillsmt.setter.repair`: each set is where a second solution differs from the solution to be made
 unique, and a clue in each set rules each second solution out."""
 
 from __future__ import annotations

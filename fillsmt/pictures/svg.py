@@ -350,6 +350,6 @@ def render_svg(
     puzzle: Any, grid: Sequence[Sequence[int]] | None = None, *, style: Style = DEFAULT_STYLE, title: str | None = None
 ) -> str:
     """The picture of a puzzle of any kind (its kind's ``svg``), solved when ``grid`` is given."""
-    from fillsmt.registry import kind_of
+    from fillsmt.kinds import kind_of
 
     return kind_of(puzzle).svg(puzzle, grid, title=title, style=style)

@@ -131,7 +131,7 @@ class RulesRace:
         ``check(grid)`` the independent checker, run here on what it sends. With
         ``exhaustive`` only an exhausted search is decisive (``--forced``: a proof that the
         solutions found are all there are). The child runs in a process group of its own, which
-        joins ``share`` (:class:`fillsmt.cpu_share.Share`), if given. ``watch(progress)``, if given,
+        joins ``share`` (:class:`fillsmt.engine.schedule.Share`), if given. ``watch(progress)``, if given,
         is called here with the child's :class:`Progress` every :data:`WATCH_EVERY` seconds
         while it runs (from the race's thread: it must be quick)."""
         self.search, self.check, self.limit, self.timeout, self.delay = search, check, limit, timeout, delay

@@ -1,7 +1,7 @@
 """A solving plan: what races for one presolved puzzle, as data.
 
 A kind turns its presolved puzzle into a :class:`Plan` (``Kind.plan``); the pipeline carries it
-out (:mod:`fillsmt.racing`). The plan names who runs, when and with what budget; it holds no
+out (:mod:`fillsmt.engine.race`). The plan names who runs, when and with what budget; it holds no
 code. Its search options are the kind's own (opaque here: the kind's ``search`` reads them).
 """
 
@@ -15,7 +15,7 @@ from typing import Any
 class Entrant:
     """Another SMT configuration in the race: ``solver`` on ``encoding``, started ``delay``
     seconds after the race began unless it is settled by then; ``weight``: its share of the CPU
-    against the other racers' (:mod:`fillsmt.cpu_share`)."""
+    against the other racers' (:mod:`fillsmt.engine.schedule`)."""
 
     solver: str
     encoding: str
@@ -38,7 +38,7 @@ class RacingSearch:
 
     ``options`` are the kind's search options. ``delay``: seconds before the child is forked (a
     solver answer before then costs nothing). ``weight``: its share of the CPU against the other
-    racers', after a ``head_start`` of that many seconds of slices alone (:mod:`fillsmt.cpu_share`).
+    racers', after a ``head_start`` of that many seconds of slices alone (:mod:`fillsmt.engine.schedule`).
     The search has stalled after ``stall_cpu`` seconds of the
     child's CPU without a better node and no solution; where ``stall_hurries``, the waiting
     entrants then start at once."""
@@ -51,7 +51,7 @@ class RacingSearch:
     stall_hurries: bool = True
 
     def stalled(self, progress: Any) -> bool:
-        """Whether the search, at ``progress`` (:class:`fillsmt.race.Progress`), has stalled."""
+        """Whether the search, at ``progress`` (:class:`fillsmt.engine.racers.Progress`), has stalled."""
         return progress.solutions == 0 and progress.since_improved >= self.stall_cpu
 
 

@@ -14,7 +14,7 @@ The two families:
   file asks for the best, ``sat``).
 
 The statuses are fillsmt's proof about the puzzle, made once per puzzle with the kind's default
-encoding in one solver session after the deduction rules (:func:`fillsmt.pipeline.solve` with
+encoding in one solver session after the deduction rules (:func:`fillsmt.engine.pipeline.solve` with
 ``unique``; the rules are sound, and the grids are checked against the puzzle itself; for tilings
 :func:`fillsmt.tiling.optimize.optimize`): every grid found passed the independent checker, and a
 second solution must differ from the first. Every encoding is exact, so the status holds for each;
@@ -33,14 +33,14 @@ from pathlib import Path
 from typing import Any, cast
 
 from fillsmt.drivers.base import Driver
+from fillsmt.engine.solutions import differs, get_value_terms
 from fillsmt.errors import FillsmtError, InputError
-from fillsmt.kind import MAXIMIZE
-from fillsmt.kinds import Kind, kind_of
+from fillsmt.kinds import kind_of
+from fillsmt.protocol import MAXIMIZE, Kind
 from fillsmt.smtlib import Script
 from fillsmt.smtlib.answer import Status
 from fillsmt.smtlib.header import describe, info, logic, standard
 from fillsmt.smtlib.script import Command, assertion, conj, render_term
-from fillsmt.solutions import differs, get_value_terms
 
 FAMILIES = ("plain", "unique")
 DEFAULT_LICENSE = "https://creativecommons.org/licenses/by/4.0/"
@@ -99,7 +99,7 @@ def prove(puzzle, driver: Driver, timeout: float | None) -> Proof:
         plain = Status.SAT if found.placements or found.covered == 0 else Status.UNKNOWN
         unique = Status.UNSAT if found.optimal else Status.UNKNOWN
         return Proof(plain, unique, first=found.placements, best=found.covered, seconds=time.perf_counter() - start)
-    from fillsmt.pipeline import solve
+    from fillsmt.engine.pipeline import solve
 
     result = solve(puzzle, driver, None, timeout, presolve=True, unique=True)
     seconds = time.perf_counter() - start
@@ -130,7 +130,7 @@ def _value_text(value: int | bool, sort) -> str:
 
 def grid_values(puzzle, script: Script, grid) -> dict[str, str]:
     """The text of each get-value term of ``script`` in the solution ``grid``, read through the
-    kind's names (:meth:`fillsmt.kind.Kind.term_cell`, :meth:`~fillsmt.kind.Kind.term_value`)."""
+    kind's names (:meth:`fillsmt.protocol.Kind.term_cell`, :meth:`~fillsmt.protocol.Kind.term_value`)."""
     kind = kind_of(puzzle)
     sorts = _declared_sorts(script)
     values = {}

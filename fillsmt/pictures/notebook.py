@@ -1,14 +1,14 @@
 """Pictures in Jupyter: puzzles and solve results show as their SVG picture (``_repr_svg_``).
 
 Jupyter calls ``_repr_svg_`` on the last value of a cell; the picture is the kind's own
-(:meth:`fillsmt.kind.Kind.svg`), the one ``fillsmt render`` writes.
+(:meth:`fillsmt.protocol.Kind.svg`), the one ``fillsmt render`` writes.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from fillsmt.registry import kind_of
+from fillsmt.kinds import kind_of
 
 
 def picture(puzzle: Any, solution: Any = None) -> str:

@@ -1,9 +1,9 @@
-"""Carrying out a :class:`~fillsmt.plan.Plan`: the quick search, then the race.
+"""Carrying out a :class:`~fillsmt.engine.plan.Plan`: the quick search, then the race.
 
 The solver asked for (``run``) races the kind's search in a forked child (when the plan has
 one) and the plan's other entrants (each started in a thread after its delay); the first
 decisive, checked answer wins and every other racer is stopped. The mechanism (the child, the
-threads, closing sessions) is :mod:`fillsmt.race`; who races, when and how is the plan's.
+threads, closing sessions) is :mod:`fillsmt.engine.racers`; who races, when and how is the plan's.
 """
 
 from __future__ import annotations
@@ -13,13 +13,13 @@ import time
 from dataclasses import replace
 from typing import Any
 
-from fillsmt.attempt import Run, attempt, decisive, joining, search_answer
-from fillsmt.cpu_share import TimeSlices
+from fillsmt.engine.attempt import Run, attempt, decisive, joining, search_answer
+from fillsmt.engine.plan import Plan, QuickSearch, RacingSearch
+from fillsmt.engine.racers import Entrants, RulesOutcome, RulesRace, SessionRace
+from fillsmt.engine.result import SolveResult
+from fillsmt.engine.schedule import TimeSlices
 from fillsmt.errors import FillsmtError, SolverError
-from fillsmt.kind import Kind
-from fillsmt.plan import Plan, QuickSearch, RacingSearch
-from fillsmt.race import Entrants, RulesOutcome, RulesRace, SessionRace
-from fillsmt.result import SolveResult
+from fillsmt.protocol import Kind
 from fillsmt.smtlib.answer import Status
 
 
@@ -65,8 +65,8 @@ def race(kind: Kind, plan: Plan, target: Any, hints: Any, run: Run, unique: bool
     plan's entrants (another driver and encoding, started in a thread after its delay): the first
     decisive, checked answer wins and every other racer is stopped (a one-shot run by the race's
     stop event, a session by closing it). The racers' processes share the CPUs of
-    :func:`~fillsmt.cpu_share.race_cpus` by time slices, each by its weight in the plan
-    (:mod:`fillsmt.cpu_share`). When the solver's own
+    :func:`~fillsmt.engine.schedule.race_cpus` by time slices, each by its weight in the plan
+    (:mod:`fillsmt.engine.schedule`). When the solver's own
     answer is decisive it stands; when it ends undecided (a time-out, unknown) and no one else has
     won, its result is the race's."""
     from fillsmt.drivers.registry import get_driver
@@ -126,7 +126,7 @@ def _working(
     share, kind: Kind, target: Any, hints: Any, run: Run, unique: bool, forced: bool, stop
 ) -> SolveResult | None:
     """:func:`attempt` for a racer whose problem this process encodes: until its solver's
-    process starts, that work holds one of the race's CPUs (:meth:`fillsmt.cpu_share.Share.working`)."""
+    process starts, that work holds one of the race's CPUs (:meth:`fillsmt.engine.schedule.Share.working`)."""
     with share.working():
         return attempt(kind, target, hints, run, unique, forced, stop)
 

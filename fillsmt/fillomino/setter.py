@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import time
 
-from fillsmt.generating import Made, Options, removal_warnings
+from fillsmt.setter.generation import Made, Options, removal_warnings
 
 DEFAULT_MAX_EMPTY_AREA = 20
 """``--max-empty-area`` by default for grids of more than :data:`SMALL_GRID` cells (see

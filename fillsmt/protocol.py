@@ -2,7 +2,7 @@
 
 A kind is a package of the same shape (``model``, ``plain_format``, ``encode…``, ``decode``,
 ``verify``, ``render``, …) plus one subclass of :class:`Kind` that ties them together; the
-registry (:mod:`fillsmt.registry`) names it, and every puzzle object says its kind's name in its
+registry (:mod:`fillsmt.kinds`) names it, and every puzzle object says its kind's name in its
 ``kind`` class attribute. The pipeline, the CLI, the JSON writer and ``bench`` only ever talk to
 a :class:`Kind`: nothing outside a kind's package asks what class a puzzle is.
 
@@ -16,12 +16,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Hashable
 
+from fillsmt.engine.plan import Plan, RacingSearch
 from fillsmt.errors import InputError
-from fillsmt.plan import Plan, RacingSearch
 
 if TYPE_CHECKING:  # a kind's registry entry is read at start-up: the solving machinery loads on first use
+    from fillsmt.engine.solutions import Problem
     from fillsmt.smtlib import Script
-    from fillsmt.solutions import Problem
 
 SATISFY = "satisfy"
 MAXIMIZE = "maximize"
@@ -38,7 +38,7 @@ class Encoding:
 
     A *lazy* encoding also has ``cuts(grid)``: its script is a relaxation, solved in a session
     that asserts the clauses ``cuts`` finds broken by each decoded grid and checks again
-    (:meth:`fillsmt.solutions.Search.solution`), never in a one-shot run. A *propagated* one
+    (:meth:`fillsmt.engine.solutions.Search.solution`), never in a one-shot run. A *propagated* one
     names the ``propagator`` a solver must run inside its search for the script to be exact
     (:attr:`fillsmt.drivers.base.Driver.propagators`). Either is a solving method, not a script
     (:attr:`method`)."""
@@ -157,7 +157,7 @@ class Kind:
     """Whether :meth:`search` solves without an SMT solver (``--solver rules``)."""
 
     def plan(self, presolved: Any, proof: bool) -> Plan:
-        """How the ``presolved`` puzzle is raced (:class:`fillsmt.plan.Plan`); ``proof``: the
+        """How the ``presolved`` puzzle is raced (:class:`fillsmt.engine.plan.Plan`); ``proof``: the
         race must also prove (``--unique`` or ``--forced``). By default the kind's search races
         the solver where the kind has one."""
         return Plan(search=RacingSearch() if self.has_search else None)
@@ -173,7 +173,7 @@ class Kind:
     ) -> Any:
         """Up to ``limit`` solutions by the kind's own search (see ``has_search``) until
         ``deadline`` (monotonic) or within ``budget`` seconds of the ``options``' clock, telling
-        ``progress`` (:class:`fillsmt.race.SearchProgress`, or None) of its nodes; ``options``
+        ``progress`` (:class:`fillsmt.engine.racers.SearchProgress`, or None) of its nodes; ``options``
         are the kind's (from its :meth:`plan`; None: those of ``--solver rules``)."""
         raise InputError(f"{puzzle.source}: {self.name} puzzles have no search of their own")
 
@@ -268,7 +268,7 @@ class Kind:
 
     def problem(self, puzzle: Any, script: Script, encoding: str, solver: str) -> Problem:
         """What a session or a one-shot run needs: the script, the decoder and the checker."""
-        from fillsmt.solutions import Problem
+        from fillsmt.engine.solutions import Problem
 
         return Problem(
             script=script,
@@ -318,7 +318,7 @@ class Kind:
         """For two solutions ``a`` and ``b`` of ``puzzle`` (grids): cells such that every
         solution that agrees with ``a`` on them stays a solution with ``b``'s numbers put in
         where ``a`` and ``b`` differ; None when the kind cannot tell. ``repair`` learns from it
-        which other solutions need a clue where ``a`` and ``b`` differ (:mod:`fillsmt.repair`)."""
+        which other solutions need a clue where ``a`` and ``b`` differ (:mod:`fillsmt.setter.repair`)."""
         return None
 
     def uniqueness_oracle(self, driver: Any, deadline: float | None) -> Any:
@@ -346,12 +346,12 @@ class Kind:
     """Whether :meth:`generate` makes new puzzles (``fillsmt generate --kind``)."""
 
     def check_request(self, opts: Any, asked: dict) -> Any:
-        """A ``generate`` request (:class:`fillsmt.generating.Options`) checked against the kind,
+        """A ``generate`` request (:class:`fillsmt.setter.generation.Options`) checked against the kind,
         its defaults filled in; ``asked`` maps each kind-specific option to the value given."""
         raise InputError(f"fillsmt cannot make {self.name} puzzles")
 
     def generate(self, opts: Any, seed: Any, driver: Any) -> Any:
-        """A new puzzle with one solution (:class:`fillsmt.generating.Made`); ``driver`` is the
+        """A new puzzle with one solution (:class:`fillsmt.setter.generation.Made`); ``driver`` is the
         uniqueness oracle's solver (None: the kind's own search)."""
         raise InputError(f"fillsmt cannot make {self.name} puzzles")
 

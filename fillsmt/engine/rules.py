@@ -6,10 +6,10 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from fillsmt.engine.interrupts import run_within
+from fillsmt.engine.result import RULES_SOLVER, SolveResult
 from fillsmt.errors import InputError
-from fillsmt.interrupts import run_within
-from fillsmt.registry import kind_of
-from fillsmt.result import RULES_SOLVER, SolveResult
+from fillsmt.kinds import kind_of
 from fillsmt.smtlib.answer import Status
 
 

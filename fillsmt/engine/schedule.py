@@ -50,6 +50,10 @@ def usable_cpus() -> int:
 
 
 _RACE_CPUS: list[int] = []
+"""The process-wide limit of :func:`limit_race_cpus` (empty: none)."""
+_BLOCK_LIMITS: dict[object, int] = {}
+"""The limits of the :func:`race_cpus_at_most` blocks open now, one entry per block: blocks in
+several threads at once (a Dask worker's jobs) may end in any order."""
 
 
 def limit_race_cpus(cpus: int | None) -> None:
@@ -61,19 +65,20 @@ def limit_race_cpus(cpus: int | None) -> None:
 
 @contextmanager
 def race_cpus_at_most(cpus: int) -> Iterator[None]:
-    """Within the block, :func:`limit_race_cpus` to ``cpus`` (or fewer, if already so); then as
-    before."""
-    before = list(_RACE_CPUS)
-    limit_race_cpus(min(cpus, race_cpus()))
+    """Within the block, at most ``cpus`` processes of a race run at once (or fewer, if already
+    so); then as before, whatever other blocks opened or closed meanwhile."""
+    token = object()
+    _BLOCK_LIMITS[token] = max(1, int(cpus))
     try:
         yield
     finally:
-        _RACE_CPUS[:] = before
+        del _BLOCK_LIMITS[token]
 
 
 def race_cpus() -> int:
-    """How many processes of a race may run at once in this process (:func:`limit_race_cpus`)."""
-    return _RACE_CPUS[0] if _RACE_CPUS else usable_cpus()
+    """How many processes of a race may run at once in this process (:func:`limit_race_cpus`,
+    :func:`race_cpus_at_most`)."""
+    return min([*_RACE_CPUS[:1], *list(_BLOCK_LIMITS.values())] or [usable_cpus()])
 
 
 _TICK = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100

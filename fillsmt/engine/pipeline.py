@@ -1,6 +1,6 @@
 """The one pipeline, for every kind: presolve → encode → one-shot run or session → decode → check.
 
-Everything here talks to a :class:`~fillsmt.kind.Kind` (found through the registry) and to a
+Everything here talks to a :class:`~fillsmt.protocol.Kind` (found through the registry) and to a
 :class:`~fillsmt.drivers.base.Driver`; nothing asks what class a puzzle is. :func:`solve` covers
 a plain solve, ``unique`` and ``forced`` (one incremental session) and, for an optimisation kind,
 the kind's optimiser; :func:`count` enumerates solutions. Every result is a :class:`SolveResult`,
@@ -13,28 +13,28 @@ import time
 from dataclasses import replace
 from typing import Any, Callable
 
-from fillsmt.attempt import Run, attempt
 from fillsmt.drivers.base import Driver
 from fillsmt.drivers.registry import require_runs
 from fillsmt.drivers.session import SessionTimeout
+from fillsmt.engine.attempt import Run, attempt
+from fillsmt.engine.interrupts import run_within
+from fillsmt.engine.race import carry_out
+from fillsmt.engine.racers import can_race
+from fillsmt.engine.result import EXIT_CODES, PRESOLVE, RULES_SOLVER, SolveResult, checked
+from fillsmt.engine.rules import require_rules_apply, solve_with_rules
+from fillsmt.engine.solutions import Enumeration, Search, WrongAnswer, enumerate_solutions
 from fillsmt.errors import InputError, NoSolution
-from fillsmt.interrupts import run_within
-from fillsmt.kind import MAXIMIZE, Kind
-from fillsmt.race import can_race
-from fillsmt.racing import carry_out
-from fillsmt.registry import kind_of
-from fillsmt.result import EXIT_CODES, PRESOLVE, RULES_SOLVER, SolveResult, checked
-from fillsmt.rules_solver import require_rules_apply, solve_with_rules
+from fillsmt.kinds import kind_of
+from fillsmt.protocol import MAXIMIZE, Kind
 from fillsmt.smtlib import Script
 from fillsmt.smtlib.answer import Status
-from fillsmt.solutions import Enumeration, Search, WrongAnswer, enumerate_solutions
 
 DEFAULT_SOLVER = "yices"
 DEFAULT_PRESOLVE = True
 """Whether ``solve`` runs the kind's presolve (Fillomino: the deduction rules) unless told otherwise."""
 
 DEFAULT_RACE = True
-"""Whether ``solve`` races the kind's own search against the solver (:mod:`fillsmt.race`)."""
+"""Whether ``solve`` races the kind's own search against the solver (:mod:`fillsmt.engine.racers`)."""
 DEFAULT_STAGED = True
 """Whether the race carries out the kind's whole plan (``Kind.plan``: its quick search, lead
 encoding and other configurations), not only its search against the solver."""
@@ -115,11 +115,11 @@ def solve(
     With ``unique`` (or ``forced``) the work happens in one incremental session: after the first
     solution, is there another (``unique``)? Which cells hold the same number in every solution
     (``forced``)? ``timeout`` is the solver's, and bounds every stage too: whatever still runs
-    :data:`~fillsmt.interrupts.GRACE` seconds past it (the presolve, the encoding, a solver that
+    :data:`~fillsmt.engine.interrupts.GRACE` seconds past it (the presolve, the encoding, a solver that
     does not stop) is stopped, and the result is a TIMEOUT. An optimisation kind (tilings) is
     handed to its optimiser (``method`` picks how), which keeps its best answer at the time-out.
     With ``presolve`` and ``race``, a kind with a search of its own carries out its plan for the
-    presolved puzzle (``Kind.plan``, :mod:`fillsmt.racing`): its search races the solver (with
+    presolved puzzle (``Kind.plan``, :mod:`fillsmt.engine.race`): its search races the solver (with
     ``forced`` it wins only by exhausting its search), and with ``staged`` (and the default
     solver and encoding) the plan's quick search runs first in this process, its lead encoding
     replaces the default one, and its other configurations join the race after their delays.
@@ -145,7 +145,7 @@ def solve(
 
 
 def _within(timeout: float | None, run: Callable[[], Any], timed_out: Callable[[str], Any]) -> Any:
-    """``run()``, stopped :data:`~fillsmt.interrupts.GRACE` seconds past ``timeout`` whatever
+    """``run()``, stopped :data:`~fillsmt.engine.interrupts.GRACE` seconds past ``timeout`` whatever
     stage it is in: then ``timed_out(message)``."""
     return run_within(
         timeout,

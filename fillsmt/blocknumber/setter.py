@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 
 from fillsmt.errors import InputError
-from fillsmt.generating import Made, Options, removal_warnings
+from fillsmt.setter.generation import Made, Options, removal_warnings
 
 DEFAULT_MAX_BLOCK = 5
 """The largest BlockNumber block by default (as in published Suguru)."""

@@ -15,7 +15,10 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from fillsmt.clue_sets import (
+from fillsmt.drivers.base import Driver
+from fillsmt.drivers.session import SessionTimeout
+from fillsmt.errors import FillsmtError, InputError, OracleUndecided
+from fillsmt.setter.clues import (
     Grid,
     Placed,
     RepairUndecided,
@@ -26,10 +29,7 @@ from fillsmt.clue_sets import (
     undecided_on_timeout,
     with_clues,
 )
-from fillsmt.drivers.base import Driver
-from fillsmt.drivers.session import SessionTimeout
-from fillsmt.errors import FillsmtError, InputError, OracleUndecided
-from fillsmt.repair import TIME_LIMIT
+from fillsmt.setter.repair import TIME_LIMIT
 from fillsmt.smtlib.answer import Status
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from fillsmt.engine.solutions import Problem, differing_cells
 from fillsmt.errors import (
     EXIT_NO_SOLUTION,
     EXIT_NOT_UNIQUE,
@@ -14,10 +15,9 @@ from fillsmt.errors import (
     EXIT_UNKNOWN,
     FormatError,
 )
-from fillsmt.kind import Kind
-from fillsmt.registry import kind_of
+from fillsmt.kinds import kind_of
+from fillsmt.protocol import Kind
 from fillsmt.smtlib.answer import Status
-from fillsmt.solutions import Problem, differing_cells
 
 RULES_SOLVER = "rules"
 """The ``--solver`` name of the thesis' own solver: the deduction rules plus backtracking; also
@@ -91,7 +91,7 @@ class SolveResult:
 
     def _repr_svg_(self) -> str:
         """Jupyter shows the solution found (the puzzle alone when there is none)."""
-        from fillsmt.notebook import picture
+        from fillsmt.pictures.notebook import picture
 
         return picture(self.puzzle, self.grid)
 

@@ -10,10 +10,10 @@ from typing import Any
 
 from fillsmt.drivers.base import Driver
 from fillsmt.drivers.session import SessionTimeout
-from fillsmt.kind import Kind
-from fillsmt.result import RULES_SOLVER, SolveResult, checked
+from fillsmt.engine.result import RULES_SOLVER, SolveResult, checked
+from fillsmt.engine.solutions import Problem, Search, WrongAnswer, backbone
+from fillsmt.protocol import Kind
 from fillsmt.smtlib.answer import Status
-from fillsmt.solutions import Problem, Search, WrongAnswer, backbone
 
 
 def attempt(
@@ -139,7 +139,7 @@ class Run:
     started: float
     encoding_started: float
     share: Any = None
-    """The racer's share of the CPU, told of each solver process (:class:`fillsmt.cpu_share.Share`)."""
+    """The racer's share of the CPU, told of each solver process (:class:`fillsmt.engine.schedule.Share`)."""
 
     def stopped_message(self) -> str:
         return f"{self.driver.name} gave no answer within {self.timeout:g} s and was stopped" if self.timeout else ""

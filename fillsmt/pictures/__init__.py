@@ -1,0 +1,1 @@
+"""Pictures: SVG drawings of puzzles and solutions, and their display in Jupyter."""
