@@ -148,6 +148,11 @@ class Kind:
 
     # --- solving -------------------------------------------------------------------------------
 
+    theory_encodings: ClassVar[dict[str, str]] = {}
+    """Which of the kind's encodings suits a solver that decides one logic only (logic → encoding
+    name, e.g. ``{"QF_BV": "bv"}``): what such a solver gets when no encoding is named
+    (:meth:`fillsmt.drivers.base.Driver.encoding_for`)."""
+
     propagators: ClassVar[dict[str, str]] = {}
     """The user propagators the kind's encodings ask for: name → ``module:function`` making one,
     ``make(z3, solver, *args, atoms)`` with the script's integer arguments and its Boolean

@@ -10,8 +10,9 @@ import pytest
 from conftest import INSTANCES
 from fillsmt.fillomino.model import Puzzle
 from fillsmt.fillomino.plain_format import read_puzzle
-from fillsmt.pictures.svg import (CellText, Style, grid_svg, region_edges, render_blocknumber,
-                         render_fillomino, render_labelled, render_svg)
+from fillsmt.blocknumber.render import svg_picture as render_blocknumber
+from fillsmt.fillomino.render import svg_picture as render_fillomino
+from fillsmt.pictures.svg import CellText, Style, grid_svg, region_edges, render_labelled, render_svg
 
 NS = {"svg": "http://www.w3.org/2000/svg"}
 G12_SOLUTION = ((1, 4, 2, 2, 1), (2, 4, 4, 1, 4), (2, 4, 2, 4, 4), (1, 3, 2, 1, 4), (3, 3, 1, 2, 2))

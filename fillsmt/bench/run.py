@@ -75,7 +75,7 @@ def _encoding(job: Job, kind) -> str:
     """The job's encoding for a puzzle of ``kind``: ``default`` is the kind's own default."""
     encoding = job.config.encoding
     if encoding == DEFAULT and job.config.solver in SOLVERS:
-        return SOLVERS[job.config.solver]().encoding_for(kind.name, kind.default_encoding)
+        return SOLVERS[job.config.solver]().encoding_for(kind) or kind.default_encoding
     if encoding == DEFAULT:
         return kind.default_encoding
     if encoding not in kind.encoding_names:

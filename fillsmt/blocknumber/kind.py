@@ -26,6 +26,7 @@ def _without_hints(encoding: BlockNumberEncoding) -> Callable[[Puzzle, Any], Scr
 class BlockNumber(Kind):
     name = "blocknumber"
     summary = "fill each block of n cells with 1..n; touching cells (diagonals too) differ"
+    theory_encodings = {"QF_BV": "bv"}
     encodings = tuple(Encoding(e.name, _without_hints(e), e.description) for e in ENCODINGS.values())
     default_encoding = DEFAULT_ENCODING
 
@@ -71,9 +72,9 @@ class BlockNumber(Kind):
         return render_pretty(puzzle, grid)
 
     def svg(self, puzzle: Puzzle, grid, title: str | None = None, style: Any = None) -> str:
-        from fillsmt.pictures.svg import render_blocknumber
+        from fillsmt.blocknumber.render import svg_picture
 
-        return render_blocknumber(puzzle, grid, title=title, **({"style": style} if style else {}))
+        return svg_picture(puzzle, grid, title=title, style=style)
 
     def check(self, puzzle: Puzzle, grid) -> list[str]:
         return check_solution(puzzle.givens, puzzle.blocks, grid)

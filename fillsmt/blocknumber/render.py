@@ -4,6 +4,7 @@ borders and the outer edge, light lines between cells of one block."""
 from __future__ import annotations
 
 import unicodedata
+from typing import Any
 
 from fillsmt.blocknumber.model import Grid, Puzzle
 
@@ -97,3 +98,22 @@ def render_pretty(puzzle: Puzzle, grid: Grid | None = None) -> str:
                     row.append(shown[r][c].center(cell_w))
             lines.append("".join(row))
     return "\n".join(lines) + "\n"
+
+
+# --- the SVG picture (:mod:`fillsmt.pictures.svg` draws it) --------------------------------------
+
+
+def svg_picture(puzzle: Any, grid: Any = None, *, style: Any = None, title: str | None = None) -> str:
+    """A BlockNumber (Suguru) puzzle with its block borders, and its solution when given."""
+    from fillsmt.pictures.svg import DEFAULT_STYLE, check_shape, grid_svg, number_texts
+
+    if grid is not None:
+        check_shape(grid, puzzle.height, puzzle.width, "solution")
+    return grid_svg(
+        puzzle.height,
+        puzzle.width,
+        labels=puzzle.blocks,
+        texts=number_texts(puzzle.givens, grid),
+        style=style or DEFAULT_STYLE,
+        title=title,
+    )

@@ -89,16 +89,14 @@ class BitwuzlaDriver(ApiWorkerDriver):
     distribution = "bitwuzla"
     label = "Bitwuzla"
     install_hint = "pip install bitwuzla"
-    default_encodings = {"blocknumber": "bv", "tiling": "bv"}
-    """The encoding ``--solver bitwuzla`` picks when none is given, per puzzle kind (Fillomino's
-    encodings are all over integers: Bitwuzla refuses them)."""
+    theory = "QF_BV"
 
     def refuse(self, script: str) -> None:
         if _INTEGER_LOGIC.search(script[:4000]) or "Int)" in script[:4000]:
             raise InputError(
                 "bitwuzla decides bit-vectors and Booleans, not integers: choose a bit-vector or "
-                "Boolean encoding (BlockNumber: -e bv or -e onehot; tiling: -e bv; Fillomino has "
-                "none), or leave -e out to get one"
+                "Boolean encoding (`fillsmt encode --help` lists them), or leave -e out to get the "
+                "kind's bit-vector encoding, where it has one"
             )
 
 
@@ -111,7 +109,6 @@ class Z3PropDriver(ApiWorkerDriver):
     distribution = "z3-solver"
     label = "Z3 with the region propagator"
     install_hint = "pip install z3-solver"
-    default_encodings = {"fillomino": "onehot-prop"}
 
     @property
     def propagators(self) -> frozenset[str]:  # type: ignore[override]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, overload
+from typing import TYPE_CHECKING
 
 from fillsmt.errors import SolverError, SolverMissing
 from fillsmt.smtlib.answer import Answer, SExprError, Status, Value, parse_answer
@@ -41,8 +41,10 @@ class Driver(ABC):
     in_process: bool = False
     """True when the solver runs inside the calling process (a library called in-process), so its
     CPU time cannot be told apart from fillsmt's own; False when it runs in child processes."""
-    default_encodings: dict[str, str] = {}
-    """The encoding this solver gets per puzzle kind when none is asked for (else the kind's own)."""
+    theory: str = ""
+    """The one SMT-LIB logic this solver decides, when it is not any (Bitwuzla: ``QF_BV``): a
+    puzzle whose encoding is not named gets its kind's encoding for that logic
+    (:attr:`fillsmt.protocol.Kind.theory_encodings`)."""
     propagators: frozenset[str] = frozenset()
     """The propagators this solver runs inside its search: an encoding that names one
     (:attr:`fillsmt.protocol.Encoding.propagator`) is exact only on such a solver."""
@@ -56,16 +58,15 @@ class Driver(ABC):
             )
         return ""
 
-    @overload
-    def encoding_for(self, kind: str, fallback: str) -> str: ...
-
-    @overload
-    def encoding_for(self, kind: str, fallback: None) -> str | None: ...
-
-    def encoding_for(self, kind: str, fallback: str | None) -> str | None:
-        """The encoding to use for a puzzle of ``kind`` when the user named none (``fallback``
-        when this solver has no choice of its own: None, the kind's default)."""
-        return self.default_encodings.get(kind, fallback)
+    def encoding_for(self, kind) -> str | None:
+        """The encoding of ``kind`` (a :class:`fillsmt.protocol.Kind`) this solver gets when the
+        user names none: the first of the kind's encodings that needs a propagator this solver
+        runs, else the kind's encoding for this solver's :attr:`theory`, else None (the kind's
+        default)."""
+        for encoding in kind.encodings:
+            if encoding.propagator and encoding.propagator in self.propagators:
+                return encoding.name
+        return kind.theory_encodings.get(self.theory) if self.theory else None
 
     @abstractmethod
     def available(self) -> bool:

@@ -55,6 +55,19 @@ def presolve_level(presolve: bool, race: bool, staged: bool = False) -> str:
 # --- the stages -----------------------------------------------------------------------------------
 
 
+def resolve_encoding(kind: Kind, driver: Driver, named: str | None) -> str:
+    """The encoding a solve of a ``kind`` puzzle with ``driver`` runs: the one ``named``, else the
+    driver's choice for the kind (:meth:`~fillsmt.drivers.base.Driver.encoding_for`), else the
+    kind's default. A solver that decides one logic only, for a kind with no encoding in it, is
+    refused (an InputError) unless an encoding is named."""
+    if named is None and driver.theory and driver.theory not in kind.theory_encodings:
+        raise InputError(
+            f"{driver.name} decides {driver.theory} only, and {kind.name.capitalize()} has none of its "
+            "encodings in it; name an encoding with -e, or choose another solver"
+        )
+    return kind.encoding(named or driver.encoding_for(kind)).name
+
+
 def encode_script(puzzle: Any, encoding: str | None = None, hints: Any = None) -> Script:
     """The SMT-LIB script of ``puzzle`` under ``encoding``, as data (``hints`` from a presolve)."""
     return kind_of(puzzle).encode(puzzle, encoding, hints)
@@ -173,7 +186,7 @@ def _solve(
     t0: float,
 ) -> SolveResult:
     """:func:`solve` after its checks; ``level`` is one of :data:`PRESOLVE_LEVELS`."""
-    encoding = kind.encoding(encoding or driver.encoding_for(kind.name, None)).name
+    encoding = resolve_encoding(kind, driver, encoding)
     require_runs(driver, kind.encoding(encoding))
     lazy = kind.encoding(encoding).lazy  # a relaxation refined in a session, never one-shot
     if unique or forced or lazy:
@@ -208,7 +221,7 @@ def _solve(
 def _default_choice(kind: Kind, driver: Driver, encoding: str) -> bool:
     """Whether the solver and encoding are the defaults: only then does a staged race add the
     kind's other configurations (a solver or an encoding the user named is what runs)."""
-    return driver.name == DEFAULT_SOLVER and encoding == kind.encoding(driver.encoding_for(kind.name, None)).name
+    return driver.name == DEFAULT_SOLVER and encoding == resolve_encoding(kind, driver, None)
 
 
 def _quick(kind: Kind, puzzle: Any, driver: Driver, encoding: str, t0: float) -> SolveResult | None:
@@ -260,7 +273,7 @@ def count(
 def _count(
     kind: Kind, puzzle: Any, driver: Driver, limit: int, encoding: str | None, timeout: float | None, presolve: bool
 ) -> Enumeration:
-    encoding = kind.encoding(encoding or driver.encoding_for(kind.name, None)).name
+    encoding = resolve_encoding(kind, driver, encoding)
     require_runs(driver, kind.encoding(encoding))
     driver.require_session()
     driver.require()  # before any work, as for solve
@@ -334,7 +347,7 @@ def optimise(
             f"{puzzle.source}: --unique and --forced are for puzzles with one answer, "
             f"not for {kind.name}s (which look for the best answer)"
         )
-    encoding = kind.encoding(encoding or driver.encoding_for(kind.name, None)).name
+    encoding = resolve_encoding(kind, driver, encoding)
     driver.require()
     found = kind.optimize(puzzle, driver, timeout, encoding, method)
     status = Status.SAT if found.optimal else Status.TIMEOUT if found.status.value == "timeout" else Status.UNKNOWN

@@ -79,9 +79,9 @@ class Fillomino(Kind):
         return render_pretty(grid, marked=cells)
 
     def svg(self, puzzle: Puzzle, grid, title: str | None = None, style: Any = None) -> str:
-        from fillsmt.pictures.svg import render_fillomino
+        from fillsmt.fillomino.render import svg_picture
 
-        return render_fillomino(puzzle, grid, title=title, **({"style": style} if style else {}))
+        return svg_picture(puzzle, grid, title=title, style=style)
 
     def check(self, puzzle: Puzzle, grid) -> list[str]:
         return check_solution(puzzle.cells, grid)

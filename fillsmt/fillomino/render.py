@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 # Junction glyph by the arms it has: (up, down, left, right).
 _JUNCTION = {
@@ -62,3 +62,30 @@ def render_pretty(grid: Sequence[Sequence[object]], marked: Iterable[tuple[int, 
                     row.append("*" + text[1:] if (r, c) in marked else text)
             lines.append("".join(row).rstrip())
     return "\n".join(lines) + "\n"
+
+
+# --- the SVG picture (:mod:`fillsmt.pictures.svg` draws it) --------------------------------------
+
+
+def svg_picture(
+    puzzle: Any,
+    grid: Sequence[Sequence[int]] | None = None,
+    *,
+    style: Any = None,
+    title: str | None = None,
+    notes: Iterable[Any] = (),
+) -> str:
+    """A Fillomino puzzle, or its solution when ``grid`` is given (regions = equal numbers)."""
+    from fillsmt.pictures.svg import DEFAULT_STYLE, check_shape, grid_svg, number_texts
+
+    if grid is not None:
+        check_shape(grid, puzzle.height, puzzle.width, "solution")
+    return grid_svg(
+        puzzle.height,
+        puzzle.width,
+        labels=grid,
+        texts=number_texts(puzzle.cells, grid),
+        style=style or DEFAULT_STYLE,
+        title=title,
+        notes=notes,
+    )

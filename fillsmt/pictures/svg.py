@@ -3,14 +3,13 @@
 One core, :func:`grid_svg`, draws any rectangular grid: thin grey cell lines, a heavy line
 between every two side-by-side cells whose region labels differ, a heavy outer frame, optional
 shaded cells, and a number or letter in each cell (clues bold black, solved numbers in blue).
-The kinds are thin layers over it:
+Each kind's picture is a thin layer over it, in the kind's own package (its ``render`` module, behind
+the kind's :class:`~fillsmt.protocol.Pictures`); here are what they share:
 
-* :func:`render_fillomino` — unsolved: the grid, the frame and the clues; solved: the regions
-  are the groups of equal numbers, so a heavy line runs between different numbers;
-* :func:`render_blocknumber` — the blocks' borders always, givens bold, solved numbers blue;
-* :func:`render_labelled` — a labelled grid (a tiling: each placed piece has its label, ``.``
+* :func:`number_texts` — clues bold, solved numbers blue;
+* :func:`render_labelled` — a labelled grid (each placed piece of a tiling has its label, ``.``
   marks an uncovered cell, drawn shaded), heavy lines between different labels;
-* :func:`render_svg` — picks the kind from the puzzle object.
+* :func:`render_svg` — the picture of a puzzle of any kind, through its kind.
 
 Pure functions from data to text (``xml.etree.ElementTree``, no other dependency); the groups
 carry ids (``grid``, ``borders``, ``numbers``, ``shading``, ``frame``) so tests and stylesheets
@@ -238,7 +237,7 @@ def grid_svg(
     if height < 1 or width < 1:
         raise ValueError(f"a grid needs at least one cell, not {height}x{width}")
     if labels is not None:
-        _check_shape(labels, height, width, "labels")
+        check_shape(labels, height, width, "labels")
     canvas = _Canvas(height, width, style, title)
     canvas.shading(shaded)
     canvas.grid_lines()
@@ -249,13 +248,13 @@ def grid_svg(
     return canvas.text()
 
 
-def _check_shape(grid: Sequence[Sequence[Any]], height: int, width: int, name: str) -> None:
+def check_shape(grid: Sequence[Sequence[Any]], height: int, width: int, name: str) -> None:
     if len(grid) != height or any(len(row) != width for row in grid):
         shape = f"{len(grid)}x{len(grid[0]) if grid else 0}"
         raise ValueError(f"the {name} grid is {shape}, the puzzle is {height}x{width}")
 
 
-def _number_texts(givens: Sequence[Sequence[int]], grid: Sequence[Sequence[int]] | None) -> list[CellText]:
+def number_texts(givens: Sequence[Sequence[int]], grid: Sequence[Sequence[int]] | None) -> list[CellText]:
     """Clues in bold; with a solution, every other cell's number as solved."""
     texts = []
     for r, row in enumerate(givens):
@@ -265,44 +264,6 @@ def _number_texts(givens: Sequence[Sequence[int]], grid: Sequence[Sequence[int]]
             elif grid is not None and grid[r][c]:
                 texts.append(CellText(r, c, str(grid[r][c]), "solved"))
     return texts
-
-
-def render_fillomino(
-    puzzle: Any,
-    grid: Sequence[Sequence[int]] | None = None,
-    *,
-    style: Style = DEFAULT_STYLE,
-    title: str | None = None,
-    notes: Iterable[CellText] = (),
-) -> str:
-    """A Fillomino puzzle, or its solution when ``grid`` is given (regions = equal numbers)."""
-    if grid is not None:
-        _check_shape(grid, puzzle.height, puzzle.width, "solution")
-    return grid_svg(
-        puzzle.height,
-        puzzle.width,
-        labels=grid,
-        texts=_number_texts(puzzle.cells, grid),
-        style=style,
-        title=title,
-        notes=notes,
-    )
-
-
-def render_blocknumber(
-    puzzle: Any, grid: Sequence[Sequence[int]] | None = None, *, style: Style = DEFAULT_STYLE, title: str | None = None
-) -> str:
-    """A BlockNumber (Suguru) puzzle with its block borders, and its solution when given."""
-    if grid is not None:
-        _check_shape(grid, puzzle.height, puzzle.width, "solution")
-    return grid_svg(
-        puzzle.height,
-        puzzle.width,
-        labels=puzzle.blocks,
-        texts=_number_texts(puzzle.givens, grid),
-        style=style,
-        title=title,
-    )
 
 
 def render_labelled(
@@ -326,24 +287,6 @@ def render_labelled(
         if show_labels and labels[r][c] != empty
     ]
     return grid_svg(height, width, labels=labels, texts=texts, shaded=shaded, style=style, title=title)
-
-
-def render_tiling(problem: Any, tiling: Any = None, *, style: Style = DEFAULT_STYLE, title: str | None = None) -> str:
-    """A tiling problem's board (blocked cells shaded), or a tiling: each copy outlined and
-    labelled with its piece's name, uncovered and blocked cells shaded."""
-    labels: list[list[Hashable]] = [["" for _ in range(problem.width)] for _ in range(problem.height)]
-    names: dict[tuple[int, int], str] = {}
-    for index, placement in enumerate(tiling.placements if tiling is not None else ()):
-        for r, c in placement.cells:
-            labels[r][c] = (index, problem.pieces[placement.piece].name)
-            names[(r, c)] = problem.pieces[placement.piece].name
-    for r, c in problem.blocked:
-        labels[r][c] = "."
-    if tiling is not None:
-        labels = [[v if v != "" else "." for v in row] for row in labels]
-    shaded = [(r, c) for r in range(problem.height) for c in range(problem.width) if labels[r][c] == "."]
-    texts = [CellText(r, c, name, "label") for (r, c), name in sorted(names.items())]
-    return grid_svg(problem.height, problem.width, labels=labels, texts=texts, shaded=shaded, style=style, title=title)
 
 
 def render_svg(

@@ -26,6 +26,7 @@ class TilingKind(Kind):
     name = "tiling"
     summary = "place copies of polyomino pieces on a board to cover the most cells"
     problem_type = MAXIMIZE
+    theory_encodings = {"QF_BV": "bv"}
     encodings = tuple(Encoding(amo, _maximize_with(amo)) for amo in AMO_ENCODINGS)
     default_encoding = "auto"
     question = "which tiling covers the most cells? (z3's maximize command, an extension of SMT-LIB 2.6)"
@@ -88,9 +89,9 @@ class TilingKind(Kind):
         return render_pretty(puzzle, tiling.placements)
 
     def svg(self, puzzle: TilingProblem, tiling: Tiling | None, title: str | None = None, style: Any = None) -> str:
-        from fillsmt.pictures.svg import render_tiling
+        from fillsmt.tiling.render import svg_picture
 
-        return render_tiling(puzzle, tiling, title=title, **({"style": style} if style else {}))
+        return svg_picture(puzzle, tiling, title=title, style=style)
 
     def check(self, puzzle: TilingProblem, tiling: Tiling) -> list[str]:
         return check(puzzle, tiling)

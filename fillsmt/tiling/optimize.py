@@ -328,7 +328,9 @@ def optimize(
     ``bounds``) or ``auto`` (``split`` on a large board without copy limits, else ``bounds``)."""
     driver = get_driver(solver) if isinstance(solver, str) else solver
     if amo == "auto":
-        amo = driver.encoding_for("tiling", amo)
+        from fillsmt.kinds import get_kind
+
+        amo = driver.encoding_for(get_kind("tiling")) or amo
     if method not in METHODS:
         raise ValueError(f"unknown method {method!r}; choose one of {', '.join(METHODS)}")
     if method == "auto":

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import string
-from typing import Sequence
+from typing import Any, Hashable, Sequence
 
 from fillsmt.fillomino.render import render_pretty as _boxed
 from fillsmt.tiling.model import Placement, TilingProblem
@@ -84,3 +84,34 @@ def render_pretty(problem: TilingProblem, chosen: Sequence[Placement]) -> str:
                 row.append(_Cell(("free", r, c), "."))
         grid.append(row)
     return _boxed(grid)
+
+
+# --- the SVG picture (:mod:`fillsmt.pictures.svg` draws it) --------------------------------------
+
+
+def svg_picture(problem: Any, tiling: Any = None, *, style: Any = None, title: str | None = None) -> str:
+    """A tiling problem's board (blocked cells shaded), or a tiling: each copy outlined and
+    labelled with its piece's name, uncovered and blocked cells shaded."""
+    from fillsmt.pictures.svg import DEFAULT_STYLE, CellText, grid_svg
+
+    labels: list[list[Hashable]] = [["" for _ in range(problem.width)] for _ in range(problem.height)]
+    names: dict[tuple[int, int], str] = {}
+    for index, placement in enumerate(tiling.placements if tiling is not None else ()):
+        for r, c in placement.cells:
+            labels[r][c] = (index, problem.pieces[placement.piece].name)
+            names[(r, c)] = problem.pieces[placement.piece].name
+    for r, c in problem.blocked:
+        labels[r][c] = "."
+    if tiling is not None:
+        labels = [[v if v != "" else "." for v in row] for row in labels]
+    shaded = [(r, c) for r in range(problem.height) for c in range(problem.width) if labels[r][c] == "."]
+    texts = [CellText(r, c, name, "label") for (r, c), name in sorted(names.items())]
+    return grid_svg(
+        problem.height,
+        problem.width,
+        labels=labels,
+        texts=texts,
+        shaded=shaded,
+        style=style or DEFAULT_STYLE,
+        title=title,
+    )
