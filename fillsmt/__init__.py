@@ -51,15 +51,9 @@ def solve(
     is SAT when it is proven optimal, ``optimum`` the optimiser's report (``optimal``,
     ``upper_bound``, …), and ``encoding`` the at-most-one encoding."""
     from fillsmt.drivers import get_driver
-    from fillsmt.engine.pipeline import RULES_SOLVER, solve_with_rules
     from fillsmt.engine.pipeline import solve as _solve
 
-    if solver == RULES_SOLVER:
-        return solve_with_rules(puzzle, timeout, unique=unique, forced=forced)
-    driver = get_driver(solver)
-    driver.require()
-    result = _solve(puzzle, driver, encoding, timeout, presolve=presolve, unique=unique, forced=forced)
-    return result
+    return _solve(puzzle, get_driver(solver), encoding, timeout, presolve=presolve, unique=unique, forced=forced)
 
 
 def encode(puzzle: Any, encoding: str | None = None) -> str:

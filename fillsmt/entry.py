@@ -1,9 +1,9 @@
 """The ``fillsmt`` program (and ``python -m fillsmt``): the command line of :mod:`fillsmt.cli`,
 which is imported only when a command needs it.
 
-``fillsmt --version`` (or ``-V``) alone answers here, without importing click and the CLI (about
-two thirds of that command's time; ``benchmarks/run_startup9.sh``), with the text the CLI's own
-``--version`` option prints (:mod:`fillsmt.version`).
+``fillsmt --version`` (or ``-V``) alone answers here, without importing click and the CLI (most of
+that command's time: ``benchmarks/startup.py`` measures the whole process), with the text the
+CLI's own ``--version`` option prints (:mod:`fillsmt.version`).
 """
 
 from __future__ import annotations

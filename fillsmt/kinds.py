@@ -156,7 +156,9 @@ def detect(text: str) -> str:
 
 def all_encodings() -> list[str]:
     """Every kind's encoding names, sorted (a name two kinds share is listed once)."""
-    return sorted({e for kind in kinds() for e in kind.encoding_names})
+    from fillsmt.protocol import encoding_names
+
+    return sorted({e for kind in kinds() for e in encoding_names(kind)})
 
 
 __all__ = [

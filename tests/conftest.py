@@ -49,17 +49,17 @@ def any_solver(request):
 
 
 def patch_plan(monkeypatch, **fields) -> None:
-    """Make Fillomino's plan (``Fillomino.plan``) the default one with ``fields`` replaced; a
-    callable value is called with (presolved, proof) for the field's value."""
-    from dataclasses import replace
-
+    """Make Fillomino's plan (``Fillomino.plan``) the default one with some of its parts
+    (``Plan.of``'s arguments: ``encoding``, ``quick``, ``search``, ``entrants``, ``weight``)
+    replaced; a callable value is called with (presolved, proof) for the part's value."""
+    from fillsmt.engine.plan import Plan
     from fillsmt.fillomino.kind import Fillomino
 
     real = Fillomino.plan
 
     def plan(self, presolved, proof):
         changes = {name: value(presolved, proof) if callable(value) else value for name, value in fields.items()}
-        return replace(real(self, presolved, proof), **changes)
+        return Plan.of(**{**real(self, presolved, proof).parts(), **changes})
 
     monkeypatch.setattr(Fillomino, "plan", plan)
 

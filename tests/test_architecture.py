@@ -1,6 +1,7 @@
 """Rules of the package's shape, checked on its source: no import cycles between modules (imports
-inside functions count, typing-only ones do not), and no module outside a kind's own package asks
-what class a puzzle is."""
+inside functions count, typing-only ones do not); no module outside a kind's own package asks
+what class a puzzle is; a small package root and a small core kind protocol; results built in
+one module; and no solver that is a special case."""
 
 from __future__ import annotations
 
@@ -137,16 +138,16 @@ def _kind_name_comparisons(tree: ast.AST, names: set[str]) -> list[ast.Compare]:
 
 
 def test_only_a_kinds_own_package_and_the_registry_compare_kind_names():
-    """What a kind can do is a capability or a hook of its Kind object (``Kind.rates``,
-    ``Kind.explains``, ``Kind.problem_type``, ``Kind.uniqueness_oracle``, …), never a test of
-    its name: a kind registered by a plugin then works everywhere the built-in ones do."""
+    """What a kind can do is a capability of its Kind object (``Rates``, ``Explains``, ``Optimises``,
+    ``Clues``, …, :mod:`fillsmt.protocol`), never a test of its name: a kind registered by a plugin
+    then works everywhere the built-in ones do."""
     from fillsmt.kinds import kind_names
 
     names = set(kind_names())
     offenders = []
     for path in PACKAGE.rglob("*.py"):
         relative = path.relative_to(PACKAGE)
-        if relative.parts[0] in KIND_PACKAGES or relative.as_posix() == "registry.py":
+        if relative.parts[0] in KIND_PACKAGES or relative.as_posix() == "kinds.py":
             continue
         for node in _kind_name_comparisons(ast.parse(path.read_text(encoding="utf-8")), names):
             offenders.append(f"{relative}:{node.lineno}: {ast.unparse(node)}")
@@ -158,3 +159,69 @@ def test_the_kind_name_finder_finds_comparisons():
                      'd = name == "fillomino-ish"\ne = {"fillomino": 1}[k]')
     found = [ast.unparse(n) for n in _kind_name_comparisons(tree, {"fillomino", "blocknumber", "tiling"})]
     assert found == ["kind.name == 'fillomino'", "'tiling' != k", "n in ('x', 'blocknumber')"]
+
+
+ROOT_MODULES = 12
+"""At most this many modules directly in ``fillsmt/``: the root keeps the public API and little
+else; the engine, the setter tools, the pictures, each kind have packages of their own."""
+CORE_METHODS = 15
+"""At most this many methods in the core kind protocol (:class:`fillsmt.protocol.Kind`)."""
+
+
+def test_the_package_root_keeps_the_public_api_and_little_else():
+    modules = sorted(p.name for p in PACKAGE.glob("*.py"))
+    assert len(modules) <= ROOT_MODULES, modules
+
+
+def test_the_core_kind_protocol_is_small_and_the_rest_are_capabilities():
+    from fillsmt.protocol import Capability, Kind
+
+    methods = [name for name, value in vars(Kind).items() if callable(value) and not name.startswith("__")]
+    assert len(methods) <= CORE_METHODS, methods
+    assert issubclass(Capability, Kind)
+    from fillsmt.kinds import kinds
+
+    for kind in kinds():  # each built-in kind has the core and some capabilities
+        assert isinstance(kind, Capability), kind.name
+
+
+def _calls(tree: ast.AST, name: str) -> list[ast.Call]:
+    return [node for node in ast.walk(tree) if isinstance(node, ast.Call)
+            and (isinstance(node.func, ast.Name) and node.func.id == name
+                 or isinstance(node.func, ast.Attribute) and node.func.attr == name)]
+
+
+def test_a_solve_result_is_built_in_one_module_and_is_frozen():
+    import dataclasses
+
+    import pytest
+
+    from fillsmt.engine.result import SolveResult
+    from fillsmt.smtlib.answer import Status
+
+    builders = PACKAGE / "engine" / "result.py"
+    outside = [f"{p.relative_to(PACKAGE)}:{c.lineno}" for p in PACKAGE.rglob("*.py") if p != builders
+               for c in _calls(ast.parse(p.read_text(encoding="utf-8")), "SolveResult")]
+    assert outside == []
+    result = SolveResult(None, Status.SAT, "yices", "tree-bfs")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        result.status = Status.UNSAT  # type: ignore[misc]
+
+
+def test_no_solver_is_a_special_case():
+    """The solver that runs the kind's own search (``--solver rules``) is an ordinary solver of the
+    registry: nothing but its driver, the registry and the plan (which names it as the kind's
+    search among its racers) writes its name, and nothing compares a solver's name with it."""
+    from fillsmt.drivers.registry import searching_solver_names
+
+    names = set(searching_solver_names())
+    allowed = {"drivers/rules.py", "drivers/registry.py", "engine/plan.py"}
+    offenders = []
+    for path in PACKAGE.rglob("*.py"):
+        relative = path.relative_to(PACKAGE).as_posix()
+        if relative in allowed or relative.split("/")[0] in KIND_PACKAGES:
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        offenders += [f"{relative}:{n.lineno}" for n in ast.walk(tree)
+                      if isinstance(n, ast.Constant) and n.value in names]
+    assert offenders == []

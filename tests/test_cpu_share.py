@@ -1,7 +1,8 @@
 """The race's time slices (:mod:`fillsmt.engine.schedule`), on real busy processes: at most ``cpus``
-run at once, each gets the CPU by its weight, a head start runs first, nothing is stopped while
-there are no more racers than CPUs, and nothing stays stopped after the race. A bench worker
-races on one CPU."""
+run at once, each gets the CPU by its weight until it would fall :data:`SLACK` behind its equal
+share, a head start runs first within that slack, a racer waiting for its delay starts once it is
+that far behind, nothing is stopped while there are no more racers than CPUs, and nothing stays
+stopped after the race. A bench worker races on one CPU."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from conftest import INSTANCES
 from fillsmt.bench.jobs import Config, Job, expand
 from fillsmt.bench.run import run_job, run_pool
 from fillsmt.engine.schedule import (
+    SLACK,
     SLICE,
     WIDEN_AFTER,
     TimeSlices,
@@ -65,30 +67,51 @@ def busy():
         p.wait()
 
 
-def test_one_cpu_runs_one_racer_at_a_time_each_by_its_weight(busy):
+SLACK_SEEN = SLACK + 2 * SLICE + 2 / TICKS
+"""How far a racer may be seen behind its equal share: the slack, a slice of the other's, and
+the clock ticks of two CPU readings."""
+
+
+def test_one_cpu_runs_one_racer_at_a_time_by_its_weight_and_none_falls_behind_beyond_the_slack(busy):
     heavy, light = busy(2)
     with TimeSlices(cpus=1) as slices:
         started, before = time.monotonic(), _cpu([heavy, light])
         slices.share("heavy", 3.0).started(heavy)
         slices.share("light", 1.0).started(light)
-        time.sleep(2.0)
+        time.sleep(0.25)
+        early = {name: _stat(p.pid)[1] for name, p in (("heavy", heavy), ("light", light))}
+        time.sleep(1.75)
         used, elapsed = _cpu([heavy, light]) - before, time.monotonic() - started
         cpu = {name: _stat(p.pid)[1] for name, p in (("heavy", heavy), ("light", light))}
-        granted = {s.name: s.granted for s in slices.shares}
     assert used <= 1.1 * elapsed  # one CPU's worth at most, while two could have run
-    assert 2.5 <= granted["heavy"] / granted["light"] <= 3.5
-    assert cpu["light"] > 0 and 1.8 <= cpu["heavy"] / cpu["light"] <= 5
+    assert early["heavy"] > early["light"]  # the weights decide first
+    assert cpu["light"] > 0 and 0 < cpu["heavy"] - cpu["light"] <= 2 * SLACK_SEEN  # then the slack bounds them
     assert slices.switches > 0
 
 
-def test_a_head_start_runs_first(busy):
+def test_a_head_start_runs_first_within_the_slack(busy):
     first, second = busy(2)
     with TimeSlices(cpus=1) as slices:
         slices.share("second", 1.0).started(second)
         slices.share("first", 1.0, head_start=0.6).started(first)
-        time.sleep(0.4)
+        time.sleep(0.1)
         cpu_first, cpu_second = _stat(first.pid)[1], _stat(second.pid)[1]
-    assert cpu_second <= 0.05 < cpu_first or cpu_first > 4 * cpu_second  # the machine may be busy
+        time.sleep(0.9)
+        late_first, late_second = _stat(first.pid)[1], _stat(second.pid)[1]
+    assert cpu_second <= 0.03 < cpu_first or cpu_first > 4 * cpu_second  # the machine may be busy
+    assert late_first - late_second <= 2 * SLACK_SEEN
+
+
+def test_a_racer_waiting_for_its_delay_is_due_once_it_is_the_slack_behind(busy):
+    (runner,) = busy(1)
+    with TimeSlices(cpus=1) as slices:
+        slices.share("runner", 1.0).started(runner)
+        waiting = slices.share("waiting", 1.0)
+        assert not waiting.due.wait(0.05)
+        assert waiting.due.wait(10)  # the runner's CPU is shared out: half of it is the waiting one's
+        assert _stat(runner.pid)[1] >= 2 * SLACK - 2 / TICKS
+        waiting.finish()
+        assert waiting.pending is False
 
 
 def test_work_in_the_race_process_holds_a_cpu_until_its_solver_starts(busy):

@@ -14,9 +14,9 @@ from conftest import INSTANCES, ROOT
 from fillsmt.errors import FormatError
 from fillsmt.fillomino.model import Puzzle
 from fillsmt.fillomino.plain_format import read_puzzle
-from fillsmt.formats.json_format import (KINDS, bad_input_dict, dumps, format_puzzle, kind_of,
-                                         looks_like_json, parse_puzzle, parse_result,
-                                         puzzle_from_dict, puzzle_to_dict, result_to_dict)
+from fillsmt.formats.json_format import (KINDS, bad_input_dict, dumps, format_puzzle, kind_of, parse_puzzle,
+                                         parse_result, puzzle_from_dict, puzzle_to_dict, result_to_dict)
+from fillsmt.formats.text import looks_like_json
 from fillsmt.smtlib.answer import Status
 
 DOCS = ROOT / "docs"

@@ -18,7 +18,7 @@ import pytest
 from conftest import INSTANCES, solver_or_skip
 from test_race import _never_answers, _random_puzzle, assert_forced_agrees
 
-from fillsmt.engine import pipeline
+from fillsmt.engine import pipeline, request
 from fillsmt.fillomino import strategy
 from fillsmt.fillomino.kind import KIND, Fillomino
 from fillsmt.fillomino.model import Puzzle
@@ -48,7 +48,7 @@ def generous(monkeypatch):
     """A budget no tiny puzzle needs (so a loaded machine cannot make the test flaky), and the
     solver that never answers taken for the default one (the quick search is the default plan's)."""
     thresholds(monkeypatch, quick_base=20.0, quick_proof_first=10**6, quick_proof=40.0)
-    monkeypatch.setattr(pipeline, "DEFAULT_SOLVER", _never_answers().name)
+    monkeypatch.setattr(request, "DEFAULT_SOLVER", _never_answers().name)
 
 
 def _puzzle(seed: int):

@@ -23,7 +23,7 @@ from fillsmt.drivers.binaries import CommandDriver
 from fillsmt.fillomino.model import Puzzle
 from fillsmt.fillomino.clueless import clueless_solution
 from fillsmt.fillomino.kind import KIND
-from fillsmt.engine.racers import RulesRace, can_race
+from fillsmt.engine.racers import Entrants, SearchChild
 from fillsmt.fillomino.plain_format import read_puzzle
 from fillsmt.fillomino.verify import check_solution
 from fillsmt.engine.pipeline import solve
@@ -144,15 +144,15 @@ def test_a_search_that_cannot_finish_leaves_the_time_out_to_the_solver():
 
 
 def test_only_drivers_that_can_be_stopped_race():
-    assert can_race(_never_answers())
+    assert _never_answers().supports_stop
 
-    class NoStop:
+    class NoStop(CommandDriver):
         supports_stop = False
 
-        def run(self, script, timeout=None, stop=None):
-            return None
-
-    assert not can_race(NoStop())
+    puzzle = read_puzzle(str(INSTANCES / "g12-5x5.txt"))
+    assert solve(puzzle, _never_answers(), timeout=30, presolve="race").grid is not None
+    alone = solve(puzzle, NoStop(HANG, name="hang"), timeout=1, presolve="race")
+    assert alone.status is Status.TIMEOUT and alone.grid is None
 
 
 @pytest.mark.parametrize("shape", [(1, 1), (1, 2), (2, 1), (1, 7), (1, 1000), (6, 5), (40, 40)])
@@ -192,20 +192,31 @@ def test_with_a_real_solver_the_race_finds_the_same_forced_cells():
         assert raced.status is plain.status and raced.forced == plain.forced
 
 
+def _running(child: SearchChild, stop):
+    """The child's search started in a thread (as a racer's thread runs it), and its answers."""
+    import threading
+
+    outcomes = []
+    thread = threading.Thread(target=lambda: outcomes.append(child.run(stop)), daemon=True)
+    thread.start()
+    waited = time.monotonic() + 10
+    while child.pid is None and time.monotonic() < waited:
+        time.sleep(0.01)
+    return thread, outcomes
+
+
 def test_rules_race_is_a_context_that_reaps_its_child():
     import threading
 
     stop = threading.Event()
-    with RulesRace(lambda limit, deadline, progress: time.sleep(60), lambda grid: [], 1, 30, delay=0) as race:
-        race.start(stop)
-        waited = time.monotonic() + 10
-        while race.pid is None and time.monotonic() < waited:
-            time.sleep(0.01)
+    with SearchChild(lambda limit, deadline, progress: time.sleep(60), lambda grid: [], 1, 30) as race:
+        thread, outcomes = _running(race, stop)
         pid = race.pid
         assert pid is not None
     with pytest.raises(ChildProcessError):
         os.waitpid(pid, os.WNOHANG)
-    assert race.outcome is None
+    thread.join(5)
+    assert outcomes == [None]
 
 
 def test_nothing_is_forked_when_the_solver_answers_within_the_delay():
@@ -213,11 +224,12 @@ def test_nothing_is_forked_when_the_solver_answers_within_the_delay():
 
     before = _children()
     stop = threading.Event()
-    with RulesRace(lambda limit, deadline, progress: time.sleep(60), lambda grid: [], 1, 30, delay=0.5) as race:
-        race.start(stop)
-        stop.set()  # what the pipeline does once the solver has answered
+    child = SearchChild(lambda limit, deadline, progress: time.sleep(60), lambda grid: [], 1, 30)
+    with Entrants(stop, lambda r: True) as race:
+        race.add("search", 0.5, lambda: child.run(stop))
+        stop.set()  # what the race does once the solver has answered
     time.sleep(0.6)
-    assert race.pid is None and not _children() - before and race.outcome is None
+    assert child.pid is None and not _children() - before and race.winner is None
 
 
 def test_the_cli_says_who_answered_when_the_search_wins(tmp_path):
@@ -254,12 +266,8 @@ def test_the_search_child_runs_in_a_group_of_its_own_which_joins_its_share():
 
     share = Share()
     stop = threading.Event()
-    with RulesRace(lambda limit, deadline, progress: time.sleep(60), lambda grid: [], 1, 30, delay=0,
-                   share=share) as race:
-        race.start(stop)
-        waited = time.monotonic() + 10
-        while race.pid is None and time.monotonic() < waited:
-            time.sleep(0.01)
+    with SearchChild(lambda limit, deadline, progress: time.sleep(60), lambda grid: [], 1, 30, share=share) as race:
+        _running(race, stop)
         time.sleep(0.2)
         assert share.groups == [race.pid]
         assert os.getpgid(race.pid) == race.pid != os.getpgid(0)

@@ -200,12 +200,12 @@ def test_the_lazy_lead_alone_agrees_with_brute_force(seed, unique, monkeypatch):
 
     solver_or_skip("yices")
     patch_plan(monkeypatch, encoding="lazy-local-general", search=None, quick=None)
-    from fillsmt.engine.racers import RulesRace
+    from fillsmt.engine.racers import SearchChild
 
-    def no_search(self, stop, on_decisive=None):
+    def no_search(self, stop):
         raise AssertionError("the search was started")
 
-    monkeypatch.setattr(RulesRace, "start", no_search)
+    monkeypatch.setattr(SearchChild, "run", no_search)
     puzzle, expected = _random_puzzle(random.Random(400 + seed), seed)
     result = solve(puzzle, get_driver("yices"), timeout=30, presolve="staged", unique=unique)
     if not expected:

@@ -121,35 +121,35 @@ def _busy_search(self, puzzle, limit, deadline=None, progress=None, options=None
 @pytest.fixture
 def watched(monkeypatch):
     """A race where the solver is a real process that never answers (named yices so that the
-    staged racers join), a search is stalled after 0.3 s of its CPU without progress, and the
-    staged racer, yices on the lazy cuts, waits 30 s unless hurried."""
+    staged racers join), a search is stalled after 0.05 s of its CPU without progress, and the
+    staged racer, yices on the lazy cuts, waits 30 s unless hurried, or until it is the slack
+    behind its equal share (the search's CPU shared among the three: after 3 × SLACK of it)."""
     solver_or_skip("yices")
     patch_plan(monkeypatch, quick=None,
-               search=lambda presolved, proof: replace(default_plan(presolved, proof).search, stall_cpu=0.3),
+               search=lambda presolved, proof: replace(default_plan(presolved, proof).search, stall_cpu=0.05),
                entrants=(Entrant("yices", "lazy-local-general", 30.0),))
 
 
 @pytest.mark.parametrize("unique", [False, True])
 def test_a_stalled_search_lets_the_staged_racers_join_at_once(watched, monkeypatch, unique):
     """The search stalls: in a race for a solution the staged racer joins at once and answers
-    (checked) long before its 30 s; in a race that must also prove it keeps its delay, so nobody
-    answers within the time-out."""
+    (checked) long before its 30 s; in a race that must also prove the stall does not hurry it,
+    and it joins once it is the slack behind its share (never starved for its whole delay).
+    Either way the answer is the staged racer's, and it says when the search stalled."""
     monkeypatch.setattr(Fillomino, "search", _stalled_search)
     puzzle, expected = _random_puzzle(random.Random(7), 7)
     started = time.monotonic()
     result = solve(puzzle, CommandDriver(HANG, name="yices"), timeout=8, presolve="staged", unique=unique)
     assert "stalled" in result.message
-    if unique:
-        assert result.status is Status.TIMEOUT
-    else:
-        assert result.status is Status.SAT and result.grid in expected
-        assert "lazy-local-general" in result.message and time.monotonic() - started < 8
+    assert result.status is Status.SAT and result.grid in expected
+    assert "lazy-local-general" in result.message and time.monotonic() - started < 8
 
 
 def test_a_search_making_progress_never_stalls(watched, monkeypatch):
-    """A search that keeps reaching nodes with fewer open cells is never stalled: the staged
-    racer keeps its delay."""
+    """A search that keeps reaching nodes with fewer open cells is never stalled: nothing hurries
+    the staged racer, which joins only once it is the slack behind its share, and answers."""
     monkeypatch.setattr(Fillomino, "search", _busy_search)
-    puzzle, _ = _random_puzzle(random.Random(7), 7)
-    result = solve(puzzle, CommandDriver(HANG, name="yices"), timeout=2, presolve="staged")
-    assert result.status is Status.TIMEOUT and "stalled" not in (result.message or "")
+    puzzle, expected = _random_puzzle(random.Random(7), 7)
+    result = solve(puzzle, CommandDriver(HANG, name="yices"), timeout=8, presolve="staged")
+    assert "stalled" not in (result.message or "")
+    assert result.status is Status.SAT and result.grid in expected and "lazy-local-general" in result.message

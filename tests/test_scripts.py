@@ -11,6 +11,7 @@ from click.testing import CliRunner
 
 from conftest import GOLDEN, INSTANCES, ROOT, solver_or_skip
 from fillsmt import __version__
+from fillsmt.protocol import script_names
 from fillsmt.cli import main
 from fillsmt.kinds import kinds
 from fillsmt.smtlib.answer import render_sexpr
@@ -53,7 +54,7 @@ def script_cases(ring: str):
     for kind in kinds():
         for name, path, extra in puzzles(ring):
             if name == kind.name:
-                for encoding in kind.script_names:
+                for encoding in script_names(kind):
                     for presolve in ("--presolve", "--no-presolve"):
                         yield kind.name, encoding, presolve, path, [*extra, "-e", encoding, presolve, path]
 

@@ -1,5 +1,7 @@
 """A toy puzzle kind defined only in the tests, to prove that a kind needs no edit outside its own
 code: registered at run time, it goes through solve, encode, decode, check, JSON and bench.
+:class:`RowKind` is the core of the kind protocol alone (:class:`fillsmt.protocol.Kind`);
+:class:`JsonRowKind` adds one capability, the JSON form.
 
 The puzzle: a row of N cells, some given; fill the others so the row holds 1..N once each. A
 file reads ``row N`` and then the N values (0 = empty).
@@ -11,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from fillsmt.errors import AnswerError, FormatError
-from fillsmt.protocol import Encoding, Kind
+from fillsmt.protocol import Encoding, JsonForm, Kind
 from fillsmt.smtlib import Command, Script
 from fillsmt.smtlib.script import assertion, declare
 
@@ -74,14 +76,6 @@ class RowKind(Kind):
     def format_puzzle(self, row: Row) -> str:
         return f"row {row.width}\n" + " ".join(map(str, row.cells)) + "\n"
 
-    def to_dict(self, row: Row) -> dict:
-        return {"kind": "row", "height": 1, "width": row.width, "cells": [list(row.cells)]}
-
-    def from_dict(self, obj: dict, reader: Any) -> Row:
-        reader.keys(obj, ("kind", "height", "width", "cells"), what="a row puzzle")
-        (cells,) = reader.grid(obj["cells"], "cells", 1, reader.side(obj, "width"))
-        return self.parse(f"row {len(cells)}\n" + " ".join(map(str, cells)), reader.source)
-
     def parse_solution(self, text: str, source: str, row: Row):
         return (tuple(_numbers(text.split(), source, "the row's values")),)
 
@@ -101,3 +95,15 @@ class RowKind(Kind):
 
     def term_cell(self, row: Row, term: str):
         return 0, int(term.split("_")[1])
+
+
+class JsonRowKind(RowKind, JsonForm):
+    """The toy kind with its puzzles' JSON form."""
+
+    def to_dict(self, row: Row) -> dict:
+        return {"kind": "row", "height": 1, "width": row.width, "cells": [list(row.cells)]}
+
+    def from_dict(self, obj: dict, reader: Any) -> Row:
+        reader.keys(obj, ("kind", "height", "width", "cells"), what="a row puzzle")
+        (cells,) = reader.grid(obj["cells"], "cells", 1, reader.side(obj, "width"))
+        return self.parse(f"row {len(cells)}\n" + " ".join(map(str, cells)), reader.source)

@@ -36,7 +36,7 @@ from fillsmt.drivers.base import Driver
 from fillsmt.engine.solutions import differs, get_value_terms
 from fillsmt.errors import FillsmtError, InputError
 from fillsmt.kinds import kind_of
-from fillsmt.protocol import MAXIMIZE, Kind
+from fillsmt.protocol import Kind, Optimises, encoding_names, script_encoding, script_names
 from fillsmt.smtlib import Script
 from fillsmt.smtlib.answer import Status
 from fillsmt.smtlib.header import describe, info, logic, standard
@@ -94,7 +94,7 @@ def prove(puzzle, driver: Driver, timeout: float | None) -> Proof:
     """Settle both families for ``puzzle`` (see the module's docstring)."""
     start = time.perf_counter()
     kind = kind_of(puzzle)
-    if kind.problem_type == MAXIMIZE:
+    if isinstance(kind, Optimises):
         found = kind.optimize(puzzle, driver, timeout, None)
         plain = Status.SAT if found.placements or found.covered == 0 else Status.UNKNOWN
         unique = Status.UNSAT if found.optimal else Status.UNKNOWN
@@ -143,15 +143,6 @@ def grid_values(puzzle, script: Script, grid) -> dict[str, str]:
     return values
 
 
-def tiling_values(puzzle, placements) -> dict[str, str]:
-    """Each placement variable's value in a tiling: true for the chosen placements."""
-    from fillsmt.tiling.encode import placement_names
-    from fillsmt.tiling.names import placement_var
-
-    chosen = {placement_var(p) for p in placements}
-    return {name: "true" if name in chosen else "false" for name in placement_names(puzzle)}
-
-
 def infos(status: Status, license_: str) -> list[Command]:
     """The benchmark header's ``:license``, ``:category`` and ``:status``."""
     quoted = '"' + license_.replace('"', '""') + '"'  # an SMT-LIB string literal
@@ -189,9 +180,9 @@ class Family:
 
 def families(puzzle, kind: Kind, encoding: str, proof: Proof) -> list[Family]:
     """The plain and unique files of one puzzle under one encoding."""
-    if kind.problem_type == MAXIMIZE:  # "worth at least the best found", then one more
+    if isinstance(kind, Optimises):  # "worth at least the best found", then one more
         best = proof.best or 0
-        pin = tiling_values(puzzle, proof.first or ())
+        pin = kind.answer_values(puzzle, proof.first or ())
         return [
             Family(
                 "plain",
@@ -250,7 +241,7 @@ def benchmark_text(puzzle, kind: Kind, encoding: str, family: Family, license_: 
         "unique": "Does the puzzle have a solution other than a given one (the first solution fillsmt found, "
         "blocked: at least one cell's number differs)? unsat exactly when the puzzle is unique.",
     }
-    if kind.problem_type == MAXIMIZE:
+    if isinstance(kind, Optimises):
         what = {
             "plain": "Is there a tiling covering at least the best number of cells fillsmt found?",
             "unique": "Is there a tiling covering one cell more than the best fillsmt found? "
@@ -308,13 +299,13 @@ def export_puzzle(
     set_name = puzzle_name(puzzle.source)
     chosen = [kind.default_encoding if e == "default" else e for e in encodings]
     for e in chosen:
-        if e not in kind.encoding_names:
+        if e not in encoding_names(kind):
             raise InputError(
                 f"{puzzle.source}: {e!r} is not a {kind.name} encoding (those are "
-                f"{', '.join(kind.script_names)}, or default)"
+                f"{', '.join(script_names(kind))}, or default)"
             )
         try:
-            kind.script_encoding(e)
+            script_encoding(kind, e)
         except InputError as error:
             raise InputError(f"{puzzle.source}: {error}") from None
     todo = [

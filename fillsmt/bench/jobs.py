@@ -15,16 +15,25 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, NamedTuple
 
-from fillsmt.engine.pipeline import RULES_SOLVER
+from fillsmt.engine.result import NO_ENCODING
 from fillsmt.errors import InputError
 
 PUZZLE_GLOB = "*.txt"
 DEFAULT = "default"
 """The encoding name that stands for each puzzle kind's own default encoding."""
-RULES = RULES_SOLVER
-RULES_CONFIG_ENCODING = "none"
-"""``--solver rules`` (deduction rules plus backtracking) has no encoding; its runs are labelled
-``rules/none/on``."""
+SEARCH_ENCODING = NO_ENCODING
+"""A solver that takes the puzzle itself (``--solver rules``: the deduction rules plus
+backtracking) has no encoding; its runs are labelled ``rules/none/on``."""
+
+
+def searches(solver: str) -> bool:
+    """Whether ``solver`` (a ``--solver`` name) takes the puzzle itself, not a script."""
+    from fillsmt.drivers.registry import get_driver
+
+    try:
+        return get_driver(solver).searches
+    except InputError:  # an unknown name: refused where the job runs
+        return False
 
 
 class Config(NamedTuple):
@@ -109,11 +118,11 @@ def puzzle_files(paths: Iterable[str]) -> list[str]:
 def configurations(
     solvers: Iterable[str], encodings: Iterable[str], presolves: Iterable[bool | str], unique: bool = False
 ) -> list[Config]:
-    """Every combination, in the order given; repeats dropped. The rules solver has no encoding
-    and always uses its rules: one configuration, ``rules/none/on``."""
+    """Every combination, in the order given; repeats dropped. A solver that takes the puzzle
+    itself has no encoding and always uses its rules: one configuration, ``rules/none/on``."""
     return list(
         dict.fromkeys(
-            Config(s, e, p, unique) if s != RULES else Config(RULES, RULES_CONFIG_ENCODING, True, unique)
+            Config(s, e, p, unique) if not searches(s) else Config(s, SEARCH_ENCODING, True, unique)
             for s in solvers
             for e in encodings
             for p in presolves

@@ -23,15 +23,15 @@ import time
 from collections import deque
 from typing import Callable
 
-from fillsmt.bench.jobs import DEFAULT, RACE, STAGED, Job, on_off
+from fillsmt.bench.jobs import DEFAULT, RACE, STAGED, Job, on_off, searches
 from fillsmt.drivers import SOLVERS, get_driver
 from fillsmt.engine.interrupts import deferred
-from fillsmt.engine.pipeline import RULES_SOLVER, solve, solve_with_rules
+from fillsmt.engine.pipeline import solve
 from fillsmt.engine.schedule import limit_race_cpus, race_cpus_at_most
 from fillsmt.errors import InputError
 from fillsmt.formats.source import load
 from fillsmt.kinds import kind_of
-from fillsmt.protocol import MAXIMIZE
+from fillsmt.protocol import Optimises, encoding_names
 
 BAD_INPUT = "bad-input"
 """The status of a job whose puzzle file cannot be read (the others are ``Status`` values)."""
@@ -78,23 +78,21 @@ def _encoding(job: Job, kind) -> str:
         return SOLVERS[job.config.solver]().encoding_for(kind) or kind.default_encoding
     if encoding == DEFAULT:
         return kind.default_encoding
-    if encoding not in kind.encoding_names:
+    if encoding not in encoding_names(kind):
         raise InputError(
-            f"{encoding!r} is not a {kind.name} encoding (those are {', '.join(kind.encoding_names)}; or {DEFAULT})"
+            f"{encoding!r} is not a {kind.name} encoding (those are {', '.join(encoding_names(kind))}; or {DEFAULT})"
         )
     return encoding
 
 
 def _solve(job: Job, timeout: float, puzzle, kind):
-    """One puzzle through the pipeline (or the rules solver) with the job's configuration."""
-    if job.config.solver == RULES_SOLVER:
-        return solve_with_rules(puzzle, timeout, unique=job.config.unique)
-    if job.config.unique and kind.problem_type == MAXIMIZE:
+    """One puzzle through the pipeline with the job's configuration."""
+    if job.config.unique and isinstance(kind, Optimises):
         raise InputError(f"/unique is for puzzles with one answer, not for {kind.name} problems")
     return solve(
         puzzle,
         get_driver(job.config.solver),
-        _encoding(job, kind),
+        None if searches(job.config.solver) else _encoding(job, kind),
         timeout,
         presolve=on_off(job.config.presolve),
         unique=job.config.unique,
@@ -103,7 +101,7 @@ def _solve(job: Job, timeout: float, puzzle, kind):
 
 def result_row(job: Job, timeout: float, result) -> dict:
     """The CSV row of a result of any kind (an optimisation's row says whether it is proven)."""
-    extra = result.kind.result_fields(result)
+    extra = result.kind.result_fields(result) if isinstance(result.kind, Optimises) else {}
     note = result.message
     if result.optimum is not None and not extra["optimal"]:
         note = f"best found covers {extra['covered']}; no tiling covers more than {extra['upper_bound']}"
@@ -136,7 +134,7 @@ def _solver_alone_in_children(job: Job) -> bool:
     """Whether the job's child processes are its solver and nothing else: the solver runs in child
     processes (a binary, or an API in a worker process), and no race adds the rules' search (a
     forked child) or other solvers."""
-    if job.config.solver == RULES_SOLVER or job.config.presolve in (RACE, STAGED):
+    if searches(job.config.solver) or job.config.presolve in (RACE, STAGED):
         return False
     try:
         return not get_driver(job.config.solver).in_process

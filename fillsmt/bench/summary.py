@@ -29,7 +29,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Iterable
 
-from fillsmt.bench.jobs import RULES, Config, parse_config
+from fillsmt.bench.jobs import Config, parse_config
 from fillsmt.bench.run import STAGES
 
 PRESOLVE = "presolve"
@@ -59,7 +59,8 @@ def by_presolve(row: dict) -> bool:
 
 def by_search(row: dict) -> bool:
     """The rules' search, racing an SMT configuration's solver, answered this run."""
-    return answered_by(row) == RULES and config_of(row).solver != RULES
+    who = answered_by(row)
+    return who not in ("", PRESOLVE) and "/" not in who and config_of(row).solver != who
 
 
 def left_to_solver(row: dict) -> bool:

@@ -92,5 +92,5 @@ ENCODINGS: dict[str, Encoding] = {
 }
 
 DEFAULT_ENCODING = "onehot"
-"""The fastest overall on the 90 published Suguru puzzles with yices and with z3 (the measurements:
-``benchmarks/results/blocknumber-formulations.md``)."""
+"""The encoding a solver gets unless it decides one logic only: one Boolean per cell and value
+leaves the solver a pure SAT problem, with nothing to relax."""

@@ -11,7 +11,7 @@ from fillsmt.blocknumber.model import Puzzle
 from fillsmt.blocknumber.render import render_pretty
 from fillsmt.blocknumber.verify import check_solution
 from fillsmt.grid import grid_with
-from fillsmt.protocol import Encoding, Kind
+from fillsmt.protocol import Clues, Encoding, Generates, JsonForm, Pictures, UrlForm
 
 if TYPE_CHECKING:
     from fillsmt.blocknumber.encodings import Encoding as BlockNumberEncoding
@@ -23,7 +23,7 @@ def _without_hints(encoding: BlockNumberEncoding) -> Callable[[Puzzle, Any], Scr
     return lambda puzzle, hints: encoding.encode(puzzle)
 
 
-class BlockNumber(Kind):
+class BlockNumber(JsonForm, UrlForm, Pictures, Generates, Clues):
     name = "blocknumber"
     summary = "fill each block of n cells with 1..n; touching cells (diagonals too) differ"
     theory_encodings = {"QF_BV": "bv"}
@@ -57,10 +57,17 @@ class BlockNumber(Kind):
             plain_format.parse_puzzle, [f"{height} {width}", *reader.plain_rows(givens), *reader.plain_rows(blocks)]
         )
 
-    def to_url(self, puzzle: Puzzle) -> str:
-        from fillsmt.formats.puzzlink import suguru_url
+    url_types = ("suguru",)
 
-        return suguru_url(puzzle)
+    def to_url(self, puzzle: Puzzle) -> str:
+        from fillsmt.blocknumber.url import to_url
+
+        return to_url(puzzle)
+
+    def from_url(self, url, unknown: str) -> Puzzle:
+        from fillsmt.blocknumber.url import parse
+
+        return parse(url, unknown)
 
     def parse_solution(self, text: str, source: str, puzzle: Puzzle):
         return plain_format.parse_grid(text, source, puzzle.height, puzzle.width)
@@ -78,8 +85,6 @@ class BlockNumber(Kind):
 
     def check(self, puzzle: Puzzle, grid) -> list[str]:
         return check_solution(puzzle.givens, puzzle.blocks, grid)
-
-    can_generate = True
 
     def check_request(self, opts, asked: dict):
         from fillsmt.blocknumber.setter import check_request

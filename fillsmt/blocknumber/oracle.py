@@ -22,14 +22,14 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
-from fillsmt.blocknumber.decode import decode_grid
 from fillsmt.blocknumber.encodings import ENCODINGS
 from fillsmt.blocknumber.model import Grid, Puzzle
 from fillsmt.blocknumber.names import value_var
 from fillsmt.blocknumber.verify import check_solution
 from fillsmt.drivers.base import Driver
-from fillsmt.drivers.session import Session, SessionTimeout
+from fillsmt.drivers.session import SessionTimeout
 from fillsmt.engine import solutions
+from fillsmt.engine.solutions import Search, WrongAnswer
 from fillsmt.errors import FillsmtError, OracleUndecided, SolverError
 from fillsmt.smtlib.answer import Status
 from fillsmt.smtlib.script import disj, render_term
@@ -59,8 +59,7 @@ class SessionOracle:
     """A :func:`time.monotonic` value bounding every exchange with the solver."""
     stats: OracleStats = field(default_factory=OracleStats)
     _key: tuple[Grid, Grid] | None = None
-    _session: Session | None = None
-    _terms: list[str] = field(default_factory=list)
+    _search: Search | None = None
     _known: list[frozenset[Cell]] = field(default_factory=list)
 
     def __call__(self, puzzle: Puzzle, grid: Grid) -> bool:
@@ -84,9 +83,9 @@ class SessionOracle:
         return self._key == (puzzle.blocks, grid) and _given_cells(puzzle) in self._known
 
     def close(self) -> None:
-        if self._session is not None:
-            self._session.close()
-        self._session, self._key = None, None
+        if self._search is not None:
+            self._search.session.close()
+        self._search, self._key = None, None
 
     def __enter__(self) -> SessionOracle:
         return self
@@ -99,43 +98,43 @@ class SessionOracle:
         return None if self.deadline is None else max(0.001, self.deadline - time.monotonic())
 
     def _open(self, puzzle: Puzzle, grid: Grid) -> None:
+        """A new search over the blocks alone (no givens: they come as assumptions)."""
+        from fillsmt.kinds import get_kind
+
         self.close()
         bare = Puzzle(puzzle.height, puzzle.width, ((0,) * puzzle.width,) * puzzle.height, puzzle.blocks)
         script = ENCODINGS[ENCODING].encode(bare)
-        self._terms = solutions.get_value_terms(script)
-        self._session = self.driver.open_session()
+        problem = get_kind(Puzzle.kind).problem(bare, script, ENCODING, self.driver.name)
+        self._search = Search(problem, self.driver.open_session(), self.deadline)
         self._key, self._known = (puzzle.blocks, grid), []
         self.stats.sessions += 1
-        self._session.load(script, self._remaining())
+        self._search.start()
 
     def _ask(self, puzzle: Puzzle, grid: Grid) -> bool:
-        if self._key != (puzzle.blocks, grid) or self._session is None or not self._session.alive:
+        if self._key != (puzzle.blocks, grid) or self._search is None or not self._search.session.alive:
             self._open(puzzle, grid)
         givens = _given_cells(puzzle)
         everything = frozenset((r, c) for r in range(puzzle.height) for c in range(puzzle.width))
         differ_in = min((known - givens for known in [everything, *self._known] if givens <= known), key=len)
         if not differ_in:
             return True  # proved before
-        session = self._session
-        assert session is not None  # opened above
+        search = self._search
+        assert search is not None  # opened above
         assumptions = [value_var(r, c, grid[r][c]) for r, c in sorted(givens)]
-        pushed = len(differ_in) > 1
-        if pushed:
-            session.push(self._remaining())
-            session.assert_term(
-                render_term(disj([("not", value_var(r, c, grid[r][c])) for r, c in sorted(differ_in)])),
-                self._remaining(),
-            )
+        blocking: list[str] = []
+        if len(differ_in) > 1:
+            blocking.append(render_term(disj([("not", value_var(r, c, grid[r][c])) for r, c in sorted(differ_in)])))
         else:
             ((r, c),) = differ_in
             assumptions.append(f"(not {value_var(r, c, grid[r][c])})")
-        status = session.check(self._remaining(), assumptions)
+        try:
+            status, second = search.ask(blocking, assumptions)  # a filling of the blocks, checked
+        except WrongAnswer as e:
+            raise SolverError(str(e)) from None
         if status is Status.TIMEOUT:
             raise SessionTimeout(f"{self.driver.name} gave no answer in time")
-        if status is Status.SAT:
-            self._check_second(puzzle, grid, differ_in)
-        if pushed:
-            session.pop(self._remaining())
+        if second is not None:
+            self._check_second(puzzle, grid, differ_in, second.grid)
         if status is Status.UNSAT:
             self.stats.unique += 1
             if givens not in self._known:
@@ -146,11 +145,8 @@ class SessionOracle:
             return False
         raise OracleUndecided(f"{puzzle.source}: {self.driver.name} answered {status.value}")
 
-    def _check_second(self, puzzle: Puzzle, grid: Grid, differ_in: frozenset[Cell]) -> None:
-        """The model must be a solution of ``puzzle`` that differs from ``grid`` in D."""
-        assert self._session is not None  # _ask's session, which just answered SAT
-        values = self._session.get_values(self._terms, timeout=self._remaining())
-        second = decode_grid(puzzle, values, ENCODING, source=f"{self.driver.name}'s answer")
+    def _check_second(self, puzzle: Puzzle, grid: Grid, differ_in: frozenset[Cell], second: Grid) -> None:
+        """The model must be a solution of ``puzzle`` (its givens too) that differs from ``grid`` in D."""
         problems = check_solution(puzzle.givens, puzzle.blocks, second)
         if problems:
             raise SolverError(f"{self.driver.name}'s answer fails the independent check: {'; '.join(problems)}")

@@ -14,22 +14,22 @@ from typing import NamedTuple
 
 import click
 
-from fillsmt import __version__
 from fillsmt.bench.jobs import (
     DEFAULT,
     RACE,
-    RULES,
-    RULES_CONFIG_ENCODING,
+    SEARCH_ENCODING,
     STAGED,
     Config,
     Job,
     configurations,
     expand,
     parse_config,
+    searches,
 )
 from fillsmt.cli.common import CONTEXT, CliError, LazyChoice, Seconds
 from fillsmt.cli.output import check_target, write_file
-from fillsmt.drivers import SOLVERS, get_driver
+from fillsmt.drivers import get_driver
+from fillsmt.drivers.registry import searching_solver_names, solver_names
 from fillsmt.engine.interrupts import Terminated
 from fillsmt.engine.pipeline import DEFAULT_PRESOLVE, DEFAULT_RACE, DEFAULT_SOLVER, DEFAULT_STAGED, presolve_level
 from fillsmt.errors import FillsmtError, InputError
@@ -83,9 +83,6 @@ def _solver_versions(solvers: list[str]) -> dict[str, str]:
     """Each solver's version line; raises SolverMissing (exit 4) for one that is not installed."""
     versions = {}
     for name in solvers:
-        if name == RULES:
-            versions[name] = f"fillsmt {__version__} (rules + backtracking)"
-            continue
         driver = get_driver(name)
         driver.require()
         versions[name] = driver.version() or ""
@@ -118,8 +115,9 @@ def _progress_bar(total: int, enabled: bool):
     default=[DEFAULT_SOLVER],
     show_default=True,
     metavar="NAME",
-    help=f"A solver to run ({', '.join(SOLVERS)}, pysmt:NAME, portfolio:A,B, or rules: "
-    "the deduction rules plus backtracking, Fillomino only); repeat the option to "
+    help=f"A solver to run ({', '.join(solver_names(searching=False))}, pysmt:NAME, portfolio:A,B, or "
+    f"{' or '.join(searching_solver_names())}: the kind's own search, Fillomino's deduction rules plus "
+    "backtracking); repeat the option to "
     f"compare several; {ALL_SOLVERS}: every installed solver of that list but the portfolio.",
 )
 @click.option(
@@ -299,7 +297,7 @@ def bench(
 def installed_solvers() -> list[str]:
     """Every solver ``--solver all`` stands for: the named solvers installed here, but the portfolio
     (a race of the others)."""
-    return [name for name in SOLVERS if name != "portfolio" and get_driver(name).available()]
+    return [name for name in solver_names(searching=False) if name != "portfolio" and get_driver(name).available()]
 
 
 def default_level(solvers, encodings) -> str:
@@ -327,11 +325,11 @@ def _chosen_configs(solvers, encodings, presolve, config_texts, unique=False) ->
     configs = list(dict.fromkeys(parse_config(t) for t in config_texts))
     known = [DEFAULT, *all_encodings()]
     for c in configs:
-        if c.solver == RULES:
-            if (c.encoding, c.presolve) != (RULES_CONFIG_ENCODING, True):
+        if searches(c.solver):
+            if (c.encoding, c.presolve) != (SEARCH_ENCODING, True):
                 raise InputError(
-                    f"--config {c.label}: the rules solver has no encoding; write "
-                    f"{RULES}/{RULES_CONFIG_ENCODING}/on{'/unique' if c.unique else ''}"
+                    f"--config {c.label}: the {c.solver} solver has no encoding; write "
+                    f"{c.solver}/{SEARCH_ENCODING}/on{'/unique' if c.unique else ''}"
                 )
         elif c.encoding not in known:
             raise InputError(f"--config {c.label}: unknown encoding {c.encoding!r}; choose one of {', '.join(known)}")

@@ -161,8 +161,13 @@ class KindName(click.ParamType):
         self.generating = generating
 
     def convert(self, value, param, ctx):
+        from fillsmt.protocol import Generates
+
         try:
-            names = [k.name for k in kinds.kinds() if k.can_generate] if self.generating else kinds.kind_names()
+            if self.generating:
+                names = [k.name for k in kinds.kinds() if isinstance(k, Generates)]
+            else:
+                names = list(kinds.kind_names())
         except FillsmtError as e:
             self.fail(str(e), param, ctx)
         if value not in names:
@@ -173,21 +178,25 @@ class KindName(click.ParamType):
 # --- options ----------------------------------------------------------------------------------------
 
 
-def solver_option(*, rules: bool = False):
+def solver_option(*, searching: bool = False):
+    """``--solver``; ``searching``: the command also takes the solvers that run the kind's own
+    search instead of an SMT solver (``solve``)."""
+    from fillsmt.drivers.registry import searching_solver_names, solver_names
+
+    own = searching_solver_names() if searching else []
     extra = (
-        ("; rules for the thesis' own solver, the deduction rules plus backtracking (Fillomino only, no SMT)")
-        if rules
+        f"; {' or '.join(own)} for the kind's own search, no SMT (Fillomino: the thesis' deduction rules "
+        "plus backtracking)"
+        if own
         else ""
     )
-    from fillsmt.drivers.registry import solver_names
-
     return click.option(
         "--solver",
         "-s",
         default="yices",
         show_default=True,
         metavar="NAME",
-        help=f"Solver: {', '.join(solver_names())}; pysmt:NAME for one of pysmt's solvers; "
+        help=f"Solver: {', '.join(solver_names(searching=False))}; pysmt:NAME for one of pysmt's solvers; "
         f"portfolio:A,B,… to race solvers and take the first answer{extra}.",
     )
 
@@ -209,11 +218,13 @@ class KindsHelpOption(click.Option):
         self.scripts = scripts
 
     def get_help_record(self, ctx):
+        from fillsmt.protocol import encoding_names, script_names
+
         record = super().get_help_record(ctx)
         if record is None:
             return None
         listed = "; ".join(
-            f"{kind.name}: {', '.join(kind.script_names if self.scripts else kind.encoding_names)} "
+            f"{kind.name}: {', '.join(script_names(kind) if self.scripts else encoding_names(kind))} "
             f"[default: {kind.default_encoding}]"
             for kind in kinds.kinds()
         )

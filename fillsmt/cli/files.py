@@ -21,7 +21,9 @@ from fillsmt.cli.common import (
     warn,
 )
 from fillsmt.cli.output import write_file
-from fillsmt.errors import EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_SOLVER, FormatError
+from fillsmt.errors import EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_SOLVER, FormatError, InputError
+from fillsmt.protocol import Optimises, Pictures, UrlForm, pretty, script_encoding
+from fillsmt.protocol import script as protocol_script
 
 SHOWN_PROBLEMS = 3
 """How many of the checker's problems a refused answer's message names (the first, in the
@@ -88,15 +90,18 @@ def encode(puzzle, output, force, encoding, presolve, kind, bound, timeout):
     exit 2, as is bad input. Exit 1: the presolve proves there is no solution; 3: time-out.
     """
     from fillsmt.formats.source import load
-    from fillsmt.kinds import kind_of
+    from fillsmt.kinds import kind_of, kinds
 
     with stopped_at(timeout, "script"):
         p = load(puzzle, kind)
         found = kind_of(p)
         if bound is not None:
-            script = found.encode_at_least(p, bound, found.script_encoding(encoding).name)
+            if not isinstance(found, Optimises):
+                optimised = " and ".join(k.name for k in kinds() if isinstance(k, Optimises))
+                raise InputError(f"--bound is for {optimised} problems only (problems that are optimised)")
+            script = found.encode_at_least(p, bound, script_encoding(found, encoding).name)
         else:
-            script = found.script(p, encoding, presolve)
+            script = protocol_script(found, p, encoding, presolve)
         _emit(script.chunks(), output, force, puzzle)
 
 
@@ -129,7 +134,8 @@ def decode(puzzle, answer, fmt, kind, encoding):
       fillsmt encode puzzle.txt | yices-smt2 | fillsmt decode puzzle.txt -
     """
     from fillsmt.drivers.base import interpret_output
-    from fillsmt.engine.pipeline import EXIT_CODES, SolveResult
+    from fillsmt.engine.pipeline import EXIT_CODES
+    from fillsmt.engine.result import decoded
     from fillsmt.formats.json_format import line, result_to_dict
     from fillsmt.formats.source import load
     from fillsmt.formats.text import read_text
@@ -160,9 +166,9 @@ def decode(puzzle, answer, fmt, kind, encoding):
     if problems:
         raise CliError(f"{source}'s answer fails the independent check: {first_problems(problems)}", EXIT_SOLVER)
     if fmt == "json":
-        click.echo(line(result_to_dict(SolveResult(p, Status.SAT, "", encoding, grid=solution), puzzle)))
+        click.echo(line(result_to_dict(decoded(p, encoding, solution), puzzle)))
         return
-    text = found.pretty(p, solution) if fmt == "pretty" else found.format_solution(p, solution)
+    text = pretty(found, p, solution) if fmt == "pretty" else found.format_solution(p, solution)
     click.echo(text, nl=False)
     note = found.describe(p, solution)
     if note:
@@ -241,7 +247,7 @@ def convert(puzzle, target, output, force, kind):
 
     p = load(puzzle, kind)
     if target == "url":
-        text = kind_of(p).to_url(p) + "\n"
+        text = UrlForm.of(kind_of(p), p.source).to_url(p) + "\n"
     elif target == "json":
         text = json_format.format_puzzle(p)
         text = text if text.endswith("\n") else text + "\n"
@@ -299,4 +305,4 @@ def render(puzzle, solution, output, force, solve_it, kind):
         if result.grid is None:
             raise CliError(f"{puzzle}: {status_words(result)}", result.exit_code)
         grid = result.grid
-    _emit(found.svg(p, grid, title=p.source), output, force, puzzle)
+    _emit(Pictures.of(found, p.source).svg(p, grid, title=p.source), output, force, puzzle)

@@ -24,6 +24,7 @@ from fillsmt.errors import EXIT_UNKNOWN, InputError
 from fillsmt.fillomino.rating import LABELS
 from fillsmt.fillomino.setter import DEFAULT_MAX_EMPTY_AREA, SMALL_GRID, make_fillomino
 from fillsmt.kinds import get_kind
+from fillsmt.protocol import Generates
 from fillsmt.setter.generation import Made, Options
 
 MAX_SIDE = 60
@@ -101,7 +102,7 @@ def check_options(
         "--max-empty-area": max_empty_area,
         "--minimal": True if minimal else None,
     }
-    return get_kind(kind).check_request(opts, asked)
+    return Generates.of(get_kind(kind)).check_request(opts, asked)
 
 
 def session_driver(name: str):
@@ -274,7 +275,7 @@ def generate(
     driver = None if solver == "search" else session_driver(solver)
     if seed is None:
         warn(f"no --seed given; using --seed {chosen}")
-    maker = get_kind(kind)
+    maker = Generates.of(get_kind(kind))
     bar = _progress_bar(count, count > 1 and not quiet and sys.stderr.isatty())
     say = bar.write if not bar.disable else lambda text: click.echo(text, err=True)
     with bar:

@@ -24,6 +24,7 @@ from fillsmt.errors import EXIT_NO_SOLUTION, EXIT_OK, EXIT_UNKNOWN, FillsmtError
 from fillsmt.fillomino.deduce import ALL_RULES
 from fillsmt.fillomino.rating import METHODS
 from fillsmt.fillomino.search import CELL_ORDERS
+from fillsmt.protocol import Rates
 
 DEFAULT_TIMEOUT = 30.0
 """Seconds of each puzzle's search without ``--timeout``: a 15x15 puzzle that ``generate`` made
@@ -154,7 +155,7 @@ def rate(puzzles, fmt, timeout, max_nodes, rule_text, cell_order, method, kind):
             if problem is not None:
                 raise problem
             puzzle = load(path, kind)
-            if not kind_of(puzzle).rates:
+            if not isinstance(kind_of(puzzle), Rates):
                 raise InputError(
                     f"{path}: a {kind_of(puzzle).name} puzzle; rate knows Fillomino only "
                     "(its deduction rules and search are Fillomino's)"

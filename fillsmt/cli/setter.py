@@ -46,12 +46,13 @@ HINT_EXIT = {
 
 
 def _fillomino(source: str, kind: str | None, command: str):
-    """The puzzle, which must be of a kind that ``explain`` and ``hint`` know (``Kind.explains``)."""
+    """The puzzle, which must be of a kind that ``explain`` and ``hint`` know (:class:`~fillsmt.protocol.Explains`)."""
     from fillsmt.formats.source import load
     from fillsmt.kinds import kind_of
+    from fillsmt.protocol import Explains
 
     puzzle = load(source, kind)
-    if not kind_of(puzzle).explains:
+    if not isinstance(kind_of(puzzle), Explains):
         raise InputError(
             f"{puzzle.source}: {command} explains Fillomino puzzles only (this is a {kind_of(puzzle).name} puzzle)"
         )

@@ -22,12 +22,13 @@ from fillsmt.cli.common import (
     warn,
 )
 from fillsmt.errors import EXIT_OK, InputError
+from fillsmt.protocol import Optimises, Pictures, pretty
 from fillsmt.smtlib.answer import Status
 
 
 @click.command(context_settings=CONTEXT)
 @click.argument("puzzles", nargs=-1, required=True, metavar="PUZZLE...")
-@solver_option(rules=True)
+@solver_option(searching=True)
 @solver_cmd_option
 @encoding_option()
 @timeout_option("Stop the solver after this many seconds; with --unique/--forced, the whole session")
@@ -104,13 +105,13 @@ def solve(puzzles, solver, solver_cmd, encoding, timeout, presolve, race, staged
     printed, checked, and marked as not proven).
     """
     from fillsmt.drivers.registry import get_driver
-    from fillsmt.engine.pipeline import RULES_SOLVER, require_rules_apply, solve_with_rules
-    from fillsmt.engine.pipeline import solve as solve_puzzle
-    from fillsmt.formats.json_format import bad_input_dict, line, result_to_dict
+    from fillsmt.engine import result as results
+    from fillsmt.engine.pipeline import ask_for, run
+    from fillsmt.engine.request import require_takes
     from fillsmt.formats.source import load
+    from fillsmt.kinds import kind_of
 
-    rules = solver == RULES_SOLVER and not solver_cmd
-    driver = None if rules else get_driver(solver, solver_cmd)  # required when a puzzle needs it
+    driver = get_driver(solver, solver_cmd)  # required when a puzzle needs it
     worst, printed = EXIT_OK, 0
     for path, problem in puzzle_paths(puzzles):
         start = time.perf_counter()
@@ -118,59 +119,42 @@ def solve(puzzles, solver, solver_cmd, encoding, timeout, presolve, race, staged
             if problem is not None:
                 raise problem
             puzzle = load(path, kind)
-            if rules:
-                require_rules_apply(puzzle)
+            require_takes(driver, kind_of(puzzle), puzzle.source)
         except InputError as e:
             worst = max(worst, e.exit_code)
             if fmt == "json":
-                click.echo(
-                    line(
-                        bad_input_dict(
-                            path, str(e), solver=solver if driver is None else driver.name, encoding=encoding
-                        )
-                    )
-                )
+                from fillsmt.formats.json_format import bad_input_dict, line
+
+                click.echo(line(bad_input_dict(path, str(e), solver=driver.name, encoding=encoding)))
             warn(str(e))
             continue
-        if rules:
-            result = solve_with_rules(puzzle, timeout, unique=unique, forced=forced)
-        else:
-            assert driver is not None  # made above for every solver but the rules
-            result = solve_puzzle(
-                puzzle,
-                driver,
-                encoding,
-                timeout,
-                presolve=presolve,
-                race=race,
-                staged=staged,
-                unique=unique,
-                forced=forced,
-                method=method,
-            )
-        result.times["total"] = time.perf_counter() - start
+        request = ask_for(
+            puzzle, driver, encoding, timeout, presolve, race, staged, unique=unique, forced=forced, method=method
+        )
+        result = results.with_total(run(puzzle, request, start), time.perf_counter() - start)
         worst = max(worst, result.exit_code, key=severity)
         if fmt == "json":
+            from fillsmt.formats.json_format import line, result_to_dict
+
             click.echo(line(result_to_dict(result, path)))
         if result.optimum is not None:
             printed += _show_optimum(result, fmt, printed)
             continue
-        searched = rules or result.solver == RULES_SOLVER  # also when the search won a race
         if fmt != "json" and result.grid is not None:
             if printed:
                 click.echo()
-            _show_solution(result, fmt, searched)
+            _show_solution(result, fmt, result.searched)
             printed += 1
         if result.status is not Status.SAT or result.grid is None:
             warn(f"{puzzle.source}: {_status_words(result)}")
         elif unique:
-            warn(f"{puzzle.source}: {_unique_words(result, searched)}")
+            warn(f"{puzzle.source}: {_unique_words(result, result.searched)}")
     sys.exit(worst)
 
 
 def _show_optimum(result, fmt: str, printed: int) -> int:
     """Print an optimisation result (the best answer and whether it is proven); grids shown."""
-    summary = result.kind.result_summary(result)
+    summary = Optimises.of(result.kind).result_summary(result)
     optimal = result.status is Status.SAT
     if fmt == "json":
         if not optimal:
@@ -180,7 +164,7 @@ def _show_optimum(result, fmt: str, printed: int) -> int:
         click.echo()
     if fmt == "pretty":
         click.echo(f"{summary} (solver {result.solver}, {result.checks} checks, {result.times['total']:.2f} s in all)")
-        click.echo(result.kind.pretty(result.puzzle, result.grid), nl=False)
+        click.echo(pretty(result.kind, result.puzzle, result.grid), nl=False)
     else:
         click.echo(result.kind.format_solution(result.puzzle, result.grid), nl=False)
         warn(summary)
@@ -202,7 +186,11 @@ def _show_solution(result, fmt: str, rules: bool) -> None:
     if result.second_grid is not None:
         click.echo()
         cells = result.differing_cells
-        marked = kind.pretty_marked(puzzle, result.second_grid, cells) if fmt == "pretty" else None
+        marked = (
+            kind.pretty_marked(puzzle, result.second_grid, cells)
+            if fmt == "pretty" and isinstance(kind, Pictures)
+            else None
+        )
         if marked is not None:
             click.echo(f"a second solution (differing cells marked *): {_cells_text(cells)}")
             click.echo(marked, nl=False)
@@ -217,14 +205,12 @@ def _show_solution(result, fmt: str, rules: bool) -> None:
         for row in result.forced:
             click.echo(" ".join((str(v) if v else ".").rjust(width) for v in row))
     elif result.forced is not None:
-        from fillsmt.fillomino.plain_format import format_grid
-
         click.echo()  # the forced cells as a grid: 0 where solutions disagree
-        click.echo(format_grid(result.forced), nl=False)
+        click.echo(kind.format_solution(puzzle, result.forced), nl=False)
 
 
 def _solution_text(kind, puzzle, solution, fmt: str) -> str:
-    return kind.pretty(puzzle, solution) if fmt == "pretty" else kind.format_solution(puzzle, solution)
+    return pretty(kind, puzzle, solution) if fmt == "pretty" else kind.format_solution(puzzle, solution)
 
 
 def _cells_text(cells) -> str:

@@ -16,10 +16,8 @@ def solvers():
     Example:
       fillsmt solvers
     """
-    from fillsmt import __version__
     from fillsmt.drivers.pysmt_driver import installed_backends
     from fillsmt.drivers.registry import get_driver, solver_names
-    from fillsmt.engine.pipeline import RULES_SOLVER
 
     names = solver_names() + [f"pysmt:{b}" for b in installed_backends()]
     header = ("SOLVER", "AVAILABLE", "VERSION", "LOCATION")
@@ -29,7 +27,6 @@ def solvers():
         ok = driver.available()
         version = driver.version() if ok else f"not installed ({driver.install_hint})"
         rows.append((name, "yes" if ok else "no", version or "?", driver.location() if ok else ""))
-    rows.append((RULES_SOLVER, "yes", f"fillsmt {__version__}", "built in: deduction rules + backtracking (Fillomino)"))
     widths = [max(len(r[i]) for r in rows + [header]) for i in range(len(header))]
     for row in [header] + rows:
         click.echo("  ".join(v.ljust(w) for v, w in zip(row, widths)).rstrip())

@@ -41,6 +41,9 @@ class Driver(ABC):
     in_process: bool = False
     """True when the solver runs inside the calling process (a library called in-process), so its
     CPU time cannot be told apart from fillsmt's own; False when it runs in child processes."""
+    searches: bool = False
+    """True for a solver that takes the puzzle itself, not a script: the kind's own search
+    (:mod:`fillsmt.drivers.rules`), which needs the kind's :class:`~fillsmt.protocol.Searches`."""
     theory: str = ""
     """The one SMT-LIB logic this solver decides, when it is not any (Bitwuzla: ``QF_BV``): a
     puzzle whose encoding is not named gets its kind's encoding for that logic
@@ -48,6 +51,20 @@ class Driver(ABC):
     propagators: frozenset[str] = frozenset()
     """The propagators this solver runs inside its search: an encoding that names one
     (:attr:`fillsmt.protocol.Encoding.propagator`) is exact only on such a solver."""
+
+    @property
+    def title(self) -> str:
+        """How messages name this solver (its name, unless it says otherwise)."""
+        return self.name
+
+    def refusal(self, kind) -> str:
+        """Why this solver takes no puzzle of ``kind`` (a :class:`fillsmt.protocol.Kind`), or ""
+        (by default it takes every kind's scripts)."""
+        return ""
+
+    def require_answers(self, request) -> None:
+        """Raise an InputError (exit 2) for a request (:class:`fillsmt.engine.request.Request`)
+        this solver cannot answer whatever the encoding; by default it can answer any."""
 
     def cannot_run(self, encoding) -> str:
         """Why this solver cannot run ``encoding`` (a :class:`fillsmt.protocol.Encoding`), or ""."""

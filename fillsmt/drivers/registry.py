@@ -46,12 +46,21 @@ _FACTORIES: dict[str, Callable[[], Driver]] = {
     "bitwuzla": _built_in("fillsmt.drivers.api_drivers:BitwuzlaDriver"),
     "z3-prop": _built_in("fillsmt.drivers.api_drivers:Z3PropDriver"),
     "portfolio": lambda: _portfolio(None, get_driver),
+    "rules": _built_in("fillsmt.drivers.rules:RulesDriver"),
 }
+_SEARCHING = {"rules"}
+"""The solvers that take the puzzle itself, not a script (``Driver.searches``), known without
+making their drivers (for ``--help``)."""
 
 
-def add_solver(name: str, factory: Callable[[], Driver]) -> None:
-    """Make ``--solver name`` build its driver with ``factory()``."""
+def add_solver(name: str, factory: Callable[[], Driver], searches: bool = False) -> None:
+    """Make ``--solver name`` build its driver with ``factory()``; ``searches``: the driver takes
+    the puzzle itself, not a script (``Driver.searches``)."""
     _FACTORIES[name] = factory
+    if searches:
+        _SEARCHING.add(name)
+    else:
+        _SEARCHING.discard(name)
 
 
 def add_generic_solver(
@@ -81,10 +90,17 @@ def add_generic_solver(
 
 def remove_solver(name: str) -> None:
     _FACTORIES.pop(name, None)
+    _SEARCHING.discard(name)
 
 
-def solver_names() -> list[str]:
-    return list(_FACTORIES)
+def solver_names(searching: bool = True) -> list[str]:
+    """The registered solvers' names; without ``searching``, only those that take a script."""
+    return [n for n in _FACTORIES if searching or n not in _SEARCHING]
+
+
+def searching_solver_names() -> list[str]:
+    """The registered solvers that take the puzzle itself (each kind's own search)."""
+    return [n for n in _FACTORIES if n in _SEARCHING]
 
 
 def get_driver(name: str, solver_cmd: str | None = None) -> Driver:
@@ -125,6 +141,7 @@ __all__ = [
     "get_driver",
     "remove_solver",
     "require_runs",
+    "searching_solver_names",
     "session_solver_names",
     "solver_names",
 ]

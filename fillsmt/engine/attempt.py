@@ -1,62 +1,81 @@
-"""Running one configuration: encode the presolved puzzle, run a solver one-shot or in a
-session, decode and check; and the result of a decisive answer of the kind's own search."""
+"""Running one configuration, a :class:`Racer`: the request's solver (or a plan's entrant) on the
+presolved puzzle, to a checked result.
+
+An SMT solver gets the puzzle encoded and runs it one-shot (stopped by the race's ``stop``), or in
+a session for ``unique``, ``forced`` or a lazy encoding (the solve-block-solve loop of
+:mod:`fillsmt.engine.solutions`). A solver that takes the puzzle itself (the kind's own search,
+``Driver.searches``) runs the search: in this process when it runs alone, in a forked child
+(:class:`~fillsmt.engine.racers.SearchChild`) when it races. Every result is built by
+:mod:`fillsmt.engine.result`.
+"""
 
 from __future__ import annotations
 
 import threading
 import time
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from fillsmt.drivers.base import Driver
-from fillsmt.drivers.session import SessionTimeout
-from fillsmt.engine.result import RULES_SOLVER, SolveResult, checked
-from fillsmt.engine.solutions import Problem, Search, WrongAnswer, backbone
-from fillsmt.protocol import Kind
+from fillsmt.engine import result as results
+from fillsmt.engine.request import Request
+from fillsmt.engine.result import SearchOutcome, SessionOutcome, SolveResult
+from fillsmt.protocol import Searches
 from fillsmt.smtlib.answer import Status
 
+if TYPE_CHECKING:  # a session's machinery loads when a session opens
+    from fillsmt.engine.solutions import Found, Problem, Search
 
-def attempt(
-    kind: Kind, target: Any, hints: Any, run: "Run", unique: bool, forced: bool, stop: threading.Event | None = None
-) -> SolveResult | None:
-    """Encode ``target`` (the presolved puzzle) in ``run.encoding`` and solve it with
-    ``run.driver``: one-shot (stopped by ``stop``; None when it is set before the run starts),
-    or in a session for ``unique``, ``forced`` or a lazy encoding. The result's grid is checked."""
-    tp = time.perf_counter()
-    run = replace(run, encoding_started=tp)
-    script = kind.encode(target, run.encoding, hints)
-    problem = kind.problem(run.puzzle, script, run.encoding, run.driver.name)
-    if unique or forced or kind.encoding(run.encoding).lazy:
-        return solve_in_session(problem, run, unique, forced)
-    text = script.text()
-    if stop is not None and stop.is_set():
-        return None
-    t1 = time.perf_counter()
-    ran = run.driver.run(text, run.timeout, stop, run.share)
-    t2 = time.perf_counter()
-    result = SolveResult(
-        run.puzzle,
-        ran.status,
-        run.driver.name,
-        run.encoding,
-        message=ran.message,
-        solver_output=ran.output,
-        presolved_cells=run.presolved_cells,
-    )
-    if ran.status is Status.SAT:
-        solution, why = checked(problem, ran.values, run.driver.name)
-        if solution is None:
-            result.status, result.message = Status.ERROR, why
-        result.grid = solution
-    t3 = time.perf_counter()
-    result.times = {
-        "presolve": tp - run.started,
-        "encode": t1 - tp,
-        "solve": t2 - t1,
-        "check": t3 - t2,
-        "total": t3 - run.started,
-    }
-    return result
+
+@dataclass(frozen=True)
+class Racer:
+    """One configuration at work on a request: what it solves (``target``, the presolved puzzle,
+    with the presolve's ``hints``; ``puzzle``, the puzzle as given, which every grid is checked
+    against), with which ``driver`` and ``encoding``, within what is left of the ``timeout``.
+    ``context`` says what it races ("racing yices", "before any solver started"; None alone),
+    ``share`` is its part of the CPU (:class:`fillsmt.engine.schedule.Share`), ``options`` a
+    search's options (the kind's), ``watch`` is told of a search's progress."""
+
+    request: Request
+    puzzle: Any
+    target: Any
+    hints: Any
+    driver: Driver
+    encoding: str
+    timeout: float | None
+    presolved_cells: int | None
+    started: float
+    """When the solve began (``time.perf_counter()``)."""
+    encoding_started: float
+    """When this configuration's work began (the presolve is over)."""
+    context: str | None = None
+    share: Any = None
+    options: Any = None
+    budget: float | None = None
+    """A search's budget in seconds of its options' clock (the quick search's)."""
+    watch: Callable[[Any], None] | None = None
+
+    @property
+    def unique(self) -> bool:
+        return self.request.unique
+
+    @property
+    def forced(self) -> bool:
+        return self.request.forced
+
+    @property
+    def label(self) -> str:
+        """How a race names this racer: ``SOLVER/ENCODING``, or a searching solver's title."""
+        return self.driver.title if self.driver.searches else f"{self.driver.name}/{self.encoding}"
+
+    def joining(self, driver: Driver, encoding: str, context: str | None, share: Any = None, **more: Any) -> Racer:
+        """This racer's request for a racer that joins now: its driver, encoding and share of the
+        CPU, the time-out's remainder."""
+        left = None if self.timeout is None else max(0.001, self.timeout - (time.perf_counter() - self.started))
+        return replace(self, driver=driver, encoding=encoding, timeout=left, context=context, share=share, **more)
+
+    def stopped_message(self) -> str:
+        return f"{self.driver.name} gave no answer within {self.timeout:g} s and was stopped" if self.timeout else ""
 
 
 def decisive(result: SolveResult | None, unique: bool, forced: bool) -> bool:
@@ -71,149 +90,131 @@ def decisive(result: SolveResult | None, unique: bool, forced: bool) -> bool:
     return (not unique or result.unique is not None) and (not forced or result.forced is not None)
 
 
-def joining(run: "Run", driver, encoding: str, share: Any = None) -> "Run":
-    """``run`` for a racer that joins now: its driver, encoding and share of the CPU, the
-    time-out's remainder."""
-    left = None if run.timeout is None else max(0.001, run.timeout - (time.perf_counter() - run.started))
-    return replace(run, driver=driver, encoding=encoding, timeout=left, share=share)
-
-
-def search_answer(
-    kind: Kind, puzzle: Any, outcome, run: "Run", unique: bool, times: dict, forced: bool = False, message: str = ""
-) -> SolveResult:
-    """The result from the racing search's decisive outcome (its grids checked again here). With
-    ``forced`` the outcome is exhausted, so its solutions (at most two) are all there are: a cell
-    is forced where they agree."""
-    result = SolveResult(
-        puzzle,
-        Status.UNSAT,
-        RULES_SOLVER,
-        run.encoding,
-        presolved_cells=run.presolved_cells,
-        unique_asked=unique,
-        message=message
-        or f"answered first by the rules' search ({outcome.nodes} nodes, "
-        f"depth {outcome.max_depth}), racing {run.driver.name}",
-    )
-    checking = time.perf_counter()
-    if outcome.solutions:
-        problems = kind.check(puzzle, outcome.solutions[0])
-        if problems:
-            result.status, result.message = Status.ERROR, f"the search's grid fails the check: {problems[0]}"
-        else:
-            result.status, result.grid = Status.SAT, outcome.solutions[0]
-            if unique:
-                if len(outcome.solutions) > 1 and not kind.check(puzzle, outcome.solutions[1]):
-                    result.unique, result.second_grid = False, outcome.solutions[1]
-                elif outcome.exhausted and len(outcome.solutions) == 1:
-                    result.unique = True
-            if forced and outcome.exhausted:  # every grid passed the race's check on arrival
-                result.forced = agreement(outcome.solutions)
-    done = time.perf_counter()
-    result.times = {
-        "presolve": run.encoding_started - run.started,
-        **times,
-        "check": done - checking,
-        "total": done - run.started,
-    }
-    return result
-
-
-def agreement(grids: list) -> tuple:
-    """Each cell's number where every grid of ``grids`` has it, else 0."""
-    return tuple(
-        tuple(v if all(g[r][c] == v for g in grids) else 0 for c, v in enumerate(row)) for r, row in enumerate(grids[0])
-    )
-
-
-@dataclass
-class Run:
-    """What one session run needs besides the problem: the puzzle, the driver, the time-out and
-    the clock readings so far."""
-
-    puzzle: Any
-    driver: Driver
-    encoding: str
-    timeout: float | None
-    presolved_cells: int | None
-    started: float
-    encoding_started: float
-    share: Any = None
-    """The racer's share of the CPU, told of each solver process (:class:`fillsmt.engine.schedule.Share`)."""
-
-    def stopped_message(self) -> str:
-        return f"{self.driver.name} gave no answer within {self.timeout:g} s and was stopped" if self.timeout else ""
-
-
-def solve_in_session(problem: Problem, run: Run, unique: bool, forced: bool) -> SolveResult:
+def attempt(racer: Racer, stop: threading.Event | None = None) -> SolveResult | None:
+    """The racer's checked result; None when ``stop`` (the race's) came before it answered (a
+    one-shot run stopped before it started, a search child killed)."""
+    if racer.driver.searches:
+        return search(racer, stop)
+    kind = racer.request.kind
+    tp = time.perf_counter()
+    racer = replace(racer, encoding_started=tp)
+    script = kind.encode(racer.target, racer.encoding, racer.hints)
+    problem = kind.problem(racer.puzzle, script, racer.encoding, racer.driver.name)
+    if racer.request.proof or kind.encoding(racer.encoding).lazy:
+        return solve_in_session(problem, racer)
+    text = script.text()
+    if stop is not None and stop.is_set():
+        return None
     t1 = time.perf_counter()
-    deadline = None if run.timeout is None else time.monotonic() + run.timeout
-    driver = run.driver
-    result = SolveResult(
-        run.puzzle, Status.ERROR, driver.name, run.encoding, presolved_cells=run.presolved_cells, unique_asked=unique
+    ran = racer.driver.run(text, racer.timeout, stop, racer.share)
+    t2 = time.perf_counter()
+    return results.from_run(racer, ran, problem, {"presolve": tp - racer.started, "encode": t1 - tp, "solve": t2 - t1})
+
+
+def search(racer: Racer, stop: threading.Event | None = None) -> SolveResult | None:
+    """The kind's own search on the target: up to two solutions with ``unique`` or ``forced``
+    (where only an exhausted search settles the forced cells). In this process without ``stop``;
+    else in a forked child that the race can stop (None then, or when the child fails)."""
+    from fillsmt.engine.racers import SearchChild
+
+    kind = Searches.of(racer.request.kind, racer.puzzle.source)
+    limit = 2 if racer.request.proof else 1
+    tp = time.perf_counter()
+    if stop is None:
+        deadline = None if racer.timeout is None else time.monotonic() + racer.timeout
+        found = kind.search(racer.target, limit, deadline, options=racer.options, budget=racer.budget)
+        outcome: SearchOutcome | None = SearchOutcome.of(found, limit, racer.forced)
+    else:
+        options, target = racer.options, racer.target
+        with SearchChild(
+            lambda limit, deadline, progress: kind.search(target, limit, deadline, progress, options),
+            lambda grid: kind.check(racer.puzzle, grid),
+            limit,
+            racer.timeout,
+            exhaustive=racer.forced,
+            share=racer.share,
+            watch=racer.watch,
+        ) as child:
+            outcome = child.run(stop)
+        if outcome is None:
+            return None
+    assert outcome is not None  # the search in this process always answers
+    times = {"presolve": tp - racer.started, "solve": time.perf_counter() - tp}
+    if racer.presolved_cells is None:  # alone, on the puzzle as given: the search's root is its presolve
+        times = {"presolve": 0.0, "encode": 0.0, "solve": times["solve"] + times["presolve"]}
+    return results.from_search(racer, kind, outcome, times)
+
+
+def solve_in_session(problem: Problem, racer: Racer) -> SolveResult:
+    """The first solution in a session, then what was asked after it (uniqueness, forced cells)."""
+    from fillsmt.drivers.session import SessionTimeout
+    from fillsmt.engine.solutions import Search, WrongAnswer
+
+    t1 = time.perf_counter()
+    deadline = None if racer.timeout is None else time.monotonic() + racer.timeout
+    driver = racer.driver
+    found = SessionOutcome(
+        times={"presolve": racer.encoding_started - racer.started, "encode": t1 - racer.encoding_started}
     )
-    times = {"presolve": run.encoding_started - run.started, "encode": t1 - run.encoding_started}
-    with driver.open_session(run.share) as session:
-        search = Search(problem, session, deadline)
+    with driver.open_session(racer.share) as session:
+        loop = Search(problem, session, deadline)
         try:
-            search.start()
-            first_status, first = search.next_solution()
+            loop.start()
+            first_status, first = loop.next_solution()
             t2 = time.perf_counter()
-            times["solve"] = t2 - t1
-            result.status = first_status
+            found.times["solve"] = t2 - t1
+            found.status = first_status
             if first is None:
-                result.message = {
+                found.message = {
                     Status.UNSAT: "no solution",
-                    Status.TIMEOUT: run.stopped_message(),
+                    Status.TIMEOUT: racer.stopped_message(),
                     Status.UNKNOWN: f"{driver.name} answered unknown",
                 }.get(first_status, "")
             else:
-                result.grid = first.grid
-                if unique:
-                    settle_uniqueness(search, result)
-                    times["unique"] = time.perf_counter() - t2
-                if forced and result.unique is not True:
+                found.grid = first.grid
+                if racer.unique:
+                    settle_uniqueness(loop, found)
+                    found.times["unique"] = time.perf_counter() - t2
+                if racer.forced and found.unique is not True:
                     t3 = time.perf_counter()
-                    settle_forced(search, first, result)
-                    times["forced"] = time.perf_counter() - t3
-                elif forced:
-                    result.forced = first.grid
+                    settle_forced(loop, first, found)
+                    found.times["forced"] = time.perf_counter() - t3
+                elif racer.forced:
+                    found.forced = first.grid
         except WrongAnswer as e:
-            result.status, result.grid, result.message = Status.ERROR, None, str(e)
+            found.status, found.grid, found.message = Status.ERROR, None, str(e)
         except SessionTimeout as e:
-            if result.grid is None:
-                result.status = Status.TIMEOUT
-                result.message = run.stopped_message() or str(e)
+            if found.grid is None:
+                found.status = Status.TIMEOUT
+                found.message = racer.stopped_message() or str(e)
             else:  # solved; what was asked after the solution stays unsettled
-                result.status, result.message = Status.SAT, f"not settled: {e}"
-        result.checks = search.checks
-        if search.cuts and not result.message:
-            result.message = f"{search.checks} checks, {search.cuts} region cuts"
-    times.setdefault("solve", time.perf_counter() - t1)
-    times["total"] = time.perf_counter() - run.started
-    result.times = times
-    return result
+                found.status, found.message = Status.SAT, f"not settled: {e}"
+        found.checks, found.cuts = loop.checks, loop.cuts
+    found.times.setdefault("solve", time.perf_counter() - t1)
+    return results.from_session(racer, found)
 
 
-def settle_uniqueness(search: Search, result: SolveResult) -> None:
-    second_status, second = search.next_solution()
+def settle_uniqueness(loop: Search, found: SessionOutcome) -> None:
+    second_status, second = loop.next_solution()
     if second_status is Status.UNSAT:
-        result.unique = True
+        found.unique = True
     elif second is not None:
-        result.unique, result.second_grid = False, second.grid
+        found.unique, found.second_grid = False, second.grid
     else:
-        result.message = f"uniqueness not settled: {second_status.value}"
+        found.message = f"uniqueness not settled: {second_status.value}"
 
 
-def settle_forced(search: Search, first, result: SolveResult) -> None:
-    bones = backbone(search, first)
+def settle_forced(loop: Search, first: Found, found: SessionOutcome) -> None:
+    from fillsmt.engine.solutions import backbone
+
+    bones = backbone(loop, first)
     if bones.status is Status.UNSAT:
-        result.forced = tuple(
+        found.forced = tuple(
             tuple(v if bones.forced.get((r, c), False) else 0 for c, v in enumerate(row))
             for r, row in enumerate(first.grid)
         )
     else:
-        result.message = f"forced cells not settled: {bones.status.value}"
+        found.message = f"forced cells not settled: {bones.status.value}"
 
 
-__all__ = ["Run", "agreement", "attempt", "decisive", "joining", "search_answer", "solve_in_session"]
+__all__ = ["Racer", "attempt", "decisive", "search", "solve_in_session"]

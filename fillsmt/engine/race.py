@@ -1,9 +1,13 @@
 """Carrying out a :class:`~fillsmt.engine.plan.Plan`: the quick search, then the race.
 
-The solver asked for (``run``) races the kind's search in a forked child (when the plan has
-one) and the plan's other entrants (each started in a thread after its delay); the first
-decisive, checked answer wins and every other racer is stopped. The mechanism (the child, the
-threads, closing sessions) is :mod:`fillsmt.engine.racers`; who races, when and how is the plan's.
+Every racer of the plan is an :class:`~fillsmt.engine.plan.Entrant`, a solver of the registry on
+an encoding: the lead (the solver asked for) runs in this thread, every other one in a thread of
+its own (:class:`~fillsmt.engine.racers.Entrants`) after its delay, the kind's own search among
+them (a solver that takes the puzzle itself, in a forked child). The first decisive, checked
+answer wins and every other racer is stopped. Their processes share the CPUs of
+:func:`~fillsmt.engine.schedule.race_cpus` by time slices, each by its weight in the plan
+(:mod:`fillsmt.engine.schedule`). When the lead's own answer is decisive it stands; when it ends
+undecided (a time-out, unknown) and no one else has won, its result is the race's.
 """
 
 from __future__ import annotations
@@ -11,203 +15,157 @@ from __future__ import annotations
 import threading
 import time
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from fillsmt.engine.attempt import Run, attempt, decisive, joining, search_answer
-from fillsmt.engine.plan import Plan, QuickSearch, RacingSearch
-from fillsmt.engine.racers import Entrants, RulesOutcome, RulesRace, SessionRace
+from fillsmt.engine import result as results
+from fillsmt.engine.attempt import Racer, attempt, decisive, search
+from fillsmt.engine.plan import LEAD, Entrant, Plan, QuickSearch
 from fillsmt.engine.result import SolveResult
-from fillsmt.engine.schedule import TimeSlices
-from fillsmt.errors import FillsmtError, SolverError
-from fillsmt.protocol import Kind
+from fillsmt.errors import FillsmtError
 from fillsmt.smtlib.answer import Status
 
+if TYPE_CHECKING:
+    from fillsmt.engine.racers import Entrants
 
-def carry_out(kind: Kind, plan: Plan, target: Any, hints: Any, run: Run, unique: bool, forced: bool) -> SolveResult:
+BEFORE_ANY_SOLVER = "before any solver started"
+
+
+def carry_out(plan: Plan, racer: Racer) -> SolveResult:
     """The plan's quick search (its answer when decisive), else its race."""
     if plan.quick is not None:
-        early = quick_search(kind, plan.quick, target, run, unique, forced)
+        early = quick_search(plan.quick, racer)
         if early is not None:
             return early
-    return race(kind, plan, target, hints, run, unique, forced)
+    return race(plan, racer)
 
 
-def quick_search(
-    kind: Kind, quick: QuickSearch, target: Any, run: Run, unique: bool, forced: bool
-) -> SolveResult | None:
-    """The kind's search within the plan's small budget, before any solver or encoding: its
-    result when decisive (``limit`` solutions, or an exhausted search; with ``forced`` only an
-    exhausted one) and its grids pass the check, else None (the race follows). "Unique" then
-    rests on the search being complete and every rule sound, "not unique" on two distinct
-    grids, both checked."""
-    limit = 2 if unique or forced else 1
-    found = kind.search(target, limit, options=quick.options, budget=quick.seconds)
-    outcome = RulesOutcome(found.solutions, found.exhausted, found.nodes, found.max_depth, limit, forced)
-    if not outcome.decisive:
-        return None
-    result = search_answer(
-        kind,
-        run.puzzle,
-        outcome,
-        run,
-        unique,
-        {"solve": time.perf_counter() - run.encoding_started},
-        forced,
-        f"answered first by the rules' search ({found.nodes} nodes, depth "
-        f"{found.max_depth}), before any solver started",
-    )
-    return result if result.status in (Status.SAT, Status.UNSAT) else None
-
-
-def race(kind: Kind, plan: Plan, target: Any, hints: Any, run: Run, unique: bool, forced: bool) -> SolveResult:
-    """The solver (``run``) against the plan's search in a forked child (up to two solutions with
-    ``unique`` or ``forced``, where only an exhausted search is decisive) and against each of the
-    plan's entrants (another driver and encoding, started in a thread after its delay): the first
-    decisive, checked answer wins and every other racer is stopped (a one-shot run by the race's
-    stop event, a session by closing it). The racers' processes share the CPUs of
-    :func:`~fillsmt.engine.schedule.race_cpus` by time slices, each by its weight in the plan
-    (:mod:`fillsmt.engine.schedule`). When the solver's own
-    answer is decisive it stands; when it ends undecided (a time-out, unknown) and no one else has
-    won, its result is the race's."""
+def quick_search(quick: QuickSearch, racer: Racer) -> SolveResult | None:
+    """The kind's search within the plan's small budget, in this process, before any solver or
+    encoding: its result when decisive (``limit`` solutions, or an exhausted search; with
+    ``forced`` only an exhausted one) and its grids pass the check, else None (the race follows).
+    "Unique" then rests on the search being complete and every rule sound, "not unique" on two
+    distinct grids, both checked."""
     from fillsmt.drivers.registry import get_driver
+    from fillsmt.engine.plan import SEARCH
+    from fillsmt.engine.schedule import SLACK
 
+    budget = min(quick.seconds, SLACK)  # counted inside the race's bound (docs/solving.md)
+    searcher = racer.joining(
+        get_driver(SEARCH), racer.encoding, BEFORE_ANY_SOLVER, options=quick.options, budget=budget
+    )
+    found = search(searcher)
+    if found is None or found.status not in (Status.SAT, Status.UNSAT):
+        return None
+    return found if decisive(found, racer.unique, racer.forced) else None
+
+
+def race(plan: Plan, racer: Racer) -> SolveResult:
+    """The plan's racers against each other (the lead is ``racer``, its encoding the plan's where
+    it names one); see the module's text."""
+    from fillsmt.drivers.registry import get_driver
+    from fillsmt.engine.racers import Entrants, SessionRace
+    from fillsmt.engine.schedule import TimeSlices
+
+    lead_driver = racer.driver
+    seen = {(lead_driver.name, racer.encoding)}
+    others: list[tuple[Entrant, Any]] = []
+    for entrant in plan.racers[1:]:
+        driver = get_driver(entrant.solver)
+        encoding = entrant.encoding or racer.encoding  # a search's result names the race's encoding
+        if (driver.name, encoding) in seen or not driver.available():
+            continue
+        seen.add((driver.name, encoding))
+        others.append((entrant, SessionRace(driver)))
+    primary = SessionRace(lead_driver)
+    sessions = [primary] + [session for _, session in others]
     stop = threading.Event()
-    search = plan.search
-    entrants = [
-        (get_driver(e.solver), e.encoding, e.delay, e.weight)
-        for e in plan.entrants
-        if (e.solver, e.encoding) != (run.driver.name, run.encoding)
-    ]
-    entrants = [entrant for entrant in entrants if entrant[0].available()]
-    primary = SessionRace(run.driver)
-    racers = [primary] + [SessionRace(driver) for driver, _, _, _ in entrants]
+    context = f"racing {lead_driver.name}"
 
     def close_all() -> None:
-        for racer in racers:
-            racer.kill()
+        for session in sessions:
+            session.kill()
 
-    def finished(result: SolveResult | None) -> bool:
-        return decisive(result, unique, forced)
-
-    with TimeSlices() as slices, Entrants(stop, finished, close_all) as others:
-        watch = _StallWatch(search, others, time.perf_counter()) if search is not None else None
-        search_share = None if search is None else slices.share("search", search.weight, search.head_start)
-        rules = _rules_race(kind, search, target, run, unique, forced, watch, search_share)
-        with rules:
+    with TimeSlices() as slices, Entrants(stop, lambda r: decisive(r, racer.unique, racer.forced), close_all) as run:
+        watch = _StallWatch(run, time.perf_counter())
+        try:
+            for entrant, driver in others:
+                encoding = entrant.encoding or racer.encoding
+                name = driver.name if driver.searches else f"{driver.name}/{encoding}"
+                share = slices.share(name, entrant.weight, entrant.head_start)
+                joined = racer.joining(
+                    driver, encoding, context, share, options=entrant.options, watch=watch.of(entrant, driver.title)
+                )
+                run.add(
+                    name, entrant.delay, lambda joined=joined, share=share: _working(share, joined, stop), share.due
+                )
+            share = slices.share(lead_driver.name, plan.lead.weight, plan.lead.head_start)
+            own = replace(racer, driver=primary, share=share)  # type: ignore[arg-type]  # its answer names no race
             try:
-                if search is not None:
-                    rules.start(stop, on_decisive=close_all)
-                for racer, (driver, encoding, delay, weight) in zip(racers[1:], entrants):
-                    share = slices.share(f"{driver.name}/{encoding}", weight)
-                    others.add(
-                        f"{driver.name}/{encoding}",
-                        delay,
-                        lambda racer=racer, encoding=encoding, share=share: _working(
-                            share, kind, target, hints, joining(run, racer, encoding, share), unique, forced, stop
-                        ),
-                    )
-                try:
-                    share = slices.share(run.driver.name, plan.weight)
-                    own = replace(run, driver=primary, share=share)  # type: ignore[arg-type]
-                    result = _working(share, kind, target, hints, own, unique, forced, stop)
-                except FillsmtError:
-                    if not primary.closed_by_race.is_set():
-                        raise
-                    result = None
-            finally:  # also on a signal or the time limit: no racer's solver outlives the race
-                stop.set()
-                slices.close()
-                close_all()
-    answer = _race_answer(kind, run, result, others, rules, unique, forced)
-    return watch.noting(answer) if watch is not None else answer
+                lead = _working(share, own, stop)
+            except FillsmtError:
+                if not primary.closed_by_race.is_set():
+                    raise
+                lead = None
+        finally:  # also on a signal or the time limit: no racer's solver outlives the race
+            stop.set()
+            close_all()  # every session killed, stopped for its slice or not
+            run.close()  # every racer's thread ended: a search child killed and reaped
+            slices.close()  # what is still stopped runs again, to end as any process does
+    return watch.noting(_answer(racer, lead, run))
 
 
-def _working(
-    share, kind: Kind, target: Any, hints: Any, run: Run, unique: bool, forced: bool, stop
-) -> SolveResult | None:
-    """:func:`attempt` for a racer whose problem this process encodes: until its solver's
-    process starts, that work holds one of the race's CPUs (:meth:`fillsmt.engine.schedule.Share.working`)."""
-    with share.working():
-        return attempt(kind, target, hints, run, unique, forced, stop)
+def _working(share, racer: Racer, stop: threading.Event) -> SolveResult | None:
+    """:func:`attempt` for a racer; until its solver's process starts, the work this process does
+    for it (encoding its problem, starting the solver) holds one of the race's CPUs
+    (:meth:`fillsmt.engine.schedule.Share.working`); when it ends, the others share the CPU."""
+    try:
+        with share.working():
+            return attempt(racer, stop)
+    finally:
+        share.finish()
 
 
-def _rules_race(
-    kind: Kind,
-    search: RacingSearch | None,
-    target: Any,
-    run: Run,
-    unique: bool,
-    forced: bool,
-    watch: "_StallWatch | None",
-    share: Any,
-) -> RulesRace:
-    """The kind's search as a :class:`RulesRace` (started only when the plan has a search)."""
-    settings = search or RacingSearch()
-    options = settings.options
-
-    def look(progress) -> None:
-        if watch is not None:
-            watch(progress)
-
-    rules = RulesRace(
-        lambda limit, deadline, progress: kind.search(target, limit, deadline, progress, options),
-        lambda grid: kind.check(run.puzzle, grid),
-        2 if unique or forced else 1,
-        run.timeout,
-        delay=settings.delay,
-        exhaustive=forced,
-        share=share,
-        watch=None if watch is None else look,
-    )
-    return rules
-
-
-def _race_answer(
-    kind: Kind, run: Run, result: SolveResult | None, others: Entrants, rules: RulesRace, unique: bool, forced: bool
-) -> SolveResult:
-    """Who won the race: the solver's own decisive answer (it stands, even when another came at
-    the same time), else another configuration's, else the search's, else the solver's undecided
-    one; none at all (the solver's session closed and the search unsettled) is an error."""
-    if result is not None and others.decisive(result):
-        return result
-    if others.winner is not None:
-        won = others.winner
-        won.message = f"answered first by {others.winner_name}, racing {run.driver.name}" + (
-            f" ({won.message})" if won.message else ""
-        )
-        won.times["total"] = time.perf_counter() - run.started
-        return won
-    if rules.outcome is not None and rules.outcome.decisive:
-        return search_answer(
-            kind, run.puzzle, rules.outcome, run, unique, {"solve": time.perf_counter() - run.encoding_started}, forced
-        )
-    if result is None:
-        raise SolverError(f"the {run.driver.name} session was closed and the search did not settle the puzzle")
-    return result
+def _answer(racer: Racer, lead: SolveResult | None, run: Entrants) -> SolveResult:
+    """Who won the race: the lead's own decisive answer (it stands, even when another came at the
+    same time), else another racer's, else the lead's undecided one; none at all (the lead's
+    session closed and no one settled the puzzle) is an error."""
+    if lead is not None and run.decisive(lead):
+        return lead
+    if run.winner is not None:
+        return results.with_total(run.winner, time.perf_counter() - racer.started)
+    if lead is None:
+        return results.closed_by_race(racer)
+    return lead
 
 
 class _StallWatch:
-    """What the race does with the search's progress: once the search has stalled
-    (:meth:`RacingSearch.stalled`), where the plan says so, the waiting entrants start now; the
+    """What the race does with a search's progress: once the search has stalled
+    (:meth:`Entrant.stalled`), where its entrant says so, the waiting entrants start now; the
     race's answer says when it stalled. Only once."""
 
-    def __init__(self, search: RacingSearch, others: Entrants, started: float):
-        self.search, self.others, self.started = search, others, started
+    def __init__(self, run: Entrants, started: float):
+        self.run, self.started = run, started
         self.stalled_at: float | None = None
+        self.who = ""
 
-    def __call__(self, progress) -> None:
-        if self.stalled_at is not None or not self.search.stalled(progress):
-            return
-        self.stalled_at = time.perf_counter() - self.started
-        if self.search.stall_hurries:
-            self.others.hurry()
+    def of(self, entrant: Entrant, title: str):
+        """The watch of ``entrant``'s progress (the kind's search tells it; other racers do not);
+        ``title``: how a message names the racer."""
+
+        def look(progress) -> None:
+            if self.stalled_at is not None or not entrant.stalled(progress):
+                return
+            self.stalled_at, self.who = time.perf_counter() - self.started, title
+            if entrant.stall_hurries:
+                self.run.hurry()
+
+        return look
 
     def noting(self, result: SolveResult) -> SolveResult:
         """``result``, its message saying when the race judged its search stalled (if it did)."""
-        if self.stalled_at is not None:
-            note = f"the rules' search stalled {self.stalled_at:.2f} s into the race"
-            result.message = f"{result.message}; {note}" if result.message else note
-        return result
+        if self.stalled_at is None:
+            return result
+        return results.noted(result, f"{self.who} stalled {self.stalled_at:.2f} s into the race")
 
 
-__all__ = ["carry_out", "quick_search", "race"]
+__all__ = ["BEFORE_ANY_SOLVER", "LEAD", "carry_out", "quick_search", "race"]

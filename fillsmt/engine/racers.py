@@ -1,17 +1,18 @@
-"""The race's mechanism: a kind's own search beside SMT solvers, the first decisive answer wins.
+"""The race's mechanism: the racers, each in a thread, the kind's search in a forked child.
 
 A kind's search and an SMT solver have different tails: Fillomino's deduction rules plus
 backtracking settle puzzles whose regions snake through large open areas, where the solver's
 search, with no connectivity reasoning beyond its encoding, does not finish, and the solver
-settles others the search does not. So the kind's search (``Kind.search``) runs in a forked child
-process beside the solver, and the first *decisive* answer wins; the other is stopped (the
-solver's process group killed, or its session closed; the child killed and reaped). The child
-waits ``delay`` seconds before it starts, so a puzzle the solver answers at once costs only the
-fork. Nothing of either side is trusted: a grid the child sends is checked by the kind's
-independent checker here, and again by the pipeline; the child's "no solution" (or "no other
-solution") is the exhausted search of a sound and complete procedure (:mod:`fillsmt.fillomino.search`'s text:
-the rules never remove a value some solution uses, and a guess splits the solutions between its
-two children).
+settles others the search does not. So they race, and the first *decisive* answer wins; the
+others are stopped (a solver's process group killed, or its session closed; the search's child
+killed and reaped). :class:`Entrants` runs each racer but the lead in a thread of its own, each
+started after its delay, so a puzzle the lead answers at once costs nothing more;
+:class:`SearchChild` runs the kind's search in a forked child for its racer's thread, and
+:class:`SessionRace` lets the race close a racer's session. Nothing of any side is trusted: a grid
+the child sends is checked by the kind's independent checker here, and again by the engine; the
+child's "no solution" (or "no other solution") is the exhausted search of a sound and complete
+procedure (:mod:`fillsmt.fillomino.search`'s text: the rules never remove a value some solution
+uses, and a guess splits the solutions between its two children).
 """
 
 from __future__ import annotations
@@ -25,6 +26,10 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from fillsmt.engine.result import SearchOutcome
+
+READY = b"\x00"
+"""The search child's first byte: it holds no descriptor of this process's but its pipe."""
 WATCH_EVERY = 0.05
 """Seconds between the race's looks at the search child (its answer, and its progress for ``watch``)."""
 
@@ -85,90 +90,48 @@ class SearchProgress:
         return Progress(int(w[0]), int(w[1]), int(w[2]), int(w[3]), w[4], w[5])
 
 
-@dataclass
-class RulesOutcome:
-    """What the child's search sent back: up to ``limit`` checked grids and whether its search
-    space was exhausted (then they are all the solutions)."""
+class SearchChild:
+    """The kind's search in a forked child process, for one racer: :meth:`run` forks the child,
+    waits for its answer (checked here) and returns it, or kills and reaps the child when the
+    race's ``stop`` is set first. Use as a context manager, which reaps the child whatever happens.
 
-    solutions: list[Any]
-    exhausted: bool
-    nodes: int
-    max_depth: int
-    limit: int = 1
-    exhaustive: bool = False
-
-    @property
-    def decisive(self) -> bool:
-        """It settles what was asked: ``limit`` solutions found, or all of them (exhausted). An
-        ``exhaustive`` question (which cells every solution shares) needs all of them."""
-        return self.exhausted or (not self.exhaustive and len(self.solutions) >= self.limit)
-
-
-class RulesRace:
-    """The kind's search in a forked child process: ``start`` the race, run the solver, and
-    either leave (the solver answered: the child is killed and reaped) or let the watcher set the
-    solver's stop event when the child's answer is decisive. Use as a context manager.
-
-    Nothing is forked until ``delay`` seconds have passed without ``stop`` being set, so a puzzle
-    the solver answers at once costs one waiting thread, not a fork (the fork, kill and reap
-    cost 10-20 ms, a third of a typical janko puzzle's time). The child is forked from that
-    thread while the solver runs; it closes every inherited descriptor but its own pipe at once,
-    so it never holds the solver's pipes open."""
+    The child closes every inherited descriptor but its own pipe at once, so it never holds the
+    solvers' pipes open; it runs in a process group of its own, which joins ``share``
+    (:class:`fillsmt.engine.schedule.Share`), if given, and it leaves as soon as this process is
+    gone. ``watch(progress)``, if given, is called here with the child's :class:`Progress` every
+    :data:`WATCH_EVERY` seconds while it runs (it must be quick)."""
 
     def __init__(
-        self,
-        search,
-        check,
-        limit: int,
-        timeout: float | None,
-        delay: float = 0.0,
-        exhaustive: bool = False,
-        share=None,
-        watch=None,
+        self, search, check, limit: int, timeout: float | None, exhaustive: bool = False, share=None, watch=None
     ):
-        """``search(limit, deadline, progress)`` is the kind's own search (``Kind.search``), run
-        in the child, telling ``progress`` (a :class:`SearchProgress`) of its nodes;
-        ``check(grid)`` the independent checker, run here on what it sends. With
-        ``exhaustive`` only an exhausted search is decisive (``--forced``: a proof that the
-        solutions found are all there are). The child runs in a process group of its own, which
-        joins ``share`` (:class:`fillsmt.engine.schedule.Share`), if given. ``watch(progress)``, if given,
-        is called here with the child's :class:`Progress` every :data:`WATCH_EVERY` seconds
-        while it runs (from the race's thread: it must be quick)."""
-        self.search, self.check, self.limit, self.timeout, self.delay = search, check, limit, timeout, delay
-        self.exhaustive = exhaustive
-        self.share = share
-        self.watch = watch
+        """``search(limit, deadline, progress)`` is the kind's own search (``Searches.search``),
+        run in the child, telling ``progress`` (a :class:`SearchProgress`) of its nodes;
+        ``check(grid)`` the independent checker, run here on what it sends. With ``exhaustive``
+        only an exhausted search is decisive (``--forced``: a proof that the solutions found are
+        all there are)."""
+        self.search, self.check, self.limit, self.timeout = search, check, limit, timeout
+        self.exhaustive, self.share, self.watch = exhaustive, share, watch
         self.progress: SearchProgress | None = None
         self.pid: int | None = None
-        self.outcome: RulesOutcome | None = None
-        self._thread: threading.Thread | None = None
-        self._stop: threading.Event | None = None
         self._lock = threading.Lock()
         self._closed = False
 
-    def __enter__(self) -> RulesRace:
+    def __enter__(self) -> SearchChild:
         return self
 
     def __exit__(self, *exc) -> None:
         self.stop()
 
-    def start(self, stop: threading.Event, on_decisive=None) -> None:
-        """Start the thread that forks the child after ``delay`` and then sets ``stop`` (and
-        calls ``on_decisive``) once the child's answer is decisive."""
-        self._stop = stop
-        self._thread = threading.Thread(target=self._run, args=(stop, on_decisive), daemon=True)
-        self._thread.start()
-
-    def _run(self, stop: threading.Event, on_decisive) -> None:
+    def run(self, stop: threading.Event) -> SearchOutcome | None:
+        """Fork the child and wait: its outcome (every grid it sends checked), or None when
+        ``stop`` came first, the child failed, or a grid it sent fails the check."""
         started = time.monotonic()
-        if stop.wait(self.delay):
-            return
         read, write = os.pipe()
         with self._lock:
-            if self._closed:
+            if self._closed or stop.is_set():
                 os.close(read)
                 os.close(write)
-                return
+                return None
             parent = os.getpid()
             self.progress = SearchProgress()
             pid = os.fork()
@@ -179,13 +142,30 @@ class RulesRace:
                 os.setpgid(pid, pid)  # as the child does: whichever runs first
             except OSError:  # the child has already ended
                 pass
-            if self.share is not None:
-                self.share.joins(pid)
         os.close(write)
         try:
-            self._watch(read, stop, on_decisive)
+            if not self._ready(read, stop):
+                return None
+            if self.share is not None:  # only now may the child be stopped for another's slice
+                self.share.joins(pid)
+            return self._wait(read, stop)
         finally:
             os.close(read)
+            self.stop()
+
+    def _ready(self, fd: int, stop: threading.Event) -> bool:
+        """Wait for the child's first byte: it has closed the descriptors it inherited. Until
+        then it must not be stopped: a descriptor this process is about to close (a solver's
+        pipe being made in another thread) would stay open in it, and the other thread wait."""
+        while True:
+            ready, _, _ = select.select([fd], [], [], WATCH_EVERY)
+            if ready:
+                try:
+                    return os.read(fd, 1) == READY
+                except OSError:
+                    return False
+            if self._closed or stop.is_set():
+                return False
 
     def _child(self, write: int, parent: int, started: float) -> None:
         code = 0
@@ -193,14 +173,11 @@ class RulesRace:
             os.closerange(0, write)
             os.closerange(write + 1, os.sysconf("SC_OPEN_MAX") if hasattr(os, "sysconf") else 1024)
             os.setpgid(0, 0)
+            os.write(write, READY)
             _orphan_guard(parent)
             deadline = None if self.timeout is None else started + self.timeout
             found = self.search(self.limit, deadline, self.progress)
-            data = pickle.dumps(
-                RulesOutcome(
-                    found.solutions, found.exhausted, found.nodes, found.max_depth, self.limit, self.exhaustive
-                )
-            )
+            data = pickle.dumps(SearchOutcome.of(found, self.limit, self.exhaustive))
             with os.fdopen(write, "wb") as out:
                 out.write(data)
         except BaseException:
@@ -208,14 +185,14 @@ class RulesRace:
         finally:
             os._exit(code)
 
-    def _watch(self, fd: int, stop: threading.Event, on_decisive) -> None:
+    def _wait(self, fd: int, stop: threading.Event) -> SearchOutcome | None:
         chunks = []
         try:
             while True:
                 ready, _, _ = select.select([fd], [], [], WATCH_EVERY)
                 if not ready:
-                    if self._closed:
-                        return
+                    if self._closed or stop.is_set():
+                        return None
                     if self.watch is not None and self.progress is not None:
                         self.watch(self.progress.read())
                     continue
@@ -224,28 +201,22 @@ class RulesRace:
                     break
                 chunks.append(chunk)
         except OSError:
-            return
+            return None
         if not chunks or self._closed:
-            return
+            return None
         try:
             outcome = pickle.loads(b"".join(chunks))
         except Exception:
-            return
+            return None
         if any(self.check(g) for g in outcome.solutions):
-            return  # the search checks its grids: a refused one would be a bug, never an answer
-        self.outcome = outcome
-        if outcome.decisive:
-            stop.set()
-            if on_decisive is not None:
-                on_decisive()
+            return None  # the search checks its grids: a refused one would be a bug, never an answer
+        return outcome
 
     def stop(self) -> None:
-        """End the race: no fork from now on; kill and reap the child if there is one."""
+        """No fork from now on; kill and reap the child if there is one."""
         with self._lock:
             self._closed = True
             pid, self.pid = self.pid, None
-        if self._stop is not None:
-            self._stop.set()
         if pid is not None:
             try:
                 os.kill(pid, signal.SIGKILL)
@@ -255,8 +226,6 @@ class RulesRace:
                 os.waitpid(pid, 0)
             except ChildProcessError:
                 pass
-        if self._thread is not None and self._thread is not threading.current_thread():
-            self._thread.join(5.0)
 
 
 def _orphan_guard(parent: int) -> None:
@@ -268,11 +237,6 @@ def _orphan_guard(parent: int) -> None:
         os._exit(1)
 
     threading.Thread(target=watch, daemon=True).start()
-
-
-def can_race(driver) -> bool:
-    """Whether ``driver.run`` honours a ``stop`` event (the driver declares ``supports_stop``)."""
-    return bool(getattr(driver, "supports_stop", False))
 
 
 class SessionRace:
@@ -332,8 +296,10 @@ class Entrants:
     def __exit__(self, *exc) -> None:
         self.close()
 
-    def add(self, name: str, delay: float, attempt) -> None:
-        thread = threading.Thread(target=self._run, args=(name, delay, attempt), name=f"race-{name}", daemon=True)
+    def add(self, name: str, delay: float, attempt, due: threading.Event | None = None) -> None:
+        """Run ``attempt()`` in a thread of its own after ``delay`` seconds, or at once when
+        ``due`` is set (the racer has fallen behind its share: :class:`fillsmt.engine.schedule.Share`)."""
+        thread = threading.Thread(target=self._run, args=(name, delay, attempt, due), name=f"race-{name}", daemon=True)
         self._threads.append(thread)
         thread.start()
 
@@ -341,9 +307,9 @@ class Entrants:
         """Start every configuration still waiting for its delay now (the search has stalled)."""
         self._hurry.set()
 
-    def _run(self, name: str, delay: float, attempt) -> None:
+    def _run(self, name: str, delay: float, attempt, due: threading.Event | None = None) -> None:
         until = time.monotonic() + delay
-        while not self._hurry.is_set():
+        while not self._hurry.is_set() and not (due is not None and due.is_set()):
             left = until - time.monotonic()
             if left <= 0 or self.stop.wait(min(left, WATCH_EVERY)):
                 break
@@ -397,9 +363,7 @@ __all__ = [
     "WATCH_EVERY",
     "Entrants",
     "Progress",
-    "RulesOutcome",
-    "RulesRace",
+    "SearchChild",
     "SearchProgress",
     "SessionRace",
-    "can_race",
 ]

@@ -37,6 +37,11 @@ from typing import Any, Iterator
 
 SLICE = 0.05
 """Seconds (wall clock) between two choices of who runs."""
+SLACK = 0.1
+"""Seconds of CPU by which a racer may fall behind its equal share of what the race has used: the
+plan's weights, head starts and delays favour racers within it, never beyond (the bound in
+``docs/solving.md``: a race of k entrants takes at most about k × (its best entrant alone +
+this) of CPU)."""
 WIDEN_AFTER = 1.0
 """Seconds after fewer racers were let run at once (the machine was busy) before one more may."""
 
@@ -101,7 +106,8 @@ def can_slice() -> bool:
 
 
 class Share:
-    """One racer's part of the CPU: its ``weight`` and its process groups."""
+    """One racer's part of the CPU: its ``weight``, its process groups, and its account: the CPU it
+    has used and its equal share of what the race has used (``accrued``, :meth:`TimeSlices._accrue`)."""
 
     def __init__(self, slices: "TimeSlices", name: str, weight: float):
         self.slices, self.name, self.weight = slices, name, float(weight)
@@ -111,6 +117,38 @@ class Share:
         self.running = True
         self.in_process = False
         """Whether the race's own process works for this racer now (:meth:`working`)."""
+        self.cpu_seen: dict[int, float] = {}
+        """Each of its groups' leader's CPU seconds when last seen (an ended one keeps its last)."""
+        self.worked = 0.0
+        """Seconds the race's own process worked for it (:meth:`working`), counted as its CPU."""
+        self._working_since: float | None = None
+        self.accrued = 0.0
+        """Its equal share of the CPU the race's racers have used while it was in the race."""
+        self.finished = False
+        """Its racer has answered or given up: it no longer takes a share."""
+        self.due = threading.Event()
+        """Set when a racer that waits for its delay must start now: it is :data:`SLACK` behind."""
+
+    @property
+    def used(self) -> float:
+        """The CPU seconds this racer has used: its processes', and the race's work for it."""
+        now = time.monotonic()
+        working = 0.0 if self._working_since is None else now - self._working_since
+        return sum(self.cpu_seen.values()) + self.worked + working
+
+    @property
+    def behind(self) -> float:
+        """How far (CPU seconds) this racer is behind its equal share of what the race has used."""
+        return self.accrued - self.used
+
+    @property
+    def pending(self) -> bool:
+        """In the race, but not started yet (waiting for its delay)."""
+        return not (self.finished or self.groups or self.in_process or self.worked)
+
+    def finish(self) -> None:
+        """Its racer has ended (answered, or given up): the others share the CPU from now on."""
+        self.slices.finish(self)
 
     def joins(self, pgid: int) -> None:
         """A process group of this racer's has started (its leader's pid is ``pgid``)."""
@@ -133,9 +171,15 @@ class Share:
         self.joins(proc.pid)
 
     def look(self) -> tuple[bool, float]:
-        """Whether a process group of this racer's runs, and the CPU seconds of its leaders."""
-        seen = [_process(g) for g in self.groups]
-        return any(alive for alive, _ in seen), sum(cpu for _, cpu in seen)
+        """Whether a process group of this racer's runs, and the CPU seconds of its leaders (each
+        seen also noted in :attr:`cpu_seen`)."""
+        alive_any, cpu_sum = False, 0.0
+        for pgid in self.groups:
+            alive, cpu = _process(pgid)
+            if alive:
+                self.cpu_seen[pgid] = max(cpu, self.cpu_seen.get(pgid, 0.0))
+            alive_any, cpu_sum = alive_any or alive, cpu_sum + cpu
+        return alive_any, cpu_sum
 
 
 class TimeSlices:
@@ -159,6 +203,9 @@ class TimeSlices:
         self.enabled = can_slice()
         self.switches = 0
         """How many times a racer was stopped for another's slice."""
+        self.slack = SLACK
+        self._accounted = 0.0
+        """The racers' CPU already shared out among them (:meth:`_accrue`)."""
 
     def share(self, name: str, weight: float = 1.0, head_start: float = 0.0) -> Share:
         """A new racer's share of the CPU; with a ``head_start`` it runs before the others for
@@ -182,9 +229,21 @@ class TimeSlices:
         """The race's own process works for ``share`` (``on``), or no longer (:meth:`Share.working`)."""
         with self._lock:
             share.in_process = on and not share.groups
+            now = time.monotonic()
+            if on and share._working_since is None:
+                share._working_since = now
+            elif not on and share._working_since is not None:
+                share.worked += now - share._working_since
+                share._working_since = None
             if not self._start():
                 return
         self._turn(grant=False)
+
+    def finish(self, share: Share) -> None:
+        """``share``'s racer has ended (:meth:`Share.finish`)."""
+        with self._lock:
+            self._accrue()
+            share.finished = True
 
     def _start(self) -> bool:
         """Start the slicing thread if it is not running (under the lock); False where nothing is
@@ -216,10 +275,23 @@ class TimeSlices:
             working = [s for s in self.shares if s.in_process]
             if grant:
                 self._measure(seen)
+            self._accrue()
+            for s in self.shares:  # a racer waiting for its delay that has fallen behind starts now
+                if s.pending and s.behind >= self.slack:
+                    s.due.set()
             if len(live) + len(working) <= self.width:
                 run, wait = live + working, []
             else:  # work in this process cannot wait: it holds its CPUs first
-                order = sorted(live, key=lambda s: (s.granted / s.weight, self.shares.index(s)))
+                # who has fallen SLACK behind its equal share runs first (the most behind first),
+                # then the others by the plan's weights: the fewest slices for their weight first
+                order = sorted(
+                    live,
+                    key=lambda s: (
+                        s.behind < self.slack,
+                        -s.behind if s.behind >= self.slack else s.granted / s.weight,
+                        self.shares.index(s),
+                    ),
+                )
                 free = max(0, self.width - len(working))
                 run, wait = working + order[:free], order[free:]
                 if grant:
@@ -233,6 +305,16 @@ class TimeSlices:
             for s in run:
                 self._signal(s, signal.SIGCONT)
                 s.running = True
+
+    def _accrue(self) -> None:
+        """Share out the CPU the racers used since the last look equally among the racers in the
+        race then (started or waiting for their delay; not the ended ones), under the lock."""
+        total = sum(s.used for s in self.shares)
+        fresh, self._accounted = total - self._accounted, total
+        active = [s for s in self.shares if not s.finished]
+        if fresh > 0 and active:
+            for s in active:
+                s.accrued += fresh / len(active)
 
     def _measure(self, seen: dict[Share, tuple[bool, float]]) -> None:
         """How many CPUs the racers that ran in the last slice got (an average over the last
@@ -286,6 +368,7 @@ class TimeSlices:
 
 
 __all__ = [
+    "SLACK",
     "SLICE",
     "Share",
     "TimeSlices",

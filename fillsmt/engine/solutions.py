@@ -1,7 +1,14 @@
-"""More than one solution: uniqueness, counting, and the cells every solution agrees on.
+"""The solve-block-solve loop: one solver session over one encoded puzzle, asked again and again.
 
-All three run in one incremental solver session (:mod:`fillsmt.drivers.session`) over the
-script an encoder wrote, with its ``check-sat`` and ``get-value`` commands taken off:
+:class:`Search` is the one abstraction every loop of that shape uses: a solve's session
+(uniqueness, forced cells, counting), the uniqueness oracles of the generators, ``repair`` and
+``minimize``, the tiling optimiser's bounds. It holds an incremental session
+(:mod:`fillsmt.drivers.session`) over the script an encoder wrote, with its ``check-sat`` and
+``get-value`` commands taken off, and answers three kinds of question, each model decoded and
+checked by the kind before it is an answer: the next solution, blocked for the next check
+(:meth:`Search.next_solution`); a solution under assertions of one question only, pushed and
+popped, or under assumptions (:meth:`Search.ask`); and whether any solution is left
+(:meth:`Search.check`). On top of it:
 
 * a solution is blocked by asserting that at least one *get-value term* (the cell numbers, never
   the spanning-tree edges) differs from its value in that solution — two trees of the same
@@ -21,9 +28,10 @@ and Boolean encodings and every puzzle kind. Every grid returned has passed the 
 from __future__ import annotations
 
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING, Callable, Hashable
+from typing import TYPE_CHECKING, Any, Callable, Hashable, Iterator, Sequence
 
 from fillsmt.smtlib import Script
 from fillsmt.smtlib.answer import Status, Value
@@ -31,6 +39,10 @@ from fillsmt.smtlib.script import render_term
 
 if TYPE_CHECKING:
     from fillsmt.drivers.session import Session
+
+REPLY_GRACE = 1.0
+"""Seconds added to the time left for an exchange that answers at once (a pop after a check): a
+solver that is only slow still answers (as :data:`fillsmt.drivers.session.REPLY_GRACE`)."""
 
 Grid = tuple[tuple[int, ...], ...]
 Cell = tuple[int, int]
@@ -198,26 +210,56 @@ class Search:
     checks: int = 0
     cuts: int = 0
 
+    @classmethod
+    @contextmanager
+    def opened(
+        cls, problem: Problem, driver: Any, deadline: float | None = None, share: Any = None
+    ) -> Iterator[Search]:
+        """A started search in a new session of ``driver``, closed when the block ends."""
+        with driver.open_session(share) as session:
+            search = cls(problem, session, deadline)
+            search.start()
+            yield search
+
     def start(self) -> None:
         self.session.load(self.problem.script, self._remaining())
         if self._packing is not None:
             self.session.send(self._packing.definitions(), self._remaining())
+
+    def ask(
+        self, assertions: Sequence[str] = (), assumptions: Sequence[str] = (), timeout: float | None = None
+    ) -> tuple[Status, Found | None]:
+        """One question: is there a solution with ``assertions`` (SMT-LIB terms, asserted in a scope
+        of their own: pushed, then popped) and the Boolean ``assumptions`` (``check-sat-assuming``)?
+        On SAT its solution, decoded and checked (a lazy problem's models refined as in
+        :meth:`solution`). ``timeout``: seconds for the check (default: what the deadline leaves)."""
+        if assertions:
+            self.session.push(self._remaining())
+            for term in assertions:
+                self.session.assert_term(term, self._remaining())
+        answer = self.solution(assumptions=assumptions, timeout=timeout)
+        if assertions and self.session.alive:
+            self.session.pop(self._remaining(REPLY_GRACE))  # a pop answers at once: grace, not the time left
+        return answer
 
     @property
     def _packing(self) -> "Packing | None":
         """The problem's packing when this session's solver reads packed values, else None."""
         return self.problem.packing if self.session.reads_packed else None
 
-    def _remaining(self) -> float | None:
-        """Seconds left before the deadline (None: no deadline), for every exchange."""
+    def _remaining(self, grace: float = 0.0) -> float | None:
+        """Seconds left before the deadline (None: no deadline), for every exchange; ``grace`` more
+        for one that should answer at once."""
         if self.deadline is None:
             return None
-        return max(0.001, self.deadline - time.monotonic())
+        return max(0.001, self.deadline - time.monotonic()) + grace
 
-    def check(self, before: str = "") -> Status:
-        """Check (``before``: assertions sent with the check-sat, :meth:`Session.check`)."""
+    def check(self, before: str = "", assumptions: Sequence[str] = (), timeout: float | None = None) -> Status:
+        """Check (``before``: assertions sent with the check-sat, :meth:`Session.check`), assuming
+        ``assumptions``, within ``timeout`` seconds (default: what the deadline leaves)."""
         self.checks += 1
-        return self.session.check(timeout=self._remaining(), before=before)
+        left = self._remaining() if timeout is None else timeout
+        return self.session.check(timeout=left, assumptions=assumptions, before=before)
 
     def model(self) -> Found:
         return self._checked(*self._decoded())
@@ -255,13 +297,13 @@ class Search:
             raise WrongAnswer(f"{self.session.name}'s answer fails the independent check: {'; '.join(problems)}")
         return Found(grid, raw)
 
-    def solution(self) -> tuple[Status, Found | None]:
-        """Check; on SAT the model's (checked) solution. A lazy problem (``problem.cuts``) has
-        each refuted model's cuts asserted and is checked again, until a model is a solution or
-        the answer is not SAT."""
+    def solution(self, assumptions: Sequence[str] = (), timeout: float | None = None) -> tuple[Status, Found | None]:
+        """Check (assuming ``assumptions``, within ``timeout``); on SAT the model's (checked)
+        solution. A lazy problem (``problem.cuts``) has each refuted model's cuts asserted and is
+        checked again, until a model is a solution or the answer is not SAT."""
         cuts_text = ""  # the last model's cuts, asserted with the next check-sat (one round trip)
         while True:
-            status = self.check(cuts_text)
+            status = self.check(cuts_text, assumptions, timeout)
             if status is not Status.SAT or self.problem.cuts is None:
                 return status, self.model() if status is Status.SAT else None
             grid, values, raw = self._read()
@@ -340,12 +382,9 @@ def backbone(search: Search, first: Found) -> Backbone:
     checks0 = search.checks
     status = Status.UNSAT
     while candidates:
-        search.session.push(search._remaining())
-        search.session.assert_term(differs(first.raw, sorted(candidates)), search._remaining())
-        status, found = search.solution()
+        status, found = search.ask([differs(first.raw, sorted(candidates))])
         if found is not None:
             candidates -= {t for t in candidates if found.raw[t] != first.raw[t]}
-        search.session.pop(search._remaining())
         if status is not Status.SAT:
             break
     if status is not Status.UNSAT and candidates:

@@ -15,7 +15,19 @@ from fillsmt.fillomino.names import cell_of_number_var, index_of_number_var
 from fillsmt.fillomino.render import render_pretty
 from fillsmt.fillomino.verify import check_solution
 from fillsmt.grid import grid_with
-from fillsmt.protocol import Encoding, Kind, Presolved
+from fillsmt.protocol import (
+    Clues,
+    Encoding,
+    Explains,
+    Generates,
+    JsonForm,
+    Pictures,
+    Presolved,
+    Presolves,
+    Rates,
+    Searches,
+    UrlForm,
+)
 
 
 def too_open(puzzle: Puzzle) -> bool:
@@ -31,7 +43,7 @@ def too_open(puzzle: Puzzle) -> bool:
     return sum(m.bit_length() - 1 for m in initial_masks(puzzle)) > max_presolve()
 
 
-class Fillomino(Kind):
+class Fillomino(JsonForm, UrlForm, Pictures, Presolves, Searches, Rates, Explains, Generates, Clues):
     name = "fillomino"
     summary = "divide the grid into regions; a region of n cells holds the number n in every cell"
     encodings = (
@@ -61,10 +73,17 @@ class Fillomino(Kind):
         cells = reader.grid(obj["cells"], "cells", height, width)
         return reader.reparse(plain_format.parse_puzzle, [f"{height} {width}", *reader.plain_rows(cells)])
 
-    def to_url(self, puzzle: Puzzle) -> str:
-        from fillsmt.formats.puzzlink import fillomino_url
+    url_types = ("fillomino",)
 
-        return fillomino_url(puzzle)
+    def to_url(self, puzzle: Puzzle) -> str:
+        from fillsmt.fillomino.url import to_url
+
+        return to_url(puzzle)
+
+    def from_url(self, url, unknown: str) -> Puzzle:
+        from fillsmt.fillomino.url import parse
+
+        return parse(url, unknown)
 
     def parse_solution(self, text: str, source: str, puzzle: Puzzle):
         return plain_format.parse_grid(text, source)[2]
@@ -111,8 +130,6 @@ class Fillomino(Kind):
 
     propagators = {PROPAGATOR_NAME: "fillsmt.fillomino.propagator:make_propagator"}
 
-    has_search = True
-
     def plan(self, presolved: Puzzle, proof: bool):
         """The default plan (:func:`fillsmt.fillomino.strategy.plan`)."""
         from fillsmt.fillomino.strategy import plan
@@ -146,8 +163,6 @@ class Fillomino(Kind):
         return solve_strong(
             puzzle, chosen, limit=limit, deadline=deadline, first_nodes=first_nodes, progress=progress, **clock
         )
-
-    can_generate = True
 
     def check_request(self, opts, asked: dict):
         from fillsmt.fillomino.setter import check_request
@@ -239,9 +254,6 @@ class Fillomino(Kind):
         from fillsmt.fillomino.oracle import smt_oracle
 
         return smt_oracle(driver, deadline)
-
-    rates = True
-    explains = True
 
     def rating_label(self, puzzle: Puzzle, deadline: float | None = None) -> str | None:
         """The label of ``fillsmt rate``, from searches capped at :data:`LABEL_NODES` nodes,

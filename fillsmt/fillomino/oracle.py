@@ -51,9 +51,8 @@ from fillsmt.fillomino.names import number_vars
 from fillsmt.fillomino.rules_clues import rules_solve
 from fillsmt.fillomino.search import solve_by_search
 from fillsmt.fillomino.verify import check_solution
-from fillsmt.smtlib import Script
 from fillsmt.smtlib.answer import Status
-from fillsmt.smtlib.script import assertion, disj
+from fillsmt.smtlib.script import disj, render_term
 
 LOCAL_RADII: tuple[int, ...] = (3, 6)
 """How far (in steps) from the removed clues the local search may change the solution."""
@@ -236,19 +235,13 @@ class SmtCheck:
         )
         script = kind.encode(Puzzle(puzzle.height, w, fixed, puzzle.source), self.encoding, domains)
         n = number_vars(puzzle.height, w)
-        blocking = assertion(disj([("not", ("=", n[x], solution[x // w][x % w])) for x in sorted(differ_in)]))
-        commands = list(script.commands)
-        at = next(i for i, c in enumerate(commands) if c.name == "check-sat")
-        script = Script.of([*commands[:at], blocking, *commands[at:]])
+        blocking = render_term(disj([("not", ("=", n[x], solution[x // w][x % w])) for x in sorted(differ_in)]))
         problem = kind.problem(puzzle, script, self.encoding, self.driver.name)
         try:
-            with self.driver.open_session() as session:
-                search = Search(problem, session, deadline)
-                search.start()
-                status = search.check()
-                if status is Status.SAT:
-                    second = search.model().grid  # decoded and checked against the puzzle
-                    if all(second[x // w][x % w] == solution[x // w][x % w] for x in differ_in):
+            with Search.opened(problem, self.driver, deadline) as search:
+                status, found = search.ask([blocking])  # a second solution: decoded, checked against the puzzle
+                if found is not None:
+                    if all(found.grid[x // w][x % w] == solution[x // w][x % w] for x in differ_in):
                         raise SolverError(f"{self.driver.name}'s model ignores the blocking clause")
                     return False
         except SessionTimeout:

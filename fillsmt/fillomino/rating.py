@@ -64,7 +64,8 @@ RULE_SETS: dict[str, tuple[str, ...]] = {
 """Named rule sets for :func:`parse_rules`: every rule (the default), the thesis' four, and every
 rule but ``join-overflow`` (of fillsmt's rule sets, the one whose depths follow the thesis' depth
 column on the Puzzle Baron puzzles best; the thesis' own solver, ``method="thesis"``, follows it
-exactly; ``benchmarks/results/rating.md``)."""
+exactly: ``fillsmt rate --format json ../shared/instances/fillomino/baron-thesis60/puzzles`` beside
+the set's ``thesis-times.csv``)."""
 
 
 def parse_rules(text: str) -> tuple[str, ...]:

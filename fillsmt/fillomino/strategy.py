@@ -12,7 +12,7 @@ import time
 from dataclasses import dataclass
 from typing import Callable
 
-from fillsmt.engine.plan import Entrant, Plan, QuickSearch, RacingSearch
+from fillsmt.engine.plan import Entrant, Plan, QuickSearch, search_entrant
 from fillsmt.fillomino.model import Puzzle
 
 LAZY = "lazy-local-general"
@@ -25,7 +25,8 @@ class Thresholds:
     an area is a 4-connected set of open cells)."""
 
     lazy_area: int = 100
-    """Largest area from which the lazy region cuts race, after :attr:`lazy_delay`."""
+    """Largest area from which the lazy region cuts race, after :attr:`lazy_delay` (or as soon as
+    they are the race's slack behind their equal share of the CPU: :mod:`fillsmt.engine.schedule`)."""
     lazy_delay: float = 10.0
     lead_area: int = 180
     """Largest area from which the lazy cuts replace the default encoding (at once)."""
@@ -41,7 +42,8 @@ class Thresholds:
     quick_proof_first: int = 120
     """With a proof asked: nodes within which the quick search must find a first solution."""
     quick_proof: float = 3.0
-    """With a proof asked: seconds of CPU (plus :attr:`quick_per_cell` per cell) in all."""
+    """With a proof asked: seconds of CPU (plus :attr:`quick_per_cell` per cell) in all; the engine
+    gives any quick search at most the race's slack (:data:`fillsmt.engine.schedule.SLACK`)."""
     stall_cpu: float = 2.0
     """CPU seconds of the racing search without a better node (and no solution): stalled."""
     search_weight: float = 5.0
@@ -51,7 +53,8 @@ class Thresholds:
     """The lazy region cuts' share of the CPU where they lead, against the search's 1: such a race
     takes about the search's head start plus (1 + 1/weight) × the cuts' time alone."""
     search_head_start: float = 0.15
-    """Seconds of CPU slices the racing search has alone before the lazy cuts where they lead."""
+    """Seconds of CPU slices the racing search has alone before the lazy cuts where they lead
+    (within the race's slack: the schedule lets no racer fall further behind its equal share)."""
     stall_hurries_proof: bool = False
     """Whether a stalled search starts the waiting entrants at once when the race must prove."""
 
@@ -150,7 +153,7 @@ def plan(presolved: Puzzle, proof: bool, table: Thresholds = THRESHOLDS) -> Plan
     lazy_leads = lead == LAZY
     search = None
     if open_cells(presolved) <= table.search_open:
-        search = RacingSearch(
+        search = search_entrant(
             SearchUse("race"),
             delay=0.0,  # the search forks at once: it settles most puzzles first
             weight=1.0 if lazy_leads else table.search_weight,
@@ -159,7 +162,7 @@ def plan(presolved: Puzzle, proof: bool, table: Thresholds = THRESHOLDS) -> Plan
             stall_hurries=table.stall_hurries_proof or not proof,
         )
     weight = table.lazy_weight if lazy_leads else 1.0
-    return Plan(lead, quick, search, entrants(presolved, proof, table), weight)
+    return Plan.of(lead, quick, search, entrants(presolved, proof, table), weight)
 
 
 __all__ = [

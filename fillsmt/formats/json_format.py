@@ -15,8 +15,8 @@ a JSON puzzle passes exactly the checks a puzzle file does (a clue larger than t
 disconnected block, …) and gets the same messages. Every problem is a
 :class:`~fillsmt.errors.FormatError` naming the source; JSON syntax errors name the line.
 
-Adding a kind: its :class:`~fillsmt.protocol.Kind` object's ``to_dict`` and ``from_dict`` (the
-latter with the :class:`Reader` below); the registry makes it known here.
+Adding a kind: its :class:`~fillsmt.protocol.JsonForm` capability's ``to_dict`` and ``from_dict``
+(the latter with the :class:`Reader` below); the registry makes it known here.
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ from typing import Any, Callable
 from fillsmt import kinds, limits
 from fillsmt.engine.solutions import differing_cells
 from fillsmt.errors import FormatError
+from fillsmt.protocol import JsonForm, Optimises
 
 RESULT_STATUSES = ("sat", "unsat", "unknown", "timeout", "error", "bad-input")
 """Every ``status`` a solve result may have: a solver status, or ``bad-input`` for a puzzle
@@ -179,7 +180,7 @@ def kind_of(puzzle: Any) -> str:
 
 def puzzle_to_dict(puzzle: Any) -> dict:
     """The JSON object of a puzzle of any kind (``source`` is not part of it)."""
-    return KINDS[kind_of(puzzle)].to_dict(puzzle)
+    return JsonForm.of(KINDS[kind_of(puzzle)], puzzle.source).to_dict(puzzle)
 
 
 def dumps(obj: dict) -> str:
@@ -230,18 +231,12 @@ def puzzle_from_dict(obj: Any, source: str = "<json>") -> Any:
     kind = obj["kind"]
     if kind not in KINDS:
         reader.fail(f"kind: {_show(kind)} is not a puzzle kind; expected one of {', '.join(map(repr, KINDS))}")
-    return KINDS[kind].from_dict(obj, reader)
+    return JsonForm.of(KINDS[kind], source).from_dict(obj, reader)
 
 
 def parse_puzzle(text: str, source: str = "<json>") -> Any:
     """Read a puzzle of any kind from JSON text."""
     return puzzle_from_dict(loads(text, source), source)
-
-
-def looks_like_json(text: str) -> bool:
-    """True when the text's first non-blank character opens a JSON object or list (no plain
-    format starts so; a list is then refused as JSON, by name)."""
-    return text.lstrip("\ufeff \t\r\n")[:1] in ("{", "[")
 
 
 # --- solve results ---------------------------------------------------------------------------
@@ -292,7 +287,8 @@ def result_to_dict(result: Any, puzzle_name: str) -> dict:
         obj["forced"] = _grid_or_none(result.forced)
     if getattr(result, "checks", None) is not None:
         obj["checks"] = result.checks
-    obj.update(kind.result_fields(result))
+    if isinstance(kind, Optimises):
+        obj.update(kind.result_fields(result))
     return obj
 
 

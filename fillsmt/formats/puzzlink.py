@@ -1,4 +1,8 @@
-"""puzz.link / pzprjs URLs: read a Fillomino or Suguru puzzle from one, write one for a puzzle.
+"""puzz.link / pzprjs URLs: the frame every URL shares and the codes of their bodies.
+
+The kinds that have puzz.link puzzles (:class:`fillsmt.protocol.UrlForm`: Fillomino's ``fillomino``,
+BlockNumber's ``suguru``) read and write their own bodies with these codes, in their packages
+(``fillomino/url.py``, ``blocknumber/url.py``); :func:`parse_url` finds the kind by the URL's type.
 
 A URL has the shape ``https://puzz.link/p?<type>/[<flag>/]<cols>/<rows>/<body>`` (columns
 first). The older host ``pzv.jp/p.html?``, ``http://``, no scheme at all and ``www.`` are read
@@ -48,15 +52,13 @@ read back; fillsmt pads them to 3 digits.)
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
 from fillsmt import limits
 from fillsmt.errors import FormatError, InputError
-from fillsmt.fillomino.model import Puzzle as FillominoPuzzle
 
 PUZZLINK_PREFIX = "https://puzz.link/p?"
-TYPES = ("fillomino", "suguru")
-"""The puzz.link puzzle types fillsmt reads and writes."""
 
 MAX_CLUE = 8192 + 0xFFF
 """The largest number a puzz.link body can hold (``%`` and three hex digits)."""
@@ -87,16 +89,16 @@ def shorten(url: str, limit: int = _SHORT) -> str:
     return url if len(url) <= limit else url[: limit - 1] + "…"
 
 
-def _count(n: int, noun: str) -> str:
+def count(n: int, noun: str) -> str:
     return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
-def _at(index: int, width: int) -> str:
+def at(index: int, width: int) -> str:
     r, c = divmod(index, width)
     return f"row {r + 1}, column {c + 1}"
 
 
-class _Body:
+class Body:
     """A URL body being read from left to right; every problem raises a FormatError."""
 
     def __init__(self, text: str, source: str):
@@ -152,7 +154,7 @@ class _Body:
 
     def clue(self, value: int, index: int, width: int) -> int:
         if value == 0:
-            self.fail(f"the clue 0 at {_at(index, width)}: a clue is at least 1")
+            self.fail(f"the clue 0 at {at(index, width)}: a clue is at least 1")
         return value
 
     def wall_group(self, count: int) -> list[bool]:
@@ -183,8 +185,21 @@ def wall_chars(cols: int, rows: int) -> int:
     return ((cols - 1) * rows + 4) // 5 + (cols * (rows - 1) + 4) // 5
 
 
-def _split(url: str, source: str | None) -> tuple[str, str, str, int, int, str]:
-    """(source, type, flag, cols, rows, body) of a URL; the shape is checked, not the body."""
+@dataclass(frozen=True)
+class Url:
+    """A puzz.link URL taken apart: ``source`` names it in messages, ``type`` is its puzzle type,
+    ``flag`` what stands before the sizes ("" for none), then the sizes and the ``body``."""
+
+    source: str
+    type: str
+    flag: str
+    cols: int
+    rows: int
+    body: str
+
+
+def _split(url: str, source: str | None) -> Url:
+    """A URL taken apart; the shape is checked, not the body."""
     text = url.strip()
     src = source if source is not None else shorten(text)
     m = _URL.fullmatch(text)
@@ -196,9 +211,10 @@ def _split(url: str, source: str | None) -> tuple[str, str, str, int, int, str]:
     kind, rest = parts[0], parts[1:]
     if not kind:
         raise FormatError(src, None, "the puzzle type is missing; expected p?<type>/<cols>/<rows>/<body>")
-    if kind not in TYPES:
+    types = url_types()
+    if kind not in types:
         raise FormatError(
-            src, None, f"the puzzle type {kind!r} is not supported; fillsmt reads {' and '.join(TYPES)} URLs"
+            src, None, f"the puzzle type {kind!r} is not supported; fillsmt reads {' and '.join(types)} URLs"
         )
     flag = ""
     if rest and rest[0] and not limits.is_int(rest[0]):
@@ -212,7 +228,15 @@ def _split(url: str, source: str | None) -> tuple[str, str, str, int, int, str]:
         limits.check_cells(rows, cols)
     except ValueError as e:
         raise FormatError(src, None, str(e)) from None
-    return src, kind, flag, cols, rows, "/".join(rest[2:])
+    return Url(src, kind, flag, cols, rows, "/".join(rest[2:]))
+
+
+def url_types() -> dict[str, Any]:
+    """Each puzz.link type the registered kinds read, and the kind that reads it."""
+    from fillsmt.kinds import kinds
+    from fillsmt.protocol import UrlForm
+
+    return {t: kind for kind in kinds() if isinstance(kind, UrlForm) for t in kind.url_types}
 
 
 def _size(text: str, name: str, src: str) -> int:
@@ -231,32 +255,32 @@ def _size(text: str, name: str, src: str) -> int:
 def parse_url(url: str, source: str | None = None, *, unknown: str = "refuse") -> Any:
     """The puzzle a puzz.link URL describes.
 
-    Returns a :class:`fillsmt.fillomino.model.Puzzle` for ``fillomino`` and a
-    :class:`fillsmt.blocknumber.model.Puzzle` for ``suguru``. ``source`` names the puzzle in
-    messages and becomes its ``source`` (default: the URL, shortened). ``unknown`` says what a
+    The kind that reads the URL's type makes it (:meth:`fillsmt.protocol.UrlForm.from_url`).
+    ``source`` names the puzzle in messages and becomes its ``source`` (default: the URL,
+    shortened). ``unknown`` says what a
     ``?`` clue becomes: ``"refuse"`` (a FormatError) or ``"empty"`` (an empty cell).
     """
     if unknown not in UNKNOWN_CHOICES:
         raise ValueError(f"unknown= must be one of {UNKNOWN_CHOICES}, not {unknown!r}")
-    src, kind, flag, cols, rows, body = _split(url, source)
-    return _READERS[kind](src, flag, cols, rows, body, unknown)
+    found = _split(url, source)
+    return url_types()[found.type].from_url(found, unknown)
 
 
-_FLAGS_NAMED = {("fillomino", "t"): "the 't' flag (Fillomino tri: no region larger than 3 cells) is not supported yet"}
-"""Flags of a URL type that fillsmt knows but does not read, with what it says of them."""
-
-
-def _refuse_flag(src: str, kind: str, flag: str) -> None:
-    named = _FLAGS_NAMED.get((kind, flag))
-    if named is not None:
-        raise FormatError(src, None, named)
-    if flag:
+def refuse_flag(url: Url, named: dict[str, str] | None = None) -> None:
+    """Refuse a flag before the sizes: a rule the encoders do not know must not be dropped
+    silently. ``named``: the flags of the URL's type that the kind knows, with what to say of each."""
+    said = (named or {}).get(url.flag)
+    if said is not None:
+        raise FormatError(url.source, None, said)
+    if url.flag:
         raise FormatError(
-            src, None, f"the flag {flag!r} before the sizes is not supported; fillsmt reads {kind} URLs without flags"
+            url.source,
+            None,
+            f"the flag {url.flag!r} before the sizes is not supported; fillsmt reads {url.type} URLs without flags",
         )
 
 
-def _clue_values(values: Sequence[int | None], width: int, src: str, unknown: str) -> list[int]:
+def clue_values(values: Sequence[int | None], width: int, src: str, unknown: str) -> list[int]:
     """The numbers with ``?`` resolved by ``unknown``."""
     out = []
     for i, v in enumerate(values):
@@ -266,60 +290,15 @@ def _clue_values(values: Sequence[int | None], width: int, src: str, unknown: st
                     src,
                     None,
                     f"'?' clues (cells whose number is not shown) are not "
-                    f"supported yet; the first is at {_at(i, width)}",
+                    f"supported yet; the first is at {at(i, width)}",
                 )
             v = 0
         out.append(v)
     return out
 
 
-def _rows(values: Sequence[int], rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
+def rows_of(values: Sequence[int], rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(values[r * cols : (r + 1) * cols]) for r in range(rows))
-
-
-def _parse_fillomino(src: str, flag: str, cols: int, rows: int, text: str, unknown: str):
-    _refuse_flag(src, "fillomino", flag)
-    body = _Body(text, src)
-    cells = cols * rows
-    values = body.numbers(cells, cols)
-    rest = body.rest()
-    if rest:
-        expected = wall_chars(cols, rows)
-        if len(rest) != expected:
-            body.fail(
-                f"{_count(len(rest), 'character')} after the {cells} cells "
-                f"({shorten(rest, 20)!r}); given borders of a {cols}x{rows} grid take {expected}"
-            )
-        vertical, horizontal = body.walls(cols, rows)
-        if any(vertical) or any(horizontal):
-            body.fail("given borders (walls drawn in the puzzle) are not supported yet")
-    clues = _clue_values(values, cols, src, unknown)
-    for i, v in enumerate(clues):
-        if v > cells:
-            body.fail(f"the clue {v} at {_at(i, cols)} is larger than the grid ({rows}x{cols} = {cells} cells)")
-    return FillominoPuzzle(rows, cols, _rows(clues, rows, cols), src)
-
-
-def _parse_suguru(src: str, flag: str, cols: int, rows: int, text: str, unknown: str):
-    _refuse_flag(src, "suguru", flag)
-    body = _Body(text, src)
-    need = wall_chars(cols, rows)
-    if len(text) < need:
-        what = "the body is empty" if not text else f"the body has only {len(text)} characters"
-        body.fail(f"{what}; the region walls of a {cols}x{rows} grid take {need}, then come the cells")
-    vertical, horizontal = body.walls(cols, rows)
-    cells = cols * rows
-    values = body.numbers(cells, cols)
-    rest = body.rest()
-    if rest:
-        body.fail(f"{_count(len(rest), 'unexpected character')} after the {cells} cells: {shorten(rest, 20)!r}")
-    givens = _clue_values(values, cols, src, unknown)
-    labels = regions_from_walls(cols, rows, vertical, horizontal)
-    return _blocknumber_puzzle(src, rows, cols, givens, labels)
-
-
-_READERS = {"fillomino": _parse_fillomino, "suguru": _parse_suguru}
-"""The reader of each URL type (:data:`TYPES`)."""
 
 
 def regions_from_walls(
@@ -363,29 +342,6 @@ def walls_from_regions(labels: Sequence[Sequence[int]]) -> tuple[list[bool], lis
     vertical = [labels[r][c] != labels[r][c + 1] for r in range(rows) for c in range(cols - 1)]
     horizontal = [labels[r][c] != labels[r + 1][c] for r in range(rows - 1) for c in range(cols)]
     return vertical, horizontal
-
-
-def _blocknumber_module():
-    """``fillsmt.blocknumber.plain_format``, or None while that kind is not installed."""
-    try:
-        from fillsmt.blocknumber import plain_format
-    except ImportError:
-        return None
-    return plain_format
-
-
-def _blocknumber_puzzle(src: str, rows: int, cols: int, givens: list[int], labels: tuple[tuple[int, ...], ...]):
-    """A BlockNumber puzzle, built through that kind's own reader so its checks apply."""
-    plain = _blocknumber_module()
-    if plain is None:
-        raise InputError(f"{src}: suguru puzzles need fillsmt.blocknumber, which is not installed")
-    lines = [f"{rows} {cols}"]
-    lines += [" ".join(map(str, row)) for row in _rows(givens, rows, cols)]
-    lines += [" ".join(map(str, row)) for row in labels]
-    try:
-        return plain.parse_puzzle("\n".join(lines) + "\n", src)
-    except FormatError as e:
-        raise FormatError(src, None, e.problem) from None
 
 
 # --- writing ---------------------------------------------------------------------------------
@@ -432,39 +388,29 @@ def encode_walls(walls: Sequence[bool]) -> str:
     return "".join(out)
 
 
-def _check_clues(grid: Sequence[Sequence[int]], source: str) -> list[int]:
+def check_clues(grid: Sequence[Sequence[int]], source: str) -> list[int]:
     width = len(grid[0])
     flat = [v for row in grid for v in row]
     for i, v in enumerate(flat):
         if v > MAX_CLUE:
             raise InputError(
-                f"{source}: the clue {v} at {_at(i, width)} is too large for a puzz.link URL (at most {MAX_CLUE})"
+                f"{source}: the clue {v} at {at(i, width)} is too large for a puzz.link URL (at most {MAX_CLUE})"
             )
         if v < 0:
-            raise InputError(f"{source}: the cell at {_at(i, width)} is negative ({v})")
+            raise InputError(f"{source}: the cell at {at(i, width)} is negative ({v})")
     return flat
 
 
-def _url(kind: str, cols: int, rows: int, body: str) -> str:
+def make_url(kind: str, cols: int, rows: int, body: str) -> str:
+    """The URL of a ``kind`` puzzle of ``cols`` × ``rows`` cells with ``body``, as pzprjs writes it."""
     url = f"{PUZZLINK_PREFIX}{kind}/{cols}/{rows}/{body}"
     return url if url[-1].isalnum() else url + "/"
 
 
 def to_url(puzzle: Any) -> str:
-    """The ``https://puzz.link/p?…`` URL of a puzzle whose kind has one (fillomino, suguru)."""
+    """The ``https://puzz.link/p?…`` URL of a puzzle whose kind has one (:class:`fillsmt.protocol.UrlForm`)."""
     from fillsmt.kinds import kind_of
+    from fillsmt.protocol import UrlForm
 
-    return kind_of(puzzle).to_url(puzzle)
-
-
-def fillomino_url(puzzle: FillominoPuzzle) -> str:
-    flat = _check_clues(puzzle.cells, puzzle.source)
-    return _url("fillomino", puzzle.width, puzzle.height, encode_numbers(flat))
-
-
-def suguru_url(puzzle: Any) -> str:
-    """A BlockNumber puzzle as puzz.link's suguru: the block walls, then the givens."""
-    flat = _check_clues(puzzle.givens, puzzle.source)
-    vertical, horizontal = walls_from_regions(puzzle.blocks)
-    body = encode_walls(vertical) + encode_walls(horizontal) + encode_numbers(flat)
-    return _url("suguru", puzzle.width, puzzle.height, body)
+    kind = kind_of(puzzle)
+    return UrlForm.of(kind, puzzle.source).to_url(puzzle)

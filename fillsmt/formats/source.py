@@ -16,23 +16,34 @@ from fillsmt.kinds import detect, get_kind, kind_of
 def load(source: str, kind: str | None = None) -> Any:
     """A puzzle from a file name, ``-`` (standard input), a puzz.link / pzv.jp URL, or JSON text
     in a file; ``kind`` (``--kind``) overrides the detection and must match a URL's type."""
-    from fillsmt.formats import json_format, puzzlink
-    from fillsmt.formats.text import read_text
+    from fillsmt.formats.text import looks_like_json, read_text
 
-    if puzzlink.is_puzzle_url(source):
-        puzzle = puzzlink.parse_url(source)
-        found = kind_of(puzzle).name
-        if kind is not None and kind != found:
-            raise InputError(f"{puzzlink.shorten(source)}: a {found} URL, but --kind {kind} was given")
-        return puzzle
+    if _may_be_url(source):
+        from fillsmt.formats import puzzlink
+
+        if puzzlink.is_puzzle_url(source):
+            puzzle = puzzlink.parse_url(source)
+            found = kind_of(puzzle).name
+            if kind is not None and kind != found:
+                raise InputError(f"{puzzlink.shorten(source)}: a {found} URL, but --kind {kind} was given")
+            return puzzle
     text, name = read_text(source)
-    if json_format.looks_like_json(text):
+    if looks_like_json(text):
+        from fillsmt.formats import json_format
+
         puzzle = json_format.parse_puzzle(text, name)
         found = kind_of(puzzle).name
         if kind is not None and kind != found:
             raise InputError(f"{name}: a {found} puzzle, but --kind {kind} was given")
         return puzzle
     return get_kind(kind or detect(text)).parse(text, name)
+
+
+def _may_be_url(source: str) -> bool:
+    """Whether ``source`` names a puzz.link or pzv.jp host (then :mod:`fillsmt.formats.puzzlink`
+    judges it): a file name seldom does, so reading a file loads no URL code."""
+    lowered = source.lower()
+    return "puzz.link" in lowered or "pzv.jp" in lowered
 
 
 __all__ = ["load"]

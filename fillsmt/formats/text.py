@@ -81,4 +81,10 @@ def read_size(
     return dims[0], dims[1]
 
 
-__all__ = ["read_size", "read_text", "tokens"]
+def looks_like_json(text: str) -> bool:
+    """True when the text's first non-blank character opens a JSON object or list (no plain
+    format starts so; a list is then refused as JSON, by name)."""
+    return text.lstrip("\ufeff \t\r\n")[:1] in ("{", "[")
+
+
+__all__ = ["looks_like_json", "read_size", "read_text", "tokens"]

@@ -1,7 +1,7 @@
 """Pictures in Jupyter: puzzles and solve results show as their SVG picture (``_repr_svg_``).
 
 Jupyter calls ``_repr_svg_`` on the last value of a cell; the picture is the kind's own
-(:meth:`fillsmt.protocol.Kind.svg`), the one ``fillsmt render`` writes.
+(:meth:`fillsmt.protocol.Pictures.svg`), the one ``fillsmt render`` writes.
 """
 
 from __future__ import annotations
@@ -13,7 +13,10 @@ from fillsmt.kinds import kind_of
 
 def picture(puzzle: Any, solution: Any = None) -> str:
     """The SVG picture of a puzzle, solved when ``solution`` is given."""
-    return kind_of(puzzle).svg(puzzle, solution, title=getattr(puzzle, "source", None))
+    from fillsmt.protocol import Pictures
+
+    kind = kind_of(puzzle)
+    return Pictures.of(kind, puzzle.source).svg(puzzle, solution, title=getattr(puzzle, "source", None))
 
 
 class ShowsAsSvg:

@@ -294,5 +294,6 @@ def render_svg(
 ) -> str:
     """The picture of a puzzle of any kind (its kind's ``svg``), solved when ``grid`` is given."""
     from fillsmt.kinds import kind_of
+    from fillsmt.protocol import Pictures
 
-    return kind_of(puzzle).svg(puzzle, grid, title=title, style=style)
+    return Pictures.of(kind_of(puzzle), puzzle.source).svg(puzzle, grid, title=title, style=style)

@@ -9,7 +9,8 @@ from typing import Any
 from fillsmt.drivers.base import Driver
 from fillsmt.drivers.session import SessionTimeout
 from fillsmt.engine.solutions import Search
-from fillsmt.errors import EXIT_UNKNOWN, FillsmtError, InputError
+from fillsmt.errors import EXIT_UNKNOWN, FillsmtError
+from fillsmt.protocol import Clues
 from fillsmt.smtlib.answer import Status
 
 Placed = tuple[int, int, int]
@@ -34,13 +35,11 @@ def undecided_on_timeout(work):
 # -- the kinds, as far as clues are concerned ------------------------------------------------
 
 
-def clue_kind(puzzle: Any):
+def clue_kind(puzzle: Any) -> Clues:
+    """The puzzle's kind, which must have :class:`~fillsmt.protocol.Clues` (an InputError otherwise)."""
     from fillsmt.kinds import kind_of
 
-    kind = kind_of(puzzle)
-    if not kind.clue_encoding:
-        raise InputError(f"{puzzle.source}: {kind.name} puzzles have no clues to add or remove")
-    return kind
+    return Clues.of(kind_of(puzzle), puzzle.source)
 
 
 def clues_of(puzzle: Any) -> list[Placed]:

@@ -1,5 +1,5 @@
 """Making new puzzles, for every kind that can: what was asked (:class:`Options`) and what was
-made (:class:`Made`). Each kind's :meth:`~fillsmt.protocol.Kind.generate` does the work with its own
+made (:class:`Made`). Each kind's :meth:`~fillsmt.protocol.Generates.generate` does the work with its own
 generator and uniqueness oracle; ``fillsmt generate`` is the thin command over it."""
 
 from __future__ import annotations

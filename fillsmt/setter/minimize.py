@@ -18,6 +18,7 @@ from typing import Any
 from fillsmt.drivers.base import Driver
 from fillsmt.drivers.session import SessionTimeout
 from fillsmt.errors import FillsmtError, InputError, OracleUndecided
+from fillsmt.protocol import Rates
 from fillsmt.setter.clues import (
     Grid,
     Placed,
@@ -79,7 +80,7 @@ def _minimize(puzzle: Any, driver: Driver, keep_rated: bool, timeout: float | No
     start = time.monotonic()
     deadline = None if timeout is None else start + timeout
     solution = _unique_solution(puzzle, driver, deadline)
-    label = kind.rating_label(puzzle, deadline) if keep_rated else None
+    label = Rates.of(kind, puzzle.source).rating_label(puzzle, deadline) if keep_rated else None
     if keep_rated and label is None:
         raise RepairUndecided(f"{puzzle.source}: the time limit came before the puzzle was rated")
     kept = clues_of(puzzle)
@@ -108,7 +109,7 @@ def _minimize(puzzle: Any, driver: Driver, keep_rated: bool, timeout: float | No
                 stopped = TIME_LIMIT if deadline is not None and time.monotonic() >= deadline else str(e)
                 break
             if keep_rated:
-                trial_label = kind.rating_label(trial, deadline)
+                trial_label = Rates.of(kind, puzzle.source).rating_label(trial, deadline)
                 if trial_label is None:
                     stopped = "the time limit came while rating"
                     break

@@ -31,7 +31,7 @@ A *swap* is what a narrowed G teaches: the cells D where it differs from its S a
 there. Put into any other solution that agrees with S on D, it gives a grid which, when it passes
 the kind's checker, is one more solution, differing exactly on D: stage 1 on a new solution starts
 from every swap that applies to it, without asking a solver. A kind that can name a swap's
-*context* (:meth:`fillsmt.protocol.Kind.swap_context`: cells on which every solution that agrees with
+*context* (:meth:`fillsmt.protocol.Clues.swap_context`: cells on which every solution that agrees with
 S there takes the swap) lets the choice learn the swap itself: a solution that agrees with S on
 the context needs a clue in D. Every swap also goes the other way, from G's numbers on D to S's.
 

@@ -32,8 +32,7 @@ AMO_ENCODINGS = ("auto", "ladder", "pairwise", "sum", "bv")
 
 PAIRWISE_LIMIT = 2_000_000
 """``auto`` writes ``pairwise`` up to this many pair clauses in all, ``ladder`` beyond: pairwise
-is faster where it fits (benchmarks/results/tiling.md); the 61x61 instance would need 3.7 million
-pairs."""
+needs no auxiliary variables where it fits; the 61x61 instance would need 3.7 million pairs."""
 
 
 def choose_amo(problem: TilingProblem, amo: str = "auto") -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable
 
 from fillsmt import limits
-from fillsmt.protocol import MAXIMIZE, Encoding, Kind
+from fillsmt.protocol import Encoding, JsonForm, Optimises, Pictures, framed
 from fillsmt.tiling import plain_format
 from fillsmt.tiling.decode import decode_placements
 from fillsmt.tiling.encode import AMO_ENCODINGS, encode_maximize
@@ -22,10 +22,9 @@ def _maximize_with(amo: str) -> Callable[[TilingProblem, Any], Script]:
     return lambda problem, hints: encode_maximize(problem, amo)
 
 
-class TilingKind(Kind):
+class TilingKind(JsonForm, Pictures, Optimises):
     name = "tiling"
     summary = "place copies of polyomino pieces on a board to cover the most cells"
-    problem_type = MAXIMIZE
     theory_encodings = {"QF_BV": "bv"}
     encodings = tuple(Encoding(amo, _maximize_with(amo)) for amo in AMO_ENCODINGS)
     default_encoding = "auto"
@@ -109,7 +108,8 @@ class TilingKind(Kind):
         from fillsmt.tiling.encode import encode_bound
 
         name = self.encoding(encoding).name
-        return self.standard(
+        return framed(
+            self,
             puzzle,
             encode_bound(puzzle, bound, name),
             name,
@@ -131,6 +131,14 @@ class TilingKind(Kind):
             why = "time-out" if found.status.value == "timeout" else f"the solver answered {found.status.value}"
             how = f"not proven optimal ({why}; no tiling covers more than {found.upper_bound})"
         return f"{result.puzzle.source}: covers {found.covered} of {result.puzzle.free_cells} cells, {how}"
+
+    def answer_values(self, puzzle: TilingProblem, answer: Any) -> dict[str, str]:
+        """Each placement variable's value: true for the placements ``answer`` chose."""
+        from fillsmt.tiling.encode import placement_names
+        from fillsmt.tiling.names import placement_var
+
+        chosen = {placement_var(p) for p in answer}
+        return {name: "true" if name in chosen else "false" for name in placement_names(puzzle)}
 
     def result_fields(self, result: Any) -> dict:
         """The cells covered and the copies placed; after an optimisation, what is proven."""

@@ -27,12 +27,13 @@ import enum
 import functools
 import time
 from dataclasses import dataclass, field
-from typing import overload
+from typing import Any, cast, overload
 
 from fillsmt.drivers import get_driver
 from fillsmt.drivers.base import Driver
-from fillsmt.drivers.session import REPLY_GRACE, Session, SessionTimeout
+from fillsmt.drivers.session import SessionTimeout
 from fillsmt.engine.interrupts import GRACE, OutOfTime, time_limit
+from fillsmt.engine.solutions import Problem, Search, WrongAnswer
 from fillsmt.errors import InputError, SolverError
 from fillsmt.smtlib import Script
 from fillsmt.smtlib.answer import Status
@@ -45,7 +46,6 @@ from fillsmt.tiling.encode import (
     encode_body,
     encode_maximize,
     get_value_commands,
-    placement_names,
 )
 from fillsmt.tiling.model import Placement, TilingProblem, upper_bound
 from fillsmt.tiling.solution import Tiling, check
@@ -113,18 +113,20 @@ def _left(deadline: float | None) -> float | None:
 
 
 class _Checker:
-    """Answers "is there a tiling covering at least k cells?" within a time-out."""
+    """Answers "is there a tiling covering at least k cells?" within a time-out: in a session
+    (:class:`~fillsmt.engine.solutions.Search`: the constraints sent once, each bound asked in a
+    scope of its own) where the solver has one, else one whole script per bound."""
 
     def __init__(self, problem: TilingProblem, driver: Driver, amo: str):
         self.problem, self.driver, self.amo = problem, driver, amo
-        self.session: Session | None = None
+        self.search: Search | None = None
         self.checks = 0
         self.use_session = driver.supports_session
 
     def close(self) -> None:
-        if self.session is not None:
-            self.session.close()
-            self.session = None
+        if self.search is not None:
+            self.search.session.close()
+            self.search = None
 
     @functools.cached_property
     def body(self) -> Script:
@@ -135,16 +137,33 @@ class _Checker:
     def body_text(self) -> str:
         return self.body.text()
 
+    def _session_problem(self) -> Problem:
+        """The body as a session's problem: its models decoded as placements and checked."""
+        problem = self.problem
+
+        def decode(values: dict) -> Any:
+            return decode_placements(problem, values)
+
+        def checked(chosen: Any) -> list[str]:
+            return check(problem, Tiling(problem, tuple(chosen)), sum(len(p.cells) for p in chosen))
+
+        return Problem(
+            script=Script.of([*self.body.commands, *get_value_commands(problem)]),
+            decode=decode,
+            check=checked,
+            term_cell=lambda term: term,
+        )
+
     def check(self, k: int, deadline: float | None, share: float = 1.0) -> tuple[Status, list[Placement] | None]:
         """Is there a tiling covering at least ``k`` cells? Answers by ``deadline`` (a
         ``time.perf_counter()`` value; None: no limit), encoding and sending included; the
         check itself gets ``share`` of the time left once the constraints are sent."""
         self.checks += 1
-        bound = f"(assert {render_term(bound_term(self.problem, k, self.amo))})\n"
+        bound = render_term(bound_term(self.problem, k, self.amo))
         if not self.use_session:
             script = (
                 self.body_text
-                + bound
+                + f"(assert {bound})\n"
                 + "(check-sat)\n"
                 + "".join(c.text() + "\n" for c in get_value_commands(self.problem))
             )
@@ -153,35 +172,28 @@ class _Checker:
                 raise SolverError(result.message)
             chosen = decode_placements(self.problem, result.values) if result.status is Status.SAT else None
             return result.status, chosen
+        until = None if deadline is None else time.monotonic() + _left(deadline)
         try:
-            if self.session is None or not self.session.alive:
-                self.session = self.driver.open_session()
-                self.session.load(self.body, _left(deadline))
-            self.session.push(_left(deadline))
-            self.session.send(bound, _left(deadline))
+            if self.search is None or not self.search.session.alive:
+                self.search = Search(self._session_problem(), self.driver.open_session(), until)
+                self.search.start()
+            self.search.deadline = until
+            timeout = _left(deadline)
+            timeout = None if timeout is None else timeout * share
+            if timeout == 0:
+                self.close()
+                return Status.TIMEOUT, None
+            status, found = self.search.ask([bound], timeout=timeout)
         except SessionTimeout:  # the session closed itself
-            self.session = None
+            self.search = None
             return Status.TIMEOUT, None
-        timeout = _left(deadline)
-        timeout = None if timeout is None else timeout * share
-        status = Status.TIMEOUT if timeout == 0 else self.session.check(timeout=timeout)
+        except WrongAnswer as e:
+            raise SolverError(f"{self.problem.source}: {e}") from None
         if status is Status.TIMEOUT:
             self.close()
             return status, None
-        chosen = None
-        try:
-            if status is Status.SAT:
-                names = placement_names(self.problem)
-                chosen = (
-                    decode_placements(self.problem, self.session.get_values(names, timeout=_left(deadline)))
-                    if names
-                    else []
-                )
-            self.session.pop(None if deadline is None else _left(deadline) + REPLY_GRACE)
-        except SessionTimeout:  # the session closed itself
-            self.session = None
-            return Status.TIMEOUT, None
-        return status, chosen
+        placed: list[Placement] | None = None if found is None else list(cast(Any, found.grid))
+        return status, placed
 
 
 def _bound_search(
