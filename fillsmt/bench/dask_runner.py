@@ -3,7 +3,8 @@
 The tasks are the same job function, :func:`fillsmt.bench.run.run_job`; rows come back to this
 process and are written as they finish. The cluster's workers need fillsmt and the solvers
 installed; how many jobs run at once is the cluster's number of worker threads. Threads that
-share a worker process share its CPU counters, so a row's CPU columns are left empty here.
+share a worker process share its CPU counters, so a row's CPU columns are left empty here, but
+for the solver CPU time of a run BenchExec (or the rlimit fallback) measured, which is the run's own.
 """
 
 from __future__ import annotations
@@ -48,7 +49,9 @@ def run_on_dask(
             job = futures[future]
             try:
                 row = future.result()
-                row.update(cpu_s="", solver_cpu_s="")  # jobs in threads of one process: not theirs alone
+                row["cpu_s"] = ""  # jobs in threads of one process: not theirs alone
+                if row.get("measured") not in ("benchexec", "rlimit"):  # measured runs have their own
+                    row["solver_cpu_s"] = ""
             except Exception as e:  # the task failed on the cluster: a row, not the end of the run
                 row = job_row(job, timeout, "error", f"the Dask task failed: {type(e).__name__}: {e}")
             on_row(job, row)

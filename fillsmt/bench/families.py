@@ -13,6 +13,15 @@ The two families:
   least best + 1 cells covered", ``unsat`` when the best tiling is proven optimal (and the plain
   file asks for the best, ``sat``).
 
+Two more are incremental benchmarks, one script each with a ``:status`` before every
+``check-sat`` (:mod:`fillsmt.bench.library`, which also writes each as SMT-COMP's trace executor
+reads it):
+
+* ``incremental`` — the uniqueness question in one session: a solution? (``sat``), then, with the
+  first one blocked, another? (``unsat`` exactly when the puzzle is unique);
+* ``count`` — counting up to a limit: each solution fillsmt counted is blocked in turn, and the
+  last check asks for one more (``unsat`` when they were all, ``sat`` past the limit).
+
 The statuses are fillsmt's proof about the puzzle, made once per puzzle with the kind's default
 encoding in one solver session after the deduction rules (:func:`fillsmt.engine.pipeline.solve` with
 ``unique``; the rules are sound, and the grids are checked against the puzzle itself; for tilings
@@ -32,6 +41,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
 
+from fillsmt.bench.library import (
+    FLAT,
+    INCREMENTAL_FAMILIES,
+    TRACE_SUFFIX,
+    Provenance,
+    folder,
+    incremental_script,
+    source_fields,
+    trace_text,
+)
 from fillsmt.drivers.base import Driver
 from fillsmt.engine.solutions import differs, get_value_terms
 from fillsmt.errors import FillsmtError, InputError
@@ -39,10 +58,13 @@ from fillsmt.kinds import kind_of
 from fillsmt.protocol import Kind, Optimises, encoding_names, script_encoding, script_names
 from fillsmt.smtlib import Script
 from fillsmt.smtlib.answer import Status
-from fillsmt.smtlib.header import describe, info, logic, standard
+from fillsmt.smtlib.header import describe, info, logic, quoted_symbol, standard
 from fillsmt.smtlib.script import Command, assertion, conj, render_term
 
-FAMILIES = ("plain", "unique")
+ONE_SHOT = ("plain", "unique")
+FAMILIES = (*ONE_SHOT, *INCREMENTAL_FAMILIES)
+DEFAULT_COUNT_LIMIT = 3
+"""The ``count`` family's limit unless told: the solutions counted before the last question."""
 DEFAULT_LICENSE = "https://creativecommons.org/licenses/by/4.0/"
 MANIFEST = "manifest.csv"
 COLUMNS = ("file", "puzzle", "kind", "encoding", "family", "logic", "status", "size", "seconds", "confirmed")
@@ -80,6 +102,10 @@ class Proof:
     best: int | None = None
     seconds: float = 0.0
     message: str = ""
+    counted: list | None = None
+    """For the ``count`` family: the checked solutions counted (up to the limit)."""
+    beyond: Status | None = None
+    """And the answer to "one more?" once they are all blocked."""
 
 
 def puzzle_name(source: str) -> str:
@@ -90,8 +116,22 @@ def puzzle_name(source: str) -> str:
     return f"{folder.name}-{path.stem}" if folder.name not in ("", ".") else path.stem
 
 
-def prove(puzzle, driver: Driver, timeout: float | None) -> Proof:
-    """Settle both families for ``puzzle`` (see the module's docstring)."""
+def prove(puzzle, driver: Driver, timeout: float | None, count_limit: int | None = None) -> Proof:
+    """Settle the families for ``puzzle`` (see the module's docstring); with ``count_limit``,
+    also count its solutions up to it (:func:`fillsmt.engine.pipeline.count`)."""
+    proof = _prove(puzzle, driver, timeout)
+    if count_limit is not None and not isinstance(kind_of(puzzle), Optimises):
+        from fillsmt.engine.pipeline import count
+
+        start = time.perf_counter()
+        found = count(puzzle, driver, count_limit, None, timeout)
+        proof.counted = list(found.grids)
+        proof.beyond = Status.UNSAT if found.complete else Status.SAT if found.status is Status.SAT else Status.UNKNOWN
+        proof.seconds += time.perf_counter() - start
+    return proof
+
+
+def _prove(puzzle, driver: Driver, timeout: float | None) -> Proof:
     start = time.perf_counter()
     kind = kind_of(puzzle)
     if isinstance(kind, Optimises):
@@ -169,13 +209,29 @@ def logic_of(script: Script) -> str:
 @dataclass
 class Family:
     """One file to write: its script, extra assertions, status, and the assignment that must
-    satisfy it (None for unsat/unknown)."""
+    satisfy it (None for unsat/unknown); an incremental family's statuses, one per check-sat,
+    and the assertions between them."""
 
     name: str
     script: Script
     extra: list
     status: Status
     pin: dict[str, str] | None
+    statuses: list[str] | None = None
+    blocks: list[str] | None = None
+
+    @property
+    def incremental(self) -> bool:
+        return self.statuses is not None
+
+    @property
+    def status_text(self) -> str:
+        """The manifest's status: the one-shot file's, or the incremental file's, space-separated."""
+        return " ".join(self.statuses) if self.statuses is not None else _status_word(self.status)
+
+
+def _status_word(status: Status | None) -> str:
+    return status.value if status in (Status.SAT, Status.UNSAT) else "unknown"
 
 
 def families(puzzle, kind: Kind, encoding: str, proof: Proof) -> list[Family]:
@@ -195,15 +251,32 @@ def families(puzzle, kind: Kind, encoding: str, proof: Proof) -> list[Family]:
         ]
     script = kind.encode(puzzle, encoding)
     terms = get_value_terms(script)
-    if proof.first is None:
-        return [Family("plain", script, [], proof.plain, None), Family("unique", script, [], proof.unique, None)]
+    if proof.first is None:  # no solution (or none found in time): one question each
+        word = [_status_word(proof.plain)]
+        return [
+            Family("plain", script, [], proof.plain, None),
+            Family("unique", script, [], proof.unique, None),
+            Family("incremental", script, [], proof.plain, None, word, []),
+            *([Family("count", script, [], proof.plain, None, word, [])] if proof.counted is not None else []),
+        ]
     first = grid_values(puzzle, script, proof.first)
     block = differs(first, terms)
     second = grid_values(puzzle, script, proof.second) if proof.second is not None else None
     return [
         Family("plain", script, [], proof.plain, first),
         Family("unique", script, [block], proof.unique, second if proof.unique is Status.SAT else None),
+        Family("incremental", script, [], proof.plain, None, ["sat", _status_word(proof.unique)], [block]),
+        *_count_family(puzzle, script, terms, proof),
     ]
+
+
+def _count_family(puzzle, script: Script, terms: list[str], proof: Proof) -> list[Family]:
+    """The ``count`` file: a check per solution counted, each blocked after it, then one more."""
+    if proof.counted is None:
+        return []
+    blocks = [differs(grid_values(puzzle, script, grid), terms) for grid in proof.counted]
+    statuses = ["sat"] * len(blocks) + [_status_word(proof.beyond)]
+    return [Family("count", script, [], proof.plain, None, statuses, blocks)]
 
 
 def confirm(driver: Driver, family: Family, timeout: float | None) -> str:
@@ -233,13 +306,20 @@ def confirm(driver: Driver, family: Family, timeout: float | None) -> str:
     return "yes"
 
 
-def benchmark_text(puzzle, kind: Kind, encoding: str, family: Family, license_: str, set_name: str) -> str:
-    """The file of one family: the benchmark header (:func:`fillsmt.smtlib.header.standard`),
-    the declarations and assertions, ``(check-sat)`` and ``(exit)``."""
+def benchmark_text(
+    puzzle, kind: Kind, encoding: str, family: Family, license_: str, set_name: str, provenance: Provenance | None
+) -> str:
+    """The file of one family: the benchmark header (:func:`fillsmt.smtlib.header.standard`; with
+    ``provenance``, the library's ``:source`` fields), the declarations and assertions, then
+    ``(check-sat)`` (an incremental family's checks, each after its ``:status``) and ``(exit)``."""
     what = {
         "plain": "Does the puzzle have a solution?",
         "unique": "Does the puzzle have a solution other than a given one (the first solution fillsmt found, "
         "blocked: at least one cell's number differs)? unsat exactly when the puzzle is unique.",
+        "incremental": "Incremental: does the puzzle have a solution? Then, with the first solution fillsmt found "
+        "blocked (at least one cell's number differs), another? unsat exactly when the puzzle is unique.",
+        "count": "Incremental: counting solutions. Each check-sat but the last is followed by a blocking of "
+        "one of the solutions fillsmt counted; the last asks for one more.",
     }
     if isinstance(kind, Optimises):
         what = {
@@ -252,6 +332,13 @@ def benchmark_text(puzzle, kind: Kind, encoding: str, family: Family, license_: 
         f"its independent checker"
     )
     source = describe(f"{set_name} ({puzzle.source})", kind.name, encoding, "off", question)
+    quoted = source_fields(provenance, source) if provenance is not None else quoted_symbol(source)
+    if family.incremental:
+        assert family.statuses is not None and family.blocks is not None  # an incremental family has both
+        body = _body_commands(family.script, family.extra)
+        heads = infos(family.status, license_)[:-1]  # no :status of its own: one before each check-sat
+        script = incremental_script(body, logic_of(family.script), family.statuses, family.blocks, quoted, heads)
+        return script.text()
     framed = Script.of(
         [
             Command("set-logic", (logic_of(family.script),)),
@@ -259,7 +346,7 @@ def benchmark_text(puzzle, kind: Kind, encoding: str, family: Family, license_: 
             Command("check-sat"),
         ]
     )
-    return standard(framed, source, infos(family.status, license_), options=()).text()
+    return standard(framed, source, infos(family.status, license_), options=(), quoted_source=quoted).text()
 
 
 def read_manifest(directory: Path) -> dict[str, dict]:
@@ -284,6 +371,22 @@ def file_name(set_name: str, encoding: str, family: str) -> str:
     return f"{set_name}.{encoding}{'' if family == 'plain' else '.' + family}.smt2"
 
 
+@dataclass(frozen=True)
+class Form:
+    """How a family is written: ``layout`` (:data:`fillsmt.bench.library.LAYOUTS`), the
+    ``:source`` fields of the library (``provenance``; None: the one-line ``:source``), and the
+    ``count`` family's limit."""
+
+    layout: str = FLAT
+    provenance: Provenance | None = None
+    count_limit: int = DEFAULT_COUNT_LIMIT
+
+
+def _done(done: dict[str, dict], directory: Path) -> set[tuple[str, str, str]]:
+    """(puzzle, encoding, family) of every manifest row whose file is there."""
+    return {(r["puzzle"], r["encoding"], r["family"]) for r in done.values() if (directory / r["file"]).exists()}
+
+
 def export_puzzle(
     puzzle,
     directory: Path,
@@ -293,10 +396,10 @@ def export_puzzle(
     timeout: float | None,
     license_: str,
     done: dict[str, dict],
+    form: Form = Form(),
 ) -> list[dict]:
     """Write the files of one puzzle not already in ``done``; returns their manifest rows."""
     kind = kind_of(puzzle)
-    set_name = puzzle_name(puzzle.source)
     chosen = [kind.default_encoding if e == "default" else e for e in encodings]
     for e in chosen:
         if e not in encoding_names(kind):
@@ -308,47 +411,59 @@ def export_puzzle(
             script_encoding(kind, e)
         except InputError as error:
             raise InputError(f"{puzzle.source}: {error}") from None
-    todo = [
-        (e, f)
-        for e in dict.fromkeys(chosen)
-        for f in wanted
-        if not (file_name(set_name, e, f) in done and (directory / file_name(set_name, e, f)).exists())
-    ]
+    if isinstance(kind, Optimises):  # a tiling's question is a bound, not a session's: no incremental files
+        wanted = tuple(f for f in wanted if f in ONE_SHOT)
+    there = _done(done, directory)
+    todo = [(e, f) for e in dict.fromkeys(chosen) for f in wanted if (puzzle.source, e, f) not in there]
     if not todo:
         return []
-    proof = prove(puzzle, driver, timeout)
+    proof = prove(puzzle, driver, timeout, form.count_limit if any(f == "count" for _, f in todo) else None)
     rows = []
     for encoding in dict.fromkeys(e for e, _ in todo):
         for family in families(puzzle, kind, encoding, proof):
-            if (encoding, family.name) not in todo:
-                continue
-            start = time.perf_counter()
-            confirmed = confirm(driver, family, timeout)
-            name = file_name(set_name, encoding, family.name)
-            text = benchmark_text(puzzle, kind, encoding, family, license_, set_name)
-            (directory / name).write_text(text)
-            row = {
-                "file": name,
-                "puzzle": puzzle.source,
-                "kind": kind.name,
-                "encoding": encoding,
-                "family": family.name,
-                "logic": logic_of(family.script),
-                "status": family.status.value if family.status in (Status.SAT, Status.UNSAT) else "unknown",
-                "size": len(text.encode()),
-                "seconds": f"{proof.seconds + time.perf_counter() - start:.3f}",
-                "confirmed": confirmed,
-            }
-            append_manifest(directory, row)
-            rows.append(row)
+            if (encoding, family.name) in todo:
+                rows.append(_write(puzzle, kind, encoding, family, directory, (driver, timeout, license_), proof, form))
     return rows
+
+
+def _write(puzzle, kind: Kind, encoding: str, family: Family, directory: Path, how, proof: Proof, form: Form) -> dict:
+    """Write one family's file (and, for an incremental one, its trace-executor file); its manifest row."""
+    driver, timeout, license_ = how
+    start = time.perf_counter()
+    confirmed = confirm(driver, family, timeout)
+    set_name = puzzle_name(puzzle.source)
+    logic = logic_of(family.script)
+    provenance = form.provenance
+    where = folder(form.layout, family.incremental, logic, provenance) if provenance else Path()
+    name = (where / file_name(set_name, encoding, family.name)).as_posix()
+    text = benchmark_text(puzzle, kind, encoding, family, license_, set_name, provenance)
+    (directory / where).mkdir(parents=True, exist_ok=True)
+    (directory / name).write_text(text)
+    if family.statuses is not None:
+        (directory / name).with_suffix(TRACE_SUFFIX).write_text(trace_text(family.statuses, text))
+    row = {
+        "file": name,
+        "puzzle": puzzle.source,
+        "kind": kind.name,
+        "encoding": encoding,
+        "family": family.name,
+        "logic": logic,
+        "status": family.status_text,
+        "size": len(text.encode()),
+        "seconds": f"{proof.seconds + time.perf_counter() - start:.3f}",
+        "confirmed": confirmed,
+    }
+    append_manifest(directory, row)
+    return row
 
 
 __all__ = [
     "COLUMNS",
     "DEFAULT_LICENSE",
     "FAMILIES",
+    "Form",
     "MANIFEST",
+    "ONE_SHOT",
     "Proof",
     "export_puzzle",
     "families",

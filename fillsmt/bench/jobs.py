@@ -7,6 +7,10 @@ e.g. ``z3/thesis/off``, with ``/unique`` added when each run also proves the sol
 a folder of mixed kinds; ``rules/none/on`` is the rules-plus-backtracking solver. A job is one
 puzzle file under one configuration; its key, ``PUZZLE|solver/encoding/on|off``, is what
 ``--resume`` matches against the CSV.
+
+An ``.smt2`` file is a benchmark of its own: it runs as it is, once per solver, under the
+configuration ``SOLVER/file/off`` (:data:`FILE`), and is judged by its ``:status``
+(:mod:`fillsmt.bench.scripts`).
 """
 
 from __future__ import annotations
@@ -15,10 +19,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, NamedTuple
 
+from fillsmt.drivers.measure import Limits
 from fillsmt.engine.result import NO_ENCODING
 from fillsmt.errors import InputError
 
 PUZZLE_GLOB = "*.txt"
+SCRIPT_GLOB = "*.smt2"
+FILE = "file"
+"""The encoding of an ``.smt2`` benchmark's runs: the file's own script, run as it is."""
 DEFAULT = "default"
 """The encoding name that stands for each puzzle kind's own default encoding."""
 SEARCH_ENCODING = NO_ENCODING
@@ -76,11 +84,20 @@ def parse_config(text: str) -> Config:
 
 @dataclass(frozen=True)
 class Job:
-    """One puzzle file under one configuration."""
+    """One puzzle file (or ``.smt2`` benchmark) under one configuration, measured under
+    ``limits`` (None: as fillsmt measures a solve); ``command`` is the solver's command line when
+    it was named with ``--solver-cmd NAME=COMMAND``."""
 
     puzzle: str
     set: str
     config: Config
+    limits: Limits | None = None
+    command: str | None = None
+
+    @property
+    def is_script(self) -> bool:
+        """Whether the job runs an ``.smt2`` benchmark as it is."""
+        return self.config.encoding == FILE
 
     @property
     def key(self) -> str:
@@ -115,6 +132,49 @@ def puzzle_files(paths: Iterable[str]) -> list[str]:
     return list(dict.fromkeys(found))
 
 
+def is_script(path: str) -> bool:
+    return Path(path).suffix.lower() == ".smt2"
+
+
+def bench_files(paths: Iterable[str]) -> list[str]:
+    """What ``bench`` runs: each path that is a file, and every ``*.txt`` puzzle and ``*.smt2``
+    benchmark under each folder (recursively, sorted, hidden folders skipped)."""
+    found: list[str] = []
+    for arg in paths:
+        p = Path(arg)
+        if p.is_dir():
+            inside = sorted(
+                f for glob in (PUZZLE_GLOB, SCRIPT_GLOB) for f in p.rglob(glob) if f.is_file() and not _hidden(f, p)
+            )
+            if not inside:
+                raise InputError(f"{arg}: no {PUZZLE_GLOB} puzzle files in this folder")
+            found.extend(str(f) for f in inside)
+        elif p.exists():
+            found.append(str(p))
+        else:
+            raise InputError(f"{arg}: no such file or folder")
+    return list(dict.fromkeys(found))
+
+
+def solver_commands(texts: Iterable[str], taken: Iterable[str]) -> dict[str, str]:
+    """``--solver-cmd NAME=COMMAND`` options → {NAME: COMMAND}; a NAME in ``taken`` (the solvers'
+    own names) is refused."""
+    taken = set(taken)
+    commands: dict[str, str] = {}
+    for text in texts:
+        name, equals, command = text.partition("=")
+        name = name.strip()
+        if not equals or not name or not command.strip() or "/" in name or "|" in name:
+            raise InputError(
+                f"--solver-cmd {text!r}: expected NAME=COMMAND, e.g. --solver-cmd 'mathsat=mathsat -input=smt2' "
+                "(a NAME without / or |)"
+            )
+        if name in taken:
+            raise InputError(f"--solver-cmd {text!r}: {name} is a --solver name; give the command another name")
+        commands[name] = command
+    return commands
+
+
 def configurations(
     solvers: Iterable[str], encodings: Iterable[str], presolves: Iterable[bool | str], unique: bool = False
 ) -> list[Config]:
@@ -130,8 +190,27 @@ def configurations(
     )
 
 
-def expand(puzzles: Iterable[str], configs: Iterable[Config]) -> list[Job]:
+def script_configs(configs: Iterable[Config]) -> list[Config]:
+    """The configurations an ``.smt2`` benchmark runs under: ``SOLVER/file/off`` for each solver of
+    ``configs`` (the rules have no SMT-LIB solver)."""
+    return list(dict.fromkeys(Config(c.solver, FILE, False) for c in configs if not searches(c.solver)))
+
+
+def expand(
+    puzzles: Iterable[str],
+    configs: Iterable[Config],
+    limits: Limits | None = None,
+    commands: dict[str, str] | None = None,
+) -> list[Job]:
     """Puzzle-major: all configurations of the first puzzle, then of the next, so that an
-    interrupted run still compares the configurations on the same puzzles."""
+    interrupted run still compares the configurations on the same puzzles; an ``.smt2`` file
+    gets one job per solver (:func:`script_configs`). ``commands`` maps the ``--solver-cmd`` names
+    to their command lines."""
     configs = list(configs)
-    return [Job(path, set_name(path), config) for path in puzzle_files(puzzles) for config in configs]
+    scripts = script_configs(configs)
+    commands = commands or {}
+    return [
+        Job(path, set_name(path), config, limits, commands.get(config.solver))
+        for path in bench_files(puzzles)
+        for config in (scripts if is_script(path) else configs)
+    ]

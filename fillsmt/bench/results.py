@@ -29,6 +29,7 @@ COLUMNS = [
     "answered_by",
     "presolve",
     "timeout_s",
+    "memlimit_mb",
     "status",
     "checked",
     "presolved_cells",
@@ -39,6 +40,11 @@ COLUMNS = [
     "total_s",
     "cpu_s",
     "solver_cpu_s",
+    "solver_wall_s",
+    "memory_mb",
+    "measured",
+    "expected",
+    "answer",
     "unique",
     "unique_s",
     "covered",
@@ -55,14 +61,26 @@ most); ``unique`` and ``unique_s`` for /unique configurations. ``solver`` is the
 ``cpu_s`` is the CPU time (user + system) of the worker process and its child processes for the
 run, beside its wall-clock ``total_s``; ``solver_cpu_s`` the CPU time of the solver's own child
 processes, filled only where those are the solver alone (presolve on or off, a solver that runs
-as a separate process: not yices-api or z3-api, which run inside the worker, and not a race)."""
+as a separate process: not yices-api or z3-api, which run inside the worker, and not a race);
+where BenchExec measured the run, the CPU time of the solver and every process it started.
+``measured`` says how the solver's run was measured (``benchexec``, ``rlimit``, or
+:data:`fillsmt.drivers.measure.NOT_MEASURED`: ``session``, ``race``, ``in-process``, ``none``);
+``memlimit_mb`` is the run's memory limit (empty: none),
+``solver_wall_s`` and ``memory_mb`` that measurement's wall time and peak memory (MB), for
+``benchexec`` and ``rlimit`` rows. ``expected`` is the status the run is judged against, where the
+input says it (an ``.smt2`` file's ``:status``; an incremental file's, one per ``check-sat``,
+space-separated), ``answer`` what the solver answered (``sat``, ``unsat``, ``unknown``, ``error``
+for an ``(error …)`` reply, empty for none; an incremental file's answers space-separated)."""
 
-_BEFORE_CPU = [c for c in COLUMNS if c not in ("cpu_s", "solver_cpu_s")]
+_MEASURE = ("memlimit_mb", "solver_wall_s", "memory_mb", "measured", "expected", "answer")
+_BEFORE_MEASURE = [c for c in COLUMNS if c not in _MEASURE]
+_BEFORE_CPU = [c for c in _BEFORE_MEASURE if c not in ("cpu_s", "solver_cpu_s")]
 OLDER_HEADERS = [
     [c for c in _BEFORE_CPU if c not in ("unique", "unique_s", "kind", "covered", "optimal", "answered_by")],
     [c for c in _BEFORE_CPU if c not in ("kind", "covered", "optimal", "answered_by")],
     [c for c in _BEFORE_CPU if c != "answered_by"],
     _BEFORE_CPU,
+    _BEFORE_MEASURE,
 ]
 """Headers of earlier fillsmt versions: read with the new columns empty; on --resume the file is
 first rewritten (every row kept) with the current header."""

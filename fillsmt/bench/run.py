@@ -24,51 +24,20 @@ from collections import deque
 from typing import Callable
 
 from fillsmt.bench.jobs import DEFAULT, RACE, STAGED, Job, on_off, searches
-from fillsmt.drivers import SOLVERS, get_driver
+from fillsmt.bench.rows import BAD_INPUT, MEMOUT, STAGES, answer_of, job_driver, job_row, measured_columns, memout
+from fillsmt.drivers import SOLVERS
+from fillsmt.drivers.measure import measuring, pin_slot
 from fillsmt.engine.interrupts import deferred
 from fillsmt.engine.pipeline import solve
+from fillsmt.engine.result import PRESOLVE
 from fillsmt.engine.schedule import limit_race_cpus, race_cpus_at_most
 from fillsmt.errors import InputError
 from fillsmt.formats.source import load
 from fillsmt.kinds import kind_of
 from fillsmt.protocol import Optimises, encoding_names
 
-BAD_INPUT = "bad-input"
-"""The status of a job whose puzzle file cannot be read (the others are ``Status`` values)."""
-
-STAGES = ("presolve", "encode", "solve", "check", "total")
-
 JobFunction = Callable[[Job, float], dict]
 RowCallback = Callable[[Job, dict], None]
-
-
-def job_row(job: Job, timeout: float, status: str, message: str = "") -> dict:
-    """A row with the job's own columns filled, for ``status``; times, size and check left empty."""
-    row = {
-        "key": job.key,
-        "puzzle": job.puzzle,
-        "set": job.set,
-        "kind": "",
-        "height": "",
-        "width": "",
-        "solver": job.config.solver,
-        "encoding": job.config.encoding,
-        "answered_by": "",
-        "presolve": on_off(job.config.presolve),
-        "timeout_s": repr(float(timeout)).removesuffix(".0"),
-        "status": status,
-        "checked": False,
-        "presolved_cells": "",
-        "cpu_s": "",
-        "solver_cpu_s": "",
-        "unique": "",
-        "unique_s": "",
-        "covered": "",
-        "optimal": "",
-        "message": message,
-    }
-    row.update({f"{stage}_s": "" for stage in STAGES})
-    return row
 
 
 def _encoding(job: Job, kind) -> str:
@@ -91,7 +60,7 @@ def _solve(job: Job, timeout: float, puzzle, kind):
         raise InputError(f"/unique is for puzzles with one answer, not for {kind.name} problems")
     return solve(
         puzzle,
-        get_driver(job.config.solver),
+        job_driver(job),
         None if searches(job.config.solver) else _encoding(job, kind),
         timeout,
         presolve=on_off(job.config.presolve),
@@ -108,6 +77,7 @@ def result_row(job: Job, timeout: float, result) -> dict:
     row = job_row(job, timeout, result.status.value, note)
     row["encoding"], row["answered_by"] = result.encoding, result.answered_by
     row["checked"] = result.grid is not None
+    row["answer"] = answer_of(result.status, result.solver_output)
     row["presolved_cells"] = "" if result.presolved_cells is None else result.presolved_cells
     row.update({f"{stage}_s": round(result.times[stage], 4) for stage in STAGES if result.times.get(stage) is not None})
     if result.optimum is not None:  # the time to the proof, or to the end when not proven
@@ -137,7 +107,7 @@ def _solver_alone_in_children(job: Job) -> bool:
     if searches(job.config.solver) or job.config.presolve in (RACE, STAGED):
         return False
     try:
-        return not get_driver(job.config.solver).in_process
+        return not job_driver(job).in_process
     except InputError:  # an unknown solver name: the row says so already
         return False
 
@@ -156,11 +126,43 @@ def cpu_columns(job: Job, before: tuple[float, float], after: tuple[float, float
 
 
 def run_job(job: Job, timeout: float) -> dict:
-    """Read, encode, solve, decode and check one puzzle; the row says what happened, and what
-    CPU time it took (:func:`cpu_columns`). A race runs one process at a time (a job is one
-    CPU's work: :func:`fillsmt.engine.schedule.race_cpus_at_most`), in a pool's worker or a cluster's."""
-    with race_cpus_at_most(1):
-        return _run_job(job, timeout)
+    """Read, encode, solve, decode and check one puzzle (or run one ``.smt2`` benchmark as it is:
+    :mod:`fillsmt.bench.scripts`); the row says what happened, what CPU time it took
+    (:func:`cpu_columns`) and how the solver's runs were measured (:func:`measure_columns`). A race
+    runs one process at a time (a job is one CPU's work:
+    :func:`fillsmt.engine.schedule.race_cpus_at_most`), in a pool's worker or a cluster's."""
+    with race_cpus_at_most(1), measuring(job.limits) as ledger:
+        if job.is_script:
+            from fillsmt.bench.scripts import run_script
+
+            row = run_script(job, timeout)
+        else:
+            row = _run_job(job, timeout)
+    row.update(measure_columns(job, row, ledger))
+    return row
+
+
+def measure_columns(job: Job, row: dict, ledger: list) -> dict:
+    """How the job's solver was measured: the one-shot runs BenchExec or the fallback measured
+    (:func:`fillsmt.bench.rows.measured_columns`; a run stopped at its memory limit makes the row a
+    ``memout``), or which of fillsmt's own measurements stands (``none``: no solver ran; ``race``;
+    ``in-process``; ``session``)."""
+    if ledger:
+        columns = measured_columns(ledger)
+        if memout(ledger):
+            columns["status"], columns["answer"] = MEMOUT, ""
+        return columns
+    if row["status"] == BAD_INPUT or row.get("answered_by") == PRESOLVE or row.get("solve_s") == "":
+        return {"measured": "none"}
+    if searches(job.config.solver):
+        return {"measured": "in-process"}
+    if job.config.presolve in (RACE, STAGED):
+        return {"measured": "race"}
+    try:
+        in_process = job_driver(job).in_process
+    except InputError:
+        in_process = False
+    return {"measured": "in-process" if in_process else "session"}
 
 
 def _run_job(job: Job, timeout: float) -> dict:
@@ -204,13 +206,15 @@ def _stop_worker(signum, frame):
     raise SystemExit(0)  # unwinds the driver, which kills its solver's process group
 
 
-def _serve(conn, job_fn: JobFunction, timeout: float) -> None:
+def _serve(conn, job_fn: JobFunction, timeout: float, slot: int = 0) -> None:
     """A worker: run each job the parent sends, send back its row; ``None`` means stop. A race
     in a worker runs one process at a time (time slices), so ``--jobs N`` runs at most N
-    CPU-bound processes in all."""
+    CPU-bound processes in all. ``slot`` is the worker's place among those running at once (the
+    cores its measured runs are pinned to: :func:`fillsmt.drivers.measure.pin_slot`)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
     signal.signal(signal.SIGTERM, _stop_worker)
     limit_race_cpus(1)  # also for a job function other than run_job
+    pin_slot(slot)
     try:
         while (job := conn.recv()) is not None:
             _settle_heap()
@@ -233,9 +237,10 @@ def _settle_heap() -> None:
 class _Worker:
     """One worker process, its pipe, and the job it is running."""
 
-    def __init__(self, ctx, job_fn: JobFunction, timeout: float):
+    def __init__(self, ctx, job_fn: JobFunction, timeout: float, slot: int = 0):
         self.conn, child = ctx.Pipe()
-        self.process = ctx.Process(target=_serve, args=(child, job_fn, timeout), name="fillsmt-bench")
+        self.slot = slot
+        self.process = ctx.Process(target=_serve, args=(child, job_fn, timeout, slot), name="fillsmt-bench")
         self.process.start()
         child.close()
         self.job: Job | None = None
@@ -300,7 +305,8 @@ def run_pool(jobs: list[Job], timeout: float, workers: int, on_row: RowCallback,
 
     def next_job(worker: _Worker | None) -> None:
         if worker is None and waiting:
-            worker = _Worker(ctx, job_fn, timeout)
+            taken = {w.slot for w in pool}
+            worker = _Worker(ctx, job_fn, timeout, next(i for i in range(len(pool) + 1) if i not in taken))
             pool.append(worker)
         if worker is not None and waiting:
             worker.give(waiting.popleft())

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from typing import Iterable
 
 from fillsmt.bench.jobs import Config, parse_config
-from fillsmt.bench.run import STAGES
+from fillsmt.bench.rows import STAGES
 
 PRESOLVE = "presolve"
 """``answered_by`` of a run the presolve settled alone (no solver ran)."""
@@ -40,8 +40,22 @@ def config_of(row: dict) -> Config:
     return parse_config(row["key"].rsplit("|", 1)[1])
 
 
+DECISIVE = ("sat", "unsat")
+
+
+def wrong(row: dict) -> bool:
+    """Whether the run answered against the status its input gives (an ``.smt2`` file's
+    ``:status``; for an incremental file, any of its answers against its own ``:status``)."""
+    expected, said = (row.get("expected") or "").split(), (row.get("answer") or "").split()
+    return any(a in DECISIVE and e in DECISIVE and a != e for a, e in zip(said, expected))
+
+
 def is_solved(row: dict) -> bool:
-    return (row["status"] == "sat" and row["checked"].lower() == "true") or row["status"] == "unsat"
+    """A ``sat`` answer whose model passed the independent checker (or that nothing could check:
+    an ``.smt2`` file that did not come from ``export``), or ``unsat``; never a wrong answer."""
+    if wrong(row):
+        return False
+    return (row["status"] == "sat" and row["checked"].lower() != "false") or row["status"] == "unsat"
 
 
 def seconds(row: dict, stage: str = "total") -> float:
@@ -470,7 +484,7 @@ def markdown(rows: list[dict], baseline: Config | str | None = None) -> str:
     return "\n".join(lines) + "\n"
 
 
-_INTEGERS = ("height", "width", "presolved_cells", "covered")
+_INTEGERS = ("height", "width", "presolved_cells", "covered", "memlimit_mb")
 _FLAGS = ("checked", "unique", "optimal")
 
 
@@ -484,7 +498,7 @@ def _typed(row: dict) -> dict:
             out[column] = str(value).lower() == "true"
         elif column in _INTEGERS:
             out[column] = int(value)
-        elif column.endswith("_s"):
+        elif column.endswith("_s") or column == "memory_mb":
             out[column] = float(value)
         else:
             out[column] = value

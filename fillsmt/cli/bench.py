@@ -8,9 +8,10 @@ one-line messages with their exit codes (2 usage or bad input, 4 solver missing)
 from __future__ import annotations
 
 import io
+import os
 import sys
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import click
 
@@ -25,6 +26,7 @@ from fillsmt.bench.jobs import (
     expand,
     parse_config,
     searches,
+    solver_commands,
 )
 from fillsmt.cli.common import CONTEXT, CliError, LazyChoice, Seconds
 from fillsmt.cli.output import check_target, write_file
@@ -79,11 +81,11 @@ def _baseline(text: str | None, configs: list[Config], option: str = "--baseline
     return chosen
 
 
-def _solver_versions(solvers: list[str]) -> dict[str, str]:
+def _solver_versions(solvers: list[str], commands: dict[str, str]) -> dict[str, str]:
     """Each solver's version line; raises SolverMissing (exit 4) for one that is not installed."""
     versions = {}
     for name in solvers:
-        driver = get_driver(name)
+        driver = get_driver(name, solver_cmd=commands.get(name))
         driver.require()
         versions[name] = driver.version() or ""
     return versions
@@ -96,6 +98,18 @@ def _check_same_timeout(done: dict[str, dict], jobs: list[Job], timeout: float, 
         raise InputError(
             f"{csv_path}: its runs had --timeout {other[0]:g}; resume with the same "
             "time-out, or give another --csv file"
+        )
+
+
+def _check_same_memlimit(done: dict[str, dict], jobs: list[Job], memlimit: int | None, csv_path: str) -> None:
+    """Resuming refuses to mix runs of another --memlimit (rows that were measured say theirs)."""
+    earlier = {done[j.key].get("memlimit_mb", "") for j in jobs if j.key in done and done[j.key].get("measured")}
+    earlier.discard("")
+    other = sorted(m for m in earlier if m != str(memlimit or ""))
+    if other or (earlier and memlimit is None):
+        was = other[0] if other else next(iter(earlier))
+        raise InputError(
+            f"{csv_path}: its runs had --memlimit {was}; resume with the same memory limit, or give another --csv file"
         )
 
 
@@ -214,6 +228,38 @@ def _progress_bar(total: int, enabled: bool):
     "local worker processes; --jobs is then the cluster's business.",
 )
 @click.option(
+    "--solver-cmd",
+    "solver_cmds",
+    multiple=True,
+    metavar="NAME=COMMAND",
+    help="Also run this SMT-LIB 2 solver command (reading the script on standard input), named NAME in "
+    "the tables, as a --solver would be (without --solver, only the commands run); repeatable.",
+)
+@click.option(
+    "--memlimit",
+    type=click.IntRange(min=1),
+    default=None,
+    metavar="MB",
+    help="Each solver run's memory limit in MB (10^6 bytes); a run past it is a memout. [default: none]",
+)
+@click.option(
+    "--cores",
+    type=click.IntRange(min=1),
+    default=None,
+    metavar="N",
+    help="Pin each measured solver run to N cores of its own (BenchExec; the --jobs runs at once get "
+    "different cores). [default: not pinned]",
+)
+@click.option(
+    "--measure",
+    type=LazyChoice(lambda: _measure().MODES),
+    default="auto",
+    show_default=True,
+    help="How one-shot solver runs are measured and limited: benchexec (cgroups: CPU time of every "
+    "process, peak memory, memory limit, pinned cores), rlimit (getrusage and an address-space limit: "
+    "approximate memory), auto (benchexec where cgroups can be used).",
+)
+@click.option(
     "--progress/--no-progress",
     default=None,
     help="Show a progress bar on standard error [default: when it is a terminal].",
@@ -237,10 +283,15 @@ def bench(
     summary_path,
     json_path,
     dask,
+    solver_cmds,
+    memlimit,
+    cores,
+    measure,
     progress,
 ):
     """Run every PUZZLES file (folders: every *.txt inside, recursively) with every --solver,
-    --encoding and --presolve choice, write one CSV row per run, and print a summary.
+    --encoding and --presolve choice, write one CSV row per run, and print a summary. An .smt2 file
+    (folders: every *.smt2 inside) runs as it is with every solver, judged by its :status.
 
     Every answer counted as solved passed the independent checker (or was unsat). A run that
     is unsolved, fails or meets a bad puzzle file is a row too, and the benchmark goes on.
@@ -257,7 +308,14 @@ def bench(
     rules' search answered; median, mean and slowest time, median CPU time), then the runs left
     to the solver alone (median and mean time, median CPU time, PAR-2 score, and the speed-up of
     the median over the --baseline on the puzzles both solved), the median time of each stage,
-    and head to head. It covers this command's runs, including those kept by --resume.
+    SMT-COMP's scores (errors first: wrong answers and (error …) replies; then solved, wall and
+    CPU time; sequential, parallel, SAT, UNSAT and 24 s views), memory, and head to head. It covers
+    this command's runs, including those kept by --resume.
+
+    Every one-shot solver run (a binary, a --solver-cmd command, an API solver's worker process) is
+    measured and limited by BenchExec where cgroups can be used (else by getrusage and an
+    address-space limit, said in one line); sessions (/unique), races and in-process solvers keep
+    fillsmt's own measurement. The measured column says which, for every row.
 
     \b
     Examples:
@@ -273,6 +331,8 @@ def bench(
       fillsmt bench puzzles/ -s rules -s yices --csv runs.csv
       fillsmt bench instances/blocknumber -s yices -s z3 --unique --csv suguru.csv
       fillsmt bench instances/tiling -s yices -s z3 --timeout 120 --csv tiling.csv
+      fillsmt bench puzzles/ -s yices -s z3 -s cvc5 --presolve off --memlimit 4000 --csv runs.csv
+      fillsmt bench family/ -s yices --solver-cmd 'mathsat=mathsat -input=smt2' --csv files.csv
 
     \b
     Every kind runs through the same command: a folder may mix Fillomino, BlockNumber and tiling
@@ -286,9 +346,12 @@ def bench(
     to finish).
     """
     try:
-        configs = _chosen_configs(solvers, encodings, presolve, config_texts, unique)
+        commands = solver_commands(solver_cmds, [*solver_names(), ALL_SOLVERS])
+        named = [*solvers, *commands] if ctx_given("solvers") or not commands else list(commands)
+        configs = _chosen_configs(named, encodings, presolve, config_texts, unique)
         outputs = _Outputs(csv_path, summary_path, json_path, plot, (scatter, scatter_against))
-        code = _bench(puzzles, configs, jobs, timeout, resume, overwrite, baseline, dask, progress, outputs)
+        run = _Run(jobs, timeout, _limits(measure, memlimit, cores, jobs, dask), commands, dask, progress)
+        code = _bench(puzzles, configs, run, resume, overwrite, baseline, outputs)
     except FillsmtError as e:
         raise CliError(str(e), e.exit_code) from None
     sys.exit(code)
@@ -297,7 +360,7 @@ def bench(
 def installed_solvers() -> list[str]:
     """Every solver ``--solver all`` stands for: the named solvers installed here, but the portfolio
     (a race of the others)."""
-    return [name for name in solver_names(searching=False) if name != "portfolio" and get_driver(name).available()]
+    return [name for name in solver_names() if name != "portfolio" and get_driver(name).available()]
 
 
 def default_level(solvers, encodings) -> str:
@@ -347,8 +410,60 @@ class _Outputs(NamedTuple):
     scatter: tuple[str | None, str | None] = (None, None)
 
 
-def _bench(puzzles, configs, jobs, timeout, resume, overwrite, baseline, dask, progress, outputs: _Outputs) -> int:
+class _Run(NamedTuple):
+    """How the jobs run: at most ``jobs`` at once, each solver run within ``timeout`` seconds and
+    measured under ``limits``; ``commands`` the --solver-cmd names and commands; the Dask scheduler
+    (None: local workers); whether a progress bar shows (None: when standard error is a terminal)."""
+
+    jobs: int
+    timeout: float
+    limits: Any
+    commands: dict[str, str]
+    dask: str | None = None
+    progress: bool | None = None
+
+
+def ctx_given(name: str) -> bool:
+    """Whether the option ``name`` was given on the command line."""
+    return click.get_current_context().get_parameter_source(name) is click.core.ParameterSource.COMMANDLINE
+
+
+def _measure():
+    """:mod:`fillsmt.drivers.measure`, loaded for a run (or --help), not for every command."""
+    from fillsmt.drivers import measure
+
+    return measure
+
+
+def _limits(mode: str, memlimit: int | None, cores: int | None, jobs: int, dask: str | None):
+    """The measurement of every job, checked here: BenchExec where asked (or, for auto, where
+    cgroups can be used: else the fallback, with a note), --cores only with BenchExec and within
+    this machine's cores for --jobs runs at once."""
+    measure = _measure()
+    reason = measure.benchexec_reason()
+    if mode == measure.BENCHEXEC and reason:
+        raise InputError(f"--measure benchexec: {reason}; use --measure rlimit")
+    if mode == measure.AUTO and reason and not dask:  # the workers are this machine's: the fallback for all
+        _note(
+            f"{reason}: solver runs are measured with getrusage, and --memlimit is an address-space "
+            "limit (RLIMIT_AS): memory and memouts are approximate"
+        )
+        mode = measure.RLIMIT
+    if cores is not None:
+        if measure.resolve(mode) != measure.BENCHEXEC or not measure.can_pin():
+            raise InputError("--cores: pinning runs to cores needs BenchExec with the cpuset cgroup")
+        usable = len(os.sched_getaffinity(0))
+        if cores * jobs > usable and not dask:
+            raise InputError(
+                f"--cores {cores} with --jobs {jobs}: needs {cores * jobs} cores; this machine has {usable}"
+            )
+    return measure.Limits(mode, memlimit, cores)
+
+
+def _bench(puzzles, configs, run: _Run, resume, overwrite, baseline, outputs: _Outputs) -> int:
     csv_path, summary_path, json_path, plot, scatter = outputs
+    jobs, timeout, dask, progress = run.jobs, run.timeout, run.dask, run.progress
+    from fillsmt.bench import scoring
     from fillsmt.bench.compare import markdown_lines  # the running and the summing up load for a run, not for --help
     from fillsmt.bench.results import ResultsFile
     from fillsmt.bench.run import run_pool
@@ -364,17 +479,18 @@ def _bench(puzzles, configs, jobs, timeout, resume, overwrite, baseline, dask, p
     _output_path("--json", json_path, ".json")
     solvers = list(dict.fromkeys(c.solver for c in configs))
     base = _baseline(baseline, configs)
-    all_jobs = expand(puzzles, configs)
+    all_jobs = expand(puzzles, configs, run.limits, run.commands)
     if Path(csv_path).resolve() in {Path(j.puzzle).resolve() for j in all_jobs}:
         raise InputError(f"--csv {csv_path}: is one of the puzzle files; give another file name")
     if dask:
         from fillsmt.bench.dask_runner import require_dask
 
         require_dask()
-    versions = _solver_versions(list(dict.fromkeys(solvers)))
+    versions = _solver_versions(list(dict.fromkeys(solvers)), run.commands)
     results = ResultsFile(csv_path, resume=resume, overwrite=overwrite)
     with results:
         _check_same_timeout(results.done, all_jobs, timeout, csv_path)
+        _check_same_memlimit(results.done, all_jobs, run.limits.memlimit_mb, csv_path)
         rows = {j.key: results.done[j.key] for j in all_jobs if j.key in results.done}
         todo = [j for j in all_jobs if j.key not in rows]
         where = f"on the Dask cluster at {dask}" if dask else f"{min(jobs, max(len(todo), 1))} at a time"
@@ -408,7 +524,7 @@ def _bench(puzzles, configs, jobs, timeout, resume, overwrite, baseline, dask, p
         bar.close()
     ordered = [rows[j.key] for j in all_jobs]
     table = markdown(ordered, base)
-    extra = markdown_lines(ordered)
+    extra = [*scoring.markdown_lines(ordered), *markdown_lines(ordered)]
     table += "\n".join(extra) + "\n" if extra else ""
     click.echo(table, nl=False)
     if summary_path:
@@ -418,9 +534,11 @@ def _bench(puzzles, configs, jobs, timeout, resume, overwrite, baseline, dask, p
 
         from fillsmt.bench.summary import json_report
 
+        report = json_report(ordered, base)
+        report["smtcomp"] = scoring.json_scores(ordered)
         write_file(
             json_path,
-            json.dumps(json_report(ordered, base), indent=1, ensure_ascii=False) + "\n",
+            json.dumps(report, indent=1, ensure_ascii=False) + "\n",
             force=True,
             option="--json",
             make_folder=True,

@@ -48,7 +48,15 @@ def _version_line(path: str, flag: str) -> str | None:
 
 
 def outcome_result(name: str, outcome, timeout: float | None) -> RunResult:
-    """What a solver process's outcome means: a time-out, a stop by the portfolio, or its answer."""
+    """What a solver process's outcome means: a time-out, a stop by the portfolio, a run past its
+    memory limit (an error that says so), or its answer."""
+    if outcome.memout:
+        return RunResult(
+            Status.ERROR,
+            output=outcome.stdout,
+            seconds=outcome.seconds,
+            message=f"{name} went past its memory limit and was stopped",
+        )
     if outcome.timed_out:
         return RunResult(
             Status.TIMEOUT,

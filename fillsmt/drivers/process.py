@@ -10,6 +10,7 @@ prints is bounded (:func:`fillsmt.limits.max_output`).
 from __future__ import annotations
 
 import os
+import resource
 import selectors
 import shlex
 import signal
@@ -18,7 +19,7 @@ import sys
 import threading
 import time
 from dataclasses import dataclass
-from typing import IO, Any
+from typing import IO, Any, Callable
 
 from fillsmt import limits
 from fillsmt.drivers import trace
@@ -34,6 +35,10 @@ class ProcessOutcome:
     stopped: bool = False
     #: True when the solver printed more than :func:`fillsmt.limits.max_output` bytes and was killed.
     overflowed: bool = False
+    #: True when the run hit its memory limit (a measured run: :mod:`fillsmt.drivers.measure`).
+    memout: bool = False
+    #: The solver process's own resource usage (``wait4``), where asked for.
+    usage: resource.struct_rusage | None = None
 
 
 #: How a solver process starts: in a process group of its own, so that killing the group ends
@@ -137,11 +142,20 @@ class _Exchange:
                 pass
 
 
+def _reap(proc: subprocess.Popen) -> resource.struct_rusage:
+    """Wait for ``proc`` with ``wait4``, for its own resource usage (only where nothing else waits
+    for it: a race's scheduler polls its processes)."""
+    _, status, usage = os.wait4(proc.pid, 0)
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    return usage
+
+
 def _communicate(
-    proc: subprocess.Popen, data: bytes, timeout: float | None, stop: threading.Event | None
+    proc: subprocess.Popen, data: bytes, timeout: float | None, stop: threading.Event | None, usage: list | None
 ) -> tuple[str, str, bool, bool, bool]:
     """(stdout, stderr, timed_out, stopped, overflowed), killing the group at the deadline, on
-    ``stop``, or when the solver prints more than the limit."""
+    ``stop``, or when the solver prints more than the limit; ``usage`` (a list) gets the process's
+    resource usage."""
     deadline = None if timeout is None else time.monotonic() + timeout
     cap = limits.max_output()
     exchange = _Exchange(proc, data)
@@ -163,11 +177,26 @@ def _communicate(
                 break
         if timed_out or stopped or overflowed:
             kill_group(proc)
-        proc.wait()
+        if usage is None:
+            proc.wait()
+        else:
+            usage.append(_reap(proc))
         _, stdout, stderr = exchange.streams
         return exchange.text(stdout), exchange.text(stderr), timed_out, stopped, overflowed
     finally:
         exchange.close()
+
+
+OneShotRunner = Callable[[list[str], str, "float | None"], "ProcessOutcome | None"]
+_one_shot_runner: OneShotRunner | None = None
+
+
+def measure_one_shot_runs(runner: OneShotRunner | None) -> None:
+    """From now on, hand every one-shot run (no ``stop``, no ``share``) to ``runner(argv,
+    stdin_text, timeout)`` (:mod:`fillsmt.drivers.measure`), which runs it or, returning None,
+    leaves it to run as always; None: every run as always."""
+    global _one_shot_runner
+    _one_shot_runner = runner
 
 
 def run_process(
@@ -180,21 +209,40 @@ def run_process(
     """Run ``argv`` with ``stdin_text`` on standard input; kill its group at ``timeout`` seconds,
     as soon as ``stop`` is set (used by the portfolio to stop the losers), or when it prints more
     than :func:`fillsmt.limits.max_output` bytes. ``share`` (:class:`fillsmt.engine.schedule.Share`) is
-    told of the process as soon as it starts.
+    told of the process as soon as it starts. While a benchmark measures its runs
+    (:func:`measure_one_shot_runs`), a run with neither ``stop`` nor ``share`` is the measurer's.
 
     Raises ``OSError`` when the program cannot be started.
     """
+    if _one_shot_runner is not None and stop is None and share is None:
+        measured = _one_shot_runner(argv, stdin_text, timeout)
+        if measured is not None:
+            return measured
     start = time.perf_counter()
-    data = stdin_text.encode("utf-8")
     proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, **OWN_GROUP)
     if share is not None:
         share.started(proc)
+    return exchange(proc, stdin_text, timeout, stop, start)
+
+
+def exchange(
+    proc: subprocess.Popen,
+    stdin_text: str,
+    timeout: float | None,
+    stop: threading.Event | None,
+    start: float,
+    usage: bool = False,
+) -> ProcessOutcome:
+    """Feed a started solver process ``stdin_text`` and collect what it prints (:func:`run_process`);
+    with ``usage``, the outcome holds the process's own resource usage."""
+    data = stdin_text.encode("utf-8")
     tracing = trace.path() is not None
     if tracing:
-        who, channel = shlex.join(argv), f"pid {proc.pid}"
+        who, channel = shlex.join(proc.args if isinstance(proc.args, list) else [str(proc.args)]), f"pid {proc.pid}"
         trace.sent(who, channel, stdin_text)
+    used: list | None = [] if usage else None
     try:
-        out, err, timed_out, stopped, overflowed = _communicate(proc, data, timeout, stop)
+        out, err, timed_out, stopped, overflowed = _communicate(proc, data, timeout, stop, used)
     except BaseException:
         kill_group(proc)
         proc.wait()
@@ -213,4 +261,13 @@ def run_process(
             else f"exit code {proc.returncode}"
         )
         trace.received(who, channel, out + err, note)
-    return ProcessOutcome(out, err, proc.returncode, timed_out, time.perf_counter() - start, stopped, overflowed)
+    return ProcessOutcome(
+        out,
+        err,
+        proc.returncode,
+        timed_out,
+        time.perf_counter() - start,
+        stopped,
+        overflowed,
+        usage=used[0] if used else None,
+    )

@@ -51,13 +51,18 @@ def describe(puzzle: str, kind: str, encoding: str, presolve: str, question: str
 
 
 def standard(
-    body: Script, source: str, infos: Sequence[Command] = (), options: Sequence[tuple[str, str]] = (PRODUCE_MODELS,)
+    body: Script,
+    source: str,
+    infos: Sequence[Command] = (),
+    options: Sequence[tuple[str, str]] = (PRODUCE_MODELS,),
+    quoted_source: str | None = None,
 ) -> Script:
     """``body`` framed as an SMT-LIB 2.6 script (module text): ``source`` the ``:source``
-    text, ``infos`` further ``set-info`` commands, ``options`` the options added before
-    ``set-logic``. A body made afresh at each reading stays so (nothing is held twice)."""
+    text (or ``quoted_source``, a quoted symbol already made, such as the SMT-LIB library's
+    several-line form), ``infos`` further ``set-info`` commands, ``options`` the options added
+    before ``set-logic``. A body made afresh at each reading stays so (nothing is held twice)."""
     head = [info(":smt-lib-version", SMTLIB_VERSION)]
-    after_logic = [info(":source", quoted_symbol(source)), *infos]
+    after_logic = [info(":source", quoted_source if quoted_source is not None else quoted_symbol(source)), *infos]
     added = [Command("set-option", option) for option in options]
 
     def commands() -> Iterator[Command]:
