@@ -381,11 +381,31 @@ class Rates(Capability):
     """Difficulty ratings (``fillsmt rate``, ``minimize --keep-rated``)."""
 
     refusal = "{source}: {kind} puzzles are not rated"
+    methods: tuple[str, ...] = ()
+    """The ways of rating ``rate --method`` offers, the default first."""
+    cell_orders: tuple[str, ...] = ()
+    """The orders of guesses ``rate --cell-order`` offers, the default first."""
 
     @abstractmethod
     def rating_label(self, puzzle: Any, deadline: float | None = None) -> str | None:
         """The difficulty label of ``fillsmt rate``; None when ``deadline`` (a
         ``time.monotonic()`` value) came before the label was certain."""
+
+    @abstractmethod
+    def rate(
+        self,
+        puzzle: Any,
+        deadline: float | None = None,
+        max_nodes: int | None = None,
+        rules: str | None = None,
+        cell_order: str | None = None,
+        method: str | None = None,
+    ) -> Any:
+        """The rating ``fillsmt rate`` prints: an object with ``status`` (``solved``,
+        ``no-solution`` or ``stopped``), ``label`` (None when not certain), ``as_dict()`` (its
+        JSON data) and ``text(path)`` (its lines for ``--format text``). ``rules`` is the text of
+        ``--rules``; an option None is the kind's default; one that does not fit the kind or the
+        others raises :class:`~fillsmt.errors.InputError`."""
 
 
 class Explains(Capability):

@@ -12,6 +12,7 @@ import click
 
 from fillsmt.cli.common import (
     CONTEXT,
+    LazyChoice,
     kind_option,
     puzzle_paths,
     reports_errors,
@@ -20,10 +21,7 @@ from fillsmt.cli.common import (
     warn,
 )
 from fillsmt.engine.interrupts import run_within
-from fillsmt.errors import EXIT_NO_SOLUTION, EXIT_OK, EXIT_UNKNOWN, FillsmtError, InputError
-from fillsmt.fillomino.deduce import ALL_RULES
-from fillsmt.fillomino.rating import METHODS
-from fillsmt.fillomino.search import CELL_ORDERS
+from fillsmt.errors import EXIT_NO_SOLUTION, EXIT_OK, EXIT_UNKNOWN, FillsmtError
 from fillsmt.protocol import Rates
 
 DEFAULT_TIMEOUT = 30.0
@@ -32,41 +30,12 @@ can take the search many minutes to its first solution, and its label is usually
 (fiendish) within seconds."""
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 'es' if word.endswith('s') else 's'}"
+def _offered(attribute: str) -> list[str]:
+    """What the kinds that rate offer for an option (``methods``, ``cell_orders``), in order."""
+    from fillsmt.kinds import get_kind, kind_names
 
-
-def _rating_text(path: str, r) -> str:
-    """A few lines about one rating (``--format text``)."""
-    search = (
-        f"  search: max depth {r.max_depth}, {_plural(r.guesses, 'guess')}, {_plural(r.nodes, 'node')}, "
-        f"{r.seconds:.2f} s{' (stopped early: lower bounds)' if r.status == 'stopped' else ''}"
-    )
-    if r.status == "no-solution":
-        why = (
-            " in which every region holds a clue (the thesis' solver knows only that variant)"
-            if r.method == "thesis"
-            else ""
-        )
-        return f"{path}: no solution{why}\n{search}\n"
-    empty = r.height * r.width - r.clues
-    lines = [
-        f"{path}: {r.label or 'not rated (stopped before the label was certain)'}",
-        f"  rules alone: {'solve it' if r.rules_solve else 'do not solve it'} "
-        f"({r.rules_fixed} of {empty} empty cells fixed)",
-        "  rules that fixed cells: " + (", ".join(f"{name} {n}" for name, n in r.rules_used.items()) or "none"),
-    ]
-    if r.method == "thesis":
-        lines.append(f"  rated with the thesis' solver: {', '.join(r.rules)}; guesses {r.cell_order}")
-    elif r.rules != ALL_RULES or r.cell_order != CELL_ORDERS[0]:
-        lines.append(f"  rated with the rules {', '.join(r.rules)}; guesses {r.cell_order}")
-    if not r.rules_solve:
-        lines.append(
-            "  over the whole search: "
-            + (", ".join(f"{name} {n}" for name, n in r.search_rules_used.items()) or "none")
-        )
-    lines.append(search)
-    return "\n".join(lines) + "\n"
+    rating = [k for k in map(get_kind, kind_names()) if isinstance(k, Rates)]
+    return list(dict.fromkeys(choice for k in rating for choice in getattr(k, attribute)))
 
 
 @click.command(context_settings=CONTEXT)
@@ -86,29 +55,23 @@ def _rating_text(path: str, r) -> str:
 @click.option(
     "--rules",
     "rule_text",
-    default="all",
-    show_default=True,
     metavar="RULES",
     help="The deduction rules the rating may use: a set (all; thesis: the thesis' four; "
     "no-join: all but join-overflow) or comma-separated rule names, `-name` dropping "
-    "one (all,-size-cap). Fewer rules: more puzzles need guesses.",
+    "one (all,-size-cap). Fewer rules: more puzzles need guesses.  [default: all]",
 )
 @click.option(
     "--cell-order",
-    type=click.Choice(CELL_ORDERS),
-    default=CELL_ORDERS[0],
-    show_default=True,
+    type=LazyChoice(lambda: _offered("cell_orders")),
     help="Where the search guesses: group-exit grows the incomplete group with the fewest "
-    "exits; row-major takes the first open cell row by row, as the thesis does.",
+    "exits; row-major takes the first open cell row by row, as the thesis does.  [default: group-exit]",
 )
 @click.option(
     "--method",
-    type=click.Choice(METHODS),
-    default=METHODS[0],
-    show_default=True,
+    type=LazyChoice(lambda: _offered("methods")),
     help="rules: fillsmt's solver (any puzzle; --rules, --cell-order); thesis: the thesis' "
     "own solver rebuilt (its three strategies, row-major guesses), whose depth is the "
-    "thesis' measure; only for puzzles whose regions all hold a clue.",
+    "thesis' measure; only for puzzles whose regions all hold a clue.  [default: rules]",
 )
 @kind_option
 @reports_errors
@@ -136,18 +99,10 @@ def rate(puzzles, fmt, timeout, max_nodes, rule_text, cell_order, method, kind):
     Exit codes (the largest over the puzzles): 0 rated, 1 no solution, 2 bad input or not a
     Fillomino puzzle, 3 stopped by --timeout/--max-nodes before a label was certain.
     """
-    from fillsmt.fillomino.rating import parse_rules
-    from fillsmt.fillomino.rating import rate as rate_puzzle
     from fillsmt.formats.json_format import line
     from fillsmt.formats.source import load
     from fillsmt.kinds import kind_of
 
-    rules = parse_rules(rule_text)
-    if method == "thesis" and (rules != ALL_RULES or cell_order != CELL_ORDERS[0]):
-        raise InputError(
-            "--rules and --cell-order choose fillsmt's solver; --method thesis has its own "
-            "(single-exit, forced-cell, reachability; row-major guesses)"
-        )
     worst = EXIT_OK
     paths = list(puzzle_paths(puzzles))
     for path, problem in paths:
@@ -155,11 +110,7 @@ def rate(puzzles, fmt, timeout, max_nodes, rule_text, cell_order, method, kind):
             if problem is not None:
                 raise problem
             puzzle = load(path, kind)
-            if not isinstance(kind_of(puzzle), Rates):
-                raise InputError(
-                    f"{path}: a {kind_of(puzzle).name} puzzle; rate knows Fillomino only "
-                    "(its deduction rules and search are Fillomino's)"
-                )
+            rater = Rates.of(kind_of(puzzle), path)
         except FillsmtError as e:
             if len(paths) == 1:
                 raise
@@ -169,9 +120,7 @@ def rate(puzzles, fmt, timeout, max_nodes, rule_text, cell_order, method, kind):
         deadline = None if timeout is None else time.monotonic() + timeout
         r = run_within(
             timeout,
-            lambda: rate_puzzle(
-                puzzle, deadline=deadline, max_nodes=max_nodes, rules=rules, cell_order=cell_order, method=method
-            ),
+            lambda: rater.rate(puzzle, deadline, max_nodes, rule_text, cell_order, method),
             lambda: None,
         )
         if r is None:  # a stage that does not watch the deadline ran past it
@@ -187,7 +136,7 @@ def rate(puzzles, fmt, timeout, max_nodes, rule_text, cell_order, method, kind):
         if fmt == "json":
             click.echo(line({"puzzle": path, **r.as_dict()}))
         else:
-            click.echo(_rating_text(path, r), nl=False)
+            click.echo(r.text(path), nl=False)
     sys.exit(worst)
 
 

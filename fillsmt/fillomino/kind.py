@@ -255,6 +255,23 @@ class Fillomino(JsonForm, UrlForm, Pictures, Presolves, Searches, Rates, Explain
 
         return smt_oracle(driver, deadline)
 
+    @property
+    def methods(self) -> tuple[str, ...]:  # type: ignore[override]
+        from fillsmt.fillomino.rating import METHODS
+
+        return METHODS
+
+    @property
+    def cell_orders(self) -> tuple[str, ...]:  # type: ignore[override]
+        from fillsmt.fillomino.search.options import CELL_ORDERS
+
+        return CELL_ORDERS
+
+    def rate(self, puzzle: Puzzle, deadline=None, max_nodes=None, rules=None, cell_order=None, method=None):
+        from fillsmt.fillomino.rating import rate_with_options
+
+        return rate_with_options(puzzle, deadline, max_nodes, rules, cell_order, method)
+
     def rating_label(self, puzzle: Puzzle, deadline: float | None = None) -> str | None:
         """The label of ``fillsmt rate``, from searches capped at :data:`LABEL_NODES` nodes,
         then four times as many, and so on: a search stopped early already knows its depth and

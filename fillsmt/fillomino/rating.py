@@ -131,6 +131,43 @@ class Rating:
         out["solution"] = None if self.solution is None else [list(row) for row in self.solution]
         return out
 
+    def text(self, path: str) -> str:
+        """A few lines about the rating of the puzzle at ``path`` (``rate --format text``)."""
+        search = (
+            f"  search: max depth {self.max_depth}, {_plural(self.guesses, 'guess')}, {_plural(self.nodes, 'node')}, "
+            f"{self.seconds:.2f} s{' (stopped early: lower bounds)' if self.status == 'stopped' else ''}"
+        )
+        if self.status == "no-solution":
+            why = (
+                " in which every region holds a clue (the thesis' solver knows only that variant)"
+                if self.method == "thesis"
+                else ""
+            )
+            return f"{path}: no solution{why}\n{search}\n"
+        empty = self.height * self.width - self.clues
+        used = ", ".join(f"{name} {n}" for name, n in self.rules_used.items()) or "none"
+        lines = [
+            f"{path}: {self.label or 'not rated (stopped before the label was certain)'}",
+            f"  rules alone: {'solve it' if self.rules_solve else 'do not solve it'} "
+            f"({self.rules_fixed} of {empty} empty cells fixed)",
+            f"  rules that fixed cells: {used}",
+        ]
+        if self.method == "thesis":
+            lines.append(f"  rated with the thesis' solver: {', '.join(self.rules)}; guesses {self.cell_order}")
+        elif self.rules != ALL_RULES or self.cell_order != CELL_ORDERS[0]:
+            lines.append(f"  rated with the rules {', '.join(self.rules)}; guesses {self.cell_order}")
+        if not self.rules_solve:
+            lines.append(
+                "  over the whole search: "
+                + (", ".join(f"{name} {n}" for name, n in self.search_rules_used.items()) or "none")
+            )
+        lines.append(search)
+        return "\n".join(lines) + "\n"
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 'es' if word.endswith('s') else 's'}"
+
 
 def label_for(max_depth: int, guesses: int) -> str:
     """The label of a finished search's depth and guesses (module text)."""
@@ -148,6 +185,32 @@ METHODS: tuple[str, ...] = ("rules", "thesis")
 with ``rules`` and ``cell_order``); ``thesis`` the thesis' own solver rebuilt
 (:mod:`~fillsmt.fillomino.thesis_solver`: basic variant only, every region clued), whose depth is
 the thesis' measure itself."""
+
+
+def rate_with_options(
+    puzzle: Puzzle,
+    deadline: float | None = None,
+    max_nodes: int | None = None,
+    rules: str | None = None,
+    cell_order: str | None = None,
+    method: str | None = None,
+) -> Rating:
+    """:func:`rate` with the options as ``fillsmt rate`` gives them (None: the default; ``rules``
+    the text :func:`parse_rules` reads); ``--rules`` and ``--cell-order`` choose fillsmt's
+    solver, so they do not go with ``method="thesis"``."""
+    if method == "thesis" and (rules is not None or cell_order is not None):
+        raise InputError(
+            "--rules and --cell-order choose fillsmt's solver; --method thesis has its own "
+            "(single-exit, forced-cell, reachability; row-major guesses)"
+        )
+    return rate(
+        puzzle,
+        deadline=deadline,
+        max_nodes=max_nodes,
+        rules=ALL_RULES if rules is None else parse_rules(rules),
+        cell_order=cell_order or CELL_ORDERS[0],
+        method=method or METHODS[0],
+    )
 
 
 def rate(
