@@ -413,6 +413,18 @@ class Explains(Capability):
 
     refusal = "{source}: {kind} puzzles have no deduction rules to explain them with"
 
+    @abstractmethod
+    def explain(self, puzzle: Any, deadline: float | None, solver: str) -> Any:
+        """The steps that solve ``puzzle`` (``fillsmt explain``): an object with ``status``,
+        ``as_dict()``, ``text()`` and ``svg()``; ``solver`` names the solver that settles what
+        the rules cannot (uniqueness, a forced cell)."""
+
+    @abstractmethod
+    def hint(self, puzzle: Any, progress: Any, deadline: float | None, solver: str) -> Any:
+        """The next step for a player whose grid is ``progress`` (None: the puzzle as printed),
+        or the cells of it that are wrong (``fillsmt hint``): an object with ``status``,
+        ``as_dict()`` and ``text()``."""
+
 
 class Generates(Capability):
     """New puzzles with one solution (``fillsmt generate --kind``)."""

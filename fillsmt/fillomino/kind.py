@@ -255,6 +255,16 @@ class Fillomino(JsonForm, UrlForm, Pictures, Presolves, Searches, Rates, Explain
 
         return smt_oracle(driver, deadline)
 
+    def explain(self, puzzle: Puzzle, deadline, solver: str):
+        from fillsmt.fillomino.explain import explain
+
+        return explain(puzzle, deadline=deadline, solver=solver)
+
+    def hint(self, puzzle: Puzzle, progress, deadline, solver: str):
+        from fillsmt.fillomino.explain import hint
+
+        return hint(puzzle, progress, deadline=deadline, solver=solver)
+
     @property
     def methods(self) -> tuple[str, ...]:  # type: ignore[override]
         from fillsmt.fillomino.rating import METHODS
