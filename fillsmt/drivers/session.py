@@ -41,7 +41,7 @@ from fillsmt.engine import interrupts
 from fillsmt.errors import EXIT_UNKNOWN, SolverError
 from fillsmt.smtlib import Script
 from fillsmt.smtlib.answer import SExprError, Status, Value, parse_value, render_sexpr
-from fillsmt.smtlib.script import script_body
+from fillsmt.smtlib.script import script_pieces
 from fillsmt.smtlib.sexpr import read_all
 
 _STATUS = {"sat": Status.SAT, "unsat": Status.UNSAT, "unknown": Status.UNKNOWN}
@@ -62,7 +62,7 @@ class Session(ABC):
     """An open solver that keeps its assertions between checks."""
 
     name: str = "solver"
-    #: :meth:`load` sends a script's assertions as one conjunction (:func:`script_body`).
+    #: :meth:`load` sends a script's assertions as one conjunction (:func:`~fillsmt.smtlib.script.script_body`).
     joined_assertions: bool = False
     #: The solver takes ``define-fun`` and prints any numeral in a get-value answer, so a search
     #: may read integer terms packed (:class:`fillsmt.engine.solutions.Packing`): the solver binaries.
@@ -137,8 +137,13 @@ class Session(ABC):
 
     def load(self, script: Script, timeout: float | None = None) -> None:
         """Send ``script``'s declarations and assertions (its questions left out), in the form
-        this solver takes best (:attr:`joined_assertions`)."""
-        self.send(script_body(script, self.joined_assertions), timeout)
+        this solver takes best (:attr:`joined_assertions`). A session closed while the text is
+        written (a race that ended, a signal) stops the writing: a huge grid's takes a second."""
+        pieces = []
+        for piece in script_pieces(script, self.joined_assertions):
+            self._require_alive()
+            pieces.append(piece)
+        self.send("".join(pieces), timeout)
 
     def assert_term(self, term: str, timeout: float | None = None) -> None:
         self.send(f"(assert {term})\n", timeout)

@@ -102,13 +102,24 @@ def attempt(racer: Racer, stop: threading.Event | None = None) -> SolveResult | 
     problem = kind.problem(racer.puzzle, script, racer.encoding, racer.driver.name)
     if racer.request.proof or kind.encoding(racer.encoding).lazy:
         return solve_in_session(problem, racer)
-    text = script.text()
-    if stop is not None and stop.is_set():
+    text = _text(script, stop)
+    if text is None:
         return None
     t1 = time.perf_counter()
     ran = racer.driver.run(text, racer.timeout, stop, racer.share)
     t2 = time.perf_counter()
     return results.from_run(racer, ran, problem, {"presolve": tp - racer.started, "encode": t1 - tp, "solve": t2 - t1})
+
+
+def _text(script, stop: threading.Event | None) -> str | None:
+    """The script's text, piece by piece; None as soon as ``stop`` is set (a huge grid's script
+    takes a second to write: a race that ended, or a signal, does not wait for it)."""
+    pieces = []
+    for piece in script.chunks():
+        if stop is not None and stop.is_set():
+            return None
+        pieces.append(piece)
+    return None if stop is not None and stop.is_set() else "".join(pieces)
 
 
 def search(racer: Racer, stop: threading.Event | None = None) -> SolveResult | None:

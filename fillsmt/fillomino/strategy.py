@@ -25,9 +25,10 @@ class Thresholds:
     an area is a 4-connected set of open cells)."""
 
     lazy_area: int = 100
-    """Largest area from which the lazy region cuts race, after :attr:`lazy_delay` (or as soon as
-    they are the race's slack behind their equal share of the CPU: :mod:`fillsmt.engine.schedule`)."""
+    """Areas all below it, on :attr:`lead_open` open cells or more: the lazy cuts lead."""
     lazy_delay: float = 10.0
+    """Seconds after which the SMT encoding that does not lead joins the race (sooner when it is
+    the race's slack behind its equal share of the CPU: :mod:`fillsmt.engine.schedule`)."""
     lead_area: int = 180
     """Largest area from which the lazy cuts replace the default encoding (at once)."""
     lead_open: int = 100
@@ -109,12 +110,14 @@ def quick_proof_budget(presolved: Puzzle, table: Thresholds = THRESHOLDS) -> tup
 
 
 def entrants(presolved: Puzzle, proof: bool, table: Thresholds = THRESHOLDS) -> tuple[Entrant, ...]:
-    """The other configurations: the lazy region cuts after ``lazy_delay`` on an open area of
-    ``lazy_area`` cells up to ``lead_area`` (from there they lead: :func:`lead_encoding`); else
-    none."""
-    if table.lazy_area <= largest_open_area(presolved) < table.lead_area:
-        return (Entrant("yices", LAZY, table.lazy_delay),)
-    return ()
+    """The other SMT encoding, after ``lazy_delay`` (or as soon as it is the race's slack behind
+    its equal share of the CPU, :mod:`fillsmt.engine.schedule`): the lazy region cuts beside the
+    default encoding, the default encoding where the cuts lead (:func:`lead_encoding`). Every
+    racer that may be the fastest races, so that the race's bound holds against each of them."""
+    from fillsmt.fillomino.encodings import DEFAULT_ENCODING
+
+    other = DEFAULT_ENCODING if lead_encoding(presolved, table) == LAZY else LAZY
+    return (Entrant("yices", other, table.lazy_delay),)
 
 
 def lead_encoding(presolved: Puzzle, table: Thresholds = THRESHOLDS) -> str | None:

@@ -173,13 +173,17 @@ def script_body(script: Script, joined: bool = False) -> str:
     whole-problem preprocessing of its one-shot mode). Written from the commands as they come
     (a streamed script is never held as commands, only as the text).
     """
+    return "".join(script_pieces(script, joined))
+
+
+def script_pieces(script: Script, joined: bool = False) -> Iterator[str]:
+    """:func:`script_body`'s text in pieces of about :data:`CHUNK` characters, as they are written."""
     kept = Script.streamed(
         lambda: (c for c in script.commands if c.name not in _QUESTIONS and not (joined and c.name == "assert"))
     )
-    pieces = list(kept.chunks())
+    yield from kept.chunks()
     if joined:
-        pieces.extend(_conjunction(c.args[0] for c in script.commands if c.name == "assert"))
-    return "".join(pieces)
+        yield from _conjunction(c.args[0] for c in script.commands if c.name == "assert")
 
 
 def _conjunction(terms: Iterable[Term]) -> Iterator[str]:
