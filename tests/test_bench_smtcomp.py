@@ -8,11 +8,15 @@ The fake solvers are small executable scripts in tmp_path, run with --solver-cmd
 
 from __future__ import annotations
 
+import argparse
+import bz2
 import csv
 import json
 import re
+import subprocess
 import sys
 import threading
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
@@ -306,3 +310,65 @@ def test_a_run_stopped_from_outside_is_measured_once_and_ended(tmp_path, monkeyp
         if thread.name == "fillsmt-benchexec":
             thread.join(5)
             assert not thread.is_alive()
+
+
+# --- the BenchExec definitions beside an exported family ---------------------------------------
+
+
+def definition(folder: Path, solver: str) -> ET.Element:
+    return ET.parse(folder / f"benchexec-{solver}.xml").getroot()
+
+
+def tasks_of(root: ET.Element, folder: Path) -> dict[str, list[str]]:
+    """Each exported file (relative to ``folder``) → the options of every task set that includes it."""
+    found: dict[str, list[str]] = {}
+    for tasks in root.iter("tasks"):
+        excluded = {p for e in tasks.iter("exclude") for p in folder.glob(e.text or "")}
+        options = " ".join(o.get("name", "") for o in tasks.iter("option"))
+        for pattern in tasks.iter("include"):
+            for path in sorted(set(folder.glob(pattern.text or "")) - excluded):
+                found.setdefault(path.relative_to(folder).as_posix(), []).append(options)
+    return found
+
+
+@pytest.mark.parametrize("layout", ["library", "flat"])
+def test_each_solver_gets_a_benchexec_definition_naming_its_tool_module(tmp_path, layout, z3, yices):
+    model, template = pytest.importorskip("benchexec.model"), pytest.importorskip("benchexec.tools.template")
+    family = tmp_path / "family"
+    run("export", INSTANCES / "g12-5x5.txt", "-o", family, "--layout", layout, "--family", "all", "--timeout", "30")
+    with open(family / "manifest.csv", newline="") as f:
+        files = {r["file"]: r["family"] for r in csv.DictReader(f)}
+    modules = {"z3": "benchexec.tools.z3", "yices": "fillsmt.bench.benchexec_yices"}
+    for solver, module in modules.items():
+        root = definition(family, solver)
+        assert root.tag == "benchmark" and root.get("timelimit") == "30 s"
+        assert [r.get("name") for r in root.iter("rundefinition")] == [solver]
+        loaded, tool = model.load_tool_info(root.get("tool", ""), argparse.Namespace(container=False))
+        assert loaded == module  # as BenchExec reads the tool's name
+        found = tool.executable(template.BaseTool2.ToolLocator(use_path=True, use_current=True))
+        assert Path(found).name == Path(get_driver(solver).executable()).name
+        incremental_option = "--incremental" if solver == "yices" else ""
+        assert tasks_of(root, family) == {
+            file: [incremental_option if kind in ("incremental", "count") else ""] for file, kind in files.items()
+        }
+
+
+def test_benchexec_runs_the_yices_definition_as_the_statuses_say(tmp_path, yices):
+    if benchexec_reason():
+        pytest.skip(benchexec_reason())
+    family = tmp_path / "family"
+    run("export", INSTANCES / "g12-5x5.txt", INSTANCES / "two-solutions-5x5.txt", "-o", family, "--layout", "library",
+        "--family", "all", "--timeout", "30")
+    with open(family / "manifest.csv", newline="") as f:
+        last = {Path(r["file"]).name: r["status"].split()[-1] for r in csv.DictReader(f)}
+    benchexec = Path(sys.executable).with_name("benchexec")
+    ran = subprocess.run([str(benchexec), "--no-container", str(family / "benchexec-yices.xml"), "-o",
+                          str(tmp_path / "results") + "/"], capture_output=True, text=True, timeout=120)
+    assert ran.returncode == 0, ran.stderr
+    (results,) = (tmp_path / "results").glob("*.results.yices.xml.bz2")
+    runs = ET.fromstring(bz2.open(results).read()).iter("run")
+    got = {Path(r.get("name", "")).name: next(c.get("value") for c in r.iter("column") if c.get("title") == "status")
+           for r in runs}
+    # BenchExec's smtlib2 tools report the last answer: true for sat, false for unsat; without
+    # --incremental yices would refuse the second check-sat and its first answer would stand
+    assert got == {name: {"sat": "true", "unsat": "false"}[status] for name, status in last.items()}
