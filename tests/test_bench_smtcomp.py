@@ -16,6 +16,7 @@ import re
 import subprocess
 import sys
 import threading
+import time
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -372,3 +373,38 @@ def test_benchexec_runs_the_yices_definition_as_the_statuses_say(tmp_path, yices
     # BenchExec's smtlib2 tools report the last answer: true for sat, false for unsat; without
     # --incremental yices would refuse the second check-sat and its first answer would stand
     assert got == {name: {"sat": "true", "unsat": "false"}[status] for name, status in last.items()}
+
+
+class _SlowToReport:
+    """A RunExecutor whose solver runs ``wall`` seconds and whose run is reported ``lag`` seconds
+    later (BenchExec reads the cgroups after the run); ``stop`` marks the run killed, as BenchExec's
+    does, and it holds the solver's pid while the solver runs, as BenchExec's does."""
+
+    def __init__(self, wall: float, lag: float):
+        self.wall, self.lag, self.reason = wall, lag, ""
+        self.SUB_PROCESS_PIDS_LOCK, self.SUB_PROCESS_PIDS = threading.Lock(), set()
+
+    def execute_run(self, **arguments):
+        with self.SUB_PROCESS_PIDS_LOCK:
+            self.SUB_PROCESS_PIDS.add(1)
+        time.sleep(self.wall)
+        Path(arguments["output_filename"]).write_text("sat\n")
+        with self.SUB_PROCESS_PIDS_LOCK:
+            self.SUB_PROCESS_PIDS.discard(1)
+        time.sleep(self.lag)
+        result = {"walltime": self.wall, "cputime": 0.01, "memory": 1_000_000, "exitcode": None}
+        return {**result, **({"terminationreason": self.reason} if self.reason else {})}
+
+    def stop(self):
+        self.reason = self.reason or "killed"
+
+
+@pytest.mark.parametrize(("wall", "timed_out"), [(0.05, False), (0.3, True)])
+def test_a_benchexec_run_that_ended_before_its_time_out_is_not_a_timeout(monkeypatch, wall, timed_out):
+    """At the time-out, a solver still running is stopped (a time-out); one that had ended while
+    BenchExec still reads the cgroups keeps its answer."""
+    executor = _SlowToReport(wall, lag=0.3)
+    monkeypatch.setattr(measure, "_executor", lambda: (executor, ""))
+    outcome, measured = measure._benchexec(["solver"], "(check-sat)\n", 0.1, measure.Limits(measure.BENCHEXEC))
+    assert executor.reason == ("killed" if timed_out else "")
+    assert (outcome.timed_out, outcome.stdout, measured.wall) == (timed_out, "sat\n", wall)

@@ -259,8 +259,8 @@ def _execute(executor, arguments: dict, timeout: float | None, chosen: Limits) -
     the run was stopped at its wall-clock ``timeout``).
 
     BenchExec enforces its wall-time limit only to the second (it checks again a second after the
-    limit is due), so the run is stopped here at ``timeout``, as the unmeasured runner stops its
-    solver. Whatever stops this thread meanwhile (the job's time-out, SIGTERM in a benchmark
+    limit is due), so a solver still running at ``timeout`` is stopped here, as the unmeasured
+    runner stops its solver. Whatever stops this thread meanwhile (the job's time-out, SIGTERM in a benchmark
     worker) first stops the run and its cgroup, and waits for BenchExec to finish it; the run is
     added to the ledger as it was measured, and the interruption raised again. A time limit that
     fires again while the stopped run ends is the same interruption, not another."""
@@ -283,14 +283,24 @@ def _execute(executor, arguments: dict, timeout: float | None, chosen: Limits) -
     try:
         while not done.wait(_POLL if deadline is None or stopped_at_timeout else _until(deadline)):
             if deadline is not None and not stopped_at_timeout and time.monotonic() >= deadline:
-                stopped_at_timeout = True
-                executor.stop()
+                stopped_at_timeout = _stop_running(executor)
     except BaseException as interrupted:
         _finish_stopped(executor, done, box, started, chosen, interrupted)
     thread.join()
     if "error" in box:
         raise OSError(f"BenchExec could not run {arguments['args'][0]}: {box['error']}")
     return box["result"], stopped_at_timeout
+
+
+def _stop_running(executor) -> bool:
+    """Stop the run's solver if it is running (BenchExec holds its pid from its start to its end;
+    after the end BenchExec still reads the cgroups, and a solver that ended in time keeps its
+    answer): whether it was stopped."""
+    with executor.SUB_PROCESS_PIDS_LOCK:
+        running = bool(executor.SUB_PROCESS_PIDS)
+    if running:
+        executor.stop()
+    return running
 
 
 def _until(deadline: float) -> float:
