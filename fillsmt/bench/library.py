@@ -12,8 +12,12 @@ incremental benchmarks, SMT-COMP's trace-executor files, and a BenchExec benchma
   counting up to a limit (``count``).
 * Each incremental file also as SMT-COMP's trace executor reads it (``FILE.trace``): the expected
   answers one a line, ``--- BENCHMARK BEGINS HERE ---``, the script.
-* ``benchexec.xml``: a BenchExec benchmark definition of the family for its ``z3`` tool module
-  (an :class:`~benchexec.tools.smtlib2.Smtlib2Tool`), so ``benchexec benchexec.xml`` runs it as it is.
+* ``benchexec-z3.xml`` and ``benchexec-yices.xml``: BenchExec benchmark definitions of the family,
+  one a solver (a definition names one tool): BenchExec's ``z3`` tool module, and fillsmt's
+  :mod:`fillsmt.bench.benchexec_yices` (BenchExec has no Yices module), both SMT-LIB 2 tools
+  (:class:`~benchexec.tools.smtlib2.Smtlib2Tool`); the incremental files' tasks add the solver's
+  incremental option (``yices-smt2 --incremental``), so ``benchexec benchexec-yices.xml`` runs the
+  family as it is.
 """
 
 from __future__ import annotations
@@ -32,9 +36,9 @@ FLAT, LIBRARY = LAYOUTS
 INCREMENTAL_FAMILIES = ("incremental", "count")
 TRACE_SUFFIX = ".trace"
 TRACE_MARK = "--- BENCHMARK BEGINS HERE ---"
-BENCHEXEC_FILE = "benchexec.xml"
-BENCHEXEC_TOOL = "z3"
-"""The BenchExec tool module the definition names: BenchExec's z3 module, its smtlib2 tool."""
+BENCHEXEC_TOOLS = {"z3": "z3", "yices": "fillsmt.bench.benchexec_yices"}
+"""The solvers a family gets a BenchExec definition for, and the tool module each names: BenchExec's
+z3 module; for yices, fillsmt's (a name with a dot is a module BenchExec imports)."""
 
 
 @dataclass(frozen=True)
@@ -101,32 +105,56 @@ def trace_text(statuses: list[str], script: str) -> str:
     return "".join(f"{s}\n" for s in statuses) + TRACE_MARK + "\n" + script
 
 
-def benchexec_definition(layout: str, time_limit: float, memlimit_mb: int | None = None) -> str:
-    """A BenchExec benchmark definition of the family's files, beside them (paths relative to it)."""
+def benchexec_file(solver: str) -> str:
+    """The name of ``solver``'s BenchExec definition in the family's folder."""
+    return f"benchexec-{solver}.xml"
+
+
+def _tasks(layout: str) -> list[tuple[str, list[str], list[str], bool]]:
+    """The definition's task sets: (name, included patterns, excluded patterns, incremental)."""
+    if layout == LIBRARY:
+        return [
+            ("non-incremental", ["non-incremental/*/*/*.smt2"], [], False),
+            ("incremental", ["incremental/*/*/*.smt2"], [], True),
+        ]
+    incremental = [f"*.{family}.smt2" for family in INCREMENTAL_FAMILIES]
+    return [("one-shot", ["*.smt2"], incremental, False), ("incremental", incremental, [], True)]
+
+
+def benchexec_definition(solver: str, layout: str, time_limit: float, memlimit_mb: int | None = None) -> str:
+    """``solver``'s BenchExec benchmark definition of the family's files, beside them (paths relative
+    to it): its tool module (:data:`BENCHEXEC_TOOLS`), the files of several ``check-sat`` with the
+    solver's incremental arguments (those of its session: ``yices-smt2 --incremental``)."""
+    from fillsmt.drivers import get_driver
+    from fillsmt.drivers.binaries import CommandDriver
+
+    tool = BENCHEXEC_TOOLS[solver]
+    driver = get_driver(solver)
+    incremental_args = driver.session_args if isinstance(driver, CommandDriver) else ()
     memory = f" memlimit={quoteattr(f'{memlimit_mb} MB')}" if memlimit_mb else ""
-    tasks = (
-        [("non-incremental", "non-incremental/*/*/*.smt2"), ("incremental", "incremental/*/*/*.smt2")]
-        if layout == LIBRARY
-        else [("family", "*.smt2")]
-    )
     lines = [
         '<?xml version="1.0"?>',
         "<!DOCTYPE benchmark PUBLIC "
         '"+//IDN sosy-lab.org//DTD BenchExec benchmark 2.3//EN" '
         '"https://www.sosy-lab.org/benchexec/benchmark-2.3.dtd">',
-        "<!-- Written by fillsmt export: benchexec " + BENCHEXEC_FILE + " runs every file with z3 (BenchExec's "
-        "z3 tool module, an smtlib2 tool). -->",
-        f'<benchmark tool={quoteattr(BENCHEXEC_TOOL)} timelimit={quoteattr(f"{time_limit:g} s")}{memory} cpuCores="1">',
-        f"  <rundefinition name={quoteattr(BENCHEXEC_TOOL)}/>",
-        *[f"  <tasks name={quoteattr(name)}>\n    <include>{pattern}</include>\n  </tasks>" for name, pattern in tasks],
-        "</benchmark>",
-        "",
+        f"<!-- Written by fillsmt export: benchexec {benchexec_file(solver)} runs every file with {solver} "
+        f"(the tool module {tool}, an smtlib2 tool). -->",
+        f'<benchmark tool={quoteattr(tool)} timelimit={quoteattr(f"{time_limit:g} s")}{memory} cpuCores="1">',
+        f"  <rundefinition name={quoteattr(solver)}/>",
     ]
-    return "\n".join(lines)
+    for name, included, excluded, incremental in _tasks(layout):
+        lines += [
+            f"  <tasks name={quoteattr(name)}>",
+            *[f"    <include>{pattern}</include>" for pattern in included],
+            *[f"    <exclude>{pattern}</exclude>" for pattern in excluded],
+            *[f"    <option name={quoteattr(arg)}/>" for arg in (incremental_args if incremental else ())],
+            "  </tasks>",
+        ]
+    return "\n".join([*lines, "</benchmark>", ""])
 
 
 __all__ = [
-    "BENCHEXEC_FILE",
+    "BENCHEXEC_TOOLS",
     "FLAT",
     "INCREMENTAL_FAMILIES",
     "LAYOUTS",
@@ -135,6 +163,7 @@ __all__ = [
     "TRACE_MARK",
     "TRACE_SUFFIX",
     "benchexec_definition",
+    "benchexec_file",
     "folder",
     "incremental_script",
     "source_fields",

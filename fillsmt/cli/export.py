@@ -20,12 +20,13 @@ from fillsmt.bench.families import (
     read_manifest,
 )
 from fillsmt.bench.library import (
-    BENCHEXEC_FILE,
+    BENCHEXEC_TOOLS,
     INCREMENTAL_FAMILIES,
     LAYOUTS,
     LIBRARY,
     Provenance,
     benchexec_definition,
+    benchexec_file,
 )
 from fillsmt.cli.common import (
     CONTEXT,
@@ -147,9 +148,10 @@ def export(
     encoding, family, logic, status, size, seconds, confirmed). An incremental file has a :status
     before each check-sat (the manifest's status lists them) and is also written as SMT-COMP's trace
     executor reads it (FILE.trace: the expected answers, --- BENCHMARK BEGINS HERE ---, the script).
-    DIR also gets benchexec.xml, a BenchExec benchmark definition of the files (its z3 tool module):
-    `benchexec DIR/benchexec.xml` runs them as they are; `fillsmt bench DIR` runs and scores them
-    with any solver.
+    DIR also gets benchexec-z3.xml and benchexec-yices.xml, BenchExec benchmark definitions of the
+    files (BenchExec's z3 tool module; fillsmt.bench.benchexec_yices, yices-smt2 --incremental for
+    the incremental files): `benchexec DIR/benchexec-yices.xml` runs them as they are; `fillsmt bench
+    DIR` runs and scores them with any solver.
 
     \b
     Examples:
@@ -202,7 +204,8 @@ def export(
             statuses[said] = statuses.get(said, 0) + 1
             if "unknown" in row["status"].split():
                 warn(f"{row['file']}: status unknown ({solver} did not settle {path} in time)")
-    (target / BENCHEXEC_FILE).write_text(benchexec_definition(layout, timeout or DEFAULT_TIME_LIMIT))
+    for name in BENCHEXEC_TOOLS:
+        (target / benchexec_file(name)).write_text(benchexec_definition(name, layout, timeout or DEFAULT_TIME_LIMIT))
     counts = ", ".join(f"{n} {s}" for s, n in sorted(statuses.items()))
     warn(
         f"{written} files written to {directory} ({counts or 'none'})"
@@ -213,7 +216,7 @@ def export(
 
 
 DEFAULT_TIME_LIMIT = 60.0
-"""The time limit of benchexec.xml when --timeout is not given (bench's default)."""
+"""The time limit of the BenchExec definitions when --timeout is not given (bench's default)."""
 APPLICATION = re.compile(r"[A-Za-z0-9_-]+")
 
 

@@ -40,7 +40,8 @@ def find_executable(name: str) -> str | None:
 @functools.lru_cache(maxsize=None)
 def _version_line(path: str, flag: str) -> str | None:
     try:
-        out = subprocess.run([path, flag], capture_output=True, text=True, timeout=10)
+        # no standard input: a command that does not know the flag and reads a script gets none
+        out = subprocess.run([path, flag], stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=10)
     except (OSError, subprocess.TimeoutExpired):
         return None
     text = (out.stdout or out.stderr).strip()

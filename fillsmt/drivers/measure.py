@@ -8,7 +8,8 @@ solver's worker process) goes through one of two runners, and what each run cost
 job's ledger (:func:`taken`):
 
 * ``benchexec``: BenchExec's :class:`~benchexec.runexecutor.RunExecutor` (cgroups; no container)
-  runs the command under the wall-clock time-out, a CPU-time limit of the time-out times the
+  runs the command under the wall-clock time-out (the run is stopped at it here: BenchExec's own
+  wall-time limit acts up to a second late), a CPU-time limit of the time-out times the
   cores it may use, the memory limit and the pinned cores, and reports the CPU time of the
   solver and every process it started, its wall time and its peak memory. It needs root (or a
   delegated cgroup) and the cpuacct, memory and freezer cgroups.
@@ -54,6 +55,8 @@ _OUT_OF_MEMORY = re.compile(
     r"out of memory|bad_alloc|MemoryError|cannot allocate|memory exhausted|memory limit|ENOMEM", re.IGNORECASE
 )
 _ALLOCATION_DEATHS = (signal.SIGSEGV, signal.SIGABRT, signal.SIGBUS, signal.SIGKILL)
+_POLL = 0.05
+"""Seconds between looks at a BenchExec run (its end is seen at once) for its wall-clock time-out."""
 
 
 class Limits(NamedTuple):
@@ -200,13 +203,12 @@ def _benchexec(argv, stdin_text, timeout, chosen: Limits) -> tuple[ProcessOutcom
     if executor is None:
         raise OSError(reason)
     cores = run_cores(chosen.cores)
-    started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="fillsmt-run-") as folder:
         script, out, err = (os.path.join(folder, name) for name in ("script.smt2", "stdout", "stderr"))
         with open(script, "w", encoding="utf-8") as f:
             f.write(stdin_text)
         with open(script, "rb") as stdin:
-            result, interrupted = _execute(
+            result, stopped_at_timeout = _execute(
                 executor,
                 dict(
                     args=argv,
@@ -220,17 +222,10 @@ def _benchexec(argv, stdin_text, timeout, chosen: Limits) -> tuple[ProcessOutcom
                     cores=list(cores) if cores else None,
                     maxLogfileSize=limits.max_output(),
                 ),
+                timeout,
+                chosen,
             )
         stdout, stderr = (_read(path) for path in (out, err))
-    if interrupted is not None:  # stopped from outside (the job's own time-out, a signal): measured all the same
-        if result is not None:
-            _state.ledger.append(_measurement(result, chosen))
-        else:  # BenchExec failed as it was stopped: the wall time is known, not the CPU time or memory
-            _state.ledger.append(
-                Measurement(BENCHEXEC, time.perf_counter() - started, None, None, False, chosen.memlimit_mb)
-            )
-        raise interrupted
-    assert result is not None  # _execute returns a result when not interrupted
     reason = result.get("terminationreason", "")
     code = result.get("exitcode")
     returncode = None if code is None else (code.value if code.signal is None else -code.signal)
@@ -240,7 +235,7 @@ def _benchexec(argv, stdin_text, timeout, chosen: Limits) -> tuple[ProcessOutcom
         stdout,
         stderr,
         returncode,
-        reason in ("cputime", "cputime-soft", "walltime"),
+        reason in ("cputime", "cputime-soft", "walltime") or (stopped_at_timeout and not measured.memout),
         wall,
         overflowed="WARNING: YOUR LOGFILE WAS TOO LONG" in stdout,
         memout=measured.memout,
@@ -259,10 +254,16 @@ def _measurement(result: dict, chosen: Limits) -> Measurement:
     )
 
 
-def _execute(executor, arguments: dict) -> tuple[dict | None, BaseException | None]:
-    """``executor.execute_run(**arguments)`` in a thread of its own, so that whatever stops this
-    thread meanwhile (the job's time-out, SIGTERM in a benchmark worker) first stops the run and
-    its cgroup: (BenchExec's result, or None; the interruption to raise again, or None)."""
+def _execute(executor, arguments: dict, timeout: float | None, chosen: Limits) -> tuple[dict, bool]:
+    """``executor.execute_run(**arguments)`` in a thread of its own: (BenchExec's result, whether
+    the run was stopped at its wall-clock ``timeout``).
+
+    BenchExec enforces its wall-time limit only to the second (it checks again a second after the
+    limit is due), so a solver still running at ``timeout`` is stopped here, as the unmeasured
+    runner stops its solver. Whatever stops this thread meanwhile (the job's time-out, SIGTERM in a benchmark
+    worker) first stops the run and its cgroup, and waits for BenchExec to finish it; the run is
+    added to the ledger as it was measured, and the interruption raised again. A time limit that
+    fires again while the stopped run ends is the same interruption, not another."""
     box: dict = {}
     done = threading.Event()
 
@@ -274,19 +275,60 @@ def _execute(executor, arguments: dict) -> tuple[dict | None, BaseException | No
         finally:
             done.set()
 
+    started = time.perf_counter()
+    deadline = None if timeout is None else time.monotonic() + timeout
     thread = threading.Thread(target=target, name="fillsmt-benchexec", daemon=True)
     thread.start()
-    interrupted: BaseException | None = None
+    stopped_at_timeout = False
     try:
-        while not done.wait(0.05):
-            pass
-    except BaseException as e:
-        interrupted = e
-        executor.stop()
-        thread.join()
-    if "error" in box and interrupted is None:
+        while not done.wait(_POLL if deadline is None or stopped_at_timeout else _until(deadline)):
+            if deadline is not None and not stopped_at_timeout and time.monotonic() >= deadline:
+                stopped_at_timeout = _stop_running(executor)
+    except BaseException as interrupted:
+        _finish_stopped(executor, done, box, started, chosen, interrupted)
+    thread.join()
+    if "error" in box:
         raise OSError(f"BenchExec could not run {arguments['args'][0]}: {box['error']}")
-    return box.get("result"), interrupted
+    return box["result"], stopped_at_timeout
+
+
+def _stop_running(executor) -> bool:
+    """Stop the run's solver if it is running (BenchExec holds its pid from its start to its end;
+    after the end BenchExec still reads the cgroups, and a solver that ended in time keeps its
+    answer): whether it was stopped."""
+    with executor.SUB_PROCESS_PIDS_LOCK:
+        running = bool(executor.SUB_PROCESS_PIDS)
+    if running:
+        executor.stop()
+    return running
+
+
+def _until(deadline: float) -> float:
+    return max(0.0, min(_POLL, deadline - time.monotonic()))
+
+
+def _finish_stopped(executor, done: threading.Event, box: dict, started: float, chosen: Limits, interrupted):
+    """Stop an interrupted run, wait for BenchExec to end it, add it to the ledger, raise ``interrupted``.
+
+    The wait is on ``done``, not on the thread: a ``Thread.join`` that an exception interrupts may
+    take the thread for ended while it still runs (CPython 3.11)."""
+    measured: Measurement | None = None
+    while True:
+        try:
+            executor.stop()
+            done.wait()
+            if measured is None:
+                measured = (
+                    _measurement(box["result"], chosen)
+                    if "result" in box  # else BenchExec failed as it was stopped: the wall time is known
+                    else Measurement(BENCHEXEC, time.perf_counter() - started, None, None, False, chosen.memlimit_mb)
+                )
+            if not _state.ledger or _state.ledger[-1] is not measured:
+                _state.ledger.append(measured)
+            break
+        except BaseException:  # the time limit again (it repeats until its block is left): the same stop
+            continue
+    raise interrupted
 
 
 def _read(path: str) -> str:

@@ -51,15 +51,19 @@ OWN_GROUP: dict = {"process_group": 0} if sys.version_info >= (3, 11) else {"sta
 
 
 def kill_group(proc: subprocess.Popen) -> None:
-    """SIGKILL ``proc``'s whole process group (it was started in a group of its own, :data:`OWN_GROUP`)."""
+    """SIGKILL ``proc``'s whole process group (it was started in a group of its own, :data:`OWN_GROUP`),
+    and ``proc`` itself while it is not reaped. Never reaps it: :meth:`subprocess.Popen.kill` would
+    (it polls first), and a caller that reads the solver's resource usage with ``wait4`` would find
+    no child to wait for."""
     try:
         os.killpg(proc.pid, signal.SIGKILL)
     except (ProcessLookupError, PermissionError):
         pass
-    try:
-        proc.kill()
-    except ProcessLookupError:
-        pass
+    if proc.returncode is None:  # not reaped: the pid is still this child's
+        try:
+            os.kill(proc.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
 
 
 _POLL = 0.02  # seconds between looks at the stop event; the process's own exit is seen at once
