@@ -133,8 +133,10 @@ def hint(puzzle, progress, fmt, solver, timeout, kind):
     PROGRESS is the player's grid in the puzzle's format (0 = not filled yet). When the puzzle
     has one solution and a number in PROGRESS is not in it, only those cells are named (nothing
     else of the solution is given away); otherwise the next step that fixes a cell, as
-    `fillsmt explain` would give it. Exit code: 0 a step (or the grid is finished), 1 wrong cells
-    (or no solution agrees with PROGRESS), 5 not unique and nothing forced, 3 --timeout.
+    `fillsmt explain` would give it. A puzzle with more than one solution is said to be so: a
+    step is still given when the rules find one (it holds in every solution). Exit code: 0 a
+    step (or the grid is finished), 1 wrong cells (or no solution agrees with PROGRESS), 5 the
+    puzzle is not unique (with a step or without), 3 --timeout.
 
     \b
     Examples:
@@ -159,7 +161,8 @@ def hint(puzzle, progress, fmt, solver, timeout, kind):
         found = hint_for(p, grid, deadline=deadline, solver=solver)
     _timed_out(found, deadline, timeout, "hint")
     click.echo(line(found.as_dict()) if fmt == "json" else found.text(), nl=fmt == "json")
-    sys.exit(HINT_EXIT[found.status])
+    code = HINT_EXIT[found.status]
+    sys.exit(EXIT_NOT_UNIQUE if code == EXIT_OK and found.unique is False else code)
 
 
 def _placed(clues) -> str:
