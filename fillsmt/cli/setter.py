@@ -265,9 +265,15 @@ def repair(puzzle, fmt, solver, solver_cmd, timeout, kind):
     is_flag=True,
     help="Keep a clue also when removing it would change the difficulty label of `fillsmt rate` (Fillomino).",
 )
+@click.option(
+    "--symmetric",
+    is_flag=True,
+    help="Keep the symmetry of the clue layout (a half turn, a quarter turn, a mirror: each one "
+    "it has): clues go only a symmetric group at a time. Exit 2 when the layout has none.",
+)
 @_clue_command_options
 @reports_errors
-def minimize(puzzle, keep_rated, fmt, solver, solver_cmd, timeout, kind):
+def minimize(puzzle, keep_rated, symmetric, fmt, solver, solver_cmd, timeout, kind):
     """Remove the clues PUZZLE does not need: it stays unique, and no clue left can go.
 
     Clues are tried in reading order; each removal is kept when the solution stays the only one
@@ -280,6 +286,7 @@ def minimize(puzzle, keep_rated, fmt, solver, solver_cmd, timeout, kind):
     Examples:
       fillsmt minimize puzzle.txt > minimal.txt
       fillsmt minimize --keep-rated --timeout 300 puzzle.txt
+      fillsmt minimize --symmetric symmetric-puzzle.txt
 
     \b
     Exit codes: 0 minimal, 2 not unique or no solution, 3 --timeout: the puzzle printed is unique
@@ -292,7 +299,9 @@ def minimize(puzzle, keep_rated, fmt, solver, solver_cmd, timeout, kind):
 
     p = load(puzzle, kind)
     with _nothing_within(timeout, "minimized puzzle"):
-        found = minimize_puzzle(p, _driver(solver, solver_cmd), keep_rated=keep_rated, timeout=timeout)
+        found = minimize_puzzle(
+            p, _driver(solver, solver_cmd), keep_rated=keep_rated, timeout=timeout, symmetric=symmetric
+        )
     if fmt == "json":
         obj = found.as_dict()
         obj["minimized"] = puzzle_to_dict(found.puzzle)
@@ -300,8 +309,11 @@ def minimize(puzzle, keep_rated, fmt, solver, solver_cmd, timeout, kind):
     else:
         click.echo(kind_of(p).format_puzzle(found.puzzle), nl=False)
         label = f", still {found.label}" if found.label else ""
+        kept = f"{' and '.join(found.symmetries)} symmetric, " if found.symmetries else ""
         needed = (
-            "every clue left is needed"
+            f"{kept}every symmetric group of clues left is needed"
+            if found.minimal and found.symmetries
+            else "every clue left is needed"
             if found.minimal
             else f"not minimal: {found.stopped} after {found.tried} of {found.clues_before} clues"
         )
