@@ -27,7 +27,10 @@ import time
 
 from busy import busy_loops
 
-SUMMARY = re.compile(r": (\d+) clues, (\w+), (near-minimal|minimal) \(unique by (the deduction rules|the oracle)")
+SUMMARY = re.compile(
+    r": (\d+) clues, (\w+), ((?:symmetric )?(?:rules-|symmetric-|near-)?minimal) "
+    r"\(unique by (the deduction rules|the oracle)"
+)
 
 
 def seeds_of(text: str) -> list[int]:

@@ -279,8 +279,7 @@ def test_rate_refuses_blocknumber_with_a_message():
     path = BLOCK_INSTANCES / "random-6x6.txt"
     out = run("rate", path)
     assert (out.exit_code, out.stderr) == (
-        2, f"Error: {path}: a blocknumber puzzle; rate knows Fillomino only (its deduction rules and "
-           "search are Fillomino's)\n")
+        2, f"Error: {path}: blocknumber puzzles are not rated\n")
     both = run("rate", path, INSTANCES / "g12-5x5.txt")  # goes on with the next puzzle
     assert both.exit_code == 2 and ": medium" in both.stdout
 

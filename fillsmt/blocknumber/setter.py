@@ -19,6 +19,10 @@ def check_request(opts: Options, asked: dict) -> Options:
         ("--unclued/--no-unclued", "BlockNumber blocks are given"),
         ("--max-empty-area", "BlockNumber givens are always minimal"),
         ("--minimal", "BlockNumber givens are always minimal"),
+        ("--symmetry", "BlockNumber givens are removed one at a time"),
+        ("--clues", "BlockNumber givens are removed one at a time"),
+        ("--solution", "BlockNumber solutions are made with their blocks"),
+        ("--positions", "BlockNumber solutions are made with their blocks"),
     ):
         if asked.get(name) is not None:
             raise InputError(f"{name} is for Fillomino only ({why})")

@@ -135,7 +135,7 @@ def main() -> None:
 
     \b
     Exit codes: 0 solved / valid, 1 no solution / invalid solution, 2 usage or bad input,
-    3 unknown or time-out, 4 solver missing or failed, 5 solved but not unique (--unique).
+    3 unknown or time-out, 4 solver missing or failed, 5 solved but not unique (--unique, --forced).
     """
 
 

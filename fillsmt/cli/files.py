@@ -22,7 +22,8 @@ from fillsmt.cli.common import (
 )
 from fillsmt.cli.output import write_file
 from fillsmt.errors import EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_SOLVER, FormatError, InputError
-from fillsmt.protocol import Optimises, Pictures, UrlForm, pretty, script_encoding
+from fillsmt.pictures.svg import file_title
+from fillsmt.protocol import Clues, Optimises, Pictures, UrlForm, pretty, script_encoding
 from fillsmt.protocol import script as protocol_script
 
 SHOWN_PROBLEMS = 3
@@ -256,6 +257,25 @@ def convert(puzzle, target, output, force, kind):
     _emit(text, output, force, puzzle)
 
 
+def _partial(kind: Clues, puzzle, grid, source: str, name: str):
+    """A player's partial ``grid``, its empty clue cells filled with the clues; every number
+    written on a clue must be that clue."""
+    if len(grid) != puzzle.height or any(len(row) != puzzle.width for row in grid):
+        shape = f"{len(grid)}x{len(grid[0]) if grid else 0}"
+        raise InputError(f"{source}: the partial grid is {shape}, the puzzle {name} is {puzzle.height}x{puzzle.width}")
+    rows = [list(row) for row in grid]
+    wrong = []
+    for r, c, v in kind.clues(puzzle):
+        if rows[r][c] and rows[r][c] != v:
+            wrong.append(f"r{r + 1}c{c + 1} holds {rows[r][c]}, the clue is {v}")
+        rows[r][c] = v
+    if wrong:
+        raise CliError(
+            f"{source}: the partial grid does not keep the clues of {name}: {first_problems(wrong)}", EXIT_NO_SOLUTION
+        )
+    return tuple(tuple(row) for row in rows)
+
+
 @click.command(context_settings=CONTEXT)
 @click.argument("puzzle", metavar="PUZZLE")
 @click.argument("solution", metavar="[SOLUTION]", required=False)
@@ -271,7 +291,11 @@ def convert(puzzle, target, output, force, kind):
 def render(puzzle, solution, output, force, solve_it, kind):
     """Draw PUZZLE as an SVG picture, solved when a SOLUTION file (checked first) or --solve is given.
 
-    Thin cell lines, heavy region borders, clues in bold black, solved numbers in blue.
+    Thin cell lines, heavy region borders, clues in bold black, solved numbers in blue. A
+    SOLUTION with empty cells (0) is a player's partial grid (Fillomino, BlockNumber): its
+    numbers are drawn as they are, borders only between filled cells of different numbers
+    (Fillomino); it must have the puzzle's size and keep its clues (exit 1 otherwise). The
+    picture's title is the puzzle's file name (no folders).
 
     \b
     Examples:
@@ -295,9 +319,12 @@ def render(puzzle, solution, output, force, solve_it, kind):
     if solution is not None:
         text, source = read_text(solution)
         grid = found.parse_solution(text, source, p)
-        problems = found.check(p, grid)
-        if problems:
-            raise CliError(f"{source}: not a solution of {puzzle}: {first_problems(problems)}", EXIT_NO_SOLUTION)
+        if isinstance(found, Clues) and any(not v for row in grid for v in row):
+            grid = _partial(found, p, grid, source, puzzle)
+        else:
+            problems = found.check(p, grid)
+            if problems:
+                raise CliError(f"{source}: not a solution of {puzzle}: {first_problems(problems)}", EXIT_NO_SOLUTION)
     elif solve_it:
         driver = get_driver(DEFAULT_SOLVER)
         driver.require()
@@ -305,4 +332,4 @@ def render(puzzle, solution, output, force, solve_it, kind):
         if result.grid is None:
             raise CliError(f"{puzzle}: {status_words(result)}", result.exit_code)
         grid = result.grid
-    _emit(Pictures.of(found, p.source).svg(p, grid, title=p.source), output, force, puzzle)
+    _emit(Pictures.of(found, p.source).svg(p, grid, title=file_title(p.source)), output, force, puzzle)

@@ -26,6 +26,7 @@ from fillsmt.fillomino.setter import DEFAULT_MAX_EMPTY_AREA, SMALL_GRID, make_fi
 from fillsmt.kinds import get_kind
 from fillsmt.protocol import Generates
 from fillsmt.setter.generation import Made, Options
+from fillsmt.setter.symmetry import SYMMETRIES
 
 MAX_SIDE = 60
 """The largest height or width ``generate`` accepts (a 30x30 Fillomino takes minutes)."""
@@ -79,11 +80,79 @@ def output_paths(output: str | None, count: int, seeds: list[int | str], force: 
     return list[str | None](paths)
 
 
+def parse_clues(text: str | None) -> tuple[int, int] | None:
+    """``--clues N`` or ``N-M`` as (fewest, most)."""
+    if text is None:
+        return None
+    found = re.fullmatch(r"\s*([0-9]{1,6})\s*(?:-\s*([0-9]{1,6})\s*)?", text)
+    if found is None:
+        raise InputError(f"--clues {text!r}: expected a number of clues N or a range N-M, e.g. 19-56")
+    fewest = int(found.group(1))
+    most = int(found.group(2)) if found.group(2) is not None else fewest
+    if fewest > most:
+        raise InputError(f"--clues {text!r}: the range's first number is larger than its second")
+    return fewest, most
+
+
+def _grid_file(path: str, kind: str, option: str):
+    """A grid file's cells (in the kind's puzzle format) and its size."""
+    from fillsmt.formats.source import load
+
+    puzzle = load(path, kind)
+    if not isinstance(getattr(puzzle, "cells", None), tuple):
+        raise InputError(f"{option} {path}: a {kind} grid has no cells to take")
+    return puzzle
+
+
+def style_options(kind: str, size: str | None, solution: str | None, positions: str | None):
+    """(height, width, the solution's cells or None, the clue cells or None) from --size,
+    --solution FILE (every cell filled, a valid solution) and --positions FILE (non-zero: a clue)."""
+    sizes = []
+    grid = cells = None
+    if solution is not None:
+        given = _grid_file(solution, kind, "--solution")
+        empty = [(r, c) for r, row in enumerate(given.cells) for c, v in enumerate(row) if not v]
+        if empty:
+            raise InputError(
+                f"--solution {solution}: not a filled grid (r{empty[0][0] + 1}c{empty[0][1] + 1} is empty)"
+            )
+        grid = given.cells
+        sizes.append(("--solution", given.height, given.width))
+    if positions is not None:
+        marked = _grid_file(positions, kind, "--positions")
+        cells = frozenset((r, c) for r, row in enumerate(marked.cells) for c, v in enumerate(row) if v)
+        if not cells:
+            raise InputError(f"--positions {positions}: no cell is marked (non-zero) for a clue")
+        sizes.append(("--positions", marked.height, marked.width))
+    if size is not None:
+        sizes.append(("--size", *parse_size(size)))
+    if not sizes:
+        raise InputError("--size is needed (or --solution FILE or --positions FILE, which have a size)")
+    (first, height, width), *others = sizes
+    for name, h, w in others:
+        if (h, w) != (height, width):
+            raise InputError(f"{name} is {h}x{w}, {first} {height}x{width}")
+    return height, width, grid, cells
+
+
 def check_options(
-    kind, size, solver, timeout, difficulty, unclued, max_region, max_empty_area, minimal=False
+    kind,
+    size,
+    solver,
+    timeout,
+    difficulty,
+    unclued,
+    max_region,
+    max_empty_area,
+    minimal=False,
+    symmetry=None,
+    clues=None,
+    solution=None,
+    positions=None,
 ) -> Options:
-    """The request, checked: the size here, the rest by the kind (which fills in its defaults)."""
-    height, width = parse_size(size)
+    """The request, checked: the size and the files here, the rest by the kind (which fills in
+    its defaults)."""
+    height, width, grid, cells = style_options(kind, size, solution, positions)
     opts = Options(
         kind,
         height,
@@ -95,12 +164,20 @@ def check_options(
         max_region,
         max_empty_area,
         minimal,
+        symmetry or "none",
+        parse_clues(clues),
+        grid,
+        cells,
     )
     asked = {
         "--difficulty": difficulty,
         "--unclued/--no-unclued": unclued,
         "--max-empty-area": max_empty_area,
         "--minimal": True if minimal else None,
+        "--symmetry": symmetry,
+        "--clues": clues,
+        "--solution": solution,
+        "--positions": positions,
     }
     return Generates.of(get_kind(kind)).check_request(opts, asked)
 
@@ -147,9 +224,9 @@ def _progress_bar(total: int, enabled: bool):
     "--size",
     "-s",
     "size",
-    required=True,
     metavar="HxW",
-    help=f"Height and width, e.g. 10x10 (one number for a square; at most {MAX_SIDE}).",
+    help=f"Height and width, e.g. 10x10 (one number for a square; at most {MAX_SIDE}); "
+    "needed unless --solution or --positions gives it.",
 )
 @click.option(
     "--seed",
@@ -204,6 +281,35 @@ def _progress_bar(total: int, enabled: bool):
     "puzzle alone (rated easy; unique by them).",
 )
 @click.option(
+    "--symmetry",
+    type=click.Choice(SYMMETRIES),
+    help="Fillomino only: the symmetry of the clue layout: 180 (a half turn, as most published "
+    "puzzles), 90 (a quarter turn, square grids), mirror (left to right) or none; clues are "
+    "removed a symmetric group at a time. [default: none]",
+)
+@click.option(
+    "--clues",
+    metavar="N|N-M",
+    help="Fillomino only: the number of clues wanted, or a range: no removal goes below N, and "
+    "an attempt ending with more than M is dropped for the next one (up to 20; a warning "
+    "names the closest when none fits).",
+)
+@click.option(
+    "--solution",
+    "solution_file",
+    metavar="FILE",
+    help="Fillomino only: the solution the puzzle must have, a filled grid in the puzzle format "
+    "(checked); clues are removed from it as from a random one.",
+)
+@click.option(
+    "--positions",
+    "positions_file",
+    metavar="FILE",
+    help="Fillomino only: where the clues go, a grid in the puzzle format whose non-zero cells "
+    "mark the clue cells; a solution is searched for whose numbers there make a unique puzzle "
+    "(with the SMT solver of --solver).",
+)
+@click.option(
     "--solver",
     default="yices",
     show_default=True,
@@ -238,6 +344,10 @@ def generate(
     max_region,
     max_empty_area,
     minimal,
+    symmetry,
+    clues,
+    solution_file,
+    positions_file,
     solver,
     timeout,
     output,
@@ -263,12 +373,35 @@ def generate(
       fillsmt generate --kind blocknumber --size 8x8 --seed 3
       fillsmt generate --size 6x6 --solver search --seed words-work-too
       fillsmt generate --size 20x20 --seed 7 --minimal --max-empty-area 0 --timeout 600
+      fillsmt generate --size 10x10 --symmetry 180 --clues 19-56 --seed 2
+      fillsmt generate --solution my-solution.txt --minimal
+      fillsmt generate --positions my-layout.txt --seed 1
+
+    \b
+    The summary says what is known of the clue set: minimal (no single clue can go, the
+    oracle's proof), symmetric-minimal (no symmetric group can go), rules-minimal (no clue can
+    go with the deduction rules still solving it: the default's puzzles, unique, though the
+    oracle might remove more), near-minimal (clues kept for an option or the time).
 
     \b
     Exit codes: 0 made (warnings for a --timeout or a missed --difficulty), 2 bad options,
     4 solver missing or failed.
     """
-    opts = check_options(kind, size, solver, timeout, difficulty, unclued, max_region, max_empty_area, minimal)
+    opts = check_options(
+        kind,
+        size,
+        solver,
+        timeout,
+        difficulty,
+        unclued,
+        max_region,
+        max_empty_area,
+        minimal,
+        symmetry,
+        clues,
+        solution_file,
+        positions_file,
+    )
     chosen = parse_seed(seed)
     seeds = puzzle_seeds(chosen, count)
     paths = output_paths(output, count, seeds, force)
@@ -293,7 +426,7 @@ def generate(
                 rated = maker.generated_words(made)
                 say(
                     f"fillsmt: {opts.height}x{opts.width} {kind}, seed {made.seed}: {rated}, "
-                    f"{'minimal' if made.minimal else 'near-minimal'} ({'; '.join(made.notes)}), "
+                    f"{made.minimal_words} ({'; '.join(made.notes)}), "
                     f"{made.seconds:.2f} s" + (f" -> {path}" if path else "")
                 )
             bar.update(1)
@@ -319,6 +452,7 @@ __all__ = [
     "generate",
     "make_blocknumber",
     "make_fillomino",
+    "parse_clues",
     "parse_seed",
     "parse_size",
     "puzzle_seeds",

@@ -133,8 +133,10 @@ def hint(puzzle, progress, fmt, solver, timeout, kind):
     PROGRESS is the player's grid in the puzzle's format (0 = not filled yet). When the puzzle
     has one solution and a number in PROGRESS is not in it, only those cells are named (nothing
     else of the solution is given away); otherwise the next step that fixes a cell, as
-    `fillsmt explain` would give it. Exit code: 0 a step (or the grid is finished), 1 wrong cells
-    (or no solution agrees with PROGRESS), 5 not unique and nothing forced, 3 --timeout.
+    `fillsmt explain` would give it. A puzzle with more than one solution is said to be so: a
+    step is still given when the rules find one (it holds in every solution). Exit code: 0 a
+    step (or the grid is finished), 1 wrong cells (or no solution agrees with PROGRESS), 5 the
+    puzzle is not unique (with a step or without), 3 --timeout.
 
     \b
     Examples:
@@ -159,7 +161,8 @@ def hint(puzzle, progress, fmt, solver, timeout, kind):
         found = hint_for(p, grid, deadline=deadline, solver=solver)
     _timed_out(found, deadline, timeout, "hint")
     click.echo(line(found.as_dict()) if fmt == "json" else found.text(), nl=fmt == "json")
-    sys.exit(HINT_EXIT[found.status])
+    code = HINT_EXIT[found.status]
+    sys.exit(EXIT_NOT_UNIQUE if code == EXIT_OK and found.unique is False else code)
 
 
 def _placed(clues) -> str:
@@ -262,9 +265,15 @@ def repair(puzzle, fmt, solver, solver_cmd, timeout, kind):
     is_flag=True,
     help="Keep a clue also when removing it would change the difficulty label of `fillsmt rate` (Fillomino).",
 )
+@click.option(
+    "--symmetric",
+    is_flag=True,
+    help="Keep the symmetry of the clue layout (a half turn, a quarter turn, a mirror: each one "
+    "it has): clues go only a symmetric group at a time. Exit 2 when the layout has none.",
+)
 @_clue_command_options
 @reports_errors
-def minimize(puzzle, keep_rated, fmt, solver, solver_cmd, timeout, kind):
+def minimize(puzzle, keep_rated, symmetric, fmt, solver, solver_cmd, timeout, kind):
     """Remove the clues PUZZLE does not need: it stays unique, and no clue left can go.
 
     Clues are tried in reading order; each removal is kept when the solution stays the only one
@@ -277,6 +286,7 @@ def minimize(puzzle, keep_rated, fmt, solver, solver_cmd, timeout, kind):
     Examples:
       fillsmt minimize puzzle.txt > minimal.txt
       fillsmt minimize --keep-rated --timeout 300 puzzle.txt
+      fillsmt minimize --symmetric symmetric-puzzle.txt
 
     \b
     Exit codes: 0 minimal, 2 not unique or no solution, 3 --timeout: the puzzle printed is unique
@@ -289,7 +299,9 @@ def minimize(puzzle, keep_rated, fmt, solver, solver_cmd, timeout, kind):
 
     p = load(puzzle, kind)
     with _nothing_within(timeout, "minimized puzzle"):
-        found = minimize_puzzle(p, _driver(solver, solver_cmd), keep_rated=keep_rated, timeout=timeout)
+        found = minimize_puzzle(
+            p, _driver(solver, solver_cmd), keep_rated=keep_rated, timeout=timeout, symmetric=symmetric
+        )
     if fmt == "json":
         obj = found.as_dict()
         obj["minimized"] = puzzle_to_dict(found.puzzle)
@@ -297,8 +309,11 @@ def minimize(puzzle, keep_rated, fmt, solver, solver_cmd, timeout, kind):
     else:
         click.echo(kind_of(p).format_puzzle(found.puzzle), nl=False)
         label = f", still {found.label}" if found.label else ""
+        kept = f"{' and '.join(found.symmetries)} symmetric, " if found.symmetries else ""
         needed = (
-            "every clue left is needed"
+            f"{kept}every symmetric group of clues left is needed"
+            if found.minimal and found.symmetries
+            else "every clue left is needed"
             if found.minimal
             else f"not minimal: {found.stopped} after {found.tried} of {found.clues_before} clues"
         )

@@ -62,7 +62,8 @@ from fillsmt.smtlib.answer import Status
     "--forced",
     is_flag=True,
     help="Also find the cells that hold the same number in every solution (what an "
-    "author needs to see where a clue is missing).",
+    "author needs to see where a clue is missing); a cell not forced means several "
+    "solutions: they are named on standard error, exit 5.",
 )
 @click.option(
     "--method",
@@ -150,6 +151,8 @@ def solve(puzzles, solver, solver_cmd, encoding, timeout, presolve, race, staged
             warn(f"{puzzle.source}: {_status_words(result)}")
         elif unique:
             warn(f"{puzzle.source}: {_unique_words(result, result.searched)}")
+        elif forced and result.forced is not None:
+            warn(f"{puzzle.source}: {_forced_words(result)}")
     sys.exit(worst)
 
 
@@ -229,6 +232,15 @@ def _unique_words(result, rules: bool) -> str:
         cells = result.differing_cells
         return f"multiple solutions; a second one differs in {len(cells)} cells: {_cells_text(cells)}"
     return f"uniqueness not settled: {result.message or 'unknown'}"
+
+
+def _forced_words(result) -> str:
+    cells = result.unforced_cells
+    if not cells:
+        return "unique (every cell is forced)"
+    n = len(cells)
+    cell = "cell" if n == 1 else "cells"
+    return f"multiple solutions: {n} {cell} not forced (the solutions differ there): {_cells_text(cells)}"
 
 
 def status_words(result) -> str:

@@ -63,7 +63,8 @@ class SolveResult:
     solver_output: str = ""
     presolved_cells: int | None = None
     unique: bool | None = None
-    """True / False when ``unique`` was asked and settled; None when not asked or not settled."""
+    """True / False when ``unique`` was asked and settled; None when not asked or not settled
+    (:attr:`settled_unique` also counts what the forced cells settle)."""
     second_grid: Any = None
     forced: Any = None
     """With ``forced``: each cell's number when every solution has it there, else 0."""
@@ -111,10 +112,30 @@ class SolveResult:
         return picture(self.puzzle, self.grid)
 
     @property
+    def unforced_cells(self) -> list[tuple[int, int]]:
+        """(row, column), 0-based, of the cells the solutions do not agree on (with ``forced``)."""
+        if self.forced is None:
+            return []
+        return [(r, c) for r, row in enumerate(self.forced) for c, v in enumerate(row) if not v]
+
+    @property
+    def settled_unique(self) -> bool | None:
+        """Is the solution the only one, as far as was settled: :attr:`unique`, or else the
+        forced cells (every cell forced: one solution; a cell not forced: several)."""
+        if self.unique is not None or self.forced is None:
+            return self.unique
+        return not self.unforced_cells
+
+    @property
     def exit_code(self) -> int:
+        """The status's code; 5 (not unique) when ``unique`` was asked and a second solution
+        found, or when the forced cells show several solutions; 3 when ``unique`` was asked and
+        not settled."""
         code = EXIT_CODES[self.status]
-        if code == EXIT_OK and self.unique_asked and self.unique is not True:
-            return EXIT_NOT_UNIQUE if self.unique is False else EXIT_UNKNOWN
+        if code == EXIT_OK and self.settled_unique is False:
+            return EXIT_NOT_UNIQUE
+        if code == EXIT_OK and self.unique_asked and self.settled_unique is not True:
+            return EXIT_UNKNOWN
         return code
 
 

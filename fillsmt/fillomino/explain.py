@@ -82,7 +82,7 @@ class Explanation:
     def svg(self) -> str:
         """The grid as far as the steps fill it (clues bold, filled numbers blue, region borders
         between different numbers), each filled cell with its step number in the corner."""
-        from fillsmt.pictures.svg import CellText, grid_svg
+        from fillsmt.pictures.svg import CellText, file_title, grid_svg
 
         p, grid = self.puzzle, replay(self.puzzle, self.steps)
         labels = [
@@ -95,9 +95,8 @@ class Explanation:
             if v
         ]
         notes = [CellText(r, c, str(n), "label") for (r, c), n in sorted(self.step_numbers().items())]
-        return grid_svg(
-            p.height, p.width, labels=labels, texts=texts, notes=notes, title=f"{p.source}: {len(self.steps)} steps"
-        )
+        title = f"{file_title(p.source)}: {len(self.steps)} steps"
+        return grid_svg(p.height, p.width, labels=labels, texts=texts, notes=notes, title=title)
 
     _repr_svg_ = svg
 
@@ -338,6 +337,10 @@ class Hint:
     right), ``no-solution`` (no solution agrees with the progress), ``multiple`` (no step: the
     puzzle is not unique and nothing more is forced), ``stopped``."""
     message: str = ""
+    unique: bool | None = None
+    """Has the puzzle exactly one solution (the solver's proof), None when not settled. A step
+    of a puzzle that is not unique holds in every solution, and the text says the puzzle is not
+    unique."""
 
     def as_dict(self) -> dict:
         out: dict[str, object] = {
@@ -345,6 +348,7 @@ class Hint:
             "status": self.status,
             "wrong_cells": [list(c) for c in self.wrong_cells],
             "message": self.message,
+            "unique": self.unique,
         }
         if self.step is not None:
             out["step"] = self.step.as_dict()
@@ -358,8 +362,14 @@ class Hint:
                 f"{', '.join(name(c) for c in self.wrong_cells)}\n"
             )
         if self.step is not None:
-            return f"{self.puzzle.source}: next step [{self.step.rule}] {self.step.text}\n"
+            return f"{self.puzzle.source}: next step [{self.step.rule}] {self.step.text}\n" + (
+                f"{self.puzzle.source}: {NOT_UNIQUE}\n" if self.unique is False else ""
+            )
         return f"{self.puzzle.source}: {self.status}" + (f" ({self.message})" if self.message else "") + "\n"
+
+
+NOT_UNIQUE = "the puzzle is not unique (more than one solution); this step holds in every one of them"
+"""What a hint of a puzzle with several solutions says."""
 
 
 def check_progress(puzzle: Puzzle, progress: Grid) -> None:
@@ -385,11 +395,12 @@ def hint(
         assert solution is not None  # a unique answer comes with its solution (ask_solver)
         wrong = [(r, c) for r, row in enumerate(progress) for c, v in enumerate(row) if v and v != solution[r][c]]
         if wrong:
-            return Hint(puzzle, wrong, None, "wrong")
+            return Hint(puzzle, wrong, None, "wrong", unique=True)
     else:
         clash = [(r, c) for r, c, v in puzzle.clues() if progress[r][c] not in (0, v)]
         if clash:  # a changed clue is wrong whatever the solution
             return Hint(puzzle, clash, None, "wrong")
+    unique = {"unique": True, "multiple": False}.get(found.status)
     merged = tuple(tuple(v or p for v, p in zip(crow, prow)) for crow, prow in zip(puzzle.cells, progress))
     given = Puzzle(puzzle.height, puzzle.width, merged, puzzle.source)
     # the player's numbers are the solution's: the puzzle with them has the same unique solution
@@ -397,15 +408,20 @@ def hint(
     if given.empty_cells == 0:
         ok = not check_solution(puzzle.cells, merged)
         return Hint(
-            puzzle, [], None, "solved" if ok else "no-solution", "" if ok else "the filled grid is not a solution"
+            puzzle,
+            [],
+            None,
+            "solved" if ok else "no-solution",
+            "" if ok else "the filled grid is not a solution",
+            unique,
         )
     path = explain(given, deadline=deadline, stop_at_first_fix=True, solver=solver, known=known)
     fixing = [s for s in path.steps if s.cells]
     if fixing:
-        return Hint(puzzle, [], fixing[0], "step")
+        return Hint(puzzle, [], fixing[0], "step", NOT_UNIQUE if unique is False else "", unique)
     if path.status == "no-solution":
-        return Hint(puzzle, [], None, "no-solution", "no solution agrees with the numbers filled in")
-    return Hint(puzzle, [], None, path.status, path.message)
+        return Hint(puzzle, [], None, "no-solution", "no solution agrees with the numbers filled in", unique)
+    return Hint(puzzle, [], None, path.status, path.message, unique)
 
 
 __all__ = ["Explanation", "Hint", "SPLIT_TRIALS", "STATUSES", "explain", "find_split", "hint", "replay"]

@@ -62,12 +62,14 @@ from dataclasses import dataclass
 from typing import Callable, Mapping
 
 from fillsmt.errors import InputError, OracleUndecided
+from fillsmt.fillomino.deduce import deduce
 from fillsmt.fillomino.model import Grid, Puzzle
 from fillsmt.fillomino.rating import HARD_GUESSES, LABELS, Rating, rate
 from fillsmt.fillomino.rules_clues import RulesRemoval
 from fillsmt.fillomino.search import SearchOptions, solve_by_search
 from fillsmt.fillomino.verify import check_solution
 from fillsmt.grid import equal_areas, neighbour_indices
+from fillsmt.setter.symmetry import check_symmetry, orbits
 
 DEFAULT_SIZE_WEIGHTS: Mapping[int, float] = {
     1: 2.0,
@@ -277,11 +279,30 @@ class GeneratedPuzzle:
     """Clues kept without asking, because ``max_empty_area`` forbade removing them."""
     undecided: int = 0
     """Clues kept because the oracle raised :class:`OracleUndecided`."""
+    minimality: str = "near-minimal"
+    """What is known of the clue set, in words (:data:`MINIMALITIES`): ``minimal`` exactly when
+    ``minimal``."""
+    kept_for_clues: int = 0
+    """Clues kept because removing them would go below the smallest clue count asked for."""
 
     @property
     def clues(self) -> int:
         return sum(1 for _ in self.puzzle.clues())
 
+
+MINIMALITIES = {
+    "minimal": "no single clue can be removed with the solution staying unique (the oracle's proof)",
+    "symmetric-minimal": "no symmetric group of clues (an orbit of --symmetry) can be removed with the solution "
+    "staying unique; a single clue might",
+    "rules-minimal": "no single clue can be removed with the deduction rules still solving the puzzle; with the "
+    "oracle some could",
+    "symmetric rules-minimal": "no symmetric group of clues can be removed with the deduction rules still solving "
+    "the puzzle",
+    "as placed": "the clues are at the cells --positions gave, none removed; minimal or not",
+    "near-minimal": "clues were kept for --max-empty-area, --clues, the difficulty, an undecided oracle or the time "
+    "(or the rules asked windows, not the whole grid)",
+}
+"""The words ``generate`` says of a clue set, strongest first, and what each means."""
 
 ORACLE_FIRST_BUDGET = 64
 """The nodes :func:`search_oracle` gives each order at first."""
@@ -327,8 +348,16 @@ def generate(
     max_region: int | None = None,
     max_attempts: int = 20,
     max_empty_area: int | None = None,
+    symmetry: str = "none",
+    clues: tuple[int, int] | None = None,
+    solution: Grid | None = None,
 ) -> GeneratedPuzzle:
-    """A puzzle with a unique solution and a minimal clue set (module text)."""
+    """A puzzle with a unique solution and a minimal clue set (module text). ``symmetry`` (of
+    :data:`~fillsmt.setter.symmetry.SYMMETRIES`) makes the clue layout symmetric: clues are
+    removed an orbit at a time, each removal asked of the whole grid's rules, then of the
+    oracle. ``clues`` = (fewest, most): no removal goes below the fewest, and an attempt ending
+    above the most is dropped for the next one (as for ``difficulty``). ``solution``: the
+    solution to keep (a valid filled grid of ``height`` x ``width``) instead of a random one."""
     if difficulty is not None and difficulty not in LABELS:
         raise InputError(f"unknown difficulty {difficulty!r}; the labels are {', '.join(LABELS)}")
     if unique_oracle is None and difficulty is not None and LABELS.index(difficulty) > 0:
@@ -337,16 +366,35 @@ def generate(
         raise InputError(f"max_attempts must be at least 1, not {max_attempts}")
     if max_empty_area is not None and max_empty_area < 1:
         raise InputError(f"the largest empty area must have at least 1 cell, not {max_empty_area}")
+    check_symmetry(symmetry, height, width)
+    if clues is not None and not 0 <= clues[0] <= clues[1]:
+        raise InputError(f"a clue count range needs 0 <= fewest <= most, not {clues[0]}-{clues[1]}")
+    if solution is not None:
+        problems = check_solution([[0] * width] * height, solution)
+        if len(solution) != height or any(len(row) != width for row in solution) or problems:
+            raise InputError(f"--solution: not a valid {height}x{width} Fillomino solution: {'; '.join(problems[:3])}")
+    grouped = None if symmetry == "none" and clues is None else orbits(symmetry, height, width)
+    retry = difficulty is not None or clues is not None
     deadline = None if max_seconds is None else time.monotonic() + max_seconds
     master = random.Random(seed)
     best: GeneratedPuzzle | None = None
-    for attempt in range(max_attempts if difficulty is not None else 1):
+    for attempt in range(max_attempts if retry else 1):
         rng = random.Random(master.getrandbits(64))
-        solution = random_solution(height, width, rng, max_region=max_region)
-        made = _Removal(solution, rng, unique_oracle, allow_unclued, difficulty, deadline, max_empty_area).run()
+        filled = solution if solution is not None else random_solution(height, width, rng, max_region=max_region)
+        made = _Removal(
+            filled,
+            rng,
+            unique_oracle,
+            allow_unclued,
+            difficulty,
+            deadline,
+            max_empty_area,
+            grouped,
+            clues[0] if clues is not None else 0,
+        ).run()
         result = GeneratedPuzzle(
             puzzle=made.puzzle(f"generated-{height}x{width}-{seed}"),
-            solution=solution,
+            solution=filled,
             seed=seed,
             attempt=attempt,
             clues_removed=made.removed,
@@ -357,21 +405,27 @@ def generate(
             rating=made.rating,
             kept_for_area=made.kept_for_area,
             undecided=made.undecided,
+            minimality=made.minimality,
+            kept_for_clues=made.kept_for_clues,
         )
-        if difficulty is None:
+        if not retry:
             return result
-        assert result.rating is not None  # rated, as a difficulty was asked (_Removal.run)
-        if result.rating.label == difficulty or made.timed_out:
+        if _distance(result, difficulty, clues) == (0, 0) or made.timed_out:
             return result
-        if best is None or _distance(result, difficulty) < _distance(best, difficulty):
+        if best is None or _distance(result, difficulty, clues) < _distance(best, difficulty, clues):
             best = result
     assert best is not None  # at least one attempt (max_attempts >= 1)
     return best
 
 
-def _distance(made: GeneratedPuzzle, difficulty: str) -> int:
-    level = made.rating.level if made.rating is not None else None
-    return len(LABELS) if level is None else abs(level - LABELS.index(difficulty))
+def _distance(made: GeneratedPuzzle, difficulty: str | None, clues: tuple[int, int] | None) -> tuple[int, int]:
+    """How far an attempt is from what was asked: (labels from the difficulty, clues beyond the range)."""
+    labels = 0
+    if difficulty is not None:
+        level = made.rating.level if made.rating is not None else None
+        labels = len(LABELS) if level is None else abs(level - LABELS.index(difficulty))
+    beyond = 0 if clues is None else max(0, clues[0] - made.clues, made.clues - clues[1])
+    return labels, beyond
 
 
 class _Removal:
@@ -388,6 +442,8 @@ class _Removal:
         difficulty: str | None,
         deadline: float | None,
         max_empty_area: int | None = None,
+        grouped: list[tuple[tuple[int, int], ...]] | None = None,
+        fewest: int = 0,
     ):
         self.solution = solution
         self.h, self.w = len(solution), len(solution[0])
@@ -399,7 +455,10 @@ class _Removal:
         self.deadline = deadline
         self.max_area = max_empty_area
         self.removed = self.free = self.oracle_calls = self.kept_for_difficulty = 0
-        self.kept_for_area = self.undecided = 0
+        self.kept_for_area = self.undecided = self.kept_for_clues = 0
+        self.groups = None if grouped is None else [[r * self.w + c for r, c in g] for g in grouped]
+        self.symmetric = grouped is not None and any(len(g) > 1 for g in grouped)
+        self.fewest = fewest
         self.timed_out = False
         self.rules_exact = False
         self.rating: Rating | None = None
@@ -407,11 +466,19 @@ class _Removal:
 
     @property
     def minimal(self) -> bool:
-        """Is the clue set minimal, among the unique ones (``by_oracle``) or the ones the rules
-        solve (module text)?"""
-        if self.timed_out or self.kept_for_area or self.undecided or self.kept_for_difficulty:
-            return False
-        return self.by_oracle or self.rules_exact
+        """Is the clue set minimal among the unique ones: no single clue can go (module text)?"""
+        return self.minimality == "minimal"
+
+    @property
+    def minimality(self) -> str:
+        """What is known of the clue set (:data:`MINIMALITIES`)."""
+        if self.timed_out or self.kept_for_area or self.undecided or self.kept_for_difficulty or self.kept_for_clues:
+            return "near-minimal"
+        if self.by_oracle:
+            return "symmetric-minimal" if self.symmetric and not self.singles_needed else "minimal"
+        if self.rules_exact:
+            return "symmetric rules-minimal" if self.symmetric else "rules-minimal"
+        return "near-minimal"
 
     def puzzle(self, source: str = "<generated>") -> Puzzle:
         cells = tuple(tuple(self.cells[r * self.w : (r + 1) * self.w]) for r in range(self.h))
@@ -420,6 +487,9 @@ class _Removal:
     def run(self) -> _Removal:
         order = list(range(len(self.cells)))
         self.rng.shuffle(order)
+        self.singles_needed = False
+        if self.groups is not None:
+            return self.run_grouped(order)
         stage = RulesRemoval(self.solution, self.cells, self.region, self.clues_in)
         self.visit(order, stage.try_remove)
         stage.finish()
@@ -435,6 +505,71 @@ class _Removal:
         if self.ceiling is not None:
             self.rating = rate(self.puzzle(), max_nodes=RATING_NODES)
         return self
+
+    def run_grouped(self, order: list[int]) -> _Removal:
+        """The removal an orbit at a time (symmetry, a clue floor): the whole grid's rules first,
+        then the oracle; with a symmetry and the oracle, every clue left is then tried alone,
+        so that a set no single clue of which can go is called minimal."""
+        assert self.groups is not None  # run_grouped is the grouped removal
+        first = {x: i for i, x in enumerate(order)}
+        groups = sorted(self.groups, key=lambda g: min(first[x] for x in g))
+        self.visit_groups(groups, self.rules_allow)
+        self.free = self.removed
+        self.rules_exact = True  # every removal was asked of the whole grid
+        if self.by_oracle and not self.timed_out:
+            assert self.oracle is not None  # by_oracle
+            known = getattr(self.oracle, "known_unique", None)
+            if known is not None:
+                known(self.puzzle(), self.solution)
+            self.kept_for_area = self.kept_for_clues = 0  # counted again by the oracle's visit
+            self.visit_groups([g for g in groups if self.cells[g[0]]], self.oracle_allows)
+            if self.symmetric and self.minimality == "symmetric-minimal":
+                self.singles_needed = not any(
+                    self.oracle_unique([x]) for x in order if self.cells[x] and not self.timed_out
+                )
+        if self.ceiling is not None:
+            self.rating = rate(self.puzzle(), max_nodes=RATING_NODES)
+        return self
+
+    def visit_groups(self, groups: list[list[int]], removable: Callable[[list[int]], bool]) -> None:
+        """Offer each group of clues to ``removable``, which removes all of them or none, unless
+        the options keep them."""
+        for group in groups:
+            if self.deadline is not None and time.monotonic() >= self.deadline:
+                self.timed_out = True
+                return
+            if not all(self.cells[x] for x in group):
+                continue
+            if sum(1 for v in self.cells if v) - len(group) < self.fewest:
+                self.kept_for_clues += len(group)
+                continue
+            if not self.allow_unclued and any(
+                self.clues_in[self.region[x]] <= sum(1 for y in group if self.region[y] == self.region[x])
+                for x in group
+            ):
+                continue  # a region's last clues
+            if self.max_area is not None and self.empty_area_without(group) > self.max_area:
+                self.kept_for_area += len(group)
+                continue
+            removable(group)
+
+    def empty_area_without(self, group: list[int]) -> int:
+        """The largest connected area of empty cells with the clues of ``group`` gone."""
+        kept = [self.cells[x] for x in group]
+        for x in group:
+            self.cells[x] = 0
+        try:
+            return max(self.empty_area_with(x) for x in group)
+        finally:
+            for x, v in zip(group, kept):
+                self.cells[x] = v
+
+    def rules_allow(self, group: list[int]) -> bool:
+        """Remove the clues of ``group`` if the rules still solve the whole grid without them."""
+        if not deduce(self.without(group), grid_last=True).solved:
+            return False
+        self.remove(group)
+        return True
 
     def visit(self, order: list[int], removable: Callable[[int], bool]) -> None:
         """Offer each clue of ``order`` to ``removable``, which removes it or not, unless the
@@ -476,24 +611,30 @@ class _Removal:
             kept[x] = 0
         return Puzzle(self.h, self.w, tuple(tuple(kept[r * self.w : (r + 1) * self.w]) for r in range(self.h)))
 
-    def oracle_allows(self, x: int) -> bool:
-        """Remove clue x if the oracle proves the puzzle unique without it (and the rating, for
-        a difficulty, is not above it)."""
+    def oracle_unique(self, cells: list[int]) -> bool:
+        """Does the oracle prove the puzzle unique without the clues of ``cells``? (False when
+        it cannot settle it, counted in ``undecided``.)"""
         assert self.oracle is not None  # asked only with by_oracle
-        puzzle = self.without([x])
         self.oracle_calls += 1
         try:
-            if not self.oracle(puzzle, self.solution):
-                return False
+            return self.oracle(self.without(cells), self.solution)
         except OracleUndecided:
             self.undecided += 1
             return False
+
+    def oracle_allows(self, cells: int | list[int]) -> bool:
+        """Remove clue ``cells`` (one, or a group) if the oracle proves the puzzle unique without
+        it (and the rating, for a difficulty, is not above it)."""
+        group = [cells] if isinstance(cells, int) else cells
+        if not self.oracle_unique(group):
+            return False
+        puzzle = self.without(group)
         if self.ceiling is not None and self.ceiling < len(LABELS) - 1:
             level = rate(puzzle, max_nodes=RATING_NODES).level
             if level is None or level > self.ceiling:
                 self.kept_for_difficulty += 1
                 return False
-        self.remove([x])
+        self.remove(group)
         return True
 
 
@@ -510,6 +651,7 @@ def _regions(solution: Grid) -> tuple[list[int], list[int]]:
 __all__ = [
     "DEFAULT_SIZE_WEIGHTS",
     "GeneratedPuzzle",
+    "MINIMALITIES",
     "OracleUndecided",
     "RATING_NODES",
     "UniqueOracle",

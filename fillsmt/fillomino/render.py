@@ -75,15 +75,19 @@ def svg_picture(
     title: str | None = None,
     notes: Iterable[Any] = (),
 ) -> str:
-    """A Fillomino puzzle, or its solution when ``grid`` is given (regions = equal numbers)."""
+    """A Fillomino puzzle, or its solution when ``grid`` is given (regions = equal numbers). A
+    ``grid`` may be partial (a player's, 0 = empty): borders are drawn only between two filled
+    cells of different numbers."""
     from fillsmt.pictures.svg import DEFAULT_STYLE, check_shape, grid_svg, number_texts
 
+    labels = None
     if grid is not None:
         check_shape(grid, puzzle.height, puzzle.width, "solution")
+        labels = [[v or None for v in row] for row in grid]
     return grid_svg(
         puzzle.height,
         puzzle.width,
-        labels=grid,
+        labels=labels,
         texts=number_texts(puzzle.cells, grid),
         style=style or DEFAULT_STYLE,
         title=title,

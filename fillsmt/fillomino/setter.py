@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import time
 
+from fillsmt.errors import InputError, OracleUndecided
 from fillsmt.setter.generation import Made, Options, removal_warnings
 
 DEFAULT_MAX_EMPTY_AREA = 20
@@ -20,6 +21,18 @@ SMALL_GRID = 225
 
 def check_request(opts: Options) -> Options:
     """The request with Fillomino's defaults filled in (``--max-empty-area 0``: no limit)."""
+    if opts.positions is not None:
+        for name, given in (
+            ("--symmetry", opts.symmetry != "none"),
+            ("--clues", opts.clues is not None),
+            ("--solution", opts.solution is not None),
+            ("--difficulty", opts.difficulty is not None),
+            ("--minimal", opts.minimal),
+        ):
+            if given:
+                raise InputError(f"--positions places every clue: it cannot go with {name}")
+        if opts.solver == "search":
+            raise InputError("--positions needs an SMT solver (--solver yices, z3, z3-api, pysmt), not search")
     area = (
         opts.max_empty_area
         if opts.max_empty_area is not None
@@ -39,6 +52,8 @@ def make_fillomino(opts: Options, seed: int | str, driver) -> Made:
 
     start = time.monotonic()
     deadline = None if opts.timeout is None else start + opts.timeout
+    if opts.positions is not None:
+        return _placed(opts, seed, driver, start, deadline)
     oracle = search_based_oracle(deadline) if driver is None else smt_oracle(driver, deadline)
     by_oracle = opts.minimal or LABELS.index(opts.difficulty or "easy") > 0
     made = generate(
@@ -51,16 +66,25 @@ def make_fillomino(opts: Options, seed: int | str, driver) -> Made:
         max_seconds=opts.timeout,
         max_region=opts.max_region,
         max_empty_area=opts.max_empty_area,
+        symmetry=opts.symmetry,
+        clues=opts.clues,
+        solution=opts.solution,
     )
     oracle.deadline = None  # the last proof is not cut short
     proof = uniqueness_proof(oracle, made.puzzle, made.solution)
     seconds = time.monotonic() - start
     rating = made.rating or rate(made.puzzle, max_nodes=RATING_NODES)
     label = rating.label or "unrated"
+    warnings = removal_warnings(made, opts, "clues")
     notes = [f"unique by {'the deduction rules' if proof == 'rules' else 'the oracle'}"]
+    if opts.symmetry != "none":
+        notes.append(f"{opts.symmetry} symmetric")
     if made.kept_for_area:
         notes.append(f"{made.kept_for_area} clues kept for --max-empty-area {opts.max_empty_area}")
-    warnings = removal_warnings(made, opts, "clues")
+    if made.kept_for_clues:
+        notes.append(f"clues kept for --clues {_range_text(opts.clues)}")
+    if opts.clues is not None and not opts.clues[0] <= made.clues <= opts.clues[1]:
+        warnings.append(f"asked for {_range_text(opts.clues)} clues, the closest found has {made.clues}")
     if opts.difficulty is not None and rating.label != opts.difficulty:
         warnings.append(f"asked for {opts.difficulty}, the closest found is {label}")
     stats = {
@@ -69,7 +93,62 @@ def make_fillomino(opts: Options, seed: int | str, driver) -> Made:
         "kept_for_area": made.kept_for_area,
         "attempt": made.attempt,
     }
-    return Made(format_puzzle(made.puzzle), seed, made.clues, label, made.minimal, seconds, notes, warnings, stats)
+    return Made(
+        format_puzzle(made.puzzle),
+        seed,
+        made.clues,
+        label,
+        made.minimal,
+        seconds,
+        notes,
+        warnings,
+        stats,
+        made.minimality,
+    )
+
+
+def _placed(opts: Options, seed: int | str, driver, start: float, deadline: float | None) -> Made:
+    """The puzzle of ``--positions``: a solution found for the layout (:mod:`fillsmt.setter.positions`),
+    proven unique once more by a fresh oracle."""
+    from fillsmt.fillomino.generate import RATING_NODES
+    from fillsmt.fillomino.model import Puzzle
+    from fillsmt.fillomino.oracle import smt_oracle, uniqueness_proof
+    from fillsmt.fillomino.plain_format import format_puzzle
+    from fillsmt.fillomino.rating import rate
+    from fillsmt.setter.clues import RepairUndecided
+    from fillsmt.setter.positions import solve_layout
+
+    assert opts.positions is not None and driver is not None  # check_request
+    blank = Puzzle(opts.height, opts.width, tuple((0,) * opts.width for _ in range(opts.height)), "--positions")
+    try:
+        layout = solve_layout(blank, opts.positions, driver, deadline)
+    except RepairUndecided as e:
+        raise OracleUndecided(f"--positions: {e}") from None
+    puzzle = Puzzle(opts.height, opts.width, layout.puzzle.cells, f"generated-{opts.height}x{opts.width}-{seed}")
+    proof = uniqueness_proof(smt_oracle(driver, None), puzzle, layout.solution)
+    rating = rate(puzzle, max_nodes=RATING_NODES)
+    notes = [
+        f"unique by {'the deduction rules' if proof == 'rules' else 'the oracle'}",
+        f"a solution for the layout after {layout.rounds} proposed",
+    ]
+    clues = sum(1 for _ in puzzle.clues())
+    return Made(
+        format_puzzle(puzzle),
+        seed,
+        clues,
+        rating.label or "unrated",
+        False,
+        time.monotonic() - start,
+        notes,
+        [],
+        {"rounds": layout.rounds},
+        "as placed",
+    )
+
+
+def _range_text(clues: tuple[int, int] | None) -> str:
+    assert clues is not None
+    return str(clues[0]) if clues[0] == clues[1] else f"{clues[0]}-{clues[1]}"
 
 
 __all__ = ["DEFAULT_MAX_EMPTY_AREA", "SMALL_GRID", "check_request", "make_fillomino"]

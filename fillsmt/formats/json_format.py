@@ -258,9 +258,10 @@ def result_to_dict(result: Any, puzzle_name: str) -> dict:
     ``grid`` (the checked solution, or null), ``solver``, ``encoding``, ``height``, ``width``,
     ``times`` (stage → seconds), ``presolved_cells`` (or null) and ``message``. Then:
     ``unique`` (true / false, or null when not asked or not settled: a pipeline result always
-    has it), ``second_grid`` and ``differing_cells`` (a second solution and where it differs),
-    ``forced``, ``checks`` (the solver's check-sat calls), and the keys the kind adds (a tiling's
-    ``covered``, ``optimal``, ``placements``, …).
+    has it; with ``forced`` settled, every cell forced is true and a cell not forced false),
+    ``second_grid`` and ``differing_cells`` (a second solution and where it differs), ``forced``,
+    ``checks`` (the solver's check-sat calls), and the keys the kind adds (a tiling's ``covered``,
+    ``optimal``, ``placements``, …).
     """
     puzzle = result.puzzle
     kind = kinds.kind_of(puzzle)
@@ -278,7 +279,7 @@ def result_to_dict(result: Any, puzzle_name: str) -> dict:
         "message": result.message,
     }
     if result.unique is not None or getattr(result, "unique_asked", None) is not None:
-        obj["unique"] = result.unique
+        obj["unique"] = getattr(result, "settled_unique", result.unique)
     if result.second_grid is not None:
         obj["second_grid"] = kind.solution_json(puzzle, result.second_grid)
         if result.grid is not None:

@@ -13,10 +13,11 @@ from fillsmt.kinds import kind_of
 
 def picture(puzzle: Any, solution: Any = None) -> str:
     """The SVG picture of a puzzle, solved when ``solution`` is given."""
+    from fillsmt.pictures.svg import file_title
     from fillsmt.protocol import Pictures
 
     kind = kind_of(puzzle)
-    return Pictures.of(kind, puzzle.source).svg(puzzle, solution, title=getattr(puzzle, "source", None))
+    return Pictures.of(kind, puzzle.source).svg(puzzle, solution, title=file_title(getattr(puzzle, "source", None)))
 
 
 class ShowsAsSvg:

@@ -9,7 +9,8 @@ the kind's :class:`~fillsmt.protocol.Pictures`); here are what they share:
 * :func:`number_texts` — clues bold, solved numbers blue;
 * :func:`render_labelled` — a labelled grid (each placed piece of a tiling has its label, ``.``
   marks an uncovered cell, drawn shaded), heavy lines between different labels;
-* :func:`render_svg` — the picture of a puzzle of any kind, through its kind.
+* :func:`render_svg` — the picture of a puzzle of any kind, through its kind;
+* :func:`file_title` — a puzzle's source as a title: its file name, never the folders.
 
 Pure functions from data to text (``xml.etree.ElementTree``, no other dependency); the groups
 carry ids (``grid``, ``borders``, ``numbers``, ``shading``, ``frame``) so tests and stylesheets
@@ -60,17 +61,22 @@ def region_edges(labels: Sequence[Sequence[Hashable]]) -> list[tuple[int, int, i
     """The inner cell edges between side-by-side cells of different labels.
 
     Each edge is (x1, y1, x2, y2) in cell units, x along the columns and y down the rows; the
-    outer frame is not included.
+    outer frame is not included. A cell labelled None (not known yet, as an empty cell of a
+    player's grid) has no edge on any side.
     """
     height, width = len(labels), len(labels[0]) if labels else 0
+
+    def differ(a: Hashable, b: Hashable) -> bool:
+        return a is not None and b is not None and a != b
+
     edges = []
     for r in range(height):
         for c in range(width - 1):
-            if labels[r][c] != labels[r][c + 1]:
+            if differ(labels[r][c], labels[r][c + 1]):
                 edges.append((c + 1, r, c + 1, r + 1))
     for r in range(height - 1):
         for c in range(width):
-            if labels[r][c] != labels[r + 1][c]:
+            if differ(labels[r][c], labels[r + 1][c]):
                 edges.append((c, r + 1, c + 1, r + 1))
     return edges
 
@@ -246,6 +252,14 @@ def grid_svg(
     canvas.notes(notes)
     canvas.frame()
     return canvas.text()
+
+
+def file_title(source: str | None) -> str | None:
+    """A puzzle's source as a picture's title: the file name alone (a picture is shared, the
+    folders it came from are the author's own); a URL or ``<stdin>`` stays as it is."""
+    if not source or "://" in source:
+        return source
+    return source.replace("\\", "/").rstrip("/").rsplit("/", 1)[-1] or source
 
 
 def check_shape(grid: Sequence[Sequence[Any]], height: int, width: int, name: str) -> None:

@@ -23,6 +23,14 @@ class Options:
     minimal: bool = False
     """Fillomino: remove every clue the oracle proves the puzzle unique without, not only
     those the deduction rules do not need."""
+    symmetry: str = "none"
+    """The symmetry of the clue layout (:data:`~fillsmt.setter.symmetry.SYMMETRIES`)."""
+    clues: tuple[int, int] | None = None
+    """The fewest and the most clues wanted."""
+    solution: tuple[tuple[int, ...], ...] | None = None
+    """The solution the puzzle must have (a filled grid), instead of a random one."""
+    positions: frozenset[tuple[int, int]] | None = None
+    """The cells the clues must be at (and no others), instead of cells chosen by removal."""
 
 
 @dataclass
@@ -39,6 +47,13 @@ class Made:
     warnings: list[str]
     stats: dict
     """The oracle's counts and seconds (for the benchmark)."""
+    minimality: str = ""
+    """What is known of the clue set in words ("minimal", "near-minimal", …); "" for
+    ``minimal``'s word alone."""
+
+    @property
+    def minimal_words(self) -> str:
+        return self.minimality or ("minimal" if self.minimal else "near-minimal")
 
 
 def removal_warnings(made, opts: Options, clues: str) -> list[str]:

@@ -5,7 +5,10 @@
 the whole clue set unique, so that a second solution must differ at the removed clue); every clue
 left is needed, since removing it from a larger set already gave a second solution. With
 ``keep_rated`` (Fillomino) a clue also stays when removing it would change the label of
-``fillsmt rate``. Stopped by its time limit, it returns the puzzle with the clues removed so far
+``fillsmt rate``. With ``symmetric``, clues go only a symmetric group at a time (an orbit of
+every symmetry the clue layout has: a half turn, a quarter turn, a mirror), so the layout keeps
+its symmetries, and every group left is needed (a single clue of it may not be). Stopped by its
+time limit, it returns the puzzle with the clues removed so far
 (unique, every removal proven), marked as not minimal.
 """
 
@@ -31,6 +34,7 @@ from fillsmt.setter.clues import (
     with_clues,
 )
 from fillsmt.setter.repair import TIME_LIMIT
+from fillsmt.setter.symmetry import joint_orbits, symmetries_of
 from fillsmt.smtlib.answer import Status
 
 
@@ -49,6 +53,8 @@ class Minimized:
     minimal: bool = True
     stopped: str = ""
     tried: int = 0
+    symmetries: tuple[str, ...] = ()
+    """With ``symmetric``: the symmetries the layout had and kept."""
 
     @property
     def clues_before(self) -> int:
@@ -64,19 +70,39 @@ class Minimized:
             "minimal": self.minimal,
             "stopped": self.stopped or None,
             "clues_tried": self.tried,
+            "symmetries": list(self.symmetries),
             "seconds": round(self.seconds, 4),
         }
 
 
-def minimize(puzzle: Any, driver: Driver, *, keep_rated: bool = False, timeout: float | None = None) -> Minimized:
+def minimize(
+    puzzle: Any, driver: Driver, *, keep_rated: bool = False, timeout: float | None = None, symmetric: bool = False
+) -> Minimized:
     """Minimize ``puzzle``'s clues (module text). The puzzle must have exactly one solution;
     ``timeout`` bounds the whole: the clues removed by then are returned, marked as not minimal,
     and :class:`RepairUndecided` is raised when the puzzle was not even proven unique by then."""
-    return undecided_on_timeout(lambda: _minimize(puzzle, driver, keep_rated, timeout))
+    return undecided_on_timeout(lambda: _minimize(puzzle, driver, keep_rated, timeout, symmetric))
 
 
-def _minimize(puzzle: Any, driver: Driver, keep_rated: bool, timeout: float | None) -> Minimized:
+def _groups(puzzle: Any, symmetric: bool) -> tuple[list[list[Placed]], tuple[str, ...]]:
+    """The clues in the groups removed together (each clue alone, or the orbits of the
+    layout's symmetries), in reading order, and those symmetries."""
+    kept = clues_of(puzzle)
+    if not symmetric:
+        return [[k] for k in kept], ()
+    found = tuple(symmetries_of(puzzle.height, puzzle.width, [(r, c) for r, c, _ in kept]))
+    if not found:
+        raise InputError(
+            f"{puzzle.source}: --symmetric: the clue layout has no symmetry (half turn, quarter turn or mirror) to keep"
+        )
+    at = {(r, c): (r, c, v) for r, c, v in kept}
+    groups = [[at[x] for x in orbit] for orbit in joint_orbits(found, puzzle.height, puzzle.width) if orbit[0] in at]
+    return groups, found
+
+
+def _minimize(puzzle: Any, driver: Driver, keep_rated: bool, timeout: float | None, symmetric: bool) -> Minimized:
     kind = clue_kind(puzzle)
+    groups, symmetries = _groups(puzzle, symmetric)
     start = time.monotonic()
     deadline = None if timeout is None else start + timeout
     solution = _unique_solution(puzzle, driver, deadline)
@@ -96,14 +122,14 @@ def _minimize(puzzle: Any, driver: Driver, keep_rated: bool, timeout: float | No
                 raise FillsmtError(f"{puzzle.source}: the uniqueness oracle disagrees with the solver (a bug)")
         except OracleUndecided as e:
             raise RepairUndecided(f"{puzzle.source}: {e}") from None
-        for clue in list(kept):
+        for group in groups:
             if deadline is not None and time.monotonic() >= deadline:
                 stopped = TIME_LIMIT
                 break
-            trial = with_clues(puzzle, [k for k in kept if k != clue])
+            trial = with_clues(puzzle, [k for k in kept if k not in group])
             try:
                 if not unique(trial, solution):
-                    tried += 1
+                    tried += len(group)
                     continue
             except (OracleUndecided, SessionTimeout) as e:
                 stopped = TIME_LIMIT if deadline is not None and time.monotonic() >= deadline else str(e)
@@ -114,11 +140,12 @@ def _minimize(puzzle: Any, driver: Driver, keep_rated: bool, timeout: float | No
                     stopped = "the time limit came while rating"
                     break
                 if trial_label != label:
-                    tried += 1
+                    tried += len(group)
                     continue
-            kept.remove(clue)
-            removed.append(clue)
-            tried += 1
+            for clue in group:
+                kept.remove(clue)
+            removed.extend(group)
+            tried += len(group)
     finally:
         unique.close()
     return Minimized(
@@ -131,6 +158,7 @@ def _minimize(puzzle: Any, driver: Driver, keep_rated: bool, timeout: float | No
         minimal=not stopped,
         stopped=stopped,
         tried=tried,
+        symmetries=symmetries,
     )
 
 
