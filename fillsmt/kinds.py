@@ -35,6 +35,8 @@ imports only its format modules, not every kind's encoders."""
 
 FALLBACK = "fillomino"
 """The kind of a plain file no kind claims (the oldest format: ``H W`` and one grid)."""
+DEFAULT_KIND = FALLBACK
+"""The kind ``generate`` makes when none is named."""
 
 ENV = "FILLSMT_KINDS"
 

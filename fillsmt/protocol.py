@@ -421,7 +421,8 @@ class Explains(Capability):
 
     @abstractmethod
     def hint(self, puzzle: Any, progress: Any, deadline: float | None, solver: str) -> Any:
-        """The next step for a player whose grid is ``progress`` (None: the puzzle as printed),
+        """The next step for a player whose grid is ``progress`` (a puzzle of this kind, read from the
+        player's file; None: the puzzle as printed),
         or the cells of it that are wrong (``fillsmt hint``): an object with ``status``,
         ``as_dict()`` and ``text()``."""
 
@@ -430,6 +431,13 @@ class Generates(Capability):
     """New puzzles with one solution (``fillsmt generate --kind``)."""
 
     refusal = "fillsmt cannot make {kind} puzzles"
+    difficulties: tuple[str, ...] = ()
+    """The ratings ``generate --difficulty`` can aim for (none: the option is not the kind's)."""
+
+    def option_notes(self) -> dict[str, str]:
+        """What ``generate --help`` says of the kind's defaults, by option (``max_region``,
+        ``max_empty_area``): a phrase each, naming the kind."""
+        return {}
 
     @abstractmethod
     def check_request(self, opts: Any, asked: dict) -> Any:

@@ -154,6 +154,46 @@ def test_only_a_kinds_own_package_and_the_registry_compare_kind_names():
     assert offenders == []
 
 
+def _kind_mentions(tree: ast.AST, names: set[str]) -> list[ast.AST]:
+    """The imports of a kind's package and the strings that name a kind or its package, but
+    documentation (a string alone as a statement: a docstring, an attribute's text)."""
+    prose = {id(n.value) for n in ast.walk(tree) if isinstance(n, ast.Expr) and isinstance(n.value, ast.Constant)}
+    packages = tuple(f"fillsmt.{name}" for name in KIND_PACKAGES)
+    found: list[ast.AST] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import) and any(a.name.startswith(packages) for a in node.names):
+            found.append(node)
+        elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith(packages):
+            found.append(node)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in prose:
+            if node.value in names or any(p in node.value for p in packages):
+                found.append(node)
+    return found
+
+
+def test_no_module_but_a_kinds_own_and_the_registry_names_a_kind():
+    """Code outside a kind's package reaches it through the registry and its capabilities only:
+    no import of the kind's modules, no table or default holding its name."""
+    names = set(KIND_PACKAGES)
+    offenders = []
+    for path in PACKAGE.rglob("*.py"):
+        relative = path.relative_to(PACKAGE)
+        if relative.parts[0] in KIND_PACKAGES or relative.as_posix() == "kinds.py":
+            continue
+        for node in _kind_mentions(ast.parse(path.read_text(encoding="utf-8")), names):
+            offenders.append(f"{relative}:{node.lineno}: {ast.unparse(node)[:80]}")
+    assert offenders == []
+
+
+def test_the_kind_mention_finder_finds_imports_and_names():
+    tree = ast.parse('"""Docs: fillsmt.fillomino.x."""\nimport fillsmt.tiling.model\n'
+                     'from fillsmt.fillomino.rating import LABELS\nK = "blocknumber"\n'
+                     'M = "fillsmt.fillomino.kind:KIND"\nX = "fillominoes"\n"""fillomino, as prose"""\n')
+    found = [ast.unparse(n) for n in _kind_mentions(tree, {"fillomino", "blocknumber", "tiling"})]
+    assert found == ["import fillsmt.tiling.model", "from fillsmt.fillomino.rating import LABELS",
+                     "'blocknumber'", "'fillsmt.fillomino.kind:KIND'"]
+
+
 def test_the_kind_name_finder_finds_comparisons():
     tree = ast.parse('a = kind.name == "fillomino"\nb = "tiling" != k\nc = n in ("x", "blocknumber")\n'
                      'd = name == "fillomino-ish"\ne = {"fillomino": 1}[k]')

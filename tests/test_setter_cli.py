@@ -52,7 +52,7 @@ def test_explain_exit_codes_and_refusals():
     many = run("explain", "-", input="2 2\n0 0\n0 0\n")
     assert many.exit_code == 5 and "more than one solution" in many.stdout
     block = run("explain", BLOCK)
-    assert block.exit_code == 2 and "explains Fillomino puzzles only" in block.output
+    assert block.exit_code == 2 and "blocknumber puzzles have no deduction rules to explain them with" in block.output
 
 
 def test_hint_wrong_cells_and_next_step(tmp_path):

@@ -99,6 +99,11 @@ class BlockNumber(JsonForm, UrlForm, Pictures, Generates, Clues):
     def generated_words(self, made) -> str:
         return f"{made.clues} givens"
 
+    def option_notes(self) -> dict[str, str]:
+        from fillsmt.blocknumber.setter import DEFAULT_MAX_BLOCK
+
+        return {"max_region": f"BlockNumber: {DEFAULT_MAX_BLOCK}"}
+
     def decode(self, puzzle: Puzzle, values: dict, encoding: str, source: str):
         return decode_grid(puzzle, values, encoding, source=source)
 

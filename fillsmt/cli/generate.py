@@ -1,8 +1,7 @@
 """The ``generate`` command: new puzzles with exactly one solution.
 
-A thin layer over the generators (:mod:`fillsmt.fillomino.generate`,
-:mod:`fillsmt.blocknumber.generate`) and their uniqueness oracles
-(:mod:`fillsmt.fillomino.oracle`, :mod:`fillsmt.blocknumber.oracle`). Every puzzle printed has
+A thin layer over the kinds that make puzzles (:class:`~fillsmt.protocol.Generates`: each
+kind's generator and its uniqueness oracle). Every puzzle printed has
 been proved unique (by the oracle, or by the deduction rules filling it alone) and its solution
 has passed the independent checker.
 """
@@ -16,17 +15,40 @@ import sys
 import click
 
 from fillsmt import limits
-from fillsmt.blocknumber.setter import DEFAULT_MAX_BLOCK, make_blocknumber
-from fillsmt.cli.common import CONTEXT, CliError, KindName, reports_errors, timeout_option, warn
+from fillsmt.cli.common import CONTEXT, CliError, KindName, LazyChoice, reports_errors, timeout_option, warn
 from fillsmt.cli.output import check_target, write_file
 from fillsmt.engine.interrupts import run_within
 from fillsmt.errors import EXIT_UNKNOWN, InputError
-from fillsmt.fillomino.rating import LABELS
-from fillsmt.fillomino.setter import DEFAULT_MAX_EMPTY_AREA, SMALL_GRID, make_fillomino
-from fillsmt.kinds import get_kind
+from fillsmt.kinds import DEFAULT_KIND, get_kind, kind_names
 from fillsmt.protocol import Generates
 from fillsmt.setter.generation import Made, Options
 from fillsmt.setter.symmetry import SYMMETRIES
+
+
+def _makers() -> list[Generates]:
+    """The registered kinds that make puzzles."""
+    return [k for k in map(get_kind, kind_names()) if isinstance(k, Generates)]
+
+
+def _makers_offer(values) -> list[str]:
+    """What the kinds that make puzzles offer (``values(kind)``), in order, each once."""
+    return list(dict.fromkeys(v for k in _makers() for v in values(k)))
+
+
+class NotedOption(click.Option):
+    """An option whose help holds ``{notes}``: what the kinds that make puzzles say of its
+    default (:meth:`~fillsmt.protocol.Generates.option_notes`), filled in only when the help
+    is shown, so that importing the command loads no kind."""
+
+    def get_help_record(self, ctx):
+        template = self.help or ""
+        notes = "; ".join(n for k in _makers() if (n := k.option_notes().get(self.name or "")))
+        self.help = template.replace("{notes}", notes or "the kind's")
+        try:
+            return super().get_help_record(ctx)
+        finally:
+            self.help = template
+
 
 MAX_SIDE = 60
 """The largest height or width ``generate`` accepts (a 30x30 Fillomino takes minutes)."""
@@ -215,7 +237,7 @@ def _progress_bar(total: int, enabled: bool):
     "--kind",
     "-k",
     type=KindName(generating=True),
-    default="fillomino",
+    default=DEFAULT_KIND,
     show_default=True,
     metavar="KIND",
     help="The kind of puzzle to make: fillomino or blocknumber (any kind that can).",
@@ -246,7 +268,7 @@ def _progress_bar(total: int, enabled: bool):
 @click.option(
     "--difficulty",
     "-d",
-    type=click.Choice(LABELS),
+    type=LazyChoice(lambda: _makers_offer(lambda k: k.difficulties)),
     help="Fillomino only: aim for this rating (see `fillsmt rate`); clues that would make "
     "the puzzle harder are kept, and easier attempts are dropped (up to 20).",
 )
@@ -257,20 +279,20 @@ def _progress_bar(total: int, enabled: bool):
 )
 @click.option(
     "--max-region",
+    cls=NotedOption,
     type=click.IntRange(min=1),
     metavar="N",
-    help=f"The largest region (Fillomino, default 10) or block (BlockNumber, default "
-    f"{DEFAULT_MAX_BLOCK}) of the solution.",
+    help="The largest region or block of the solution [default: {notes}].",
 )
 @click.option(
     "--max-empty-area",
+    cls=NotedOption,
     type=click.IntRange(min=0),
     metavar="N",
     help="Fillomino only: keep a clue when removing it would leave a connected area of "
     "more than N empty cells; the clue set is then minimal among those without larger "
-    "areas (near-minimal). 0: no limit, minimal clue sets [default: 0 up to "
-    f"{SMALL_GRID} cells (15x15), {DEFAULT_MAX_EMPTY_AREA} for larger grids, where "
-    "large empty areas slow the deduction rules and the proofs down].",
+    "areas (near-minimal). 0: no limit, minimal clue sets [default: {notes}; large empty "
+    "areas slow the deduction rules and the proofs down].",
 )
 @click.option(
     "--minimal",
@@ -443,15 +465,10 @@ def _no_puzzle(seed, timeout: float):
 
 
 __all__ = [
-    "DEFAULT_MAX_BLOCK",
-    "DEFAULT_MAX_EMPTY_AREA",
     "Made",
     "Options",
-    "SMALL_GRID",
     "check_options",
     "generate",
-    "make_blocknumber",
-    "make_fillomino",
     "parse_clues",
     "parse_seed",
     "parse_size",

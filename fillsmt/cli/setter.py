@@ -1,6 +1,7 @@
 """For puzzle solvers and setters: ``explain``, ``hint``, ``repair`` and ``minimize``.
 
-Thin: the work is in :mod:`fillsmt.fillomino.explain` and :mod:`fillsmt.setter.repair`.
+Thin: the work is in each kind's explanations (:class:`~fillsmt.protocol.Explains`) and
+:mod:`fillsmt.setter.repair`.
 """
 
 from __future__ import annotations
@@ -45,18 +46,14 @@ HINT_EXIT = {
 }
 
 
-def _fillomino(source: str, kind: str | None, command: str):
-    """The puzzle, which must be of a kind that ``explain`` and ``hint`` know (:class:`~fillsmt.protocol.Explains`)."""
+def _explained(source: str, kind: str | None):
+    """The puzzle, and its kind as one that ``explain`` and ``hint`` know (:class:`~fillsmt.protocol.Explains`)."""
     from fillsmt.formats.source import load
     from fillsmt.kinds import kind_of
     from fillsmt.protocol import Explains
 
     puzzle = load(source, kind)
-    if not isinstance(kind_of(puzzle), Explains):
-        raise InputError(
-            f"{puzzle.source}: {command} explains Fillomino puzzles only (this is a {kind_of(puzzle).name} puzzle)"
-        )
-    return puzzle
+    return puzzle, Explains.of(kind_of(puzzle), puzzle.source)
 
 
 def _deadline(timeout: float | None) -> float | None:
@@ -105,13 +102,12 @@ def explain(puzzle, fmt, svg_file, force, solver, timeout, kind):
       fillsmt explain --svg steps.svg puzzle.txt
     """
     from fillsmt.cli.output import write_file
-    from fillsmt.fillomino.explain import explain as explain_puzzle
     from fillsmt.formats.json_format import line
 
-    p = _fillomino(puzzle, kind, "explain")
+    p, explainer = _explained(puzzle, kind)
     deadline = _deadline(timeout)
     with stopped_at(timeout, "explanation"):
-        found = explain_puzzle(p, deadline=deadline, solver=solver)
+        found = explainer.explain(p, deadline, solver)
     _timed_out(found, deadline, timeout, "explanation")
     if svg_file:
         write_file(svg_file, found.svg(), force=force, protect=puzzle, option="--svg")
@@ -144,21 +140,22 @@ def hint(puzzle, progress, fmt, solver, timeout, kind):
       fillsmt hint puzzle.txt my-grid.txt
       fillsmt hint --format json puzzle.txt my-grid.txt
     """
-    from fillsmt.fillomino.explain import hint as hint_for
     from fillsmt.formats.json_format import line
+    from fillsmt.formats.source import load
 
     if puzzle == "-" and progress == "-":
         raise click.UsageError("PUZZLE and PROGRESS cannot both be - (standard input holds only one of them)")
-    p = _fillomino(puzzle, kind, "hint")
+    p, explainer = _explained(puzzle, kind)
     grid = None
     if progress is not None:
-        g = _fillomino(progress, "fillomino", "hint")
-        if (g.height, g.width) != (p.height, p.width):
-            raise InputError(f"{g.source}: the progress grid is {g.height}x{g.width}, the puzzle {p.height}x{p.width}")
-        grid = g.cells
+        grid = load(progress, p.kind)  # the player's grid, read as the puzzle's kind
+        if (grid.height, grid.width) != (p.height, p.width):
+            raise InputError(
+                f"{grid.source}: the progress grid is {grid.height}x{grid.width}, the puzzle {p.height}x{p.width}"
+            )
     deadline = _deadline(timeout)
     with stopped_at(timeout, "hint"):
-        found = hint_for(p, grid, deadline=deadline, solver=solver)
+        found = explainer.hint(p, grid, deadline, solver)
     _timed_out(found, deadline, timeout, "hint")
     click.echo(line(found.as_dict()) if fmt == "json" else found.text(), nl=fmt == "json")
     code = HINT_EXIT[found.status]

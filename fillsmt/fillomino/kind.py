@@ -177,6 +177,22 @@ class Fillomino(JsonForm, UrlForm, Pictures, Presolves, Searches, Rates, Explain
     def generated_words(self, made) -> str:
         return f"{made.clues} clues, {made.label}"
 
+    @property
+    def difficulties(self) -> tuple[str, ...]:  # type: ignore[override]
+        from fillsmt.fillomino.rating import LABELS
+
+        return LABELS
+
+    def option_notes(self) -> dict[str, str]:
+        from fillsmt.fillomino.generate import DEFAULT_SIZE_WEIGHTS
+        from fillsmt.fillomino.setter import DEFAULT_MAX_EMPTY_AREA, SMALL_GRID
+
+        larger = f"{DEFAULT_MAX_EMPTY_AREA} for larger grids"
+        return {
+            "max_region": f"Fillomino: {max(DEFAULT_SIZE_WEIGHTS)}",
+            "max_empty_area": f"Fillomino: 0 up to {SMALL_GRID} cells (15x15), {larger}",
+        }
+
     def problem(self, puzzle: Puzzle, script, encoding: str, solver: str):
         """Another solution is asked for as :mod:`fillsmt.fillomino.blocking` says
         (``Problem.block``). A lazy encoding's session reads the cell numbers packed
@@ -260,10 +276,10 @@ class Fillomino(JsonForm, UrlForm, Pictures, Presolves, Searches, Rates, Explain
 
         return explain(puzzle, deadline=deadline, solver=solver)
 
-    def hint(self, puzzle: Puzzle, progress, deadline, solver: str):
+    def hint(self, puzzle: Puzzle, progress: Puzzle | None, deadline, solver: str):
         from fillsmt.fillomino.explain import hint
 
-        return hint(puzzle, progress, deadline=deadline, solver=solver)
+        return hint(puzzle, None if progress is None else progress.cells, deadline=deadline, solver=solver)
 
     @property
     def methods(self) -> tuple[str, ...]:  # type: ignore[override]
