@@ -154,22 +154,21 @@ def test_the_level_names():
     assert presolve_level(True, False, True) == "on"
 
 
-def test_the_other_smt_encoding_always_joins_and_the_lazy_cuts_lead_on_a_large_open_area():
+def test_the_lazy_cuts_join_every_race_and_lead_on_a_large_open_area():
     lazy = (Entrant("yices", "lazy-local-general", T.lazy_delay),)
-    tree = (Entrant("yices", "tree-bfs", T.lazy_delay),)
     assert T.lazy_delay > 0
     open_ = Puzzle(12, 12, ((5,) + (0,) * 11,) + tuple((0,) * 12 for _ in range(11)), "open")
     assert T.lazy_area <= largest_open_area(open_) == 143 < T.lead_area
     assert entrants(open_, False) == lazy and plan(open_, False).encoding is None
     wide = Puzzle(14, 14, ((5,) + (0,) * 13,) + tuple((0,) * 14 for _ in range(13)), "wide")
     assert largest_open_area(wide) == 195 >= T.lead_area
-    assert entrants(wide, False) == tree and plan(wide, False).encoding == "lazy-local-general"
+    assert entrants(wide, False) == () and plan(wide, False).encoding == "lazy-local-general"
     small = read_puzzle(str(INSTANCES / "g12-5x5.txt"))
     assert largest_open_area(small) < T.lazy_area and entrants(small, False) == entrants(small, True) == lazy
-    # many open cells, each area small (checkerboard clues on a 40x40): the cuts lead, tree-bfs joins
+    # many open cells, each area small (checkerboard clues on a 40x40): the cuts lead, alone
     board = Puzzle(40, 40, tuple(tuple(1 if (r + c) % 2 else 0 for c in range(40)) for r in range(40)), "board")
     assert open_cells(board) == 800 > T.small_open and largest_open_area(board) == 1
-    assert entrants(board, False) == tree and plan(board, False).encoding == "lazy-local-general"
+    assert entrants(board, False) == () and plan(board, False).encoding == "lazy-local-general"
 
 
 def test_a_huge_open_area_gets_the_lazy_cuts_alone_and_many_open_cells_no_search():

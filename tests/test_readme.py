@@ -241,6 +241,6 @@ def test_solve_help_gives_the_staged_delays():
     from fillsmt.fillomino.strategy import THRESHOLDS as t
 
     text = " ".join(CliRunner().invoke(main, ["solve", "--help"]).output.split())
-    stated = (f"in place of the default encoding where {t.lead_area} or more open cells form one area, the other "
-              f"of the two beside it after {t.lazy_delay:g} s")
+    stated = (f"in place of the default encoding where {t.lead_area} or more open cells form one area, else "
+              f"beside it after {t.lazy_delay:g} s")
     assert stated in text

@@ -46,9 +46,9 @@ from fillsmt.smtlib.answer import Status
     default=None,
     help="With --race, let the kind choose the encoding for the presolved grid and let its other "
     "SMT configurations join the race, each after its delay (Fillomino: yices on the lazy region "
-    "cuts in place of the default encoding where 180 or more open cells form one area, the other "
-    "of the two beside it after 10 s, or sooner when it falls behind its share of the CPU). Only "
-    "with the default solver and encoding. "
+    "cuts in place of the default encoding where 180 or more open cells form one area, else beside "
+    "it after 10 s, or sooner when they fall behind their share of the CPU). Only with the default "
+    "solver and encoding. "
     "[default: staged]",
 )
 @kind_option

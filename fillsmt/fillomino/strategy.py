@@ -27,8 +27,8 @@ class Thresholds:
     lazy_area: int = 100
     """Areas all below it, on :attr:`lead_open` open cells or more: the lazy cuts lead."""
     lazy_delay: float = 10.0
-    """Seconds after which the SMT encoding that does not lead joins the race (sooner when it is
-    the race's slack behind its equal share of the CPU: :mod:`fillsmt.engine.schedule`)."""
+    """Seconds after which the lazy cuts join a race the default encoding leads (sooner when they
+    are the race's slack behind their equal share of the CPU: :mod:`fillsmt.engine.schedule`)."""
     lead_area: int = 180
     """Largest area from which the lazy cuts replace the default encoding (at once)."""
     lead_open: int = 100
@@ -110,14 +110,13 @@ def quick_proof_budget(presolved: Puzzle, table: Thresholds = THRESHOLDS) -> tup
 
 
 def entrants(presolved: Puzzle, proof: bool, table: Thresholds = THRESHOLDS) -> tuple[Entrant, ...]:
-    """The other SMT encoding, after ``lazy_delay`` (or as soon as it is the race's slack behind
-    its equal share of the CPU, :mod:`fillsmt.engine.schedule`): the lazy region cuts beside the
-    default encoding, the default encoding where the cuts lead (:func:`lead_encoding`). Every
-    racer that may be the fastest races, so that the race's bound holds against each of them."""
-    from fillsmt.fillomino.encodings import DEFAULT_ENCODING
-
-    other = DEFAULT_ENCODING if lead_encoding(presolved, table) == LAZY else LAZY
-    return (Entrant("yices", other, table.lazy_delay),)
+    """Beside the default encoding, the lazy region cuts, after ``lazy_delay`` (or as soon as they
+    are the race's slack behind their equal share of the CPU, :mod:`fillsmt.engine.schedule`), so
+    that the bound holds against them too; where the cuts lead (:func:`lead_encoding`: a large open
+    area, whose default encoding is large to write and slow to solve), nothing more."""
+    if lead_encoding(presolved, table) == LAZY:
+        return ()
+    return (Entrant("yices", LAZY, table.lazy_delay),)
 
 
 def lead_encoding(presolved: Puzzle, table: Thresholds = THRESHOLDS) -> str | None:
