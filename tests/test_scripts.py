@@ -192,7 +192,7 @@ def test_every_script_is_smtlib_2_6_and_says_what_it_is(ring):
         check_frame(out.stdout, path, kind, encoding, presolve)
         seen.add((kind, encoding))
     assert {k for k, _ in seen} == {"fillomino", "blocknumber", "tiling"}
-    assert {e for k, e in seen if k == "fillomino"} == {"thesis", "tree", "tree-bfs"}
+    assert {e for k, e in seen if k == "fillomino"} == {"thesis", "tree", "tree-bfs", "tree-bfs-bv"}
 
 
 def test_the_logics_are_the_smallest_that_fit(ring):
