@@ -2,8 +2,8 @@
 # SMT-COMP's measurement and scores, on the puzzle files without the presolve (every solver run
 # measured by BenchExec) and on the same puzzles exported as .smt2 files (the plain family, in the
 # SMT-LIB library's layout) run as they are; the solved counts per solver must be the same.
-#   janko-thesis100 and the hard tail: z3, yices and cvc5 (Fillomino has no bit-vector encoding,
-#     so Bitwuzla's theory does not fit it);
+#   janko-thesis100 and the hard tail: z3, yices and cvc5 (the tables were made before Fillomino had
+#     a bit-vector encoding; Bitwuzla's Fillomino runs are bitwuzla.sh's);
 #   suguru-sat-testcases (BlockNumber): z3, yices, cvc5 and Bitwuzla, which gets the bv encoding.
 #   STEP      puzzles, files or all (default): each step is one locked run of its own
 #   WORK      where the exported families and the JSON reports go (default /tmp/fillsmt-smtcomp)

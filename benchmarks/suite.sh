@@ -11,6 +11,7 @@ python benchmarks/race_under_load.py "$SHARED/janko-thesis100/puzzles" instances
     --unique --rounds 2 --work benchmarks/results/race-janko-scaling
 bash benchmarks/baron.sh
 bash benchmarks/solvers.sh
+bash benchmarks/bitwuzla.sh
 bash benchmarks/smtcomp.sh
 python benchmarks/encoding_alone.py --work /tmp/encoding-alone --csv benchmarks/results/encoding-alone.csv
 python benchmarks/generate.py --sizes 20,30,50 --seeds 1-5 --busy 1

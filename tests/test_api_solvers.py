@@ -28,15 +28,6 @@ def api_solver(request):
     return solver_or_skip(request.param)
 
 
-@pytest.fixture(params=API_SOLVERS)
-def integer_solver(request):
-    """The API solvers that decide integers (every Fillomino encoding is over integers)."""
-    if request.param == "bitwuzla":
-        pytest.skip("Bitwuzla decides no integers, and Fillomino has no bit-vector encoding "
-                    "(test_bitwuzla_refuses_integer_encodings_with_a_clear_message)")
-    return solver_or_skip(request.param)
-
-
 def _workers() -> list[int]:
     """This process's children that run the API worker (none should outlive a run)."""
     found = []
@@ -55,22 +46,25 @@ def _workers() -> list[int]:
     return found
 
 
-def test_fillomino_unique_with_the_solvers_default_encoding(integer_solver):
-    result = solve(load(str(INSTANCES / "g12-5x5.txt")), integer_solver, None, timeout=120, presolve=False, unique=True)
+def test_fillomino_unique_with_the_solvers_default_encoding(api_solver):
+    result = solve(load(str(INSTANCES / "g12-5x5.txt")), api_solver, None, timeout=120, presolve=False, unique=True)
     assert (result.status, result.grid, result.unique) == (Status.SAT, G12_SOLUTION, True), result.message
+    expected = "tree-bfs-bv" if api_solver.name == "bitwuzla" else "tree-bfs"
+    assert result.encoding == expected
 
 
-def test_fillomino_one_shot_and_unsat(integer_solver):
-    result = solve(load(str(INSTANCES / "g12-5x5.txt")), integer_solver, "thesis", timeout=120, presolve=False)
+def test_fillomino_one_shot_and_unsat(api_solver):
+    one_shot = "tree-bfs-bv" if api_solver.name == "bitwuzla" else "thesis"
+    result = solve(load(str(INSTANCES / "g12-5x5.txt")), api_solver, one_shot, timeout=120, presolve=False)
     assert (result.status, result.grid) == (Status.SAT, G12_SOLUTION), result.message
-    result = solve(load(str(INSTANCES / "unsat-1x2.txt")), integer_solver, None, timeout=120, presolve=False)
+    result = solve(load(str(INSTANCES / "unsat-1x2.txt")), api_solver, None, timeout=120, presolve=False)
     assert (result.status, result.grid) == (Status.UNSAT, None)
 
 
-def test_fillomino_forced_cells_of_a_puzzle_with_two_solutions(integer_solver):
+def test_fillomino_forced_cells_of_a_puzzle_with_two_solutions(api_solver):
     puzzle = load(str(INSTANCES / "random-4x7.txt"))
     reference = solve(puzzle, solver_or_skip("yices"), None, timeout=120, presolve=False, unique=True, forced=True)
-    result = solve(puzzle, integer_solver, None, timeout=120, presolve=False, unique=True, forced=True)
+    result = solve(puzzle, api_solver, None, timeout=120, presolve=False, unique=True, forced=True)
     assert result.status is Status.SAT, result.message
     assert result.unique == reference.unique
     assert result.forced == reference.forced
@@ -100,8 +94,6 @@ def test_bitwuzla_refuses_integer_encodings_with_a_clear_message():
     with pytest.raises(InputError, match="bitwuzla decides bit-vectors and Booleans, not integers: "
                                          "choose a bit-vector or Boolean encoding"):
         solve(puzzle, driver, "tree-bfs", timeout=60, presolve=False)
-    with pytest.raises(InputError, match="Fillomino has none"):
-        solve(puzzle, driver, None, timeout=60, presolve=False)
     with pytest.raises(InputError, match="not integers"):
         solve(puzzle, driver, "thesis", timeout=60, presolve=False, unique=True)
     assert _workers() == []
@@ -183,9 +175,6 @@ def test_the_cli_solves_every_kind_with_each_api_solver(api_solver):
     fillomino = ["--unique", "--no-presolve", str(INSTANCES / "random-6x6.txt")]
     for args in (fillomino, ["--unique", str(BLOCKNUMBER / "random-6x6.txt")], [str(TILING / "tetris-7x7.txt")]):
         out = CliRunner().invoke(main, ["solve", "--solver", api_solver.name, "-t", "300", *args])
-        if args is fillomino and api_solver.name == "bitwuzla":  # no Fillomino encoding without integers
-            assert out.exit_code == 2 and "Fillomino has none" in out.output
-            continue
         assert out.exit_code == 0, (args, out.output)
     assert "covers 48 of 49 cells, proven optimal" in out.stderr
 

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from conftest import GOLDEN, shared_or_skip, solver_or_skip
 from gridgen import random_solution
-from fillsmt.fillomino.encode_tree import TreeOptions, closed_cells, default_domains, encode_tree
+from fillsmt.fillomino.encode_tree import TreeOptions, bit_widths, closed_cells, default_domains, encode_tree
 from fillsmt.fillomino.encodings import ENCODINGS
 from fillsmt.fillomino.model import Puzzle
 from fillsmt.fillomino.names import number_var
@@ -21,6 +21,9 @@ from fillsmt.smtlib.answer import Status
 from test_backtrack import ALL_GRIDS, count_matching, random_clues
 
 TREE_ENCODINGS = [e for e in ENCODINGS if e.startswith("tree")]
+BIT_VECTOR = "tree-bfs-bv"
+RANDOM_CASES = [(e, s) for e in TREE_ENCODINGS for s in ("yices", "z3")] + [(BIT_VECTOR, "bitwuzla")]
+"""(encoding, solver): every tree encoding with yices and z3, the bit-vector one with Bitwuzla too."""
 
 
 @pytest.mark.parametrize("name", TREE_ENCODINGS)
@@ -53,8 +56,7 @@ def test_neighbours_with_disjoint_domains_get_no_parent_link():
 
 
 @pytest.mark.parametrize("presolve", [False, True], ids=["plain", "presolved"])
-@pytest.mark.parametrize("encoding", TREE_ENCODINGS)
-@pytest.mark.parametrize("solver", ["yices", "z3"])
+@pytest.mark.parametrize("encoding, solver", RANDOM_CASES)
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 2**32), height=st.integers(1, 6), width=st.integers(1, 6),
        keep=st.sampled_from([0.0, 0.15, 0.4, 0.8]), max_size=st.sampled_from([4, 9, 16]))
@@ -70,11 +72,11 @@ def test_complete_and_sound_on_random_puzzles(presolve, encoding, solver, seed, 
     assert check_solution(cells, result.grid) == []
 
 
-def agree_with_the_brute_force(encoding: str, presolve: bool) -> list[str]:
+def agree_with_the_brute_force(encoding: str, presolve: bool, solver: str = "yices") -> list[str]:
     """Count and solve --unique random tiny puzzles (several solutions, one or none) under
-    ``encoding``; assert every solution is found, none more, and uniqueness is right. The
-    messages of the unique solves, for callers that look for what the pipeline did."""
-    driver = solver_or_skip("yices")
+    ``encoding`` with ``solver``; assert every solution is found, none more, and uniqueness is
+    right. The messages of the unique solves, for callers that look for what the pipeline did."""
+    driver = solver_or_skip(solver)
     rng = random.Random(f"{encoding}-{presolve}")
     messages = []
     for shape in [(2, 3), (3, 3), (2, 4)]:
@@ -97,9 +99,31 @@ def agree_with_the_brute_force(encoding: str, presolve: bool) -> list[str]:
 
 
 @pytest.mark.parametrize("presolve", [False, True], ids=["plain", "presolved"])
-@pytest.mark.parametrize("encoding", ["tree-bfs"])
-def test_counts_and_uniqueness_agree_with_the_brute_force(encoding, presolve):
-    assert agree_with_the_brute_force(encoding, presolve)
+@pytest.mark.parametrize("encoding, solver", [("tree-bfs", "yices"), (BIT_VECTOR, "bitwuzla"), (BIT_VECTOR, "yices")])
+def test_counts_and_uniqueness_agree_with_the_brute_force(encoding, solver, presolve):
+    assert agree_with_the_brute_force(encoding, presolve, solver)
+
+
+def test_the_bit_vector_script_is_the_integer_one_over_bit_vectors():
+    """tree-bfs-bv has tree-bfs's assertions one for one, each over bit-vectors (QF_BV)."""
+    puzzle = read_puzzle(str(GOLDEN / "thesis-2x3.txt"))
+    ints, bits = (ENCODINGS[name](puzzle, None).commands for name in ("tree-bfs", BIT_VECTOR))
+    assert [c.name for c in ints] == [c.name for c in bits]
+    assert ("set-logic", ("QF_BV",)) in [(c.name, c.args) for c in bits]
+    text = "".join(c.text() for c in bits)
+    assert " Int" not in text and "(+ " not in text and "(<= " not in text
+
+
+def test_bit_vectors_are_wide_enough_for_every_sum():
+    """The widths of bit_widths: sizes of up to four children of a large domain, and roots."""
+    # 1x2, the cell 0 allows 1..5, its one neighbour 1..7: s_0 <= 1 + 7 = 8 needs 4 bits
+    assert bit_widths(2, [5, 7], [[1], [0]], [0, 1]) == (4, 1)
+    # a 50x64 empty grid: every cell up to 3200, four neighbours: 1 + 4 * 3200 = 12801 < 2**14
+    cells = 50 * 64
+    hi, link = [cells] * cells, [[0, 1, 2, 3]] * cells
+    assert bit_widths(cells, hi, link, range(cells)) == (14, 12)
+    # a clue larger than any sum sets the width by itself
+    assert bit_widths(1, [300], [[]], [0]) == (9, 1)
 
 
 def test_regions_are_rooted_at_fixed_cells_within_reach():
@@ -124,22 +148,24 @@ def test_a_cell_out_of_every_fixed_cells_reach_has_no_anchor_flag():
     assert "(assert (<= r_0_3 3))" in text
 
 
-@pytest.mark.parametrize("solver", ["yices", "z3"])
+@pytest.mark.parametrize("solver, bitvector", [("yices", False), ("z3", False), ("bitwuzla", True)])
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 2**32), keep=st.sampled_from([0.0, 0.3, 0.7]))
-def test_bfs_gives_each_solution_exactly_one_tree(solver, seed, keep):
+def test_bfs_gives_each_solution_exactly_one_tree(solver, bitvector, seed, keep):
     """With the solution's numbers fixed, the tree (parents, roots, depths, sizes) is forced."""
     driver = solver_or_skip(solver)
     rng = random.Random(seed)
     solution = random_solution(rng, 3, 4, max_size=6)
     cells = tuple(tuple(v if rng.random() < keep else 0 for v in row) for row in solution)
-    script = encode_tree(Puzzle(3, 4, cells), options=TreeOptions(bfs=True))
+    script = encode_tree(Puzzle(3, 4, cells), options=TreeOptions(bfs=True, bitvector=bitvector))
+    literal = _literals(script)
     body = "".join(c.text() + "\n" for c in script.commands if c.name not in ("check-sat", "get-value"))
-    numbers = "".join(f"(assert (= n_{r}_{c} {v}))\n" for r, row in enumerate(solution) for c, v in enumerate(row))
+    numbers = "".join(f"(assert (= n_{r}_{c} {literal[f'n_{r}_{c}'](v)}))\n"
+                      for r, row in enumerate(solution) for c, v in enumerate(row))
     tree = [c.args[0] for c in script.commands if c.name == "declare-fun" and c.args[0][0] in "prstd"]
     first = driver.run(body + numbers + f"(check-sat)\n(get-value ({' '.join(tree)}))\n", timeout=60)
     assert first.status is Status.SAT, first.message
-    other = " ".join(f"(not (= {v} {_smt(first.values[v])}))" for v in tree)
+    other = " ".join(f"(not (= {v} {literal[v](first.values[v])}))" for v in tree)
     second = driver.run(body + numbers + f"(assert (or {other}))\n(check-sat)\n", timeout=60)
     assert second.status is Status.UNSAT, (cells, solution)
 
@@ -198,6 +224,7 @@ def script_grids(puzzle: Puzzle, options: TreeOptions, solver: str, limit: int =
     read the numbers, block that grid, again; None past ``limit`` grids."""
     script = encode_tree(puzzle, None, options)
     names = [number_var(r, c) for r in range(puzzle.height) for c in range(puzzle.width)]
+    literal = _literals(script)
     grids = []
     with solver_or_skip(solver).open_session() as session:
         session.load(script)
@@ -207,21 +234,40 @@ def script_grids(puzzle: Puzzle, options: TreeOptions, solver: str, limit: int =
             values = session.get_values(names)
             grids.append(tuple(tuple(values[number_var(r, c)] for c in range(puzzle.width))
                                for r in range(puzzle.height)))
-            session.assert_term("(or " + " ".join(f"(not (= {n} {values[n]}))" for n in names) + ")")
+            session.assert_term("(or " + " ".join(f"(not (= {n} {literal[n](values[n])}))" for n in names) + ")")
     return sorted(grids)
+
+
+def _literals(script) -> dict:
+    """Per declared variable, how its value is written back: a numeral, a Boolean, or a
+    bit-vector constant of its width."""
+    out = {}
+    for c in script.commands:
+        if c.name == "declare-fun":
+            name, sort = c.args[0], c.args[2]
+            if isinstance(sort, tuple):  # (_ BitVec w)
+                out[name] = lambda v, w=sort[2]: f"(_ bv{v} {w})"
+            else:
+                out[name] = _smt
+    return out
 
 
 ROOT_COUNTED = [TreeOptions(bfs=True, skip_closed=True, root_counts=2), TreeOptions(root_counts=2)]
 """Every region of two cells or more counted (a one-cell region's count is ``t_z`` itself)."""
+ROOT_COUNTED_CASES = [
+    *((options, solver, name) for options, name in zip(ROOT_COUNTED, ["bfs", "plain-tree"]) for solver in ("yices", "z3")),
+    (TreeOptions(bfs=True, skip_closed=True, root_counts=2, bitvector=True), "bitwuzla", "bfs-bv"),
+    (TreeOptions(bfs=True, skip_closed=True, root_counts=2, bitvector=True), "yices", "bfs-bv"),
+]
 
 
-@pytest.mark.parametrize("options", ROOT_COUNTED, ids=["bfs", "plain-tree"])
-@pytest.mark.parametrize("solver", ["yices", "z3"])
+@pytest.mark.parametrize("options, solver", [c[:2] for c in ROOT_COUNTED_CASES],
+                         ids=[f"{c[2]}-{c[1]}" for c in ROOT_COUNTED_CASES])
 def test_root_counted_scripts_allow_exactly_the_brute_force_solutions(options, solver):
     """The decoded models of the script with root counts, no presolve, are exactly the brute
     force's solutions of random tiny puzzles: clues from a valid grid (often one large region
     with few or no clues), or arbitrary ones (often none)."""
-    rng = random.Random(f"root-counts-{options.bfs}-{solver}")
+    rng = random.Random(f"root-counts-{options.bfs}-{options.bitvector}-{solver}")
     checked = 0
     for shape in [(1, 4), (2, 3), (3, 3), (2, 4)]:
         for _ in range(10):

@@ -211,7 +211,7 @@ def test_a_lazy_encoding_is_neither_exported_nor_encoded(tmp_path):
     encoded = runner.invoke(main, ["encode", str(INSTANCES / "g12-5x5.txt"), "-e", "lazy-local-general"])
     assert encoded.exit_code == 2 and encoded.stdout == ""
     assert encoded.stderr == ("Error: lazy-local-general is a solving method, not a script (a relaxation refined by "
-                              "region cuts in a solver session); the fillomino scripts are thesis, tree, tree-bfs\n")
+                              "region cuts in a solver session); the fillomino scripts are thesis, tree, tree-bfs, tree-bfs-bv\n")
 
 
 @pytest.mark.parametrize("encoding", ["lazy-local-general"])

@@ -192,7 +192,7 @@ def test_every_script_is_smtlib_2_6_and_says_what_it_is(ring):
         check_frame(out.stdout, path, kind, encoding, presolve)
         seen.add((kind, encoding))
     assert {k for k, _ in seen} == {"fillomino", "blocknumber", "tiling"}
-    assert {e for k, e in seen if k == "fillomino"} == {"thesis", "tree", "tree-bfs"}
+    assert {e for k, e in seen if k == "fillomino"} == {"thesis", "tree", "tree-bfs", "tree-bfs-bv"}
 
 
 def test_the_logics_are_the_smallest_that_fit(ring):
@@ -250,11 +250,11 @@ def test_encode_and_export_refuse_a_solving_method_on_one_line(tmp_path, method,
     out = run("encode", "-e", method, g12)
     assert (out.exit_code, out.stdout) == (2, "")
     assert out.stderr == (f"Error: {method} is a solving method, not a script ({why}); the fillomino scripts are "
-                          "thesis, tree, tree-bfs\n")
+                          "thesis, tree, tree-bfs, tree-bfs-bv\n")
     exported = run("export", g12, "-o", str(tmp_path / "out"), "-e", method)
     assert exported.exit_code == 2
     assert exported.stderr == f"Error: {g12}: {method} is a solving method, not a script ({why}); the fillomino " \
-                              "scripts are thesis, tree, tree-bfs\n"
+                              "scripts are thesis, tree, tree-bfs, tree-bfs-bv\n"
     assert not list((tmp_path / "out").glob("*.smt2"))
 
 
@@ -264,10 +264,10 @@ def test_the_help_of_encode_and_export_lists_only_scripts():
 
     for command in ("encode", "export"):
         text = help_text(command)
-        assert "fillomino: thesis, tree, tree-bfs [default: tree-bfs]" in text, command
+        assert "fillomino: thesis, tree, tree-bfs, tree-bfs-bv [default: tree-bfs]" in text, command
         assert "onehot-prop" not in text and "lazy-local-general" not in text, command
     solve = help_text("solve")
-    assert "fillomino: thesis, tree, tree-bfs, lazy-local-general, onehot-prop [default: tree-bfs]" in solve
+    assert "fillomino: thesis, tree, tree-bfs, tree-bfs-bv, lazy-local-general, onehot-prop [default: tree-bfs]" in solve
 
 
 def test_a_solver_that_cannot_run_an_encoding_is_refused_before_any_work(monkeypatch):

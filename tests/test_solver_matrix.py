@@ -105,5 +105,5 @@ def test_a_script_round_trips_through_the_solver(kind, encoding, presolve, solve
 
 def test_every_kind_and_every_script_encoding_is_in_the_matrix():
     assert {k for k, _, _ in CASES} == {"fillomino", "blocknumber", "tiling"}
-    assert {e for k, e, _ in CASES if k == "fillomino"} == {"thesis", "tree", "tree-bfs"}
+    assert {e for k, e, _ in CASES if k == "fillomino"} == {"thesis", "tree", "tree-bfs", "tree-bfs-bv"}
     assert len(CASES) == 2 * sum(len(script_names(get_kind(k))) for k in ("fillomino", "blocknumber", "tiling"))

@@ -88,3 +88,12 @@ def test_bench_runs_the_toy_kind_in_its_workers(toy, tmp_path):
     assert out.exit_code == 0, out.output
     (row,) = read_rows(csv)
     assert (row["kind"], row["status"], row["checked"], row["encoding"]) == ("row", "sat", "true", "int")
+
+
+def test_a_bit_vector_solver_refuses_a_kind_with_no_bit_vector_encoding(toy):
+    """Bitwuzla decides QF_BV only, and the toy kind declares no encoding for it: refused on one
+    line, exit 2, unless an encoding is named (then the script's own refusal speaks)."""
+    solver_or_skip("bitwuzla")
+    out = run("solve", "-s", "bitwuzla", toy)
+    assert out.exit_code == 2, out.output
+    assert "bitwuzla decides QF_BV only, and Row has none of its encodings in it" in out.output

@@ -111,9 +111,10 @@ def test_count_and_forced_agree_with_brute_force(driver):
         assert result.forced == expected, puzzle
 
 
-@pytest.mark.parametrize("encoding", ["thesis", "tree", "tree-bfs"])
-def test_every_encoding_counts_the_same(encoding):
-    driver = solver_or_skip("yices")
+@pytest.mark.parametrize("encoding, solver", [("thesis", "yices"), ("tree", "yices"), ("tree-bfs", "yices"),
+                                              ("tree-bfs-bv", "yices"), ("tree-bfs-bv", "bitwuzla")])
+def test_every_encoding_counts_the_same(encoding, solver):
+    driver = solver_or_skip(solver)
     found = count(G12_OPEN, driver, limit=20, encoding=encoding, presolve=False)
     assert found.complete and len(found.grids) == 6
     assert len(set(found.grids)) == 6

@@ -35,7 +35,10 @@ and ``n_x`` its number; the scripts name each variable by the cell's row and col
   (:meth:`TreeEncoder.root_counts`). It restates the rules, and lets the solver see at once that
   a clue's region cannot reach its k cells, which the size sums of a tree show only once the
   whole tree is built: without it, a 76-cell region round a few clues (janko 291) is settled by
-  neither z3 nor yices in 60 s of CPU; with it, in under a second.
+  neither z3 nor yices in 60 s of CPU; with it, in under a second;
+* optionally (``bitvector``) the same script over **bit-vectors** (QF_BV) for a solver without
+  integers: every number, size, depth and root an unsigned bit-vector just wide enough that no
+  term wraps round (:func:`bit_widths`), so each assertion means its integer twin.
 
 Completeness: every solution has a model (take its regions, as each region's root its
 smallest-index fixed cell if it has one, else its smallest-index cell, and a BFS tree from the
@@ -71,6 +74,9 @@ class TreeOptions:
     """Count the regions of at least this many cells at their fixed roots
     (:meth:`TreeEncoder.root_counts`): the cells whose root is a fixed cell z of value k number
     k when z is a root, none otherwise; 0 counts none."""
+    bitvector: bool = False
+    """Write the numbers, sizes, depths and roots as bit-vectors (QF_BV) instead of integers
+    (QF_LIA), each just wide enough that no term can wrap round (:func:`bit_widths`)."""
 
 
 def default_domains(puzzle: Puzzle) -> list[frozenset[int]]:
@@ -131,6 +137,15 @@ class TreeEncoder:
         self.tree_cells = [x for x in self.cells if x not in self.closed]
         self.fixed_cells = [x for x in self.tree_cells if self.fixed(x)]
         self.anchors = self._all_anchors()
+        if options.bitvector:
+            value_bits, index_bits = bit_widths(len(self.cells), self.hi, self.link, self.tree_cells)
+            self.num, self.ix = Arithmetic(value_bits), Arithmetic(index_bits)
+        else:
+            self.num = self.ix = Arithmetic(0)
+
+    def counts(self, bound: int) -> Arithmetic:
+        """The arithmetic of a sum whose value (and whose constants) are at most ``bound``."""
+        return Arithmetic(max(bound.bit_length(), 1)) if self.o.bitvector else self.num
 
     def fixed(self, x: int) -> bool:
         return self.lo[x] == self.hi[x]
@@ -159,7 +174,7 @@ class TreeEncoder:
         return out
 
     def declarations(self) -> Iterator[Command]:
-        value = index = "Int"
+        value, index = self.num.sort, self.ix.sort
         for x in self.cells:
             yield declare(self.n[x], value)
             if x in self.closed:
@@ -179,11 +194,12 @@ class TreeEncoder:
         for x in self.cells:
             dom, lo, hi = self.d[x], self.lo[x], self.hi[x]
             if lo == hi:
-                yield assertion(("=", n[x], lo))
+                yield assertion(("=", n[x], self.num.const(lo)))
                 continue
-            parts: list[Term] = [("<=", lo, n[x]), ("<=", n[x], hi)]
+            c, le = self.num.const, self.num.le
+            parts: list[Term] = [le(c(lo), n[x]), le(n[x], c(hi))]
             if not self.interval[x]:
-                parts += [("not", ("=", n[x], v)) for v in range(lo + 1, hi) if v not in dom]
+                parts += [("not", ("=", n[x], c(v))) for v in range(lo + 1, hi) if v not in dom]
             yield assertion(conj(parts))
 
     def one_parent_or_root(self) -> Iterator[Command]:
@@ -198,24 +214,25 @@ class TreeEncoder:
         """The root is the region's smallest-index fixed cell, else its smallest-index cell
         (module text); a root's size is its number."""
         for x in self.tree_cells:
-            at_anchor = disj([("=", self.v.root(x), z) for z in self.anchors[x]])
-            lowest = ("<=", self.v.root(x), x)
+            at = self.ix.const
+            at_anchor = disj([("=", self.v.root(x), at(z)) for z in self.anchors[x]])
+            lowest = self.ix.le(self.v.root(x), at(x))
             if self.fixed(x):
                 yield assertion(at_anchor)
             elif self.anchors[x]:
                 yield assertion(("ite", self.v.anchored(x), at_anchor, lowest))
             else:
                 yield assertion(lowest)
-            yield assertion(("=", self.v.is_root(x), ("=", self.v.root(x), x)))
+            yield assertion(("=", self.v.is_root(x), ("=", self.v.root(x), at(x))))
             yield assertion(("=>", self.v.is_root(x), ("=", self.v.size(x), self.n[x])))
 
     def sizes(self) -> Iterator[Command]:
         """1 <= s_x <= n_x, and s_x = 1 + the sizes of x's children."""
         for x in self.tree_cells:
-            yield assertion(("and", ("<=", 1, self.v.size(x)), ("<=", self.v.size(x), self.n[x])))
-            children = [("ite", self.v.parent(y, x), self.v.size(y), 0) for y in self.link[x]]
-            total = ("+", 1, *children) if children else 1
-            yield assertion(("=", self.v.size(x), total))
+            c, le = self.num.const, self.num.le
+            yield assertion(("and", le(c(1), self.v.size(x)), le(self.v.size(x), self.n[x])))
+            children = [("ite", self.v.parent(y, x), self.v.size(y), c(0)) for y in self.link[x]]
+            yield assertion(("=", self.v.size(x), self.num.add(c(1), *children)))
 
     def parents(self) -> Iterator[Command]:
         """A parent has the same number and root; no two cells are each other's parent."""
@@ -245,26 +262,27 @@ class TreeEncoder:
                 continue
             partners = [("=", self.n[x], self.n[y]) for y in self.link[x]]
             if partners:
-                yield assertion(("=>", ("<", 1, self.n[x]), disj(partners)))
+                yield assertion(("=>", self.num.lt(self.num.const(1), self.n[x]), disj(partners)))
             else:
-                yield assertion(("=", self.n[x], 1))
+                yield assertion(("=", self.n[x], self.num.const(1)))
 
     def bfs_depths(self) -> Iterator[Command]:
         """d_x is the distance to the root inside the region; the parent is the first
         neighbour of the region one step closer."""
         for x in self.tree_cells:
-            d = self.v.depth(x)
-            yield assertion(("<", d, self.n[x]))
-            yield assertion(("=", self.v.is_root(x), ("=", d, 0)))
+            d, c, le = self.v.depth(x), self.num.const, self.num.le
+            yield assertion(self.num.lt(d, self.n[x]))
+            yield assertion(("=", self.v.is_root(x), ("=", d, c(0))))
             closer: list[Term] = []  # "y is in x's region, one step closer", for earlier y
             for y in self.link[x]:
-                one_step = ("=", d, ("+", self.v.depth(y), 1))
+                below = self.num.add(self.v.depth(y), c(1))
+                one_step = ("=", d, below)
                 yield assertion(("=>", self.v.parent(x, y), conj([one_step, *(("not", t) for t in closer)])))
-                yield assertion(("=>", ("=", self.n[x], self.n[y]), ("<=", d, ("+", self.v.depth(y), 1))))
+                yield assertion(("=>", ("=", self.n[x], self.n[y]), le(d, below)))
                 closer.append(("and", ("=", self.n[x], self.n[y]), one_step))
             for z in self.anchors[x]:
                 if self.steps(x, z) > 1:
-                    yield assertion(("=>", ("=", self.v.root(x), z), ("<=", self.steps(x, z), d)))
+                    yield assertion(("=>", ("=", self.v.root(x), self.ix.const(z)), le(c(self.steps(x, z)), d)))
 
     def counted_roots(self) -> dict[int, list[int]]:
         """Per fixed cell z that may be a root, the cells x that list z among their candidate
@@ -319,9 +337,10 @@ class TreeEncoder:
         for z, members in self.counted_roots().items():
             if self.lo[z] < self.o.root_counts:
                 continue
-            ones = [("ite", ("=", self.v.root(x), z), 1, 0) for x in members]
-            total = ("+", *ones) if len(ones) > 1 else ones[0]
-            yield assertion(("=", total, ("ite", self.v.is_root(z), self.lo[z], 0)))
+            count = self.counts(max(len(members), self.lo[z]))
+            c = count.const
+            ones = [("ite", ("=", self.v.root(x), self.ix.const(z)), c(1), c(0)) for x in members]
+            yield assertion(("=", count.add(*ones), ("ite", self.v.is_root(z), c(self.lo[z]), c(0))))
 
     def query(self) -> Iterator[Command]:
         yield Command("check-sat")
@@ -348,8 +367,59 @@ class TreeEncoder:
 
     def script(self) -> Script:
         parts = self.constraints()
-        header = [Command("set-option", (":print-success", "false")), Command("set-logic", ("QF_LIA",))]
+        logic = "QF_BV" if self.o.bitvector else "QF_LIA"
+        header = [Command("set-option", (":print-success", "false")), Command("set-logic", (logic,))]
         return Script.streamed(lambda: (cmd for part in [lambda: iter(header), *parts] for cmd in part()))
+
+
+@dataclass(frozen=True)
+class Arithmetic:
+    """The terms of one kind of quantity: integers (``bits`` 0: ``Int``, ``<=``, ``+``) or
+    bit-vectors of ``bits`` bits (unsigned ``bvule``, ``bvult``, ``bvadd``). A bit-vector term
+    means what the integer term means as long as no value and no sum reaches ``2 ** bits``:
+    :func:`bit_widths` chooses the widths so that none can."""
+
+    bits: int
+
+    @property
+    def sort(self) -> Term:
+        return ("_", "BitVec", self.bits) if self.bits else "Int"
+
+    def const(self, v: int) -> Term:
+        return ("_", f"bv{v}", self.bits) if self.bits else v
+
+    def le(self, a: Term, b: Term) -> Term:
+        return ("bvule" if self.bits else "<=", a, b)
+
+    def lt(self, a: Term, b: Term) -> Term:
+        return ("bvult" if self.bits else "<", a, b)
+
+    def add(self, *terms: Term) -> Term:
+        return terms[0] if len(terms) == 1 else ("bvadd" if self.bits else "+", *terms)
+
+
+def bit_widths(
+    cells: int, hi: Sequence[int], link: Sequence[Sequence[int]], tree_cells: Sequence[int]
+) -> tuple[int, int]:
+    """The widths of the ``bitvector`` script: (numbers, sizes and depths; roots).
+
+    Why no bit-vector term of the script ever wraps round, in any assignment that satisfies its
+    assertions, so that each assertion means exactly its integer twin, with the variables' values
+    read as natural numbers (and every solution's integer model, whose values are natural numbers
+    below the bounds here, is a bit-vector model): every cell's number is asserted to lie in its
+    domain, at most ``hi[x]``; every tree cell's size ``1 <= s_x <= n_x``, its depth
+    ``d_x < n_x``. The largest sum is a size, ``1 + Σ ite(p_y_x, s_y, 0)`` over the linked
+    neighbours y of x (all tree cells: a closed cell is linked to none), at most
+    ``1 + Σ hi[y]``; a depth plus one, ``d_y + 1``, is at most ``hi[y]``, and the depth bounds'
+    constants (steps to a fixed cell of value k) are below k. So every value and sum is at most
+    ``top = max(hi, 1 + Σ hi[y])`` and ``top.bit_length()`` bits hold them all. A root ``r_x``
+    is asserted equal to a cell index or at most ``x``, so it is a cell index: below ``cells``.
+    The root counts' sums have their own width (:meth:`TreeEncoder.counts`): at most the number
+    of cells counted, or the clue's value."""
+    top = max(max(hi, default=1), 1)
+    for x in tree_cells:
+        top = max(top, 1 + sum(hi[y] for y in link[x]))
+    return top.bit_length(), max((cells - 1).bit_length(), 1)
 
 
 def closed_cells(height: int, width: int, domains: Domains) -> set[int]:

@@ -4,11 +4,13 @@ Each is a pure function ``(puzzle, domains) -> Script``; ``domains`` (one frozen
 numbers per cell, from the presolve) may be None. The thesis encoding is the unchanged baseline:
 it ignores domains, and sees a presolve's work only as the cells it fixed, written as clues.
 
-Three are scripts any SMT-LIB solver decides on its own (:data:`ENCODINGS`): ``thesis``,
-``tree`` and ``tree-bfs`` (the default). Two are solving methods (:data:`METHODS`), whose script
-is exact only with what solves it: ``lazy-local-general``, a relaxation refined by region cuts
-in a session (:mod:`fillsmt.fillomino.lazy`), and ``onehot-prop``, exact only with Z3's region
-propagator (``--solver z3-prop``, :mod:`fillsmt.fillomino.encode_onehot`).
+Four are scripts any SMT-LIB solver decides on its own (:data:`ENCODINGS`): ``thesis``,
+``tree`` and ``tree-bfs`` (the default), over integers, and ``tree-bfs-bv``, ``tree-bfs`` over
+bit-vectors (QF_BV), for a solver without integers (Bitwuzla: :data:`BIT_VECTOR_ENCODING`).
+Two are solving methods (:data:`METHODS`), whose script is exact only with what solves it:
+``lazy-local-general``, a relaxation refined by region cuts in a session
+(:mod:`fillsmt.fillomino.lazy`), and ``onehot-prop``, exact only with Z3's region propagator
+(``--solver z3-prop``, :mod:`fillsmt.fillomino.encode_onehot`).
 """
 
 from __future__ import annotations
@@ -43,6 +45,7 @@ def _local(puzzle: Puzzle, domains: Domains | None = None) -> Script:
 TREES: dict[str, TreeOptions] = {
     "tree": TreeOptions(),
     "tree-bfs": TreeOptions(bfs=True, skip_closed=True, root_counts=10),
+    "tree-bfs-bv": TreeOptions(bfs=True, skip_closed=True, root_counts=10, bitvector=True),
 }
 """The spanning-tree encodings (:mod:`fillsmt.fillomino.encode_tree`) by name."""
 
@@ -52,6 +55,8 @@ ENCODINGS: dict[str, Encoder] = {
 }
 """The scripts: exact on their own, for any SMT-LIB solver."""
 DEFAULT_ENCODING = "tree-bfs"
+BIT_VECTOR_ENCODING = "tree-bfs-bv"
+"""The encoding of a solver that decides bit-vectors only (``Kind.theory_encodings``)."""
 CANONICAL_TREES = frozenset(name for name, options in TREES.items() if options.bfs)
 """The encodings written by :func:`encode_tree` with ``bfs``: exactly one model of the tree
 variables per solution (:mod:`fillsmt.fillomino.blocking` blocks a solution by its tree)."""

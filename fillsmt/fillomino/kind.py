@@ -8,7 +8,14 @@ from typing import Any
 from fillsmt.fillomino import plain_format
 from fillsmt.fillomino.decode import decode_grid
 from fillsmt.fillomino.encode_onehot import PROPAGATOR_NAME
-from fillsmt.fillomino.encodings import DEFAULT_ENCODING, ENCODINGS, LAZY_ENCODINGS, PROPAGATED, Cuts
+from fillsmt.fillomino.encodings import (
+    BIT_VECTOR_ENCODING,
+    DEFAULT_ENCODING,
+    ENCODINGS,
+    LAZY_ENCODINGS,
+    PROPAGATED,
+    Cuts,
+)
 from fillsmt.fillomino.lazy import script_bounds
 from fillsmt.fillomino.model import Puzzle
 from fillsmt.fillomino.names import cell_of_number_var, index_of_number_var
@@ -52,6 +59,7 @@ class Fillomino(JsonForm, UrlForm, Pictures, Presolves, Searches, Rates, Explain
         + tuple(Encoding(name, encode, propagator=p) for name, (encode, p) in PROPAGATED.items())
     )
     default_encoding = DEFAULT_ENCODING
+    theory_encodings = {"QF_BV": BIT_VECTOR_ENCODING}
 
     def parse(self, text: str, source: str) -> Puzzle:
         return plain_format.parse_puzzle(text, source)
