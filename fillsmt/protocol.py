@@ -489,6 +489,11 @@ class Clues(Capability):
         which other solutions need a clue where ``a`` and ``b`` differ (:mod:`fillsmt.setter.repair`)."""
         return None
 
+    def first_tries(self, puzzle: Any) -> list[Any]:
+        """Solutions of ``puzzle`` (grids) that ``repair`` tries before any other: those the kind
+        knows a single clue can make unique (none by default)."""
+        return []
+
     @abstractmethod
     def uniqueness_oracle(self, driver: Any, deadline: float | None) -> Any:
         """The kind's exact uniqueness oracle, as the generator uses it: ``oracle(puzzle,

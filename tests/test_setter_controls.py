@@ -312,3 +312,62 @@ def test_minimize_symmetric_keeps_the_half_turn(tmp_path, yices):
         assert "every symmetric group of clues left is needed" in text.stderr
     refused = run("minimize", "--symmetric", G12)
     assert refused.exit_code == 2 and "has no symmetry" in refused.output
+
+
+# -- repair --solution, and the one clue of an empty grid ------------------------------------------
+
+
+def _text(grid: list[list[int]]) -> str:
+    return f"{len(grid)} {len(grid[0])}\n" + "\n".join(" ".join(map(str, row)) for row in grid) + "\n"
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_repair_keeps_the_published_solution(tmp_path, yices, seed):
+    import random
+
+    name = "008.txt"
+    puzzle_file, solution_file = JANKO / "puzzles" / name, JANKO / "solutions" / name
+    if not puzzle_file.exists() or not solution_file.exists():
+        pytest.skip(f"{puzzle_file} or its solution is absent")
+    grid, solution = _grid(puzzle_file.read_text()), _grid(solution_file.read_text())
+    rng = random.Random(seed)
+    clued = [(r, c) for r, row in enumerate(grid) for c, v in enumerate(row) if v]
+    removed = rng.sample(clued, rng.randint(2, 4))
+    for r, c in removed:
+        grid[r][c] = 0
+    broken = tmp_path / "broken.txt"
+    broken.write_text(_text(grid))
+    out = run("repair", "--solution", solution_file, "-f", "json", "--timeout", "120", broken)
+    assert out.exit_code == 0, out.output
+    obj = json.loads(out.stdout)
+    jsonschema.validate(obj, schema("repair.schema.json"))
+    assert obj["for_solution"] is True and obj["fewest_proven"] is True
+    added = obj["added_clues"]
+    assert len(added) <= len(removed) and obj["fewest_at_least"] == len(added)
+    assert all(solution[r][c] == v and not grid[r][c] for r, c, v in added)  # the solution's numbers, in empty cells
+    repaired = run("repair", "--solution", solution_file, "--timeout", "120", broken)
+    fixed = tmp_path / "fixed.txt"
+    fixed.write_text(repaired.stdout)
+    solved = run("solve", "--unique", "--no-race", "--no-presolve", "-s", "yices", fixed)
+    assert solved.exit_code == 0 and _grid(solved.stdout) == solution
+
+
+def test_repair_refuses_a_solution_of_another_puzzle(tmp_path, yices):
+    other = tmp_path / "other.txt"
+    other.write_text("5 5\n" + "25 " * 4 + "25\n" + ("25 25 25 25 25\n" * 4))
+    out = run("repair", "--solution", other, G12)
+    assert out.exit_code == 2 and "is not a solution of the puzzle" in out.output
+
+
+@pytest.mark.parametrize("side", [5, 6])
+def test_repair_of_an_empty_grid_is_one_clue(tmp_path, yices, side):
+    empty = tmp_path / "empty.txt"
+    empty.write_text(_text([[0] * side for _ in range(side)]))
+    out = run("repair", "-f", "json", "--timeout", "120", empty)
+    assert out.exit_code == 0, out.output
+    obj = json.loads(out.stdout)
+    assert obj["status"] == "repaired" and obj["fewest_proven"] is True
+    assert [v for _, _, v in obj["added_clues"]] == [side * side]
+    text = run("repair", "--timeout", "120", empty)
+    assert "1 clue added, now unique (proven); no solution needs fewer (proven)" in text.stderr
+    assert _unique(tmp_path, text.stdout)

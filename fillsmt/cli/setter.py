@@ -199,9 +199,17 @@ def _nothing_within(timeout: float, what: str) -> Iterator[None]:
 
 @click.command(context_settings=CONTEXT)
 @click.argument("puzzle", metavar="PUZZLE")
+@click.option(
+    "--solution",
+    "solution_file",
+    metavar="FILE",
+    help="The solution to keep (the setter's, a filled grid in the kind's solution format, checked "
+    "against PUZZLE): the fewest of its numbers that make it the only solution are added, proven "
+    "the fewest for it.",
+)
 @_clue_command_options
 @reports_errors
-def repair(puzzle, fmt, solver, solver_cmd, timeout, kind):
+def repair(puzzle, solution_file, fmt, solver, solver_cmd, timeout, kind):
     """Make PUZZLE unique with as few added clues as can be found, or name the clues that conflict.
 
     With several solutions: clues (cell and number, all from one solution) after which exactly
@@ -217,6 +225,7 @@ def repair(puzzle, fmt, solver, solver_cmd, timeout, kind):
     Examples:
       fillsmt repair puzzle.txt > unique.txt
       fillsmt repair --timeout 300 --format json puzzle.txt
+      fillsmt repair --solution my-solution.txt puzzle.txt > unique.txt
 
     \b
     Exit codes: 0 repaired with the fewest clues (proven) or already unique, 1 no solution,
@@ -228,8 +237,14 @@ def repair(puzzle, fmt, solver, solver_cmd, timeout, kind):
     from fillsmt.setter.repair import repair as repair_puzzle
 
     p = load(puzzle, kind)
+    solution = None
+    if solution_file is not None:
+        from fillsmt.formats.text import read_text
+
+        text, source = read_text(solution_file)
+        solution = kind_of(p).parse_solution(text, source, p)
     with _nothing_within(timeout, "repair"):
-        found = repair_puzzle(p, _driver(solver, solver_cmd), timeout)
+        found = repair_puzzle(p, _driver(solver, solver_cmd), timeout, solution)
     if fmt == "json":
         obj = found.as_dict()
         obj["repaired"] = puzzle_to_dict(found.repaired) if found.repaired is not None else None
@@ -238,7 +253,9 @@ def repair(puzzle, fmt, solver, solver_cmd, timeout, kind):
         click.echo(kind_of(p).format_puzzle(found.repaired), nl=False)
         n = len(found.added)
         fewest = (
-            "no solution needs fewer (proven)"
+            f"the fewest of {solution_file}'s numbers (proven; every repair keeping it needs {found.at_least})"
+            if found.for_solution
+            else "no solution needs fewer (proven)"
             if found.fewest_proven
             else f"not proven the fewest ({found.stopped}; the fewest for this solution, after trying "
             f"{found.solutions_tried} solution{'s' if found.solutions_tried != 1 else ''}; every repair "

@@ -245,6 +245,14 @@ class Fillomino(JsonForm, UrlForm, Pictures, Presolves, Searches, Rates, Explain
         every = frozenset(range(1, puzzle.height * puzzle.width + 1))
         return ENCODINGS[self.clue_encoding](bare, [every] * (puzzle.height * puzzle.width))
 
+    def first_tries(self, puzzle: Puzzle) -> list:
+        """The grid of one region, every cell H*W, when no clue forbids it: one clue of H*W
+        anywhere makes it the only solution."""
+        n = puzzle.height * puzzle.width
+        if any(v != n for _, _, v in puzzle.clues()):
+            return []
+        return [tuple((n,) * puzzle.width for _ in range(puzzle.height))]
+
     def swap_context(self, puzzle: Puzzle, a, b) -> set[tuple[int, int]]:
         """The cells where ``a`` and ``b`` differ and their neighbours, every region of ``a``
         or of ``b`` that holds one of these, and the neighbours of all that. A solution that

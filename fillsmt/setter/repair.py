@@ -35,6 +35,13 @@ from every swap that applies to it, without asking a solver. A kind that can nam
 S there takes the swap) lets the choice learn the swap itself: a solution that agrees with S on
 the context needs a clue in D. Every swap also goes the other way, from G's numbers on D to S's.
 
+With the setter's solution (``solution``), stage 1 alone runs for it: the clues added are the
+fewest of its numbers (proven), and the lower bound is that count. A kind may name solutions to
+try first (:meth:`~fillsmt.protocol.Clues.first_tries`: Fillomino's one region of H*W cells,
+for a grid whose clues allow it): stage 1 starts from that one, its questions settled by the
+kind's uniqueness oracle first, so that an empty grid ends with one clue, proven the fewest
+(no unique puzzle has none, as its solutions are several).
+
 The repaired puzzle is then proven unique once more by a fresh solver, when the time limit
 leaves room for it (the check solver's ``unsat`` already proved it). A puzzle with no solution
 gets instead an unsatisfiable core: its clues are sent as named assertions over the clue-free
@@ -51,7 +58,7 @@ from typing import Any
 from fillsmt.drivers.base import Driver
 from fillsmt.drivers.session import SessionTimeout
 from fillsmt.engine.solutions import Search
-from fillsmt.errors import FillsmtError
+from fillsmt.errors import FillsmtError, InputError, OracleUndecided
 from fillsmt.setter.clues import (
     Cell,
     Grid,
@@ -122,6 +129,9 @@ class Repair:
     at_least: int = 0
     stopped: str = ""
     solutions_tried: int = 0
+    for_solution: bool = False
+    """The setter gave the solution to keep: ``added`` is the fewest of its numbers (proven),
+    and ``fewest_proven`` speaks of that solution only."""
 
     def as_dict(self) -> dict:
         return {
@@ -135,6 +145,7 @@ class Repair:
             "counterexamples": self.counterexamples,
             "checks": self.checks,
             "solutions_tried": self.solutions_tried,
+            "for_solution": self.for_solution,
             "seconds": round(self.seconds, 4),
         }
 
@@ -324,8 +335,9 @@ class _Choice:
 class _Repairer:
     """The two stages of the module text over one puzzle, with its check solver."""
 
-    def __init__(self, puzzle: Any, search: Search, deadline: float | None):
+    def __init__(self, puzzle: Any, search: Search, deadline: float | None, driver: Driver | None = None):
         self.puzzle, self.search, self.deadline = puzzle, search, deadline
+        self.driver = driver
         self.kind = clue_kind(puzzle)
         self.checks = _Checks(puzzle, search)
         self.swaps: list[_Swap] = []
@@ -349,9 +361,11 @@ class _Repairer:
                 self.choice.swap(swap)
         return made[0]
 
-    def fewest(self, solution: Grid, most: int | None = None) -> list[Cell] | None:
+    def fewest(self, solution: Grid, most: int | None = None, narrow: bool = True) -> list[Cell] | None:
         """Stage 1 for ``solution``: its fewest clue cells, or None once they would be more
-        than ``most``."""
+        than ``most``. ``narrow``: narrow each other solution found (not for a kind's first try,
+        :meth:`~fillsmt.protocol.Clues.first_tries`, where the solver may find it hard to show
+        that no solution differs on fewer cells, and a single clue is what is looked for)."""
         self.tried += 1
         sets = []
         for swap in self.swaps:
@@ -366,11 +380,29 @@ class _Repairer:
             cells = fewest_cells(sets, self.deadline)
             if most is not None and len(cells) > most:
                 return None
+            if not narrow and self.proven_by_oracle(solution, cells):
+                return cells
             other = self.checks.other(solution, cells)
             if other is None:
                 return cells
-            other = self.checks.narrowed(solution, other)
+            if narrow:
+                other = self.checks.narrowed(solution, other)
             sets.append(self._learn(solution, other).cells)
+
+    def proven_by_oracle(self, solution: Grid, cells: list[Cell]) -> bool:
+        """Does the kind's exact uniqueness oracle (its rules first, as ``generate`` asks it)
+        prove ``solution`` the only one with its numbers at ``cells``? For a first try, where
+        the plain solver may take long to show it."""
+        if self.driver is None:
+            return False
+        trial = with_clues(self.puzzle, sorted(clues_of(self.puzzle) + [(r, c, solution[r][c]) for r, c in cells]))
+        oracle = self.kind.uniqueness_oracle(self.driver, self.deadline)
+        try:
+            return bool(oracle(trial, solution))
+        except OracleUndecided:
+            return False
+        finally:
+            oracle.close()
 
     def fewer(self, best: tuple[Grid, list[Cell]], driver: Driver) -> tuple[tuple[Grid, list[Cell]], int, str]:
         """Stage 2 from the ``best`` repair: (the best repair, the fewest clues any repair is
@@ -402,26 +434,35 @@ class _Repairer:
             return best, low, TIME_LIMIT if late or isinstance(e, SessionTimeout) else str(e)
 
 
-def repair(puzzle: Any, driver: Driver, timeout: float | None = None) -> Repair:
+def repair(puzzle: Any, driver: Driver, timeout: float | None = None, solution: Grid | None = None) -> Repair:
     """Repair ``puzzle`` (module text) with ``driver``'s solver; ``timeout`` bounds the whole:
     the best repair found by then is returned, marked as not proven the fewest, and
-    :class:`RepairUndecided` is raised when no repair was proven unique by then."""
-    return undecided_on_timeout(lambda: _repair(puzzle, driver, timeout))
+    :class:`RepairUndecided` is raised when no repair was proven unique by then. ``solution``
+    (the setter's, checked to be one of the puzzle's): keep it, with the fewest of its numbers
+    (stage 1 alone, so proven the fewest for it; ``for_solution`` is set)."""
+    return undecided_on_timeout(lambda: _repair(puzzle, driver, timeout, solution))
 
 
-def _repair(puzzle: Any, driver: Driver, timeout: float | None) -> Repair:
-    clue_kind(puzzle)
+def _repair(puzzle: Any, driver: Driver, timeout: float | None, solution: Grid | None = None) -> Repair:
+    kind = clue_kind(puzzle)
     start = time.monotonic()
     deadline = None if timeout is None else start + timeout
+    if solution is not None:
+        problems = kind.check(puzzle, solution)
+        if problems:
+            raise InputError(f"{puzzle.source}: --solution is not a solution of the puzzle: {problems[0]}")
     search = open_search(puzzle, driver, deadline)
     try:
-        status, first = search.solution()
-        if settled(status, "looking for a solution") is Status.UNSAT:
-            result = Repair(puzzle, "no-solution", core=unsat_core(puzzle, driver, deadline))
-            result.checks = search.checks
+        if solution is not None:
+            result = _for_solution(puzzle, search, solution)
         else:
-            assert first is not None  # a SAT answer comes with its solution
-            result = _add_clues(puzzle, search, first.grid, driver, deadline, timeout)
+            status, first = search.solution()
+            if settled(status, "looking for a solution") is Status.UNSAT:
+                result = Repair(puzzle, "no-solution", core=unsat_core(puzzle, driver, deadline))
+                result.checks = search.checks
+            else:
+                assert first is not None  # a SAT answer comes with its solution
+                result = _add_clues(puzzle, search, first.grid, driver, deadline, timeout)
     finally:
         search.session.close()
     if result.status == "repaired" and result.solution is not None:
@@ -433,14 +474,41 @@ def _repair(puzzle: Any, driver: Driver, timeout: float | None) -> Repair:
     return result
 
 
+def _for_solution(puzzle: Any, search: Search, solution: Grid) -> Repair:
+    """Stage 1 for the setter's solution: its fewest numbers that make it the only solution."""
+    repairer = _Repairer(puzzle, search, search.deadline)
+    try:
+        cells = repairer.fewest(solution)
+    except (_Stop, OutOfTime) as e:
+        raise RepairUndecided(f"{e} before a repair for the solution given was proven unique") from None
+    assert cells is not None  # None only past a bound (``most``), and none is given here
+    added = sorted((r, c, solution[r][c]) for r, c in cells)
+    repaired = with_clues(puzzle, sorted(clues_of(puzzle) + added)) if added else None
+    return Repair(
+        puzzle,
+        "repaired" if added else "unique",
+        added,
+        repaired,
+        solution,
+        counterexamples=repairer.checks.found,
+        checks=search.checks,
+        at_least=len(added),
+        solutions_tried=1,
+        for_solution=True,
+    )
+
+
 def _add_clues(
     puzzle: Any, search: Search, first: Grid, driver: Driver, deadline: float | None, timeout: float | None
 ) -> Repair:
     """The two stages of the module text from the solver's first solution; the second ends
     early enough to leave the final proof (:data:`PROOF_ROOM`) its time."""
-    repairer = _Repairer(puzzle, search, deadline)
+    repairer = _Repairer(puzzle, search, deadline, driver)
     try:
-        fewest = repairer.fewest(first)
+        tries = [grid for grid in repairer.kind.first_tries(puzzle) if not repairer.kind.check(puzzle, grid)]
+        if tries:
+            first = tries[0]  # a solution the kind knows one clue can make unique
+        fewest = repairer.fewest(first, narrow=not tries)
     except (_Stop, OutOfTime) as e:
         raise RepairUndecided(f"{e} before any repair was proven unique") from None
     assert fewest is not None  # None only past a bound (``most``), and none is given here
