@@ -90,7 +90,7 @@ def write_files(folder: Path, work: Path, encodings: list[str]) -> list[dict]:
                 block = differs(first, get_value_terms(script))
                 for family, extra, status in (("plain", [], proof.plain), ("unique", [block], proof.unique)):
                     text = benchmark_text(
-                        puzzle, kind, encoding, Family(family, script, extra, status, None), DEFAULT_LICENSE, name
+                        puzzle, kind, encoding, Family(family, script, extra, status, None), DEFAULT_LICENSE, name, None
                     )
                     files[family].write_text(text)
                 statuses.write_text(f"{proof.plain.value} {proof.unique.value}\n")
