@@ -13,7 +13,7 @@ from test_backtrack import ALL_GRIDS, count_matching
 from fillsmt.errors import InputError
 from fillsmt.fillomino.search import solve_by_search
 from fillsmt.fillomino.deduce import deduce
-from fillsmt.fillomino.generate import RATING_NODES, generate, random_solution, search_oracle
+from fillsmt.fillomino.generate import RATING_NODES, Style, generate, random_solution, search_oracle
 from fillsmt.fillomino.model import Puzzle
 from fillsmt.fillomino.rating import rate
 from fillsmt.fillomino.verify import check_solution
@@ -220,7 +220,7 @@ def test_bad_generate_arguments():
     with pytest.raises(InputError, match="difficulty"):
         generate(4, 4, seed=1, unique_oracle=search_oracle, difficulty="impossible")
     with pytest.raises(InputError, match="max_attempts"):
-        generate(4, 4, seed=1, unique_oracle=search_oracle, difficulty="easy", max_attempts=0)
+        generate(4, 4, seed=1, unique_oracle=search_oracle, difficulty="easy", style=Style(attempts=0))
 
 
 def test_search_oracle():

@@ -46,8 +46,10 @@ def quick(presolved, limit: int):
 @pytest.fixture
 def generous(monkeypatch):
     """A budget no tiny puzzle needs (so a loaded machine cannot make the test flaky), and the
-    solver that never answers taken for the default one (the quick search is the default plan's)."""
+    solver that never answers taken for the default one (the quick search is the default plan's),
+    racing alone beside the search (the lazy cuts' yices, which joins the default plan, would answer)."""
     thresholds(monkeypatch, quick_base=20.0, quick_proof_first=10**6, quick_proof=40.0)
+    monkeypatch.setattr(strategy, "entrants", lambda presolved, proof, table=None: ())
     monkeypatch.setattr(request, "DEFAULT_SOLVER", _never_answers().name)
 
 

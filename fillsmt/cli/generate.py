@@ -157,23 +157,16 @@ def style_options(kind: str, size: str | None, solution: str | None, positions: 
     return height, width, grid, cells
 
 
-def check_options(
-    kind,
-    size,
-    solver,
-    timeout,
-    difficulty,
-    unclued,
-    max_region,
-    max_empty_area,
-    minimal=False,
-    symmetry=None,
-    clues=None,
-    solution=None,
-    positions=None,
-) -> Options:
+def check_options(kind, size, solver, timeout, asked: dict | None = None) -> Options:
     """The request, checked: the size and the files here, the rest by the kind (which fills in
-    its defaults)."""
+    its defaults). ``asked``: the other options given (``difficulty``, ``unclued``,
+    ``max_region``, ``max_empty_area``, ``minimal``, ``symmetry``, ``clues``, ``solution``,
+    ``positions``: the last two file names), None for those not given."""
+    given = asked or {}
+    difficulty, unclued, minimal = given.get("difficulty"), given.get("unclued"), given.get("minimal", False)
+    max_region, max_empty_area = given.get("max_region"), given.get("max_empty_area")
+    symmetry, clues = given.get("symmetry"), given.get("clues")
+    solution, positions = given.get("solution"), given.get("positions")
     height, width, grid, cells = style_options(kind, size, solution, positions)
     opts = Options(
         kind,
@@ -409,21 +402,18 @@ def generate(
     Exit codes: 0 made (warnings for a --timeout or a missed --difficulty), 2 bad options,
     4 solver missing or failed.
     """
-    opts = check_options(
-        kind,
-        size,
-        solver,
-        timeout,
-        difficulty,
-        unclued,
-        max_region,
-        max_empty_area,
-        minimal,
-        symmetry,
-        clues,
-        solution_file,
-        positions_file,
-    )
+    asked = {
+        "difficulty": difficulty,
+        "unclued": unclued,
+        "max_region": max_region,
+        "max_empty_area": max_empty_area,
+        "minimal": minimal,
+        "symmetry": symmetry,
+        "clues": clues,
+        "solution": solution_file,
+        "positions": positions_file,
+    }
+    opts = check_options(kind, size, solver, timeout, asked)
     chosen = parse_seed(seed)
     seeds = puzzle_seeds(chosen, count)
     paths = output_paths(output, count, seeds, force)

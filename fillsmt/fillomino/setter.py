@@ -45,7 +45,7 @@ def check_request(opts: Options) -> Options:
 
 
 def make_fillomino(opts: Options, seed: int | str, driver) -> Made:
-    from fillsmt.fillomino.generate import RATING_NODES, generate
+    from fillsmt.fillomino.generate import RATING_NODES, Style, generate
     from fillsmt.fillomino.oracle import search_based_oracle, smt_oracle, uniqueness_proof
     from fillsmt.fillomino.plain_format import format_puzzle
     from fillsmt.fillomino.rating import LABELS, rate
@@ -66,9 +66,7 @@ def make_fillomino(opts: Options, seed: int | str, driver) -> Made:
         max_seconds=opts.timeout,
         max_region=opts.max_region,
         max_empty_area=opts.max_empty_area,
-        symmetry=opts.symmetry,
-        clues=opts.clues,
-        solution=opts.solution,
+        style=Style(opts.symmetry, opts.clues, opts.solution),
     )
     oracle.deadline = None  # the last proof is not cut short
     proof = uniqueness_proof(oracle, made.puzzle, made.solution)

@@ -73,6 +73,7 @@ from fillsmt.setter.clues import (
     undecided_on_timeout,
     with_clues,
 )
+from fillsmt.setter.conflicts import unsat_core
 from fillsmt.setter.hitting_sets import OutOfTime, fewest_cells
 from fillsmt.smtlib.answer import Status
 
@@ -557,52 +558,6 @@ def _prove_unique(puzzle: Any, solution: Grid, driver: Driver, deadline: float |
             raise FillsmtError(f"{puzzle.source}: the repaired puzzle is not unique (a bug)")
     finally:
         search.session.close()
-
-
-# -- unsatisfiable cores -------------------------------------------------------------------------
-
-
-def _clue_name(r: int, c: int) -> str:
-    return f"clue_{r}_{c}"
-
-
-def unsat_core(puzzle: Any, driver: Driver, deadline: float | None = None) -> list[Placed]:
-    """Clues of ``puzzle`` that cannot all hold, each one needed (module text). The clue-free
-    puzzle is encoded with every number up to the board's size allowed (Fillomino) or its
-    blocks (BlockNumber), so the core owes nothing to bounds derived from the other clues."""
-    clue_kind(puzzle)
-    clues = {(r, c): v for r, c, v in clues_of(puzzle)}
-    session = driver.open_session()
-    remaining = (lambda: None) if deadline is None else (lambda: max(0.001, deadline - time.monotonic()))
-    try:
-        session.send("(set-option :produce-unsat-cores true)\n", remaining())
-        session.load(clue_kind(puzzle).clue_free_script(puzzle), remaining())
-
-        def core_of(cells: list[tuple[int, int]]) -> list[tuple[int, int]] | None:
-            session.push(remaining())
-            for r, c in cells:
-                session.send(
-                    f"(assert (! {cell_is(puzzle, r, c, clues[(r, c)])} :named {_clue_name(r, c)}))\n", remaining()
-                )
-            status = settled(session.check(remaining()), "looking for conflicting clues")
-            core = None
-            if status is Status.UNSAT:
-                named = {_clue_name(r, c): (r, c) for r, c in cells}
-                core = sorted(named[n] for n in session.get_unsat_core(remaining()))
-            session.pop(remaining())
-            return core
-
-        core = core_of(sorted(clues))
-        if core is None:
-            raise FillsmtError(f"{puzzle.source}: the clues are consistent on their own; the puzzle has a solution")
-        for cell in list(core):
-            if cell in core:
-                smaller = core_of([x for x in core if x != cell])
-                if smaller is not None:
-                    core = smaller
-    finally:
-        session.close()
-    return [(r, c, clues[(r, c)]) for r, c in core]
 
 
 __all__ = [
