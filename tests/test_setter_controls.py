@@ -9,10 +9,9 @@ from pathlib import Path
 import xml.etree.ElementTree as ET
 
 import pytest
-from click.testing import CliRunner
 
 from conftest import INSTANCES, ROOT
-from fillsmt.cli import main
+from test_setter_cli import run, schema
 
 jsonschema = pytest.importorskip("jsonschema", reason="jsonschema is not installed (pip install '.[test]')")
 
@@ -22,14 +21,6 @@ BLOCK = ROOT / "instances" / "blocknumber" / "random-6x6.txt"
 SVG = "{http://www.w3.org/2000/svg}"
 
 
-def schema(name: str) -> dict:
-    return json.loads((ROOT / "docs" / name).read_text())
-
-
-def run(*args, input=None):
-    result = CliRunner().invoke(main, [str(a) for a in args], input=input)
-    assert "Traceback" not in result.output, result.output
-    return result
 
 
 # -- several solutions are said to be several ------------------------------------------------------

@@ -117,11 +117,16 @@ def _hidden(path: Path, below: Path) -> bool:
 def puzzle_files(paths: Iterable[str]) -> list[str]:
     """Each path that is a file, and every ``*.txt`` file under each folder (recursively, sorted,
     hidden folders skipped). A file named twice is kept once, in its first place."""
+    return _files(paths, (PUZZLE_GLOB,))
+
+
+def _files(paths: Iterable[str], globs: tuple[str, ...]) -> list[str]:
+    """Each path that is a file, and every file matching ``globs`` under each folder."""
     found: list[str] = []
     for arg in paths:
         p = Path(arg)
         if p.is_dir():
-            inside = sorted(f for f in p.rglob(PUZZLE_GLOB) if f.is_file() and not _hidden(f, p))
+            inside = sorted(f for glob in globs for f in p.rglob(glob) if f.is_file() and not _hidden(f, p))
             if not inside:
                 raise InputError(f"{arg}: no {PUZZLE_GLOB} puzzle files in this folder")
             found.extend(str(f) for f in inside)
@@ -139,21 +144,7 @@ def is_script(path: str) -> bool:
 def bench_files(paths: Iterable[str]) -> list[str]:
     """What ``bench`` runs: each path that is a file, and every ``*.txt`` puzzle and ``*.smt2``
     benchmark under each folder (recursively, sorted, hidden folders skipped)."""
-    found: list[str] = []
-    for arg in paths:
-        p = Path(arg)
-        if p.is_dir():
-            inside = sorted(
-                f for glob in (PUZZLE_GLOB, SCRIPT_GLOB) for f in p.rglob(glob) if f.is_file() and not _hidden(f, p)
-            )
-            if not inside:
-                raise InputError(f"{arg}: no {PUZZLE_GLOB} puzzle files in this folder")
-            found.extend(str(f) for f in inside)
-        elif p.exists():
-            found.append(str(p))
-        else:
-            raise InputError(f"{arg}: no such file or folder")
-    return list(dict.fromkeys(found))
+    return _files(paths, (PUZZLE_GLOB, SCRIPT_GLOB))
 
 
 def solver_commands(texts: Iterable[str], taken: Iterable[str]) -> dict[str, str]:
