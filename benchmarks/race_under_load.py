@@ -4,7 +4,8 @@ another fillsmt.
     python benchmarks/race_under_load.py [SET ...] [--rounds 3] [--busy 1] [--jobs 2]
         [--timeout 60] [--unique] [--entrants] [--against FILLSMT] [--fillsmt PATH] [--work DIR]
 
-SET is a puzzle folder (default: the shared hard tail, ``../shared/instances/fillomino/hard-tail``).
+SET is a puzzle folder, or a set's folder whose ``puzzles/`` it then runs (default: the shared
+hard tail, ``../shared/instances/fillomino/hard-tail/puzzles``).
 While ``--busy`` busy-loop processes run beside it, each round runs one ``fillsmt bench`` with
 ``--jobs`` jobs over the sets: the default race (``yices/default/staged``, what ``fillsmt solve``
 does) and, with ``--entrants``, each entrant of the race alone: the rules' search
@@ -172,6 +173,8 @@ def main() -> None:
     parser.add_argument("--table-only", action="store_true", help="no runs: the table of the CSVs in --work")
     args = parser.parse_args()
     sets = args.sets or [Path(os.path.relpath(SHARED / "hard-tail" / "puzzles"))]  # rows name it as a user would
+    # a shared set's folder holds puzzles/ and solutions/ with the same names: run the puzzles only
+    sets = [s / "puzzles" if (s / "puzzles").is_dir() else s for s in sets]
     args.work.mkdir(parents=True, exist_ok=True)
     ours = [args.work / f"round-{n}.csv" for n in range(1, args.rounds + 1)]
     theirs = [args.work / f"round-{n}-other.csv" for n in range(1, args.rounds + 1)] if args.against else []
