@@ -5,7 +5,8 @@ Each puzzle of each set (``SHARED/<set>/puzzles/*.txt``) is explained by the rea
 row per set: puzzles, explanations solved, puzzles with at least one ``solver-forced`` step,
 such steps in all, steps in all, ``size-cap`` and ``size-caps`` steps, case-analysis steps
 (``case-split``, ``whichever``, ``nested-split``), the total and the slowest wall seconds of a
-run (process start included), and the load average at the start.
+run (process start included), and the load average at the start. ``--rows`` also writes one
+JSON line per puzzle (its status, seconds and steps per rule).
 
     PATH=.venv/bin:$PATH python benchmarks/explain_sets.py [--sets janko-thesis100,janko-dev100]
     python benchmarks/explain_sets.py --fillsmt "python -m fillsmt"   # another checkout's code
@@ -46,7 +47,7 @@ def explain(command: list[str], puzzle: Path, timeout: float) -> tuple[dict | No
         return None, seconds
 
 
-def row(name: str, command: list[str], timeout: float) -> str:
+def row(name: str, command: list[str], timeout: float, rows) -> str:
     files = sorted((SHARED / name / "puzzles").glob("*.txt"))
     load = os.getloadavg()[0]
     rules: Counter[str] = Counter()
@@ -59,6 +60,9 @@ def row(name: str, command: list[str], timeout: float) -> str:
         if found is None:
             continue
         counted = Counter(step["rule"] for step in found["steps"])
+        if rows is not None:
+            line = {"set": name, "puzzle": f.stem, "status": found["status"], "seconds": round(seconds, 2)}
+            rows.write(json.dumps(line | {"rules": dict(counted)}) + "\n")
         rules += counted
         solved += found["status"] == "solved"
         forced_puzzles += counted["solver-forced"] > 0
@@ -75,6 +79,7 @@ def main() -> None:
     parser.add_argument("--sets", default="janko-thesis100,janko-dev100")
     parser.add_argument("--fillsmt", default="fillsmt", help="the command that runs fillsmt")
     parser.add_argument("--timeout", type=float, default=120.0)
+    parser.add_argument("--rows", metavar="FILE.jsonl", help="also write one line per puzzle")
     args = parser.parse_args()
     if not SHARED.is_dir():
         sys.exit(f"{SHARED} is absent (the shared puzzle sets sit beside the checkout)")
@@ -84,8 +89,9 @@ def main() -> None:
         "| case steps | total s | slowest s | load |"
     )
     print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    rows = open(args.rows, "w") if args.rows else None
     for name in args.sets.split(","):
-        print(row(name, command, args.timeout), flush=True)
+        print(row(name, command, args.timeout, rows), flush=True)
 
 
 if __name__ == "__main__":

@@ -162,12 +162,17 @@ class _Budget:
 
 
 def _scan(base: State, end: _Budget) -> tuple[list[_Tried], list[tuple[int, int, list[_Tried]]]]:
-    """Every hypothesis refuted within the time, and the cells whose every number was tried
-    and agreed on narrowing another cell (with the branches' cost)."""
+    """The hypotheses refuted within the budget, and the cells whose every number was tried
+    and agreed on narrowing another cell (with the branches' cost). The cells are taken the
+    fewest candidates first, so the scan ends once no cell left can give a refutation of a
+    better tier (:func:`_tier`) than one found."""
     masks = base.dom
     refuted: list[_Tried] = []
     agreed: list[tuple[int, int, list[_Tried]]] = []
     for x in _unfixed(masks):
+        n = masks[x].bit_count()
+        if refuted and (n > FEW_CANDIDATES or n > 2 and not min(_tier(masks, t.cell, t.allowed) for t in refuted)):
+            break  # no cell left can give a better tier (``_splits`` takes the best tier only)
         tried_all = masks[x].bit_count() <= FEW_CANDIDATES or not masks[x] & ~base.anchored
         branches: list[_Tried] = []
         for v in values_of(masks[x] if tried_all else masks[x] & base.anchored):
