@@ -181,3 +181,35 @@ def test_an_explanation_has_no_two_size_cap_removals_in_a_row():
         for chain in [e.steps] + [s.chain for s in e.steps] + [c.chain for s in e.steps for c in s.cases]:
             pairs = zip(chain, chain[1:])
             assert not any(a.rule == b.rule == "size-cap" and not a.cells and not b.cells for a, b in pairs)
+
+
+def test_the_schema_names_every_step_kind_and_holds_a_branch_to_its_fields():
+    schema = json.loads((ROOT / "docs" / "explain.schema.json").read_text())
+    kinds = set(schema["$defs"]["step"]["properties"]["rule"]["enum"])
+    assert set(ALL_RULES) | {"size-caps", "case-split", "whichever", "nested-split", "solver-forced"} <= kinds
+    branch = {"tried": [0, 1, 2], "chain": [{"rule": "area", "cells": [], "removed": [[0, 2, 3]], "because": [],
+                                             "text": "…"}], "contradiction": None}
+    step = {"rule": "whichever", "cells": [[0, 2, 1]], "removed": [], "because": [[0, 1]], "text": "…",
+            "cases": [branch, branch | {"tried": [0, 1, 3]}]}
+    explanation = {"puzzle": "p", "height": 1, "width": 3, "status": "stopped", "message": "", "steps": [step],
+                   "grid": None}
+    jsonschema.validate(explanation, schema)
+    old = dict(step, rule="case-split", tried=[0, 1, 2], chain=[], contradiction="…")
+    del old["cases"]
+    jsonschema.validate(explanation | {"steps": [old]}, schema)  # the shape before the cases still holds
+    for broken in ({k: v for k, v in branch.items() if k != "contradiction"}, branch | {"why": "…"}):
+        with pytest.raises(jsonschema.ValidationError):
+            jsonschema.validate(explanation | {"steps": [step | {"cases": [broken]}]}, schema)
+
+
+def test_a_hint_where_only_a_nested_split_goes_on_is_that_split():
+    # the player has filled in every cell the steps before the nested split fixed
+    from fillsmt.fillomino.explain import hint
+
+    puzzle, solution = nested_puzzle()
+    e = explain(puzzle)
+    at = [s.rule for s in e.steps].index("nested-split")
+    h = hint(puzzle, replay(puzzle, e.steps[:at]))
+    assert h.status == "step" and h.unique is True and h.step.rule == "nested-split" and h.step.cells
+    assert all(solution[r][c] == v for r, c, v in h.step.cells)
+    closed_by_rules(h.step.as_dict(), solution)
