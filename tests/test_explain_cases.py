@@ -164,14 +164,14 @@ def size_cap(r: int, c: int, values: list[int], fixes: bool = False) -> Step:
 def test_runs_of_size_cap_removals_fold_into_one_step():
     other = Step("area", [], [(4, 4, 2)], [], "…")
     steps = [size_cap(0, 1, [7, 8]), size_cap(0, 2, [9]), other, size_cap(1, 1, [5]), size_cap(2, 2, [3], True)]
-    steps += [size_cap(3, 3, [6]), size_cap(3, 4, [6, 7]), size_cap(3, 5, [8])]
+    steps += [size_cap(3, 3, [6, 7]), size_cap(3, 4, [6, 7, 8]), size_cap(3, 5, [8])]
     folded = fold_size_caps(steps)
     assert [s.rule for s in folded] == ["size-caps", "area", "size-cap", "size-cap", "size-caps"]
     assert folded[0].removed == [(0, 1, 7), (0, 1, 8), (0, 2, 9)] and folded[0].cells == []
     assert folded[2] is steps[3] and folded[3] is steps[4]  # a run of one, a step that fixes a cell
-    assert folded[4].removed == [(3, 3, 6), (3, 4, 6), (3, 4, 7), (3, 5, 8)]
+    assert folded[4].removed == [(3, 3, 6), (3, 3, 7), (3, 4, 6), (3, 4, 7), (3, 4, 8), (3, 5, 8)]
     assert folded[4].text.startswith("the open cells around 3 cells are too few for their largest numbers")
-    assert "r4c5 is not 6, 7" in folded[4].text
+    assert "r4c4 is not 6, 7, r4c5 is not 6–8, r4c6 is not 8" in folded[4].text
 
 
 def test_an_explanation_has_no_two_size_cap_removals_in_a_row():

@@ -287,13 +287,21 @@ def fold_size_caps(steps: Sequence[Step]) -> list[Step]:
     return out
 
 
+def _run(mask: Mask) -> str:
+    """Numbers in words, a run of three or more as ``33–36``."""
+    vals = list(values_of(mask))
+    if len(vals) > 2 and vals == list(range(vals[0], vals[-1] + 1)):
+        return f"{vals[0]}–{vals[-1]}"
+    return numbers(mask)
+
+
 def _folded(run: list[Step]) -> Step:
     removed = [p for s in run for p in s.removed]
     because = sorted({c for s in run for c in s.because})
     by_cell: dict[Cell, Mask] = {}
     for r, c, v in removed:
         by_cell[(r, c)] = by_cell.get((r, c), 0) | bit(v)
-    shown = [f"{name(cell)} is not {numbers(m)}" for cell, m in list(by_cell.items())[:4]]
+    shown = [f"{name(cell)} is not {_run(m)}" for cell, m in list(by_cell.items())[:4]]
     if len(by_cell) > 4:
         shown.append(f"… ({len(by_cell)} cells)")
     text = (
