@@ -4,9 +4,11 @@ Three techniques, tried in this order at a fixpoint of the rules, the first that
 giving the next step (each branch of each is closed by the named rules alone):
 
 - **case split** (``case-split``): suppose cell x holds v; the rules end in a contradiction; so x
-  is not v. Every unfixed cell and every one of its candidates is tried (cells with the fewest
-  candidates first); the refutation that changes the fewest domains wins, and one that changes
-  at most :data:`SHORT_CHAIN` ends the search at once.
+  is not v. Every unfixed cell is tried, the fewest candidates first: every candidate of a cell
+  with at most :data:`FEW_CANDIDATES`, the numbers some cell is fixed to in the others. Every
+  refutation that fixes a cell becomes a step (the shortest first); without one, the shortest
+  refutation does. The refutations not used are kept and tried first at the next stop
+  (:class:`Cases`).
 - **whichever** (``whichever``): every number x may hold is tried and none is refuted, but in
   every branch some other cell y loses the same candidates: whichever number x takes, y is w
   (or is not w). Each branch's chain is cut after its last step that narrows y.
