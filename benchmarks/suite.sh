@@ -14,6 +14,7 @@ bash benchmarks/solvers.sh
 bash benchmarks/bitwuzla.sh
 bash benchmarks/smtcomp.sh
 python benchmarks/encoding_alone.py --work /tmp/encoding-alone --csv benchmarks/results/encoding-alone.csv
+python benchmarks/explain_sets.py --sets janko-thesis100,janko-dev100
 python benchmarks/generate.py --sizes 20,30,50 --seeds 1-5 --busy 1
 python benchmarks/generate.py --sizes 10,15,20 --seeds 1-3 --rate -- --difficulty hard
 python benchmarks/generate.py --sizes 10,15,20 --seeds 1-3 --rate -- --difficulty fiendish

@@ -89,10 +89,14 @@ def explain(puzzle, fmt, svg_file, force, solver, timeout, kind):
     """Explain how to solve a Fillomino PUZZLE, step by numbered step.
 
     Each step names its rule (as `fillsmt rate` does), the cells it fixed or the candidates it
-    removed, and the cells that made it apply. Where the rules stop, the smallest case split
-    follows: a cell and a number tried, and the chain of steps that ends in a contradiction;
-    where no short one is found, that is said, and the solver (which proves the solution unique)
-    supplies one forced cell. Exit code: 0 explained to the solution, 1 no solution, 5 more than
+    removed, and the cells that made it apply. Where the rules stop, a case analysis follows,
+    each branch closed by the rules: a case split (a cell and a number tried, and the chain of
+    steps that ends in a contradiction), then "whichever" (every number of a cell tried: each
+    narrows another cell alike), then a nested split (a number tried; the rules stop; every
+    number of a second cell then ends in a contradiction). Where none is found in time, that is
+    said, and the solver (which proves the solution unique) supplies one forced cell. Runs of
+    size-cap steps that only remove numbers too large for a cell's room are folded into one
+    size-caps step. Exit code: 0 explained to the solution, 1 no solution, 5 more than
     one solution, 3 stopped by --timeout.
 
     \b

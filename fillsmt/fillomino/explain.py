@@ -1,13 +1,15 @@
 """A Fillomino solve path as numbered steps a person can follow, and hints for a player.
 
 :func:`explain` applies the deduction rules with their reasons (:mod:`fillsmt.fillomino.trace`)
-until they stop. Where they stop short of the solution it looks for the smallest case split a
-person would write: one cell and one of its numbers, tried, whose consequences under the rules
-end in a contradiction (the fewest changes wins; cells with the fewest candidates are tried
-first). The number is then removed, proven, and the rules go on. Where no such split is found
-within :data:`SPLIT_TRIALS` trials, the explanation says so plainly and takes one cell from the
-solver: the rules-plus-backtracking search proves the puzzle has exactly one solution, so each
-of its numbers is forced; the cell with the fewest candidates is fixed (rule ``solver-forced``).
+until they stop. Where they stop short of the solution, a case analysis a person would write
+(:mod:`fillsmt.fillomino.cases`): a case split (a number tried in a cell, refuted by the rules),
+a "whichever" step (every number of a cell tried, each narrowing another cell alike) or a nested
+split (a number tried, the rules stop, every number of a second cell then refuted); its
+conclusion is proven and the rules go on. Where none is found in time, the explanation says so
+plainly and takes one cell from the solver: the SMT solver proves the puzzle has exactly one
+solution, so each of its numbers is forced; the cell with the fewest candidates is fixed (rule
+``solver-forced``). Runs of size-cap steps that only remove numbers too large for a cell's room
+are folded into one ``size-caps`` step (:func:`~fillsmt.fillomino.trace.fold_size_caps`).
 
 :func:`replay` writes the steps' proven cells into the clues; a complete explanation replays to
 the solution, which the independent checker accepts.
@@ -24,26 +26,17 @@ from dataclasses import dataclass, field
 from typing import Sequence
 
 from fillsmt.errors import InputError
+from fillsmt.fillomino.cases import CASE_TRIALS, NESTED_TRIALS, Cases
 from fillsmt.fillomino.deduce import ALL_RULES, initial_masks
 from fillsmt.fillomino.deduce.board import Board
 from fillsmt.fillomino.deduce.fixpoint import fixpoint
-from fillsmt.fillomino.deduce.masks import Mask, bit, is_single, values_of
-from fillsmt.fillomino.deduce.state import State
+from fillsmt.fillomino.deduce.masks import Mask, bit, is_single
 from fillsmt.fillomino.model import Grid, Puzzle
-from fillsmt.fillomino.trace import Step, TracingState, name, steps_of
+from fillsmt.fillomino.trace import Step, TracingState, fold_size_caps, name, steps_of
 from fillsmt.fillomino.verify import check_solution
 
 DEFAULT_SOLVER = "yices"
 """The SMT solver that proves uniqueness where the rules and case splits stop."""
-
-SPLIT_TRIALS = 40
-"""The most (cell, number) hypotheses tried when looking for one case split."""
-
-SPLIT_CANDIDATES = 3
-"""Only cells with at most this many candidates are tried (a person splits on few)."""
-
-SHORT_CHAIN = 12
-"""A refutation changing at most this many domains ends the search for a split at once."""
 
 STATUSES = ("solved", "no-solution", "multiple", "stopped")
 """How an explanation ends: solved; the puzzle has no solution (the last step says why); it has
@@ -109,6 +102,12 @@ class Explanation:
             lines.append(f"{i:4}. [{step.rule}] {step.text}")
             for j, sub in enumerate(step.chain, 1):
                 lines.append(f"        {i}.{j} [{sub.rule}] {sub.text}")
+            for k, case in enumerate(step.cases, 1):
+                r, c, v = case.tried
+                end = f": contradiction ({case.contradiction})" if case.contradiction else ""
+                lines.append(f"        case {k}: {name((r, c))} is {v}{end}")
+                for j, sub in enumerate(case.chain, 1):
+                    lines.append(f"          {i}.{k}.{j} [{sub.rule}] {sub.text}")
             if step.tried is not None and step.contradiction:
                 lines.append(f"        contradiction: {step.contradiction}")
         return "\n".join(lines) + "\n"
@@ -162,7 +161,6 @@ def explain(
     puzzle: Puzzle,
     *,
     deadline: float | None = None,
-    split_trials: int = SPLIT_TRIALS,
     stop_at_first_fix: bool = False,
     solver: str = DEFAULT_SOLVER,
     known: Uniqueness | None = None,
@@ -174,10 +172,11 @@ def explain(
     masks = initial_masks(puzzle)
     steps: list[Step] = []
     asker = _Solver(puzzle, solver, deadline, known)
+    cases = Cases(board)
     while True:
         state = TracingState(board, list(masks), ALL_RULES)
         contradiction = fixpoint(state, ALL_RULES)
-        steps.extend(steps_of(state.changes, board))
+        steps.extend(fold_size_caps(steps_of(state.changes, board)))
         masks = state.dom
         if stop_at_first_fix and _cut_at_first_fix(steps):
             return Explanation(puzzle, steps, "stopped", None, "stopped at the first cell fixed")
@@ -197,15 +196,18 @@ def explain(
             return _finished(puzzle, steps)
         if deadline is not None and time.monotonic() >= deadline:
             return Explanation(puzzle, steps, "stopped", None, "the time ran out")
-        split = find_split(board, masks, split_trials, deadline)
-        if split is not None:
-            step, masks = split
-        else:
-            forced = solver_forced(puzzle, board, masks, asker)
-            if isinstance(forced, Explanation):
-                forced.steps[:0] = steps
-                return forced
-            step, masks = forced
+        case = cases.next(masks, deadline)
+        if case is not None:
+            found, masks = case
+            steps.extend(found)
+            if stop_at_first_fix and _cut_at_first_fix(steps):
+                return Explanation(puzzle, steps, "stopped", None, "stopped at the first cell fixed")
+            continue
+        forced = solver_forced(puzzle, board, masks, asker)
+        if isinstance(forced, Explanation):
+            forced.steps[:0] = steps
+            return forced
+        step, masks = forced
         steps.append(step)
         if stop_at_first_fix and step.cells:
             return Explanation(puzzle, steps, "stopped", None, "stopped at the first cell fixed")
@@ -239,60 +241,6 @@ def replay(puzzle: Puzzle, steps: Sequence[Step]) -> Grid:
     return tuple(tuple(row) for row in grid)
 
 
-def find_split(board: Board, masks: list[Mask], trials: int, deadline: float | None) -> tuple[Step, list[Mask]] | None:
-    """The case split with the shortest refutation among the first ``trials`` hypotheses
-    (cells with the fewest candidates first), as a proven step and the new domains."""
-    unfixed = sorted(
-        (m.bit_count(), x) for x, m in enumerate(masks) if not is_single(m) and m.bit_count() <= SPLIT_CANDIDATES
-    )
-    best: tuple[int, int, int] | None = None
-    tried = 0
-    for _, x in unfixed:
-        for v in values_of(masks[x]):
-            if tried >= trials or (deadline is not None and time.monotonic() >= deadline):
-                break
-            tried += 1
-            trial = list(masks)
-            trial[x] = bit(v)
-            state = State(board, trial, ALL_RULES)
-            if fixpoint(state, ALL_RULES) is not None:
-                cost = len(state.changed_cells)
-                if best is None or cost < best[0]:
-                    best = (cost, x, v)
-        if best is not None and best[0] <= SHORT_CHAIN:
-            break
-    if best is None:
-        return None
-    _, x, v = best
-    return _split_step(board, masks, x, v)
-
-
-def _split_step(board: Board, masks: list[Mask], x: int, v: int) -> tuple[Step, list[Mask]]:
-    trial = list(masks)
-    trial[x] = bit(v)
-    state = TracingState(board, trial, ALL_RULES)
-    contradiction = fixpoint(state, ALL_RULES)
-    assert contradiction is not None
-    r, c = divmod(x, board.width)
-    rest = masks[x] & ~bit(v)
-    new = list(masks)
-    new[x] = rest
-    if is_single(rest):
-        cells, removed = [(r, c, rest.bit_length() - 1)], []
-        result = f"so {name((r, c))} is {rest.bit_length() - 1}"
-    else:
-        cells, removed = [], [(r, c, v)]
-        result = f"so {name((r, c))} is not {v}"
-    chain = steps_of(state.changes, board)
-    text = (
-        f"suppose {name((r, c))} were {v}: {len(chain)} steps follow and end in a "
-        f"contradiction ({contradiction}); {result}"
-    )
-    return Step(
-        "case-split", cells, removed, [(r, c)], text, tried=(r, c, v), chain=chain, contradiction=contradiction
-    ), new
-
-
 def solver_forced(
     puzzle: Puzzle, board: Board, masks: list[Mask], solver: _Solver
 ) -> tuple[Step, list[Mask]] | Explanation:
@@ -314,9 +262,8 @@ def solver_forced(
     new = list(masks)
     new[x] = bit(v)
     text = (
-        f"no case split on a cell with at most {SPLIT_CANDIDATES} candidates is refuted by the "
-        f"rules within {SPLIT_TRIALS} tries; the "
-        f"solver proves the puzzle has exactly one solution, and in it "
+        f"no case split, whichever step or nested split is closed by the rules within "
+        f"{CASE_TRIALS + NESTED_TRIALS} tries; the solver proves the puzzle has exactly one solution, and in it "
         f"{name((r, c))} is {v}"
     )
     return Step("solver-forced", [(r, c, v)], [], [], text), new
@@ -424,4 +371,4 @@ def hint(
     return Hint(puzzle, [], None, path.status, path.message, unique)
 
 
-__all__ = ["Explanation", "Hint", "SPLIT_TRIALS", "STATUSES", "explain", "find_split", "hint", "replay"]
+__all__ = ["Explanation", "Hint", "STATUSES", "explain", "hint", "replay"]

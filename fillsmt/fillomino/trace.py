@@ -88,13 +88,36 @@ def walled_in(state: State, x: int, removed: Mask) -> tuple[int, ...]:
 
 
 @dataclass
+class Case:
+    """One branch of a case analysis: the number ``tried`` in a cell, the ``chain`` of rule
+    steps that follow from it (not proven facts), and the ``contradiction`` they end in (None:
+    the rules stop there)."""
+
+    tried: Placed
+    chain: list[Step]
+    contradiction: str | None
+
+    def as_dict(self) -> dict:
+        return {
+            "tried": list(self.tried),
+            "chain": [s.as_dict() for s in self.chain],
+            "contradiction": self.contradiction,
+        }
+
+
+@dataclass
 class Step:
     """One step of an explanation.
 
     ``cells`` are the cells it fixed (proven), ``removed`` the candidates it removed from cells
     it did not fix, ``because`` the cells that made the rule apply. A case split (``rule`` is
     ``case-split``) holds the number it ``tried`` and the ``chain`` of steps from that
-    hypothesis to the ``contradiction``; only its conclusion is in ``cells``/``removed``.
+    hypothesis to the ``contradiction``; only its conclusion is in ``cells``/``removed``. A
+    nested split (``nested-split``) holds the same, the chain ending where the rules stop, and
+    the ``cases`` of the second cell, each refuted; a ``whichever`` step holds the ``cases`` of
+    one cell, none refuted, each narrowing the cell it concludes on
+    (:mod:`fillsmt.fillomino.cases`). A ``size-caps`` step is a run of size-cap steps that only
+    removed candidates, folded into one (:func:`fold_size_caps`).
     """
 
     rule: str
@@ -105,6 +128,7 @@ class Step:
     tried: Placed | None = None
     chain: list[Step] = field(default_factory=list)
     contradiction: str | None = None
+    cases: list[Case] = field(default_factory=list)
 
     def as_dict(self) -> dict:
         out: dict[str, Any] = {
@@ -119,6 +143,8 @@ class Step:
             out["chain"] = [s.as_dict() for s in self.chain]
         if self.contradiction is not None:
             out["contradiction"] = self.contradiction
+        if self.cases:
+            out["cases"] = [case.as_dict() for case in self.cases]
         return out
 
 
@@ -172,7 +198,9 @@ def _step(run: list[Change], board: Board) -> Step:
     return Step(rule, cells, removed, because, describe_step(rule, cells, removed, because, gone))
 
 
-def _numbers(mask: Mask) -> str:
+def numbers(mask: Mask, last: str = ", ") -> str:
+    """The numbers of a mask in words: ``2, 3, 5`` (``last`` before the last one: ``2, 3 or
+    5``), a long run as ``7–12``."""
     vals = list(values_of(mask))
     if len(vals) > 6:
         return (
@@ -180,7 +208,9 @@ def _numbers(mask: Mask) -> str:
             if vals == list(range(vals[0], vals[-1] + 1))
             else ", ".join(map(str, vals[:6])) + ", …"
         )
-    return ", ".join(map(str, vals))
+    if len(vals) < 2:
+        return ", ".join(map(str, vals))
+    return ", ".join(map(str, vals[:-1])) + last + str(vals[-1])
 
 
 def _result(cells: list[Placed], removed: list[Placed]) -> str:
@@ -191,7 +221,7 @@ def _result(cells: list[Placed], removed: list[Placed]) -> str:
         by_cell: dict[Cell, list[int]] = {}
         for r, c, v in removed:
             by_cell.setdefault((r, c), []).append(v)
-        shown = [f"{name(cell)} is not {_numbers(sum(bit(v) for v in vs))}" for cell, vs in list(by_cell.items())[:4]]
+        shown = [f"{name(cell)} is not {numbers(sum(bit(v) for v in vs))}" for cell, vs in list(by_cell.items())[:4]]
         if len(by_cell) > 4:
             shown.append(f"… ({len(by_cell)} cells)")
         parts.append(("so " if not cells else "and ") + ", ".join(shown))
@@ -200,7 +230,7 @@ def _result(cells: list[Placed], removed: list[Placed]) -> str:
 
 def describe_step(rule: str, cells: list[Placed], removed: list[Placed], because: list[Cell], gone: Mask) -> str:
     """The step in a player's words."""
-    k = _numbers(gone)
+    k = numbers(gone)
     around = names(because)
     touched = [name((r, c)) for r, c, _ in cells] or sorted({name((r, c)) for r, c, _ in removed})
     target = ", ".join(touched[:4]) + (" …" if len(touched) > 4 else "")
@@ -233,4 +263,52 @@ def describe_step(rule: str, cells: list[Placed], removed: list[Placed], because
     return f"{why}; {_result(cells, removed)}"
 
 
-__all__ = ["Change", "Step", "TracingState", "describe_step", "name", "steps_of"]
+def fold_size_caps(steps: Sequence[Step]) -> list[Step]:
+    """Each run of consecutive ``size-cap`` steps that fix no cell (they only remove numbers
+    too large for the room around a cell) as one ``size-caps`` step, in the run's place: the
+    same removals, in the same order relative to every other step. A run of one is kept."""
+    out: list[Step] = []
+    run: list[Step] = []
+
+    def close() -> None:
+        if len(run) == 1:
+            out.append(run[0])
+        elif run:
+            out.append(_folded(run))
+        run.clear()
+
+    for step in steps:
+        if step.rule == "size-cap" and not step.cells:
+            run.append(step)
+            continue
+        close()
+        out.append(step)
+    close()
+    return out
+
+
+def _run(mask: Mask) -> str:
+    """Numbers in words, a run of three or more as ``33–36``."""
+    vals = list(values_of(mask))
+    if len(vals) > 2 and vals == list(range(vals[0], vals[-1] + 1)):
+        return f"{vals[0]}–{vals[-1]}"
+    return numbers(mask)
+
+
+def _folded(run: list[Step]) -> Step:
+    removed = [p for s in run for p in s.removed]
+    because = sorted({c for s in run for c in s.because})
+    by_cell: dict[Cell, Mask] = {}
+    for r, c, v in removed:
+        by_cell[(r, c)] = by_cell.get((r, c), 0) | bit(v)
+    shown = [f"{name(cell)} is not {_run(m)}" for cell, m in list(by_cell.items())[:4]]
+    if len(by_cell) > 4:
+        shown.append(f"… ({len(by_cell)} cells)")
+    text = (
+        f"the open cells around {len(by_cell)} cells are too few for their largest numbers "
+        f"(each walled in by the fixed cells near it); so {', '.join(shown)}"
+    )
+    return Step("size-caps", [], removed, because, text)
+
+
+__all__ = ["Case", "Change", "Step", "TracingState", "describe_step", "fold_size_caps", "name", "numbers", "steps_of"]
