@@ -14,6 +14,7 @@ from fillsmt.errors import InputError
 from fillsmt.fillomino.search import solve_by_search
 from fillsmt.fillomino.deduce import deduce
 from fillsmt.fillomino.generate import RATING_NODES, Style, generate, random_solution, search_oracle
+from fillsmt.fillomino.published import TAIL_TOP
 from fillsmt.fillomino.model import Puzzle
 from fillsmt.fillomino.rating import rate
 from fillsmt.fillomino.verify import check_solution
@@ -83,7 +84,7 @@ def test_random_solutions_vary_and_respect_max_region():
     for seed in range(5):
         grid = random_solution(12, 12, random.Random(seed))
         sizes.update(v for v, _ in regions(grid))
-    assert len(sizes) >= 8 and max(sizes) <= 10  # default weights: sizes 1..10
+    assert len(sizes) >= 8 and max(sizes) <= TAIL_TOP  # default weights: sizes 1..20, as published
     for seed in range(5):
         grid = random_solution(10, 10, random.Random(seed), max_region=4)
         assert max(v for row in grid for v in row) <= 4
