@@ -229,3 +229,29 @@ def test_search_oracle():
     assert search_oracle(Puzzle(2, 3, ((1, 0, 3), (2, 2, 3))), solution)
     assert not search_oracle(Puzzle(2, 3, ((0, 0, 3), (2, 0, 3))), solution)
     assert not search_oracle(Puzzle(2, 3, ((2, 0, 3), (2, 2, 3))), solution)  # not a solution
+
+
+@pytest.mark.parametrize("side", [10, 15, 20])
+def test_random_solutions_have_the_published_region_sizes(side):
+    """Over 40 seeds, each bucket's share of cells is within 5 points of the published solutions'
+    near the size (the weights are shares over sizes; regions cut short and holes move a little)."""
+    from fillsmt.fillomino.published import bucket_shares, style_for
+
+    cells = Counter()
+    for seed in range(40):
+        cells.update(v for row in random_solution(side, side, random.Random(seed)) for v in row)
+    made = bucket_shares(tuple(cells[s] for s in range(1, max(cells) + 1)))
+    published = bucket_shares(style_for(side, side).cells)
+    assert all(abs(made[b] - published[b]) <= 0.05 for b in made), (made, published)
+
+
+def test_big_regions_are_asked_for_and_capped():
+    for seed in range(5):
+        grid = random_solution(10, 10, random.Random(seed), regions="big")
+        assert 10 < max(v for row in grid for v in row) <= 30
+        capped = random_solution(12, 12, random.Random(seed), regions="big", max_region=14)
+        assert 10 < max(v for row in capped for v in row) <= 14
+    with pytest.raises(InputError, match="--regions big needs --max-region above 10, not 8"):
+        random_solution(10, 10, random.Random(1), regions="big", max_region=8)
+    with pytest.raises(InputError, match="unknown region style"):
+        random_solution(10, 10, random.Random(1), regions="huge")

@@ -39,10 +39,11 @@ def random_solution(
     relative weights, the chance that a region grows towards each; by default those of
     :func:`~fillsmt.fillomino.published.region_weights` for the grid and ``regions`` (a style
     of :data:`~fillsmt.fillomino.published.REGION_STYLES`: ``big`` also makes sure of a
-    region above 10 cells, starting the tiling again without one). ``max_region`` caps every
-    region's size."""
+    region above 10 cells, starting the tiling again without one; ignored with ``size_weights``).
+    ``max_region`` caps every region's size."""
     if height < 1 or width < 1:
         raise InputError(f"a grid needs at least one row and one column, not {height}x{width}")
+    wants_big = regions == "big" and size_weights is None
     if size_weights is None:
         size_weights = region_weights(height, width, regions, max_region)
     sizes, weights = _size_table(max_region, size_weights)
@@ -50,7 +51,7 @@ def random_solution(
         grid = _Tiling(height, width, rng, sizes, weights).tile()
         if grid is None or check_solution([[0] * width] * height, grid):
             continue
-        if regions == "big" and max(max(row) for row in grid) <= 10:
+        if wants_big and max(max(row) for row in grid) <= 10:
             continue
         return grid
     raise InputError(
