@@ -7,10 +7,15 @@ other than 0, or whose summary names no proof, stops the script. Options after `
 ``fillsmt generate`` (e.g. ``-- --minimal``). Only fillsmt's command line is used.
 
     python benchmarks/generate.py --sizes 20,30,50 --seeds 1-5 [--busy 1] [--rate] [--summary OUT.md] [-- OPTIONS]
+    python benchmarks/generate.py --sizes 10,15,20 --seeds 1-5 --published DIR,DIR [-- OPTIONS]
 
 ``--busy N`` runs N busy-loop processes beside the runs (default 0), as users run fillsmt beside
 other work; ``--rate`` has ``fillsmt rate`` rate each puzzle made (not timed), and the table
-gives those ratings (else the generator's own).
+gives those ratings (else the generator's own). ``--published`` (puzzle sets with ``puzzles/``
+and ``solutions/``, read by ``janko_style.py``) gives instead a table of how the puzzles compare
+with those published near their size (as :func:`fillsmt.fillomino.published.style_for` pools
+them): clues, median (range), and the share of cells in regions of 1, 2, 3, 4–6, 7–10 and 11+
+cells, of the puzzles' solutions (``fillsmt solve``, not timed) against the published ones.
 """
 
 from __future__ import annotations
@@ -26,6 +31,9 @@ import sys
 import time
 
 from busy import busy_loops
+from janko_style import read_sets
+
+from fillsmt.fillomino.published import BUCKETS, bucket_shares, style_for
 
 SUMMARY = re.compile(
     r": (\d+) clues, (\w+), ((?:symmetric )?(?:rules-|symmetric-|near-)?minimal) "
@@ -50,7 +58,21 @@ def rated(fillsmt: str, puzzle: str) -> str:
     return json.loads(done.stdout.splitlines()[0])["label"]
 
 
-def run_one(fillsmt: str, size: int, seed: int, extra: list[str], rate: bool = False) -> dict:
+def solution_cells(fillsmt: str, puzzle: str) -> list[int]:
+    """The cells of the puzzle's solution (``fillsmt solve``, untimed) by region size, as
+    :attr:`fillsmt.fillomino.published.Published.cells` but with every size kept."""
+    done = subprocess.run([fillsmt, "solve", "-"], input=puzzle, capture_output=True, text=True)
+    if done.returncode != 0:
+        raise SystemExit(f"fillsmt solve: exit {done.returncode}\n{done.stderr}")
+    rows = [[int(v) for v in line.split()] for line in done.stdout.strip().splitlines()[1:]]
+    cells = [0] * max(v for row in rows for v in row)
+    for row in rows:
+        for v in row:
+            cells[v - 1] += 1  # a region of v cells has v cells holding v
+    return cells
+
+
+def run_one(fillsmt: str, size: int, seed: int, extra: list[str], rate: bool = False, regions: bool = False) -> dict:
     args = [fillsmt, "generate", "--size", f"{size}x{size}", "--seed", str(seed), *extra]
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.monotonic()
@@ -69,6 +91,7 @@ def run_one(fillsmt: str, size: int, seed: int, extra: list[str], rate: bool = F
         "rating": found.group(2),
         "proof": found.group(4),
         "rated": rated(fillsmt, done.stdout) if rate else "",
+        "cells": solution_cells(fillsmt, done.stdout) if regions else [],
     }
 
 
@@ -95,6 +118,34 @@ def table(rows: list[dict], sizes: list[int]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def compared(rows: list[dict], sizes: list[int], folders: list[str]) -> str:
+    """The puzzles made against the published ones near their size (module text)."""
+    published = read_sets(folders)
+    lines = [
+        "| size | seeds | clues | published clues | median wall (s) | slowest wall (s) | "
+        + " | ".join(f"cells in {b}" for b in BUCKETS)
+        + " |",
+        "|---|---:|---:|---:|---:|---:|" + "---:|" * len(BUCKETS),
+    ]
+    for size in sizes:
+        mine = [r for r in rows if r["size"] == size]
+        clues = [r["clues"] for r in mine]
+        style = style_for(size, size, published)
+        target = "—" if style.clue_target is None else "{1:g} ({0}–{2})".format(*style.clue_target)
+        made = [0] * max(len(r["cells"]) for r in mine)
+        for r in mine:
+            for i, n in enumerate(r["cells"]):
+                made[i] += n
+        ours, theirs = bucket_shares(tuple(made)), bucket_shares(style.cells)
+        lines.append(
+            f"| {size}×{size} | {len(mine)} | {statistics.median(clues):g} ({min(clues)}–{max(clues)}) | {target} "
+            f"| {statistics.median(r['wall'] for r in mine):.2f} | {max(r['wall'] for r in mine):.2f} | "
+            + " | ".join(f"{100 * ours[b]:.0f} / {100 * theirs[b]:.0f} %" for b in BUCKETS)
+            + " |"
+        )
+    return "\n".join(lines) + "\n"
+
+
 def main(argv: list[str]) -> int:
     own, extra = (argv[: argv.index("--")], argv[argv.index("--") + 1 :]) if "--" in argv else (argv, [])
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -104,6 +155,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--summary", help="also write the table to this file")
     parser.add_argument("--busy", type=int, default=0, help="busy-loop processes beside the runs (default 0)")
     parser.add_argument("--rate", action="store_true", help="rate each puzzle with fillsmt rate (untimed)")
+    parser.add_argument("--published", help="puzzle sets to compare with, comma-separated folders")
     opts = parser.parse_args(own)
     sizes = [int(s) for s in opts.sizes.split(",")]
     rows = []
@@ -111,12 +163,12 @@ def main(argv: list[str]) -> int:
     with busy_loops(opts.busy):
         for size in sizes:
             for seed in seeds_of(opts.seeds):
-                row = run_one(opts.fillsmt, size, seed, extra, opts.rate)
+                row = run_one(opts.fillsmt, size, seed, extra, opts.rate, opts.published is not None)
                 rows.append(row)
                 said = f"{row['clues']} clues, {row['wall']:.2f} s wall, {row['cpu']:.2f} s CPU"
                 print(f"{size}x{size} seed {seed}: {said}", file=sys.stderr, flush=True)
     print(f"load average after: {os.getloadavg()[0]:.1f}", file=sys.stderr)
-    text = table(rows, sizes)
+    text = table(rows, sizes) if opts.published is None else compared(rows, sizes, opts.published.split(","))
     print(text, end="")
     if opts.summary:
         with open(opts.summary, "w", encoding="utf-8") as f:

@@ -433,6 +433,8 @@ class Generates(Capability):
     refusal = "fillsmt cannot make {kind} puzzles"
     difficulties: tuple[str, ...] = ()
     """The ratings ``generate --difficulty`` can aim for (none: the option is not the kind's)."""
+    region_styles: tuple[str, ...] = ()
+    """The styles of solution regions ``generate --regions`` offers (none: the option is not the kind's)."""
 
     def option_notes(self) -> dict[str, str]:
         """What ``generate --help`` says of the kind's defaults, by option (``max_region``,

@@ -14,6 +14,7 @@ from fillsmt.errors import InputError
 from fillsmt.fillomino.search import solve_by_search
 from fillsmt.fillomino.deduce import deduce
 from fillsmt.fillomino.generate import RATING_NODES, Style, generate, random_solution, search_oracle
+from fillsmt.fillomino.published import TAIL_TOP
 from fillsmt.fillomino.model import Puzzle
 from fillsmt.fillomino.rating import rate
 from fillsmt.fillomino.verify import check_solution
@@ -83,7 +84,7 @@ def test_random_solutions_vary_and_respect_max_region():
     for seed in range(5):
         grid = random_solution(12, 12, random.Random(seed))
         sizes.update(v for v, _ in regions(grid))
-    assert len(sizes) >= 8 and max(sizes) <= 10  # default weights: sizes 1..10
+    assert len(sizes) >= 8 and max(sizes) <= TAIL_TOP  # default weights: sizes 1..20, as published
     for seed in range(5):
         grid = random_solution(10, 10, random.Random(seed), max_region=4)
         assert max(v for row in grid for v in row) <= 4
@@ -228,3 +229,29 @@ def test_search_oracle():
     assert search_oracle(Puzzle(2, 3, ((1, 0, 3), (2, 2, 3))), solution)
     assert not search_oracle(Puzzle(2, 3, ((0, 0, 3), (2, 0, 3))), solution)
     assert not search_oracle(Puzzle(2, 3, ((2, 0, 3), (2, 2, 3))), solution)  # not a solution
+
+
+@pytest.mark.parametrize("side", [10, 15, 20])
+def test_random_solutions_have_the_published_region_sizes(side):
+    """Over 40 seeds, each bucket's share of cells is within 5 points of the published solutions'
+    near the size (the weights are shares over sizes; regions cut short and holes move a little)."""
+    from fillsmt.fillomino.published import bucket_shares, style_for
+
+    cells = Counter()
+    for seed in range(40):
+        cells.update(v for row in random_solution(side, side, random.Random(seed)) for v in row)
+    made = bucket_shares(tuple(cells[s] for s in range(1, max(cells) + 1)))
+    published = bucket_shares(style_for(side, side).cells)
+    assert all(abs(made[b] - published[b]) <= 0.05 for b in made), (made, published)
+
+
+def test_big_regions_are_asked_for_and_capped():
+    for seed in range(5):
+        grid = random_solution(10, 10, random.Random(seed), regions="big")
+        assert 10 < max(v for row in grid for v in row) <= 30
+        capped = random_solution(12, 12, random.Random(seed), regions="big", max_region=14)
+        assert 10 < max(v for row in capped for v in row) <= 14
+    with pytest.raises(InputError, match="--regions big needs --max-region above 10, not 8"):
+        random_solution(10, 10, random.Random(1), regions="big", max_region=8)
+    with pytest.raises(InputError, match="unknown region style"):
+        random_solution(10, 10, random.Random(1), regions="huge")

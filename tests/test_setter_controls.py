@@ -160,9 +160,67 @@ def test_generate_180_symmetric_10x10_like_janko(tmp_path, yices, options):
     assert made.exit_code == 0, made.output
     grid = _grid(made.stdout)
     assert _symmetric(grid, "180")
-    assert 19 <= sum(1 for row in grid for v in row if v) <= 56  # janko.at's 10x10 range
+    clues = sum(1 for row in grid for v in row if v)
+    assert 19 <= clues <= 56  # janko.at's 10x10 range
+    assert 22 <= clues <= 50, made.stderr  # that of the published 9x9 and 10x10 of ../shared (test_published_style.py)
+    assert "published puzzles near" not in made.stderr  # no warning that the range was missed
     assert _unique(tmp_path, made.stdout)
     assert "180 symmetric" in made.stderr
+
+
+def _solution_regions(tmp_path, text: str) -> list[int]:
+    """The sizes of the regions of the puzzle's solution, solved by ``solve --unique`` (the solver)."""
+    path = tmp_path / "made.txt"
+    path.write_text(text)
+    solved = run("solve", "--unique", "--no-race", "--no-presolve", "-s", "yices", path)
+    assert solved.exit_code == 0, solved.output
+    grid = _grid(solved.stdout)
+    h, w = len(grid), len(grid[0])
+    seen: set[tuple[int, int]] = set()
+    sizes = []
+    for start in ((r, c) for r in range(h) for c in range(w)):
+        if start in seen:
+            continue
+        seen.add(start)
+        stack, size = [start], 0
+        while stack:
+            r, c = stack.pop()
+            size += 1
+            for y in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                if 0 <= y[0] < h and 0 <= y[1] < w and y not in seen and grid[y[0]][y[1]] == grid[r][c]:
+                    seen.add(y)
+                    stack.append(y)
+        sizes.append(size)
+    return sizes
+
+
+def test_generated_regions_are_sized_as_published(tmp_path, yices):
+    """Five default 10x10s: the share of their cells in regions of 7 to 10 cells is at most twice
+    the published 10x10s' (15 %: the generator's weights aim at that share, and in 200 seeds a
+    single grid's was 16 % at the median, 32 % at the 95th percentile); regions of 1 to 6 cells
+    hold most cells, as published. The generator before these weights put 38 % there."""
+    sizes = []
+    for seed in range(1, 6):
+        made = run("generate", "--size", "10x10", "--seed", seed, "-q")
+        assert made.exit_code == 0, made.output
+        sizes += _solution_regions(tmp_path, made.stdout)
+    cells = sum(sizes)
+    assert cells == 500
+    assert sum(s for s in sizes if 7 <= s <= 10) <= 0.31 * cells
+    assert sum(s for s in sizes if s <= 6) >= 0.6 * cells
+
+
+def test_generate_big_regions(tmp_path, yices):
+    made = run("generate", "--size", "10x10", "--regions", "big", "--seed", "1", "-q")
+    assert made.exit_code == 0, made.output
+    assert max(_solution_regions(tmp_path, made.stdout)) > 10
+    wider = run("generate", "--size", "12x12", "--regions", "big", "--max-region", "24", "--seed", "2", "-q")
+    assert wider.exit_code == 0, wider.output
+    assert 10 < max(_solution_regions(tmp_path, wider.stdout)) <= 24
+    capped = run("generate", "--size", "10x10", "--regions", "big", "--max-region", "10")
+    assert capped.exit_code == 2 and "--regions big needs --max-region above 10, not 10" in capped.output
+    block = run("generate", "--kind", "blocknumber", "--size", "6x6", "--regions", "big")
+    assert block.exit_code == 2 and "--regions is for Fillomino only" in block.output
 
 
 @pytest.mark.parametrize("symmetry", ["90", "mirror"])

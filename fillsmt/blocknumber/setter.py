@@ -23,6 +23,7 @@ def check_request(opts: Options, asked: dict) -> Options:
         ("--clues", "BlockNumber givens are removed one at a time"),
         ("--solution", "BlockNumber solutions are made with their blocks"),
         ("--positions", "BlockNumber solutions are made with their blocks"),
+        ("--regions", "BlockNumber blocks have at most --max-region cells"),
     ):
         if asked.get(name) is not None:
             raise InputError(f"{name} is for Fillomino only ({why})")

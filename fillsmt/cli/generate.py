@@ -161,12 +161,12 @@ def check_options(kind, size, solver, timeout, asked: dict | None = None) -> Opt
     """The request, checked: the size and the files here, the rest by the kind (which fills in
     its defaults). ``asked``: the other options given (``difficulty``, ``unclued``,
     ``max_region``, ``max_empty_area``, ``minimal``, ``symmetry``, ``clues``, ``solution``,
-    ``positions``: the last two file names), None for those not given."""
+    ``positions``: the last two file names, ``regions``), None for those not given."""
     given = asked or {}
     difficulty, unclued, minimal = given.get("difficulty"), given.get("unclued"), given.get("minimal", False)
     max_region, max_empty_area = given.get("max_region"), given.get("max_empty_area")
     symmetry, clues = given.get("symmetry"), given.get("clues")
-    solution, positions = given.get("solution"), given.get("positions")
+    solution, positions, regions = given.get("solution"), given.get("positions"), given.get("regions")
     height, width, grid, cells = style_options(kind, size, solution, positions)
     opts = Options(
         kind,
@@ -183,6 +183,7 @@ def check_options(kind, size, solver, timeout, asked: dict | None = None) -> Opt
         parse_clues(clues),
         grid,
         cells,
+        regions,
     )
     asked = {
         "--difficulty": difficulty,
@@ -193,6 +194,7 @@ def check_options(kind, size, solver, timeout, asked: dict | None = None) -> Opt
         "--clues": clues,
         "--solution": solution,
         "--positions": positions,
+        "--regions": regions,
     }
     return Generates.of(get_kind(kind)).check_request(opts, asked)
 
@@ -278,6 +280,14 @@ def _progress_bar(total: int, enabled: bool):
     help="The largest region or block of the solution [default: {notes}].",
 )
 @click.option(
+    "--regions",
+    type=LazyChoice(lambda: _makers_offer(lambda k: k.region_styles)),
+    help="Fillomino only: the sizes of the solution's regions: published (as in janko.at's puzzles "
+    "of about the grid's size: mostly 1 to 6 cells, a few of 7 to 10, rarely more) or big (about "
+    "40 % of the cells in regions of 11 cells or more, up to --max-region, and at least one such "
+    "region). [default: published]",
+)
+@click.option(
     "--max-empty-area",
     cls=NotedOption,
     type=click.IntRange(min=0),
@@ -304,10 +314,11 @@ def _progress_bar(total: int, enabled: bool):
 )
 @click.option(
     "--clues",
+    cls=NotedOption,
     metavar="N|N-M",
     help="Fillomino only: the number of clues wanted, or a range: no removal goes below N, and "
     "an attempt ending with more than M is dropped for the next one (up to 20; a warning "
-    "names the closest when none fits).",
+    "names the closest when none fits). [default: {notes}]",
 )
 @click.option(
     "--solution",
@@ -357,6 +368,7 @@ def generate(
     difficulty,
     unclued,
     max_region,
+    regions,
     max_empty_area,
     minimal,
     symmetry,
@@ -371,13 +383,14 @@ def generate(
 ):
     """Make new puzzles with exactly one solution, in the kind's plain puzzle format.
 
-    A random valid solution (Fillomino: random regions of varied sizes; BlockNumber: random
-    blocks and numbers), every cell a clue, then the clues visited in a seeded random order,
-    each removed while the solution stays the only one. A Fillomino keeps by default the clues
-    the deduction rules need to solve it alone (so it is unique); with --minimal or a
-    --difficulty above easy, the oracle removes more: the deduction rules and a local search
-    settle most questions, an SMT solver session the rest (--solver). The same seed gives
-    the same puzzle whichever exact oracle is used. A
+    A random valid solution (Fillomino: random regions sized as in published puzzles of about
+    the grid's size, --regions; BlockNumber: random blocks and numbers), every cell a clue,
+    then the clues visited in a seeded random order, each removed while the solution stays the
+    only one. A Fillomino keeps by default the clues the deduction rules need to solve it alone
+    (so it is unique), within the clue range of published puzzles of about its size (--clues);
+    with --minimal or a --difficulty above easy, the oracle removes more: the deduction rules
+    and a local search settle most questions, an SMT solver session the rest (--solver). The
+    same seed gives the same puzzle whichever exact oracle is used. A
     summary per puzzle goes to standard error: size, seed, clues, rating (Fillomino), seconds.
 
     \b
@@ -389,6 +402,7 @@ def generate(
       fillsmt generate --size 6x6 --solver search --seed words-work-too
       fillsmt generate --size 20x20 --seed 7 --minimal --max-empty-area 0 --timeout 600
       fillsmt generate --size 10x10 --symmetry 180 --clues 19-56 --seed 2
+      fillsmt generate --size 12x12 --regions big --max-region 24 --seed 3
       fillsmt generate --solution my-solution.txt --minimal
       fillsmt generate --positions my-layout.txt --seed 1
 
@@ -412,6 +426,7 @@ def generate(
         "clues": clues,
         "solution": solution_file,
         "positions": positions_file,
+        "regions": regions,
     }
     opts = check_options(kind, size, solver, timeout, asked)
     chosen = parse_seed(seed)

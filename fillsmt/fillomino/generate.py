@@ -1,16 +1,18 @@
 """New Fillomino puzzles: a random solution, then clues removed while the solution stays unique.
 
-:func:`random_solution` tiles the grid with random connected regions. Cells are taken in a
-seeded random order; from each cell not yet covered a region grows, one random neighbouring
-free cell at a time, towards a size drawn from ``size_weights`` (never above ``max_region``),
-avoiding cells next to finished regions of that size. A region that cannot reach its size
-keeps the longest prefix of its growth (every prefix is connected) that touches no finished
-region of the same size, and its other cells stay free for later regions. Equal regions can
-therefore never touch, so the grid is a solution. In the rare case that even the one-cell
-prefix touches a finished region of one cell, the cell joins a neighbouring region when that
-keeps the grid valid and within ``max_region``; otherwise the regions around it are undone and
-their cells covered again later (after as many such repairs as there are cells, the tiling
-starts over, with the same random generator, so still deterministically; after
+:func:`random_solution` tiles the grid with random connected regions
+(:mod:`~fillsmt.fillomino.random_grid`). Each region starts at a free cell with the fewest free
+neighbours and grows, one random neighbouring free cell at a time, towards a size drawn with the
+weights of the region sizes (by default those of published solutions of the grid's size,
+:mod:`~fillsmt.fillomino.published`; never above ``max_region``), avoiding cells next to
+finished regions of that size. A region that cannot reach its size keeps the longest prefix of
+its growth (every prefix is connected) that touches no finished region of the same size, and its
+other cells stay free for later regions. Equal regions can therefore never touch, so the grid is
+a solution. When no prefix fits, another size is drawn; when none fits (a cell alone next to a
+1), the cell joins a neighbouring region when that keeps the grid valid and within
+``max_region``; otherwise the regions around it are undone and their cells covered again later
+(after as many such repairs as there are cells, the tiling starts over, with the same random
+generator, so still deterministically; after
 :data:`~fillsmt.fillomino.random_grid.TILING_ATTEMPTS` tilings it gives up, which happens only
 with regions of at most 3 cells).
 
@@ -65,7 +67,7 @@ from typing import Callable
 from fillsmt.errors import InputError, OracleUndecided
 from fillsmt.fillomino.deduce import deduce
 from fillsmt.fillomino.model import Grid, Puzzle
-from fillsmt.fillomino.random_grid import DEFAULT_SIZE_WEIGHTS, random_solution
+from fillsmt.fillomino.random_grid import random_solution
 from fillsmt.fillomino.rating import HARD_GUESSES, LABELS, Rating, rate
 from fillsmt.fillomino.rules_clues import RulesRemoval
 from fillsmt.fillomino.search import SearchOptions, solve_by_search
@@ -186,6 +188,13 @@ class Style:
     """The solution to keep."""
     attempts: int = 20
     """Attempts at most, where a ``difficulty`` or ``clues`` is aimed at."""
+    regions: str = "published"
+    """The region sizes of a random solution (:data:`~fillsmt.fillomino.published.REGION_STYLES`)."""
+    floor: bool = True
+    """Is ``clues``' fewest a floor that no removal goes below (every removal then asked of the
+    whole grid's rules)? False: the range only ranks the attempts, and without a symmetry the
+    rules' stage works in windows (:mod:`~fillsmt.fillomino.rules_clues`), far faster on large
+    grids."""
 
 
 def generate(
@@ -224,14 +233,19 @@ def generate(
         problems = check_solution([[0] * width] * height, solution)
         if len(solution) != height or any(len(row) != width for row in solution) or problems:
             raise InputError(f"--solution: not a valid {height}x{width} Fillomino solution: {'; '.join(problems[:3])}")
-    grouped = None if symmetry == "none" and clues is None else orbits(symmetry, height, width)
+    floor = clues is not None and style.floor
+    grouped = None if symmetry == "none" and not floor else orbits(symmetry, height, width)
     retry = difficulty is not None or clues is not None
     deadline = None if max_seconds is None else time.monotonic() + max_seconds
     master = random.Random(seed)
     best: GeneratedPuzzle | None = None
     for attempt in range(max_attempts if retry else 1):
         rng = random.Random(master.getrandbits(64))
-        filled = solution if solution is not None else random_solution(height, width, rng, max_region=max_region)
+        filled = (
+            solution
+            if solution is not None
+            else random_solution(height, width, rng, max_region=max_region, regions=style.regions)
+        )
         made = _Removal(
             filled,
             rng,
@@ -241,7 +255,7 @@ def generate(
             deadline,
             max_empty_area,
             grouped,
-            clues[0] if clues is not None else 0,
+            clues[0] if floor and clues is not None else 0,
         ).run()
         result = GeneratedPuzzle(
             puzzle=made.puzzle(f"generated-{height}x{width}-{seed}"),
@@ -500,7 +514,6 @@ def _regions(solution: Grid) -> tuple[list[int], list[int]]:
 
 
 __all__ = [
-    "DEFAULT_SIZE_WEIGHTS",
     "GeneratedPuzzle",
     "MINIMALITIES",
     "OracleUndecided",

@@ -191,13 +191,28 @@ class Fillomino(JsonForm, UrlForm, Pictures, Presolves, Searches, Rates, Explain
 
         return LABELS
 
+    @property
+    def region_styles(self) -> tuple[str, ...]:  # type: ignore[override]
+        from fillsmt.fillomino.published import REGION_STYLES
+
+        return REGION_STYLES
+
     def option_notes(self) -> dict[str, str]:
-        from fillsmt.fillomino.generate import DEFAULT_SIZE_WEIGHTS
+        from fillsmt.fillomino.published import BIG_TOP, TAIL_TOP, style_for
         from fillsmt.fillomino.setter import DEFAULT_MAX_EMPTY_AREA, SMALL_GRID
 
         larger = f"{DEFAULT_MAX_EMPTY_AREA} for larger grids"
+        ranges = ", ".join(
+            f"{lo}-{hi} (median {mid}) for {n}x{n}"
+            for n in (10, 15, 20)
+            for lo, mid, hi in [style_for(n, n).clue_target or (0, 0, 0)]
+        )
         return {
-            "max_region": f"Fillomino: {max(DEFAULT_SIZE_WEIGHTS)}",
+            "clues": "Fillomino, without --difficulty or --solution: the range of janko.at's puzzles of "
+            f"about the grid's size, {ranges}; none where fewer than ten are published near the size "
+            "(without --symmetry, the range only ranks the attempts)",
+            "max_region": f"Fillomino: {TAIL_TOP} and a quarter of the grid at most "
+            f"({BIG_TOP} and half the grid with --regions big)",
             "max_empty_area": f"Fillomino: 0 up to {SMALL_GRID} cells (15x15), {larger}",
         }
 

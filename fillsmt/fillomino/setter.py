@@ -28,11 +28,17 @@ def check_request(opts: Options) -> Options:
             ("--solution", opts.solution is not None),
             ("--difficulty", opts.difficulty is not None),
             ("--minimal", opts.minimal),
+            ("--regions", opts.regions is not None),
         ):
             if given:
                 raise InputError(f"--positions places every clue: it cannot go with {name}")
         if opts.solver == "search":
             raise InputError("--positions needs an SMT solver (--solver yices, z3, z3-api, pysmt), not search")
+    if opts.solution is not None and opts.regions is not None:
+        raise InputError("--solution gives the regions: it cannot go with --regions")
+    from fillsmt.fillomino.published import region_weights
+
+    region_weights(opts.height, opts.width, opts.regions or "published", opts.max_region)  # refuses what cannot be
     area = (
         opts.max_empty_area
         if opts.max_empty_area is not None
@@ -56,6 +62,10 @@ def make_fillomino(opts: Options, seed: int | str, driver) -> Made:
         return _placed(opts, seed, driver, start, deadline)
     oracle = search_based_oracle(deadline) if driver is None else smt_oracle(driver, deadline)
     by_oracle = opts.minimal or LABELS.index(opts.difficulty or "easy") > 0
+    clues, published = opts.clues, default_clues(opts)
+    if published is not None:
+        clues = (published[0], published[2])
+    floor = published is None or opts.symmetry != "none"  # without a symmetry, the rules' stage keeps its windows
     made = generate(
         opts.height,
         opts.width,
@@ -66,7 +76,7 @@ def make_fillomino(opts: Options, seed: int | str, driver) -> Made:
         max_seconds=opts.timeout,
         max_region=opts.max_region,
         max_empty_area=opts.max_empty_area,
-        style=Style(opts.symmetry, opts.clues, opts.solution),
+        style=Style(opts.symmetry, clues, opts.solution, regions=opts.regions or "published", floor=floor),
     )
     oracle.deadline = None  # the last proof is not cut short
     proof = uniqueness_proof(oracle, made.puzzle, made.solution)
@@ -80,9 +90,16 @@ def make_fillomino(opts: Options, seed: int | str, driver) -> Made:
     if made.kept_for_area:
         notes.append(f"{made.kept_for_area} clues kept for --max-empty-area {opts.max_empty_area}")
     if made.kept_for_clues:
-        notes.append(f"clues kept for --clues {_range_text(opts.clues)}")
-    if opts.clues is not None and not opts.clues[0] <= made.clues <= opts.clues[1]:
-        warnings.append(f"asked for {_range_text(opts.clues)} clues, the closest found has {made.clues}")
+        said = "--clues" if published is None else "the published range"
+        notes.append(f"clues kept for {said} {_range_text(clues)}")
+    if clues is not None and not clues[0] <= made.clues <= clues[1]:
+        wanted = (
+            f"asked for {_range_text(clues)} clues"
+            if published is None
+            else f"published puzzles near {opts.height}x{opts.width} have {_range_text(clues)} clues "
+            f"(median {published[1]})"
+        )
+        warnings.append(f"{wanted}, the closest found has {made.clues}")
     if opts.difficulty is not None and rating.label != opts.difficulty:
         warnings.append(f"asked for {opts.difficulty}, the closest found is {label}")
     stats = {
@@ -144,9 +161,21 @@ def _placed(opts: Options, seed: int | str, driver, start: float, deadline: floa
     )
 
 
+def default_clues(opts: Options) -> tuple[int, int, int] | None:
+    """The clue count aimed at when none is asked for: (fewest, median, most) of the published
+    puzzles near the grid's size (:func:`fillsmt.fillomino.published.style_for`), for a random
+    solution and no ``--difficulty`` (whose rating decides); None otherwise, and for a size with
+    no published puzzles near it."""
+    if opts.clues is not None or opts.difficulty is not None or opts.solution is not None:
+        return None
+    from fillsmt.fillomino.published import style_for
+
+    return style_for(opts.height, opts.width).clue_target
+
+
 def _range_text(clues: tuple[int, int] | None) -> str:
     assert clues is not None
     return str(clues[0]) if clues[0] == clues[1] else f"{clues[0]}-{clues[1]}"
 
 
-__all__ = ["DEFAULT_MAX_EMPTY_AREA", "SMALL_GRID", "check_request", "make_fillomino"]
+__all__ = ["DEFAULT_MAX_EMPTY_AREA", "SMALL_GRID", "check_request", "default_clues", "make_fillomino"]

@@ -31,6 +31,8 @@ class Options:
     """The solution the puzzle must have (a filled grid), instead of a random one."""
     positions: frozenset[tuple[int, int]] | None = None
     """The cells the clues must be at (and no others), instead of cells chosen by removal."""
+    regions: str | None = None
+    """The style of the solution's region sizes (None: the kind's default)."""
 
 
 @dataclass
