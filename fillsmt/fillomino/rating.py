@@ -1,4 +1,4 @@
-"""How hard is a Fillomino puzzle? Its rating by the rules and the backtracking depth.
+"""How hard is a Fillomino puzzle? Its grade by the rules-plus-backtracking search's nodes.
 
 :func:`rate` runs a rules-plus-backtracking solver until the first solution and reports what it
 took. Two solvers (:data:`METHODS`): fillsmt's (:func:`~fillsmt.fillomino.search.solve_by_search`,
@@ -34,7 +34,8 @@ above ``medium`` takes up to ten times the search of the one before (:data:`GRAD
     More than 100 nodes: search rather than reasoning.
 
 The bounds are powers of ten, not fitted to a set; on janko.at's puzzles (janko-thesis100 and
-janko-dev100) no grade holds more than two fifths of either set (``benchmarks/grades.py``). The
+janko-dev100) no grade holds more than two fifths of either set (``benchmarks/grades.py``).
+The rules alone solve more than half of janko-dev100, hence two grades for them. The
 depth and the guesses are reported beside the nodes (the thesis' measure is the depth) but do
 not make the grade. ``basic_nodes`` is searched only for a puzzle the rules solve alone, and
 only up to one node past :data:`EASY_BASIC_NODES` (None otherwise); with ``method="thesis"``
@@ -44,7 +45,7 @@ A search that stops early (``deadline`` or ``max_nodes``) knows only a lower bou
 its label is the top grade once they pass :data:`TOP_NODES`, else None (``status`` is then
 ``stopped``). A puzzle without solution is labelled None with ``status`` ``no-solution`` (for
 the thesis' solver: none in which every region holds a clue). The labels are only as good as
-the rules: stronger rules make more puzzles easy.
+the rules: stronger rules make more puzzles easy or medium.
 """
 
 from __future__ import annotations
