@@ -130,7 +130,7 @@ def test_minimize_keep_rated_ends_by_its_limit_with_the_smallest_puzzle_so_far()
     kept = set(fillsmt.fillomino.plain_format.parse_puzzle(result.stdout).clues())
     assert kept <= set(clues_of(fillsmt.load(str(path))))
     assert unique_by_z3(result.stdout) is True
-    assert "still fiendish" in result.stderr
+    assert "still extreme" in result.stderr
     if result.exit_code == 3:
         assert "not minimal: the time limit came" in result.stderr
     else:
@@ -151,7 +151,7 @@ def test_rate_of_a_generated_15x15_gives_a_label_within_a_minute_by_default():
     assert seconds < 60
     assert result.exit_code == 0, result.output
     first = result.stdout.splitlines()[0]
-    assert first == f"{GENERATED_15}: fiendish"
+    assert first == f"{GENERATED_15}: extreme"
     assert "(stopped early: lower bounds)" in result.stdout
 
 

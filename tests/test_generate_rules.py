@@ -97,12 +97,13 @@ def test_same_seed_same_puzzle_on_grids_with_windows():
     assert a.puzzle.cells != generate(14, 14, seed=12, unique_oracle=None).puzzle.cells
 
 
-@pytest.mark.parametrize("difficulty", ["medium", "hard", "fiendish"])
+@pytest.mark.parametrize("difficulty", ["hard", "fiendish", "extreme"])
 def test_a_hard_puzzle_without_an_oracle_is_refused(difficulty):
     with pytest.raises(InputError, match=f"a {difficulty} puzzle needs a uniqueness oracle: the rules alone "
-                                         "make easy ones"):
+                                         "make easy and medium ones"):
         generate(6, 6, seed=1, unique_oracle=None, difficulty=difficulty)
     assert_rules_solve(generate(6, 6, seed=1, unique_oracle=None, difficulty="easy"))
+    assert_rules_solve(generate(6, 6, seed=1, unique_oracle=None, difficulty="medium"))
 
 
 # --- through the command line -------------------------------------------------------------------

@@ -114,6 +114,22 @@ def test_rate_lines_validate(open_file):
     assert objs[0]["status"] == "solved"
 
 
+def test_rate_grades_validate_and_older_lines_still_do():
+    easy, medium, extreme = valid(json_lines(
+        "rate", "-f", "json", "--max-nodes", "101", "-", INSTANCES / "random-7x7.txt",
+        ROOT / "instances" / "fillomino" / "generated" / "15x15-1.txt", input="2 3\n1 0 3\n2 2 0\n"),
+        "rating.schema.json")
+    assert (easy["label"], easy["nodes"], easy["basic_nodes"]) == ("easy", 1, 1)
+    assert (medium["label"], medium["nodes"], medium["basic_nodes"]) == ("medium", 1, 11)
+    assert (extreme["label"], extreme["status"], extreme["basic_nodes"]) == ("extreme", "stopped", None)
+    older = {k: v for k, v in medium.items() if k != "basic_nodes"}
+    valid([older], "rating.schema.json")
+    with pytest.raises(jsonschema.ValidationError):
+        valid([{**medium, "label": "impossible"}], "rating.schema.json")
+    with pytest.raises(jsonschema.ValidationError):
+        valid([{**medium, "basic_nodes": 0}], "rating.schema.json")
+
+
 def test_time_outs_validate(yices):
     big = sorted((ROOT / "instances" / "fillomino" / "generated").glob("20x20*.txt"))[:1] or [G12]
     (obj,) = valid(json_lines("solve", "-f", "json", "--no-presolve", "--unique", "--timeout", "0.01", big[0]))

@@ -14,22 +14,25 @@ from fillsmt.fillomino.deduce import deduce
 from fillsmt.fillomino.plain_format import parse_puzzle, read_puzzle
 from fillsmt.errors import InputError
 from fillsmt.fillomino.deduce import ALL_RULES
-from fillsmt.fillomino.rating import (HARD_DEPTH, HARD_GUESSES, LABELS, RULE_SETS, THESIS_RULES, label_for,
-                                      parse_rules, rate)
+from fillsmt.fillomino.rating import (EASY_BASIC_NODES, GRADES, LABELS, RULE_SETS, THESIS_RULES, TOP_NODES,
+                                      label_for, parse_rules, rate)
 
 
-def test_rules_alone_make_it_easy():
+def test_rules_alone_the_stronger_ones_make_it_medium():
+    """The rules solve random-7x7 alone, the thesis' four basic strategies not within 10 nodes."""
     puzzle = read_puzzle(str(INSTANCES / "random-7x7.txt"))
     r = rate(puzzle)
-    assert (r.status, r.label, r.max_depth, r.guesses) == ("solved", "easy", 0, 0)
+    assert (r.status, r.label, r.max_depth, r.guesses, r.nodes) == ("solved", "medium", 0, 0, 1)
     assert r.rules_solve and r.rules_fixed == puzzle.empty_cells
     assert sum(r.rules_used.values()) == puzzle.empty_cells
-    assert r.level == 0
+    assert r.basic_nodes == EASY_BASIC_NODES + 1 and r.level == 1
+    assert rate(puzzle, rules=THESIS_RULES, max_nodes=EASY_BASIC_NODES).status == "stopped"
 
 
 def test_a_full_grid_needs_nothing():
     r = rate(parse_puzzle("2 3\n1 3 3\n2 2 3"))
-    assert r.label == "easy" and r.rules_fixed == 0 and r.rules_used == {} and r.nodes == 1
+    assert r.label == "easy" and r.rules_fixed == 0 and r.rules_used == {} and r.nodes == 1 and r.basic_nodes == 1
+    assert r.level == 0
 
 
 def test_g12_needs_one_guess():
@@ -37,7 +40,7 @@ def test_g12_needs_one_guess():
     r = rate(read_puzzle(str(INSTANCES / "g12-5x5.txt")))
     assert r.status == "solved" and not r.rules_solve
     assert r.rules_fixed == 21 - r.clues
-    assert r.max_depth == 1 and r.label == "medium"
+    assert r.max_depth == 1 and r.nodes == 3 and r.label == "hard" and r.basic_nodes is None
     assert r.solution == G12_SOLUTION
     assert r.as_dict()["solution"][0] == list(G12_SOLUTION[0])
 
@@ -47,18 +50,16 @@ def test_no_solution_has_no_label():
     assert r.status == "no-solution" and r.label is None and r.level is None
 
 
-def test_labels_follow_depth_and_guesses():
-    assert label_for(0, 0) == "easy"
-    assert label_for(1, 40) == "medium"
-    assert label_for(2, 3) == "hard" and label_for(HARD_DEPTH, HARD_GUESSES) == "hard"
-    assert label_for(HARD_DEPTH + 1, 5) == "fiendish"
-    assert label_for(2, HARD_GUESSES + 1) == "fiendish"
-    # monotone: more depth or more guesses never make a puzzle easier
-    for depth in range(8):
-        for guesses in range(depth, 80, 7):
-            level = LABELS.index(label_for(depth, guesses))
-            assert LABELS.index(label_for(depth + 1, max(guesses, depth + 1))) >= level
-            assert LABELS.index(label_for(depth, guesses + 10)) >= level
+def test_labels_follow_the_nodes_on_a_scale_of_tens():
+    assert label_for(1, 1) == label_for(1, EASY_BASIC_NODES) == "easy"
+    assert label_for(1, EASY_BASIC_NODES + 1) == label_for(1) == "medium"
+    assert label_for(2) == label_for(10) == "hard"
+    assert label_for(11) == label_for(100) == "fiendish" and TOP_NODES == 100
+    assert label_for(101) == label_for(10**6) == "extreme"
+    assert [name for name, _ in GRADES] == list(LABELS)
+    # monotone: more nodes never make a puzzle easier
+    levels = [LABELS.index(label_for(n)) for n in range(1, 2000)]
+    assert levels == sorted(levels)
 
 
 def test_clues_given_back_make_it_easier_here():
@@ -112,7 +113,7 @@ def test_a_stopped_rating():
     late = rate(puzzle, deadline=time.monotonic() - 1)
     assert late.status == "stopped" and late.label is None
     capped = rate(puzzle, max_nodes=2)
-    assert capped.status == "stopped" and capped.label is None  # depth 1 so far: undecided
+    assert capped.status == "stopped" and capped.label is None  # 2 nodes so far: undecided
 
 
 @pytest.mark.parametrize("name", ["015", "084", "036"])
@@ -157,7 +158,7 @@ def test_the_rule_sets_rate_a_baron_puzzle_differently():
     puzzle = read_puzzle(str(path))
     full, nojoin = rate(puzzle), rate(puzzle, rules=RULE_SETS["no-join"])
     thesis = rate(puzzle, rules=THESIS_RULES, cell_order="row-major")
-    assert full.label == "easy" and full.rules_solve
+    assert full.label == "easy" and full.rules_solve and full.basic_nodes <= EASY_BASIC_NODES
     assert nojoin.status == "solved" and nojoin.max_depth >= 1 and not nojoin.rules_solve
     assert thesis.status == "solved" and thesis.guesses > nojoin.guesses
     assert full.solution == nojoin.solution == thesis.solution

@@ -264,8 +264,9 @@ def _progress_bar(total: int, enabled: bool):
     "--difficulty",
     "-d",
     type=LazyChoice(lambda: _makers_offer(lambda k: k.difficulties)),
-    help="Fillomino only: aim for this rating (see `fillsmt rate`); clues that would make "
-    "the puzzle harder are kept, and easier attempts are dropped (up to 20).",
+    help="Fillomino only: aim for this rating (see `fillsmt rate`): easy and medium by the "
+    "deduction rules alone (easy: the basic ones), above them with the oracle; clues that would "
+    "make the puzzle harder are kept, and easier attempts are dropped (up to 20).",
 )
 @click.option(
     "--unclued/--no-unclued",
@@ -303,7 +304,7 @@ def _progress_bar(total: int, enabled: bool):
     help="Fillomino only: remove every clue without which the solution stays unique, as "
     "proved by the oracle (fewer clues, harder puzzles, far slower on large grids). "
     "Default: remove the clues the deduction rules do not need, so that they solve the "
-    "puzzle alone (rated easy; unique by them).",
+    "puzzle alone (rated easy or medium; unique by them).",
 )
 @click.option(
     "--symmetry",
@@ -388,7 +389,7 @@ def generate(
     then the clues visited in a seeded random order, each removed while the solution stays the
     only one. A Fillomino keeps by default the clues the deduction rules need to solve it alone
     (so it is unique), within the clue range of published puzzles of about its size (--clues);
-    with --minimal or a --difficulty above easy, the oracle removes more: the deduction rules
+    with --minimal or a --difficulty above medium, the oracle removes more: the deduction rules
     and a local search settle most questions, an SMT solver session the rest (--solver). The
     same seed gives the same puzzle whichever exact oracle is used. A
     summary per puzzle goes to standard error: size, seed, clues, rating (Fillomino), seconds.

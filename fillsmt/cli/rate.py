@@ -27,7 +27,7 @@ from fillsmt.protocol import Rates
 DEFAULT_TIMEOUT = 30.0
 """Seconds of each puzzle's search without ``--timeout``: a 15x15 puzzle that ``generate`` made
 can take the search many minutes to its first solution, and its label is usually certain
-(fiendish) within seconds."""
+(extreme) within seconds."""
 
 
 def _offered(attribute: str) -> list[str]:
@@ -42,8 +42,8 @@ def _offered(attribute: str) -> list[str]:
 @click.argument("puzzles", nargs=-1, required=True, metavar="PUZZLE...")
 @text_or_json_option("one object per puzzle per line.")
 @timeout_option(
-    "Stop each puzzle's search after this many seconds: the depth and guesses so far are then "
-    "lower bounds, which may already make the puzzle fiendish",
+    "Stop each puzzle's search after this many seconds: the nodes so far are then "
+    "a lower bound, which may already make the puzzle extreme",
     default=DEFAULT_TIMEOUT,
 )
 @click.option(
@@ -81,10 +81,12 @@ def rate(puzzles, fmt, timeout, max_nodes, rule_text, cell_order, method, kind):
 
     The thesis' measure: the deduction rules first (do they solve it alone? how many cells,
     by which rules?), then rules plus backtracking to the first solution: the deepest run of
-    nested guesses, the guesses and the nodes. The label: easy (the rules alone), medium
-    (depth 1), hard (depth 2-3, at most 50 guesses), fiendish (more). Each search stops at
+    nested guesses, the guesses and the nodes (the rules' fixpoints: the root, each guess and
+    each complement). The grade reads the nodes, on a scale of tens: easy and medium 1 (the
+    rules alone; easy when the thesis' four basic strategies alone need at most 10 nodes
+    too: "basic_nodes"), hard 2-10, fiendish 11-100, extreme over 100. Each search stops at
     --timeout (default 30 s): its numbers are then lower bounds ("stopped early"), and the
-    label is given when they already make it certain.
+    label is given when they already make it certain (over 100 nodes).
 
     \b
     Examples:

@@ -22,7 +22,7 @@ a seeded random order, in two stages. First it removes each clue the deduction r
 (:class:`~fillsmt.fillomino.rules_clues.RulesRemoval`: each question asked of a window around
 the clue, the whole grid checked after every few removals, a clue the whole grid needs given
 back): the puzzle it leaves is solved by the rules alone, so unique, with no oracle asked. With
-``unique_oracle=None`` that is the result (rated ``easy``). With an oracle, it visits the clues
+``unique_oracle=None`` that is the result (rated ``easy`` or ``medium``). With an oracle, it visits the clues
 left in the same order and removes each one without which ``unique_oracle(puzzle, solution)``
 still proves the solution unique (an SMT session in the CLI, :func:`search_oracle` here). A clue
 kept is kept for good: removing further clues never brings uniqueness back, so when the visit
@@ -41,12 +41,16 @@ never on the oracle.
 An oracle that cannot settle a question (a solver's time-out or ``unknown``) raises
 :class:`OracleUndecided`: the clue is kept (the puzzle stays unique) and ``undecided`` counts it.
 
-``difficulty`` (a label of :data:`~fillsmt.fillomino.rating.LABELS`) steers the result: ``easy``
-stops after the rules' stage; above it an oracle is needed, and a clue is also kept when
-removing it would rate the puzzle harder than asked, and an attempt ending easier than asked
-is dropped for the next one (its own sub-seed drawn from ``seed``), up to
-``max_attempts``; then the attempt closest to the label is returned. ``rating`` then holds the
-result's rating, and ``minimal`` is false when a clue was kept only for the difficulty.
+``difficulty`` (a label of :data:`~fillsmt.fillomino.rating.LABELS`) steers the result. The
+grades the rules reach alone (:data:`RULES_ALONE`) need no oracle: ``easy`` runs the rules'
+stage with the thesis' basic strategies only (:data:`~fillsmt.fillomino.rating.THESIS_RULES`),
+so that they solve the puzzle alone, ``medium`` with every rule; above them an oracle is
+needed, and a clue is also kept when removing it would rate the puzzle harder than asked. An
+attempt ending easier than asked (a ``medium`` one the basic strategies solve quickly too, an
+oracle's one the rules solve alone) is dropped for the next one (its own sub-seed drawn from
+``seed``), up to ``max_attempts``; then the attempt closest to the label is returned.
+``rating`` then holds the result's rating, and ``minimal`` is false when a clue was kept only
+for the difficulty.
 
 Determinism: the same arguments give the same puzzle, always: every random choice comes from
 ``random.Random(seed)`` and the generators derived from it, the rating is capped by nodes, not
@@ -65,21 +69,23 @@ from dataclasses import dataclass
 from typing import Callable
 
 from fillsmt.errors import InputError, OracleUndecided
-from fillsmt.fillomino.deduce import deduce
+from fillsmt.fillomino.deduce import ALL_RULES, deduce
 from fillsmt.fillomino.model import Grid, Puzzle
 from fillsmt.fillomino.random_grid import random_solution
-from fillsmt.fillomino.rating import HARD_GUESSES, LABELS, Rating, rate
+from fillsmt.fillomino.rating import LABELS, THESIS_RULES, TOP_NODES, Rating, rate
 from fillsmt.fillomino.rules_clues import RulesRemoval
 from fillsmt.fillomino.search import SearchOptions, solve_by_search
 from fillsmt.fillomino.verify import check_solution
 from fillsmt.grid import equal_areas
 from fillsmt.setter.symmetry import check_symmetry, orbits
 
-RATING_NODES = 2 * HARD_GUESSES + 2
+RATING_NODES = TOP_NODES + 1
 """The node cap of the ratings made for ``difficulty``: a cap, not a clock, so deterministic,
-and enough to tell every label apart (a node is the root, a guess or the complement of an
-earlier guess, so a search stopped after this many nodes has made more than
-:data:`~fillsmt.fillomino.rating.HARD_GUESSES` guesses: ``fiendish``)."""
+and enough to tell every label apart (a search stopped after more than
+:data:`~fillsmt.fillomino.rating.TOP_NODES` nodes is in the top grade)."""
+
+RULES_ALONE: tuple[str, ...] = LABELS[:2]
+"""The grades whose puzzles the rules solve alone: made by the rules' stage, with no oracle."""
 
 UniqueOracle = Callable[[Puzzle, Grid], bool]
 """``oracle(puzzle, solution)``: does ``puzzle`` have ``solution`` as its only solution? It
@@ -220,8 +226,10 @@ def generate(
     symmetry, clues, solution, max_attempts = style.symmetry, style.clues, style.solution, style.attempts
     if difficulty is not None and difficulty not in LABELS:
         raise InputError(f"unknown difficulty {difficulty!r}; the labels are {', '.join(LABELS)}")
-    if unique_oracle is None and difficulty is not None and LABELS.index(difficulty) > 0:
-        raise InputError(f"a {difficulty} puzzle needs a uniqueness oracle: the rules alone make easy ones")
+    if unique_oracle is None and difficulty is not None and difficulty not in RULES_ALONE:
+        raise InputError(
+            f"a {difficulty} puzzle needs a uniqueness oracle: the rules alone make {' and '.join(RULES_ALONE)} ones"
+        )
     if max_attempts < 1:
         raise InputError(f"max_attempts must be at least 1, not {max_attempts}")
     if max_empty_area is not None and max_empty_area < 1:
@@ -316,7 +324,9 @@ class _Removal:
         self.rng, self.oracle = rng, oracle
         self.allow_unclued = allow_unclued
         self.ceiling = None if difficulty is None else LABELS.index(difficulty)
-        self.by_oracle = oracle is not None and self.ceiling != 0
+        self.by_oracle = oracle is not None and difficulty not in RULES_ALONE
+        self.stage_rules = THESIS_RULES if difficulty == LABELS[0] else ALL_RULES
+        """The rules that must solve the puzzle after the rules' stage: the basic ones for ``easy``."""
         self.deadline = deadline
         self.max_area = max_empty_area
         self.removed = self.free = self.oracle_calls = self.kept_for_difficulty = 0
@@ -355,7 +365,7 @@ class _Removal:
         self.singles_needed = False
         if self.groups is not None:
             return self.run_grouped(order)
-        stage = RulesRemoval(self.solution, self.cells, self.region, self.clues_in)
+        stage = RulesRemoval(self.solution, self.cells, self.region, self.clues_in, self.stage_rules)
         self.visit(order, stage.try_remove)
         stage.finish()
         self.removed = self.free = len(stage.removed_at)
@@ -431,7 +441,7 @@ class _Removal:
 
     def rules_allow(self, group: list[int]) -> bool:
         """Remove the clues of ``group`` if the rules still solve the whole grid without them."""
-        if not deduce(self.without(group), grid_last=True).solved:
+        if not deduce(self.without(group), self.stage_rules, grid_last=True).solved:
             return False
         self.remove(group)
         return True
@@ -518,6 +528,7 @@ __all__ = [
     "MINIMALITIES",
     "OracleUndecided",
     "RATING_NODES",
+    "RULES_ALONE",
     "Style",
     "UniqueOracle",
     "generate",

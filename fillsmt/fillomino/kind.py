@@ -330,26 +330,13 @@ class Fillomino(JsonForm, UrlForm, Pictures, Presolves, Searches, Rates, Explain
         return rate_with_options(puzzle, deadline, max_nodes, rules, cell_order, method)
 
     def rating_label(self, puzzle: Puzzle, deadline: float | None = None) -> str | None:
-        """The label of ``fillsmt rate``, from searches capped at :data:`LABEL_NODES` nodes,
-        then four times as many, and so on: a search stopped early already knows its depth and
-        guesses so far, and ``fiendish`` is certain once they pass ``hard``'s bounds, long
-        before the first solution (janko 007: 1631 guesses in 10 s, minutes to finish)."""
-        import time
-
+        """The label of ``fillsmt rate``, from a search capped at
+        :data:`~fillsmt.fillomino.generate.RATING_NODES` nodes: one stopped there is already in
+        the top grade, long before its first solution (janko 007: minutes to finish)."""
+        from fillsmt.fillomino.generate import RATING_NODES
         from fillsmt.fillomino.rating import rate
 
-        nodes = LABEL_NODES
-        while True:
-            found = rate(puzzle, deadline=deadline, max_nodes=nodes)
-            if found.label is not None or found.status != "stopped":
-                return found.label
-            if deadline is not None and time.monotonic() >= deadline:
-                return None
-            nodes *= 4
-
-
-LABEL_NODES = 256
-"""The node cap of the first search :meth:`Fillomino.rating_label` makes."""
+        return rate(puzzle, deadline=deadline, max_nodes=RATING_NODES).label
 
 
 def _block(problem, encoding: str):

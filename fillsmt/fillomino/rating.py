@@ -1,4 +1,4 @@
-"""How hard is a Fillomino puzzle? Its rating by the rules and the backtracking depth.
+"""How hard is a Fillomino puzzle? Its grade by the rules-plus-backtracking search's nodes.
 
 :func:`rate` runs a rules-plus-backtracking solver until the first solution and reports what it
 took. Two solvers (:data:`METHODS`): fillsmt's (:func:`~fillsmt.fillomino.search.solve_by_search`,
@@ -13,23 +13,39 @@ whose depths order the thesis' Puzzle Baron puzzles exactly as the thesis' table
   the guesses and the nodes (fixpoints of the rules).
 
 Everything is deterministic: the same puzzle, rules and cell order give the same numbers
-(``seconds`` aside). The scale (:data:`LABELS`, easiest first) reads the depth:
+(``seconds`` aside). The grade (:data:`LABELS`, easiest first) reads how much search a solver
+with rules needs, counted in *nodes* (the fixpoints of the rules it computed: the root, then
+each guess "x is v" and each complement "x is not v" it explored) on a scale of tens: each grade
+above ``medium`` takes up to ten times the search of the one before (:data:`GRADES`).
 
 ``easy``
-    The rules alone solve it (depth 0).
+    The rules alone solve it (1 node), and so would the thesis' four basic strategies
+    (:data:`THESIS_RULES`) with at most :data:`EASY_BASIC_NODES` nodes of search
+    (``basic_nodes``): a few guesses at most for a solver that knows only those.
 ``medium``
-    Depth 1: one guess at a time, each settled by the rules alone (a human's "if this were a 3,
-    that 2 would have nowhere to go").
+    The rules alone solve it (1 node), but the basic strategies alone would need more search:
+    fillsmt's stronger rules (``join-overflow``, ``size-cap``, ``neighbour-*``) do the work.
 ``hard``
-    Depth 2 or 3, with at most :data:`HARD_GUESSES` guesses: a few nested guesses.
+    2 to 10 nodes: a guess or a few, each soon settled by the rules (a human's "if this were a
+    3, that 2 would have nowhere to go").
 ``fiendish``
-    Deeper, or more guesses: search rather than reasoning.
+    11 to 100 nodes: tens of guesses, some nested.
+``extreme``
+    More than 100 nodes: search rather than reasoning.
 
-A search that stops early (``deadline`` or ``max_nodes``) knows only lower bounds: its label is
-``fiendish`` when the bounds already say so, else None (``status`` is then ``stopped``). A
-puzzle without solution is labelled None with ``status`` ``no-solution`` (for the thesis'
-solver: none in which every region holds a clue). The labels are only as good as the rules:
-stronger rules make more puzzles easy.
+The bounds are powers of ten, not fitted to a set; on janko.at's puzzles (janko-thesis100 and
+janko-dev100) no grade holds more than two fifths of either set (``benchmarks/grades.py``).
+The rules alone solve more than half of janko-dev100, hence two grades for them. The
+depth and the guesses are reported beside the nodes (the thesis' measure is the depth) but do
+not make the grade. ``basic_nodes`` is searched only for a puzzle the rules solve alone, and
+only up to one node past :data:`EASY_BASIC_NODES` (None otherwise); with ``method="thesis"``
+the thesis' solver is itself the basic one, so a puzzle it solves alone is ``easy``.
+
+A search that stops early (``deadline`` or ``max_nodes``) knows only a lower bound of its nodes:
+its label is the top grade once they pass :data:`TOP_NODES`, else None (``status`` is then
+``stopped``). A puzzle without solution is labelled None with ``status`` ``no-solution`` (for
+the thesis' solver: none in which every region holds a clue). The labels are only as good as
+the rules: stronger rules make more puzzles easy or medium.
 """
 
 from __future__ import annotations
@@ -43,14 +59,43 @@ from fillsmt.fillomino.deduce import ALL_RULES
 from fillsmt.fillomino.model import Grid, Puzzle
 from fillsmt.fillomino.search import CELL_ORDERS, SearchOptions, solve_by_search
 
-LABELS: tuple[str, ...] = ("easy", "medium", "hard", "fiendish")
+EASY_BASIC_NODES = 10
+"""The most nodes the basic strategies' search may take on an ``easy`` puzzle."""
+
+GRADES: tuple[tuple[str, int | None], ...] = (
+    ("easy", 1),
+    ("medium", 1),
+    ("hard", 10),
+    ("fiendish", 100),
+    ("extreme", None),
+)
+"""Each grade with the most nodes of the rules' search it may take (None: no bound), easiest
+first; ``easy`` and ``medium`` differ by ``basic_nodes`` (module text)."""
+
+LABELS: tuple[str, ...] = tuple(name for name, _ in GRADES)
 """The difficulty scale, easiest first (module text)."""
 
-HARD_GUESSES = 50
-"""The most guesses a ``hard`` puzzle takes; more make it ``fiendish``."""
+TOP_NODES: int = max(most for _, most in GRADES if most is not None)
+"""The nodes past which a puzzle is in the top grade: a search stopped after more than this many
+nodes has its label, however far it is from its first solution."""
 
-HARD_DEPTH = 3
-"""The deepest a ``hard`` puzzle goes; deeper makes it ``fiendish``."""
+
+def label_for(nodes: int, basic_nodes: int | None = None) -> str:
+    """The grade of a finished search of ``nodes`` nodes, and for ``nodes == 1`` of the basic
+    strategies' ``basic_nodes`` (module text)."""
+    if nodes <= 1:
+        return LABELS[0] if basic_nodes is not None and basic_nodes <= EASY_BASIC_NODES else LABELS[1]
+    return next(name for name, most in GRADES if most is None or nodes <= most)
+
+
+def scale_text() -> str:
+    """The scale in words, as ``rate`` prints it."""
+    parts, low = [], 2
+    for name, most in GRADES[2:]:
+        parts.append(f"{name} over {low - 1}" if most is None else f"{name} {low}-{most}")
+        low = (most or 0) + 1
+    return f"easy 1 and at most {EASY_BASIC_NODES} with the basic strategies, medium 1, " + ", ".join(parts)
+
 
 THESIS_RULES: tuple[str, ...] = ("complete-group", "single-exit", "area", "forced-cell")
 """The thesis' strategies (5.2 single exit, 5.3 forced cells, 5.4 reachability, in their
@@ -111,6 +156,9 @@ class Rating:
     solution_depth: int | None
     guesses: int
     nodes: int
+    basic_nodes: int | None
+    """Nodes the basic strategies' search took, for a puzzle the rules solve alone (up to one
+    past :data:`EASY_BASIC_NODES`: more is not counted); None otherwise (module text)."""
     seconds: float
     rules: tuple[str, ...]
     cell_order: str
@@ -162,22 +210,17 @@ class Rating:
                 + (", ".join(f"{name} {n}" for name, n in self.search_rules_used.items()) or "none")
             )
         lines.append(search)
+        if self.label is not None:
+            nodes = ("at least " if self.status == "stopped" else "") + _plural(self.nodes, "node")
+            if self.basic_nodes is not None and self.method != "thesis":
+                more = "more than " if self.basic_nodes > EASY_BASIC_NODES else ""
+                nodes += f", {more}{_plural(min(self.basic_nodes, EASY_BASIC_NODES), 'node')} with the basic strategies"
+            lines.append(f"  grade: {self.label}, {nodes} (the scale, in nodes to the first solution: {scale_text()})")
         return "\n".join(lines) + "\n"
 
 
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 'es' if word.endswith('s') else 's'}"
-
-
-def label_for(max_depth: int, guesses: int) -> str:
-    """The label of a finished search's depth and guesses (module text)."""
-    if max_depth == 0:
-        return "easy"
-    if max_depth == 1:
-        return "medium"
-    if max_depth <= HARD_DEPTH and guesses <= HARD_GUESSES:
-        return "hard"
-    return "fiendish"
 
 
 METHODS: tuple[str, ...] = ("rules", "thesis")
@@ -242,17 +285,19 @@ def rate(
             deadline=deadline,
         )
         names = tuple(r for r in ALL_RULES if r in rules)
-    seconds = time.monotonic() - start
     clues = sum(1 for _ in puzzle.clues())
+    basic_nodes = None
+    if found.solutions and found.nodes == 1:
+        basic_nodes = 1 if method == "thesis" else _basic_nodes(puzzle)
+    seconds = time.monotonic() - start
     if found.solutions:
-        status, label = "solved", label_for(found.max_depth, found.guesses)
+        status, label = "solved", label_for(found.nodes, basic_nodes)
     elif found.exhausted:
         status, label = "no-solution", None
     else:
         status = "stopped"
-        # max_depth and guesses can only grow as the search goes on
-        fiendish = found.max_depth > HARD_DEPTH or found.guesses > HARD_GUESSES
-        label = "fiendish" if fiendish else None
+        # the nodes can only grow as the search goes on: past TOP_NODES the grade is certain
+        label = LABELS[-1] if found.nodes > TOP_NODES else None
     return Rating(
         source=puzzle.source,
         height=puzzle.height,
@@ -268,6 +313,7 @@ def rate(
         solution_depth=found.solution_depth,
         guesses=found.guesses,
         nodes=found.nodes,
+        basic_nodes=basic_nodes,
         seconds=round(seconds, 4),
         rules=names,
         cell_order=cell_order,
@@ -276,15 +322,25 @@ def rate(
     )
 
 
+def _basic_nodes(puzzle: Puzzle) -> int:
+    """The nodes the basic strategies' search takes to the first solution, counted up to one
+    past :data:`EASY_BASIC_NODES` (a search stopped there counts as that; so few nodes need no
+    deadline)."""
+    found = solve_by_search(puzzle, SearchOptions(rules=THESIS_RULES), limit=1, max_nodes=EASY_BASIC_NODES + 1)
+    return found.nodes if found.solutions else EASY_BASIC_NODES + 1
+
+
 __all__ = [
-    "HARD_DEPTH",
-    "HARD_GUESSES",
+    "EASY_BASIC_NODES",
+    "GRADES",
     "LABELS",
     "METHODS",
     "RULE_SETS",
     "THESIS_RULES",
+    "TOP_NODES",
     "Rating",
     "label_for",
     "parse_rules",
     "rate",
+    "scale_text",
 ]

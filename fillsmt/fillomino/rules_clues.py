@@ -66,9 +66,18 @@ WINDOW_MARGIN = 5
 class RulesRemoval:
     """Remove clues while the rules solve the puzzle (module text). ``cells``: the puzzle's
     values, row-major (0 for no clue), changed in place; ``region``: each cell's region of the
-    solution, ``clues_in``: each region's clues (kept up to date)."""
+    solution, ``clues_in``: each region's clues (kept up to date); ``rules``: the deduction rules
+    that must solve it (all of them by default)."""
 
-    def __init__(self, solution: Grid, cells: list[int], region: list[int], clues_in: list[int]):
+    def __init__(
+        self,
+        solution: Grid,
+        cells: list[int],
+        region: list[int],
+        clues_in: list[int],
+        rules: tuple[str, ...] = ALL_RULES,
+    ):
+        self.rules = tuple(r for r in ALL_RULES if r in rules)
         self.h, self.w = len(solution), len(solution[0])
         self.flat = [v for row in solution for v in row]
         self.cells, self.region, self.clues_in = cells, region, clues_in
@@ -110,7 +119,7 @@ class RulesRemoval:
         if self.whole:
             self.cells[x], v = 0, self.cells[x]
             try:
-                return deduce(self.puzzle(), grid_last=True).solved
+                return deduce(self.puzzle(), self.rules, grid_last=True).solved
             finally:
                 self.cells[x] = v
         r, c = divmod(x, self.w)
@@ -135,7 +144,7 @@ class RulesRemoval:
                     cut.setdefault(self.region[y], []).append(i)
         _fill_cut(sub, width, [p for cells in cut.values() for p in _parts(cells, width)], set(must))
         rows = tuple(tuple(sub[i : i + width]) for i in range(0, len(sub), width))
-        found = deduce(Puzzle(len(rows), width, rows), grid_last=True)
+        found = deduce(Puzzle(len(rows), width, rows), self.rules, grid_last=True)
         if found.contradiction is not None:
             return False  # a frame cut from the rest of its grid may admit no solution
         return all(len(found.domains[i]) == 1 for i in must)
@@ -190,7 +199,7 @@ class RulesRemoval:
 
     def _start(self, cells: list[int]) -> State:
         """The rules' start on the puzzle of ``cells`` alone."""
-        return State(self.board, initial_masks(self.puzzle(cells)), ALL_RULES)
+        return State(self.board, initial_masks(self.puzzle(cells)), list(self.rules))
 
     def _run(self, state: State) -> State | None:
         """The rules' fixpoint from ``state``: None when it fixes every cell, else the state."""
@@ -198,7 +207,7 @@ class RulesRemoval:
         return None if all(is_single(m) for m in found.dom) else found
 
     def _settled(self, state: State) -> State:
-        contradiction = fixpoint(state, ALL_RULES, grid_last=True)
+        contradiction = fixpoint(state, self.rules, grid_last=True)
         if contradiction is not None:
             raise FillsmtError(f"the rules refute a puzzle with a known solution: {contradiction}")
         return state

@@ -51,17 +51,17 @@ def check_request(opts: Options) -> Options:
 
 
 def make_fillomino(opts: Options, seed: int | str, driver) -> Made:
-    from fillsmt.fillomino.generate import RATING_NODES, Style, generate
+    from fillsmt.fillomino.generate import RATING_NODES, RULES_ALONE, Style, generate
     from fillsmt.fillomino.oracle import search_based_oracle, smt_oracle, uniqueness_proof
     from fillsmt.fillomino.plain_format import format_puzzle
-    from fillsmt.fillomino.rating import LABELS, rate
+    from fillsmt.fillomino.rating import rate
 
     start = time.monotonic()
     deadline = None if opts.timeout is None else start + opts.timeout
     if opts.positions is not None:
         return _placed(opts, seed, driver, start, deadline)
     oracle = search_based_oracle(deadline) if driver is None else smt_oracle(driver, deadline)
-    by_oracle = opts.minimal or LABELS.index(opts.difficulty or "easy") > 0
+    by_oracle = opts.minimal or (opts.difficulty or RULES_ALONE[0]) not in RULES_ALONE
     clues, published = opts.clues, default_clues(opts)
     if published is not None:
         clues = (published[0], published[2])
