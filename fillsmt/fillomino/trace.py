@@ -198,16 +198,14 @@ def _step(run: list[Change], board: Board) -> Step:
     return Step(rule, cells, removed, because, describe_step(rule, cells, removed, because, gone))
 
 
-def numbers(mask: Mask, last: str = ", ") -> str:
+def numbers(mask: Mask, last: str = ", ", run_from: int = 7) -> str:
     """The numbers of a mask in words: ``2, 3, 5`` (``last`` before the last one: ``2, 3 or
-    5``), a long run as ``7–12``."""
+    5``), a run of ``run_from`` or more consecutive numbers as ``7–12``."""
     vals = list(values_of(mask))
+    if len(vals) >= run_from and vals == list(range(vals[0], vals[-1] + 1)):
+        return f"{vals[0]}–{vals[-1]}"
     if len(vals) > 6:
-        return (
-            f"{vals[0]}–{vals[-1]}"
-            if vals == list(range(vals[0], vals[-1] + 1))
-            else ", ".join(map(str, vals[:6])) + ", …"
-        )
+        return ", ".join(map(str, vals[:6])) + ", …"
     if len(vals) < 2:
         return ", ".join(map(str, vals))
     return ", ".join(map(str, vals[:-1])) + last + str(vals[-1])
@@ -287,21 +285,13 @@ def fold_size_caps(steps: Sequence[Step]) -> list[Step]:
     return out
 
 
-def _run(mask: Mask) -> str:
-    """Numbers in words, a run of three or more as ``33–36``."""
-    vals = list(values_of(mask))
-    if len(vals) > 2 and vals == list(range(vals[0], vals[-1] + 1)):
-        return f"{vals[0]}–{vals[-1]}"
-    return numbers(mask)
-
-
 def _folded(run: list[Step]) -> Step:
     removed = [p for s in run for p in s.removed]
     because = sorted({c for s in run for c in s.because})
     by_cell: dict[Cell, Mask] = {}
     for r, c, v in removed:
         by_cell[(r, c)] = by_cell.get((r, c), 0) | bit(v)
-    shown = [f"{name(cell)} is not {_run(m)}" for cell, m in list(by_cell.items())[:4]]
+    shown = [f"{name(cell)} is not {numbers(m, run_from=3)}" for cell, m in list(by_cell.items())[:4]]
     if len(by_cell) > 4:
         shown.append(f"… ({len(by_cell)} cells)")
     text = (
