@@ -144,14 +144,21 @@ def test_only_a_kinds_own_package_and_the_registry_compare_kind_names():
     from fillsmt.kinds import kind_names
 
     names = set(kind_names())
+    offenders = _outside_the_kinds(lambda tree: _kind_name_comparisons(tree, names), width=None)
+    assert offenders == []
+
+
+def _outside_the_kinds(finder, width: int | None) -> list[str]:
+    """``finder``'s nodes in every module but a kind's own package and the registry, as
+    ``path:line: code`` (the code cut to ``width`` characters)."""
     offenders = []
     for path in PACKAGE.rglob("*.py"):
         relative = path.relative_to(PACKAGE)
         if relative.parts[0] in KIND_PACKAGES or relative.as_posix() == "kinds.py":
             continue
-        for node in _kind_name_comparisons(ast.parse(path.read_text(encoding="utf-8")), names):
-            offenders.append(f"{relative}:{node.lineno}: {ast.unparse(node)}")
-    assert offenders == []
+        for node in finder(ast.parse(path.read_text(encoding="utf-8"))):
+            offenders.append(f"{relative}:{node.lineno}: {ast.unparse(node)[:width]}")
+    return offenders
 
 
 def _kind_mentions(tree: ast.AST, names: set[str]) -> list[ast.AST]:
@@ -175,13 +182,7 @@ def test_no_module_but_a_kinds_own_and_the_registry_names_a_kind():
     """Code outside a kind's package reaches it through the registry and its capabilities only:
     no import of the kind's modules, no table or default holding its name."""
     names = set(KIND_PACKAGES)
-    offenders = []
-    for path in PACKAGE.rglob("*.py"):
-        relative = path.relative_to(PACKAGE)
-        if relative.parts[0] in KIND_PACKAGES or relative.as_posix() == "kinds.py":
-            continue
-        for node in _kind_mentions(ast.parse(path.read_text(encoding="utf-8")), names):
-            offenders.append(f"{relative}:{node.lineno}: {ast.unparse(node)[:80]}")
+    offenders = _outside_the_kinds(lambda tree: _kind_mentions(tree, names), width=80)
     assert offenders == []
 
 
