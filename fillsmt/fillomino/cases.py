@@ -42,6 +42,15 @@ CASE_TRIALS = 2000
 NESTED_TRIALS = 2000
 """The most hypotheses one search for a nested split tries."""
 
+NO_LIMIT = 2**62
+"""A search's ``left`` when no explanation shares it."""
+
+TOTAL_CELL_TRIALS = 3_000_000
+"""Cells times hypotheses one explanation tries in all its searches (30,000 on a 10x10, 4,166 on
+a 20x36); past them every stop of the rules takes its cell from the solver. A hypothesis is one
+fixpoint of the rules, whose work grows with the grid, so this bounds the case analyses' work
+on any grid (without it hard-tail 620, a 20x36, took three minutes)."""
+
 SECONDS = 10.0
 """The longest one search runs, whatever its trials (a bound for very large grids)."""
 
@@ -90,6 +99,12 @@ class Cases:
 
     board: Board
     pool: list[tuple[int, Mask]] = field(default_factory=list)
+    left: list[int] = field(init=False)
+    """The hypotheses this explanation may still try (:data:`TOTAL_CELL_TRIALS` over its cells),
+    shared by its searches."""
+
+    def __post_init__(self) -> None:
+        self.left = [TOTAL_CELL_TRIALS // (self.board.height * self.board.width)]
 
     def next(self, masks: list[Mask], deadline: float | None) -> tuple[list[Step], list[Mask]] | None:
         """The next steps of case analysis from ``masks`` (a fixpoint of the rules, no
@@ -98,7 +113,7 @@ class Cases:
         base = State(board, list(masks), ALL_RULES)
         if fixpoint(base, ALL_RULES) is not None:
             return None
-        end = _Budget.of(CASE_TRIALS, deadline)
+        end = _Budget.of(CASE_TRIALS, deadline, self.left)
         refuted: list[_Tried] = self._from_pool(base, end)
         agreed: list[tuple[int, int, list[_Tried]]] = []
         if not refuted:
@@ -111,7 +126,7 @@ class Cases:
         found_which = _best_whichever(board, masks, agreed)
         if found_which is not None:
             return found_which
-        nested = _nested(board, base, _Budget.of(NESTED_TRIALS, deadline))
+        nested = _nested(board, base, _Budget.of(NESTED_TRIALS, deadline, self.left))
         return None if nested is None else ([nested[0]], nested[1])
 
     def _from_pool(self, base: State, end: _Budget) -> list[_Tried]:
@@ -145,21 +160,24 @@ def _tier(masks: list[Mask], x: int, allowed: Mask) -> int:
 
 @dataclass
 class _Budget:
-    """What one search may still spend: hypotheses, and time up to ``end``."""
+    """What one search may still spend: hypotheses, of its own and of the explanation's
+    (``left``, shared), and time up to ``end``."""
 
     trials: int
     end: float
+    left: list[int] = field(default_factory=lambda: [NO_LIMIT])
 
     @classmethod
-    def of(cls, trials: int, deadline: float | None) -> _Budget:
+    def of(cls, trials: int, deadline: float | None, left: list[int]) -> _Budget:
         end = time.monotonic() + SECONDS
-        return cls(trials, end if deadline is None else min(end, deadline))
+        return cls(trials, end if deadline is None else min(end, deadline), left)
 
     def spent(self) -> bool:
         """Whether the search must stop; else one hypothesis is charged."""
-        if self.trials <= 0 or time.monotonic() >= self.end:
+        if self.trials <= 0 or self.left[0] <= 0 or time.monotonic() >= self.end:
             return True
         self.trials -= 1
+        self.left[0] -= 1
         return False
 
 
