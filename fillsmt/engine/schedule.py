@@ -10,11 +10,12 @@ entrant lowered in priority would starve. Instead the race gives the CPU out its
 are those that have had the fewest slices for their weight, so over time each racer gets the
 CPU in proportion to its weight (a racer may also have a head start: slices of its own before the
 others get theirs), whatever else runs on the machine, and no racer's priority is ever lowered:
-a stopped racer is only waiting for its slice. ``cpus`` is an upper bound: while the racers that
-run get half a CPU or more less than their number (other programs keep the machine busy; under
-Linux's autogroup a whole command gets one share of a busy machine however many processes it
-runs), fewer run at once, down to one, and the weights decide who; when they get whole CPUs
-again, more do. While no more racers live than may run, nothing is stopped at all.
+a stopped racer is only waiting for its slice. On a busy machine every racer that runs gets the
+operating system's share alike; running fewer at once would not favour anyone for long (no racer
+may fall more than :data:`SLACK` behind its equal share), and racers whose processes idle while
+fillsmt's own process works for them (one interpreter for all their in-process work) would look
+like a busy machine and lose CPUs that are free. While no more racers live than may run, nothing
+is stopped at all.
 
 A racer's processes are the process groups it :meth:`Share.joins` (a solver process, started in a
 group of its own, through the driver's ``share.started(proc)``; the search child, which makes its
@@ -42,8 +43,6 @@ SLACK = 0.1
 plan's weights, head starts and delays favour racers within it, never beyond (the bound in
 ``docs/solving.md``: a race of k entrants takes at most about k × (its best entrant alone +
 this) of CPU)."""
-WIDEN_AFTER = 1.0
-"""Seconds after fewer racers were let run at once (the machine was busy) before one more may."""
 
 
 def usable_cpus() -> int:
@@ -100,6 +99,29 @@ def _process(pid: int) -> tuple[bool, float]:
     return fields[0] not in (b"Z", b"X"), (int(fields[11]) + int(fields[12])) / _TICK
 
 
+class _ThreadClock:
+    """The CPU seconds of the thread that made it (from ``base``), readable from any thread: its
+    CPU clock where the system has one per thread, else the wall clock (an upper bound). Once the
+    thread has ended, its last reading."""
+
+    def __init__(self, base: float = 0.0):
+        self.base = base
+        try:
+            self._clock: int | None = time.pthread_getcpuclockid(threading.get_ident())
+            self._start = time.clock_gettime(self._clock)
+        except (AttributeError, OSError):
+            self._clock, self._start = None, time.monotonic()
+        self._last = base
+
+    def seconds(self) -> float:
+        try:
+            now = time.monotonic() if self._clock is None else time.clock_gettime(self._clock)
+        except OSError:  # the thread has ended
+            return self._last
+        self._last = max(self._last, self.base + now - self._start)
+        return self._last
+
+
 def can_slice() -> bool:
     """Whether this system lets the race stop and continue process groups and see them end."""
     return hasattr(signal, "SIGSTOP") and os.path.isdir("/proc/self")
@@ -120,8 +142,9 @@ class Share:
         self.cpu_seen: dict[int, float] = {}
         """Each of its groups' leader's CPU seconds when last seen (an ended one keeps its last)."""
         self.worked = 0.0
-        """Seconds the race's own process worked for it (:meth:`working`), counted as its CPU."""
-        self._working_since: float | None = None
+        """CPU seconds the race's own process has worked for it (:meth:`working`: the thread its
+        racer runs in, from encoding its problem to reading its last answer), counted as its CPU."""
+        self._thread_clock: _ThreadClock | None = None
         self.accrued = 0.0
         """Its equal share of the CPU the race's racers have used while it was in the race."""
         self.finished = False
@@ -132,9 +155,8 @@ class Share:
     @property
     def used(self) -> float:
         """The CPU seconds this racer has used: its processes', and the race's work for it."""
-        now = time.monotonic()
-        working = 0.0 if self._working_since is None else now - self._working_since
-        return sum(self.cpu_seen.values()) + self.worked + working
+        clock = self._thread_clock
+        return sum(self.cpu_seen.values()) + (self.worked if clock is None else clock.seconds())
 
     @property
     def behind(self) -> float:
@@ -156,9 +178,12 @@ class Share:
 
     @contextmanager
     def working(self) -> Iterator[None]:
-        """Within the block the race's own process works for this racer (encodes its problem,
-        starts its solver) until a process group of its joins: that work cannot be stopped, so
-        it holds one of the CPUs the racers share, and a racer whose turn it is not waits."""
+        """Within the block the race's own process works for this racer, in the thread that
+        enters it: it encodes the racer's problem and starts its solver, and later reads the
+        solver's answers and writes what a session asks next (a blocking clause, the lazy
+        encodings' cuts). All of that thread's CPU in the block counts as the racer's. Until a
+        process group of the racer's joins, that work cannot be stopped, so it holds one of the
+        CPUs the racers share, and a racer whose turn it is not waits."""
         self.slices.work(self, True)
         try:
             yield
@@ -189,12 +214,7 @@ class TimeSlices:
 
     def __init__(self, cpus: int | None = None, slice_seconds: float = SLICE):
         self.cpus = max(1, cpus if cpus is not None else race_cpus())
-        self.width = self.cpus
-        """How many racers run at once now: :attr:`cpus`, or fewer while they get less CPU."""
         self.slice = slice_seconds
-        self._got = float(self.cpus)
-        self._last: tuple[float, dict[Share, float], int] | None = None
-        self._widened = 0.0
         self.shares: list[Share] = []
         self._stopped: set[int] = set()
         self._lock = threading.Lock()
@@ -229,12 +249,11 @@ class TimeSlices:
         """The race's own process works for ``share`` (``on``), or no longer (:meth:`Share.working`)."""
         with self._lock:
             share.in_process = on and not share.groups
-            now = time.monotonic()
-            if on and share._working_since is None:
-                share._working_since = now
-            elif not on and share._working_since is not None:
-                share.worked += now - share._working_since
-                share._working_since = None
+            if on and share._thread_clock is None:
+                share._thread_clock = _ThreadClock(share.worked)
+            elif not on and share._thread_clock is not None:
+                share.worked = share._thread_clock.seconds()
+                share._thread_clock = None
             if not self._start():
                 return
         self._turn(grant=False)
@@ -273,13 +292,11 @@ class TimeSlices:
             seen = {s: s.look() for s in self.shares if s.groups}
             live = [s for s, (alive, _) in seen.items() if alive]
             working = [s for s in self.shares if s.in_process]
-            if grant:
-                self._measure(seen)
             self._accrue()
             for s in self.shares:  # a racer waiting for its delay that has fallen behind starts now
                 if s.pending and s.behind >= self.slack:
                     s.due.set()
-            if len(live) + len(working) <= self.width:
+            if len(live) + len(working) <= self.cpus:
                 run, wait = live + working, []
             else:  # work in this process cannot wait: it holds its CPUs first
                 # who has fallen SLACK behind its equal share runs first (the most behind first),
@@ -292,7 +309,7 @@ class TimeSlices:
                         self.shares.index(s),
                     ),
                 )
-                free = max(0, self.width - len(working))
+                free = max(0, self.cpus - len(working))
                 run, wait = working + order[:free], order[free:]
                 if grant:
                     for s in run:
@@ -315,28 +332,6 @@ class TimeSlices:
         if fresh > 0 and active:
             for s in active:
                 s.accrued += fresh / len(active)
-
-    def _measure(self, seen: dict[Share, tuple[bool, float]]) -> None:
-        """How many CPUs the racers that ran in the last slice got (an average over the last
-        slices): where it is half a CPU or more below how many ran, the machine is busy and
-        fewer run at once (down to one, where the weights decide who); where each got nearly a
-        whole CPU for :data:`WIDEN_AFTER` seconds, one more runs, up to :attr:`cpus`."""
-        now = time.monotonic()
-        cpu = {s: c for s, (alive, c) in seen.items() if alive}
-        if self._last is not None:
-            then, before, ran = self._last
-            elapsed = now - then
-            if ran and elapsed > 0:
-                got = sum(max(0.0, cpu[s] - before[s]) for s in before if s in cpu) / elapsed
-                self._got = 0.75 * self._got + 0.25 * got
-                if ran >= self.width > 1 and self._got < self.width - 0.5:
-                    self.width -= 1
-                    self._got, self._widened = float(self.width), now
-                elif self.width < self.cpus and self._got > self.width - 0.2 and now - self._widened >= WIDEN_AFTER:
-                    self.width += 1
-                    self._got, self._widened = float(self.width), now
-        running = {s: cpu[s] for s in cpu if s.running}
-        self._last = (now, running, len(running))
 
     def _signal(self, share: Share, sig: int) -> None:
         for pgid in share.groups:
