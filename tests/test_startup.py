@@ -118,6 +118,29 @@ def test_solving_a_fillomino_loads_neither_the_other_kinds_nor_another_solver():
     assert loaded(modules, others) == []
 
 
+SCRIPT_WORK = ("fillsmt.smtlib.script", "fillsmt.smtlib.header", "fillsmt.fillomino.encode_tree",
+               "fillsmt.fillomino.encode_onehot", "fillsmt.fillomino.encode_thesis", "fillsmt.fillomino.lazy",
+               "fillsmt.fillomino.blocking", "fillsmt.engine.solutions", "fillsmt.engine.racers",
+               "fillsmt.drivers.process", "fillsmt.drivers.session", "fillsmt.drivers.api_drivers")
+"""What writes a script, runs a solver or races: a solve that the rules settle needs none of it."""
+
+
+@pytest.mark.parametrize("puzzle, how", [
+    (REPO / "instances" / "fillomino" / "random-7x7.txt", "solved by the deduction rules"),
+    (REPO / "instances" / "fillomino" / "scaling" / "10x10-1.txt", "before any solver started"),
+], ids=["presolve", "quick-search"])
+def test_a_solve_the_rules_settle_writes_no_script_and_starts_no_process(puzzle, how):
+    """The solve path's imports, pinned: a puzzle the presolve fills, and one the in-process search
+    settles before the race, load the kind, its rules and search, and nothing of the scripts,
+    the solvers' processes or the race's."""
+    done = subprocess.run([sys.executable, "-m", "fillsmt", "solve", "--format", "pretty", str(puzzle)],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and how in done.stdout + done.stderr, done.stdout + done.stderr
+    modules = modules_after("solve", str(puzzle))
+    assert "fillsmt.fillomino.deduce" in modules and "fillsmt.fillomino.verify" in modules  # it did solve
+    assert loaded(modules, SCRIPT_WORK + HEAVY_STDLIB + ("shlex", "mmap")) == []
+
+
 @pytest.mark.parametrize("spec, why", [("no_such_module:Kind", "No module named 'no_such_module'"),
                                        ("fillsmt.protocol", "expected module:Class"),
                                        ("fillsmt.protocol:NoSuchKind", "has no attribute 'NoSuchKind'")])

@@ -4,13 +4,10 @@ from __future__ import annotations
 
 import functools
 import os
-import shlex
-import subprocess
 import sys
 
 from fillsmt import limits
 from fillsmt.drivers.base import Driver, RunResult, interpret_output
-from fillsmt.drivers.process import run_process
 from fillsmt.errors import InputError, SolverMissing
 from fillsmt.smtlib.answer import Status
 
@@ -39,6 +36,8 @@ def find_executable(name: str) -> str | None:
 
 @functools.lru_cache(maxsize=None)
 def _version_line(path: str, flag: str) -> str | None:
+    import subprocess  # here, not at start-up: a solve the rules settle starts no process
+
     try:
         # no standard input: a command that does not know the flag and reads a script gets none
         out = subprocess.run([path, flag], stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=10)
@@ -104,6 +103,8 @@ class CommandDriver(Driver):
 
     @classmethod
     def from_command_line(cls, command: str) -> "CommandDriver":
+        import shlex
+
         try:
             argv = shlex.split(command)
         except ValueError as e:
@@ -134,6 +135,8 @@ class CommandDriver(Driver):
         exe = self.executable()
         if exe is None:
             raise SolverMissing(self.missing_message())
+        from fillsmt.drivers.process import run_process
+
         try:
             outcome = run_process([exe, *self.argv[1:]], script, timeout, stop, share)
         except OSError as e:

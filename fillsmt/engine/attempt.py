@@ -126,8 +126,6 @@ def search(racer: Racer, stop: threading.Event | None = None) -> SolveResult | N
     """The kind's own search on the target: up to two solutions with ``unique`` or ``forced``
     (where only an exhausted search settles the forced cells). In this process without ``stop``;
     else in a forked child that the race can stop (None then, or when the child fails)."""
-    from fillsmt.engine.racers import SearchChild
-
     kind = Searches.of(racer.request.kind, racer.puzzle.source)
     limit = 2 if racer.request.proof else 1
     tp = time.perf_counter()
@@ -136,6 +134,8 @@ def search(racer: Racer, stop: threading.Event | None = None) -> SolveResult | N
         found = kind.search(racer.target, limit, deadline, options=racer.options, budget=racer.budget)
         outcome: SearchOutcome | None = SearchOutcome.of(found, limit, racer.forced)
     else:
+        from fillsmt.engine.racers import SearchChild  # a fork, pickle: only for a race
+
         options, target = racer.options, racer.target
         with SearchChild(
             lambda limit, deadline, progress: kind.search(target, limit, deadline, progress, options),

@@ -37,11 +37,11 @@ from fillsmt.engine.result import EXIT_CODES, NO_ENCODING, PRESOLVE, SolveResult
 from fillsmt.errors import InputError, NoSolution
 from fillsmt.kinds import kind_of
 from fillsmt.protocol import Optimises, Presolves, Searches
-from fillsmt.smtlib import Script
 from fillsmt.smtlib.answer import Status
 
 if TYPE_CHECKING:
     from fillsmt.engine.solutions import Enumeration
+    from fillsmt.smtlib import Script
 
 
 def encode_script(puzzle: Any, encoding: str | None = None, hints: Any = None) -> Script:

@@ -24,12 +24,11 @@ from typing import Iterator
 
 from fillsmt.fillomino.encode_tree import Domains, default_domains
 from fillsmt.fillomino.model import Puzzle
-from fillsmt.fillomino.names import GridNames, neighbour_indices
+from fillsmt.fillomino.names import PROPAGATOR_NAME, GridNames, neighbour_indices
 from fillsmt.protocol import PROPAGATOR_INFO
 from fillsmt.smtlib import Command, Script, Term
 from fillsmt.smtlib.script import assertion, declare, disj
 
-PROPAGATOR_NAME = "fillomino-regions"
 """The propagator the script asks for (:attr:`fillsmt.fillomino.kind.Fillomino.propagators`),
 with the grid's height and width as its arguments."""
 
@@ -91,4 +90,4 @@ def _first_true(v: GridNames, x: int, dom: list[int]) -> Term:
     return term
 
 
-__all__ = ["PROPAGATOR_NAME", "encode_onehot", "propagator_info"]
+__all__ = ["encode_onehot", "propagator_info"]

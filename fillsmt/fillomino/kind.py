@@ -7,7 +7,6 @@ from typing import Any
 
 from fillsmt.fillomino import plain_format
 from fillsmt.fillomino.decode import decode_grid
-from fillsmt.fillomino.encode_onehot import PROPAGATOR_NAME
 from fillsmt.fillomino.encodings import (
     BIT_VECTOR_ENCODING,
     DEFAULT_ENCODING,
@@ -16,9 +15,8 @@ from fillsmt.fillomino.encodings import (
     PROPAGATED,
     Cuts,
 )
-from fillsmt.fillomino.lazy import script_bounds
 from fillsmt.fillomino.model import Puzzle
-from fillsmt.fillomino.names import cell_of_number_var, index_of_number_var
+from fillsmt.fillomino.names import PROPAGATOR_NAME, cell_of_number_var, index_of_number_var
 from fillsmt.fillomino.render import render_pretty
 from fillsmt.fillomino.verify import check_solution
 from fillsmt.grid import grid_with
@@ -232,6 +230,8 @@ class Fillomino(JsonForm, UrlForm, Pictures, Presolves, Searches, Rates, Explain
             pinned = frozenset(index_of_number_var(t, puzzle.width) for t in found.pinned)
             assert found.cuts is not None  # a lazy encoding's problem has its cuts
             cuts: Cuts = found.cuts  # cuts(grid, fixed=…, bounds=…), as encodings.Cuts says
+            from fillsmt.fillomino.lazy import script_bounds
+
             found.cuts = partial(cuts, fixed=pinned, bounds=script_bounds(script, puzzle.height, puzzle.width))
         return found
 

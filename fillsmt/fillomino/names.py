@@ -18,6 +18,10 @@ from functools import lru_cache
 from fillsmt import limits
 from fillsmt.grid import cell_index, neighbour_indices, neighbours  # noqa: F401 (the geometry, re-exported)
 
+PROPAGATOR_NAME = "fillomino-regions"
+"""The name by which a script of ``onehot-prop`` asks for the region propagator that makes it exact
+(:mod:`fillsmt.fillomino.encode_onehot`, :mod:`fillsmt.fillomino.propagator`)."""
+
 
 def number_var(row: int, col: int) -> str:
     """The number written in the cell at ``row``, ``col``."""

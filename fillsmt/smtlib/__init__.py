@@ -1,6 +1,19 @@
-"""SMT-LIB 2 as data: terms and scripts, their printer, and the reader for solver answers."""
+"""SMT-LIB 2 as data: terms and scripts, their printer, and the reader for solver answers.
 
-from fillsmt.smtlib.answer import Answer, Status, parse_answer
-from fillsmt.smtlib.script import Command, Script, Term, render_term
+Each name is imported from its module on first use (:func:`fillsmt.imports.lazy_exports`): a
+solve the rules settle reads no script."""
 
-__all__ = ["Answer", "Command", "Script", "Status", "Term", "parse_answer", "render_term"]
+from fillsmt.imports import lazy_exports
+
+__getattr__, __all__ = lazy_exports(
+    __name__,
+    {
+        "Answer": "fillsmt.smtlib.answer",
+        "Status": "fillsmt.smtlib.answer",
+        "parse_answer": "fillsmt.smtlib.answer",
+        "Command": "fillsmt.smtlib.script",
+        "Script": "fillsmt.smtlib.script",
+        "Term": "fillsmt.smtlib.script",
+        "render_term": "fillsmt.smtlib.script",
+    },
+)
