@@ -32,11 +32,14 @@ BEFORE_ANY_SOLVER = "before any solver started"
 
 def carry_out(plan: Plan, racer: Racer) -> SolveResult:
     """The plan's quick search (its answer when decisive), else its race."""
+    before = 0.0
     if plan.quick is not None:
+        started = time.thread_time()
         early = quick_search(plan.quick, racer)
         if early is not None:
             return early
-    return race(plan, racer)
+        before = time.thread_time() - started
+    return race(plan, racer, before)
 
 
 def quick_search(quick: QuickSearch, racer: Racer) -> SolveResult | None:
@@ -59,9 +62,10 @@ def quick_search(quick: QuickSearch, racer: Racer) -> SolveResult | None:
     return found if decisive(found, racer.unique, racer.forced) else None
 
 
-def race(plan: Plan, racer: Racer) -> SolveResult:
+def race(plan: Plan, racer: Racer, searched: float = 0.0) -> SolveResult:
     """The plan's racers against each other (the lead is ``racer``, its encoding the plan's where
-    it names one); see the module's text."""
+    it names one); see the module's text. ``searched``: the CPU seconds the quick search used
+    before, counted as the search's racer's (within the bound, docs/solving.md)."""
     from fillsmt.drivers.registry import get_driver
     from fillsmt.engine.racers import Entrants, SessionRace
     from fillsmt.engine.schedule import TimeSlices
@@ -92,6 +96,8 @@ def race(plan: Plan, racer: Racer) -> SolveResult:
                 encoding = entrant.encoding or racer.encoding
                 name = driver.name if driver.searches else f"{driver.name}/{encoding}"
                 share = slices.share(name, entrant.weight, entrant.head_start)
+                if driver.searches:
+                    share.charge(searched)
                 joined = racer.joining(
                     driver, encoding, context, share, options=entrant.options, watch=watch.of(entrant, driver.title)
                 )
@@ -99,6 +105,8 @@ def race(plan: Plan, racer: Racer) -> SolveResult:
                     name, entrant.delay, lambda joined=joined, share=share: _working(share, joined, stop), share.due
                 )
             share = slices.share(lead_driver.name, plan.lead.weight, plan.lead.head_start)
+            if lead_driver.searches:
+                share.charge(searched)
             own = replace(racer, driver=primary, share=share)  # type: ignore[arg-type]  # its answer names no race
             try:
                 lead = _working(share, own, stop)

@@ -38,11 +38,12 @@ from typing import Any, Iterator
 
 SLICE = 0.05
 """Seconds (wall clock) between two choices of who runs."""
-SLACK = 0.1
+SLACK = 0.05
 """Seconds of CPU by which a racer may fall behind its equal share of what the race has used: the
 plan's weights, head starts and delays favour racers within it, never beyond (the bound in
 ``docs/solving.md``: a race of k entrants takes at most about k × (its best entrant alone +
-this) of CPU)."""
+this + a slice) of CPU, so k × this plus the slices' share stays within 0.3 s for the k = 3 of
+today's plans)."""
 
 
 def usable_cpus() -> int:
@@ -141,6 +142,8 @@ class Share:
         """Whether the race's own process works for this racer now (:meth:`working`)."""
         self.cpu_seen: dict[int, float] = {}
         """Each of its groups' leader's CPU seconds when last seen (an ended one keeps its last)."""
+        self.charged = 0.0
+        """CPU seconds this racer used before the race (:meth:`charge`)."""
         self.worked = 0.0
         """CPU seconds the race's own process has worked for it (:meth:`working`: the thread its
         racer runs in, from encoding its problem to reading its last answer), counted as its CPU."""
@@ -156,7 +159,7 @@ class Share:
     def used(self) -> float:
         """The CPU seconds this racer has used: its processes', and the race's work for it."""
         clock = self._thread_clock
-        return sum(self.cpu_seen.values()) + (self.worked if clock is None else clock.seconds())
+        return self.charged + sum(self.cpu_seen.values()) + (self.worked if clock is None else clock.seconds())
 
     @property
     def behind(self) -> float:
@@ -167,6 +170,12 @@ class Share:
     def pending(self) -> bool:
         """In the race, but not started yet (waiting for its delay)."""
         return not (self.finished or self.groups or self.in_process or self.worked)
+
+    def charge(self, seconds: float) -> None:
+        """Count ``seconds`` of CPU this racer used before the race as used in it (the kind's
+        quick search in fillsmt's own process, before the race: the search's racer): the
+        others' equal shares grow by their part of it."""
+        self.charged += max(0.0, seconds)
 
     def finish(self) -> None:
         """Its racer has ended (answered, or given up): the others share the CPU from now on."""
