@@ -114,6 +114,19 @@ def test_a_racer_waiting_for_its_delay_is_due_once_it_is_the_slack_behind(busy):
         assert waiting.pending is False
 
 
+def test_the_cpu_a_racer_used_before_the_race_counts_in_the_others_shares():
+    """The quick search's CPU, charged to the search's racer: a racer waiting for its delay is due
+    at once when its part of that CPU is the slack; the search's racer itself is not."""
+    with TimeSlices(cpus=1) as slices:
+        search = slices.share("search", 5.0)
+        waiting = slices.share("waiting", 1.0)
+        search.charge(3 * SLACK)
+        with search.working():  # (its work in this process starts the slices' thread)
+            assert waiting.due.wait(2)
+            assert not search.due.is_set()
+            assert waiting.behind >= SLACK and search.behind < 0
+
+
 def test_work_in_the_race_process_holds_a_cpu_until_its_solver_starts(busy):
     """While this process encodes a racer's problem (its solver not started yet), that work
     takes the one CPU: the other racer waits, however light the working one; once the working
