@@ -90,23 +90,26 @@ def race(plan: Plan, racer: Racer, searched: float = 0.0) -> SolveResult:
             session.kill()
 
     with TimeSlices() as slices, Entrants(stop, lambda r: decisive(r, racer.unique, racer.forced), close_all) as run:
+
+        def share_of(driver, name: str, entrant: Entrant):
+            share = slices.share(name, entrant.weight, entrant.head_start)
+            if driver.searches:  # the quick search's CPU was this racer's
+                share.charge(searched)
+            return share
+
         watch = _StallWatch(run, time.perf_counter())
         try:
             for entrant, driver in others:
                 encoding = entrant.encoding or racer.encoding
                 name = driver.name if driver.searches else f"{driver.name}/{encoding}"
-                share = slices.share(name, entrant.weight, entrant.head_start)
-                if driver.searches:
-                    share.charge(searched)
+                share = share_of(driver, name, entrant)
                 joined = racer.joining(
                     driver, encoding, context, share, options=entrant.options, watch=watch.of(entrant, driver.title)
                 )
                 run.add(
                     name, entrant.delay, lambda joined=joined, share=share: _working(share, joined, stop), share.due
                 )
-            share = slices.share(lead_driver.name, plan.lead.weight, plan.lead.head_start)
-            if lead_driver.searches:
-                share.charge(searched)
+            share = share_of(lead_driver, lead_driver.name, plan.lead)
             own = replace(racer, driver=primary, share=share)  # type: ignore[arg-type]  # its answer names no race
             try:
                 lead = _working(share, own, stop)

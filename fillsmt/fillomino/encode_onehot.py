@@ -29,9 +29,6 @@ from fillsmt.protocol import PROPAGATOR_INFO
 from fillsmt.smtlib import Command, Script, Term
 from fillsmt.smtlib.script import assertion, declare, disj
 
-"""The propagator the script asks for (:attr:`fillsmt.fillomino.kind.Fillomino.propagators`),
-with the grid's height and width as its arguments."""
-
 
 def propagator_info(puzzle: Puzzle) -> Command:
     """``(set-info :fillsmt-propagator "fillomino-regions H W")`` (a string: z3 refuses other

@@ -19,8 +19,9 @@ from fillsmt import limits
 from fillsmt.grid import cell_index, neighbour_indices, neighbours  # noqa: F401 (the geometry, re-exported)
 
 PROPAGATOR_NAME = "fillomino-regions"
-"""The name by which a script of ``onehot-prop`` asks for the region propagator that makes it exact
-(:mod:`fillsmt.fillomino.encode_onehot`, :mod:`fillsmt.fillomino.propagator`)."""
+"""The propagator a script of ``onehot-prop`` asks for, with the grid's height and width as its
+arguments (:func:`fillsmt.fillomino.encode_onehot.propagator_info`,
+:attr:`fillsmt.fillomino.kind.Fillomino.propagators`): the one that makes it exact."""
 
 
 def number_var(row: int, col: int) -> str:
