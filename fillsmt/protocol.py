@@ -243,15 +243,38 @@ def script(kind: Kind, puzzle: Any, encoding: str | None = None, presolve: bool 
     from fillsmt.errors import NoSolution
 
     name = script_encoding(kind, encoding).name
+    found = presolved_input(kind, puzzle, presolve)
+    if found.contradiction is not None:
+        raise NoSolution(f"{puzzle.source}: the deduction rules prove there is no solution: {found.contradiction}")
+    return kind.encode(found.puzzle, name, found.hints, presolve=found.said)
+
+
+@dataclass(frozen=True)
+class PresolvedInput:
+    """What an encoder is given after the presolve (:func:`presolved_input`): the puzzle (with the
+    fixed cells written in), the hints (None: none), what the script's header says of the
+    presolve, and the contradiction when the presolve proved there is no solution (then
+    ``puzzle`` is the puzzle as given and ``hints`` None)."""
+
+    puzzle: Any
+    hints: Any
+    said: str
+    contradiction: str | None = None
+
+
+def presolved_input(kind: Kind, puzzle: Any, presolve: bool) -> PresolvedInput:
+    """The puzzle and hints to encode, with the kind's presolve when ``presolve`` and the kind
+    :class:`Presolves`, and the header's words for it: "off", "asked for, but … has none for this
+    puzzle", or "on, N of M cells fixed (clues included)"."""
     found = kind.presolve(puzzle) if presolve and isinstance(kind, Presolves) else None
     if found is None:
         said = "off" if not presolve else f"asked for, but {kind.name} has none for this puzzle"
-        return kind.encode(puzzle, name, presolve=said)
+        return PresolvedInput(puzzle, None, said)
     if found.contradiction is not None:
-        raise NoSolution(f"{puzzle.source}: the deduction rules prove there is no solution: {found.contradiction}")
+        return PresolvedInput(puzzle, None, "on, no solution", str(found.contradiction))
     cells = puzzle.height * puzzle.width
     said = f"on, {found.fixed_cells} of {cells} cells fixed (clues included)"
-    return kind.encode(puzzle if found.puzzle is None else found.puzzle, name, found.hints, presolve=said)
+    return PresolvedInput(puzzle if found.puzzle is None else found.puzzle, found.hints, said)
 
 
 # --- the capabilities ---------------------------------------------------------------------------------

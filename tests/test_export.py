@@ -48,7 +48,8 @@ def test_every_kind_exports_with_the_header_and_statuses_z3_and_yices_confirm(tm
     assert out.exit_code == 0, out.output
     rows = manifest(tmp_path / "out")
     assert list(rows[0]) == ["file", "puzzle", "kind", "encoding", "family", "logic", "status", "size", "seconds",
-                             "confirmed"]
+                             "confirmed", "presolve"]
+    assert {r["presolve"] for r in rows} == {"off"}
     assert {r["confirmed"] for r in rows if r["status"] == "sat"} == {"yes"}
     assert {r["confirmed"] for r in rows if r["status"] == "unsat"} == {"-"}
     expected = {("fillomino-g12-5x5", "plain"): "sat", ("fillomino-g12-5x5", "unique"): "unsat",
@@ -87,6 +88,48 @@ def test_encodings_families_and_resume(tmp_path):
     files = [r["file"] for r in manifest(folder)]
     assert len(files) == len(set(files)) == 4
     assert "2 files written" in resumed.stderr
+
+
+def source_of(text: str) -> str:
+    return re.search(r"\(set-info :source \|([^|]*)\|\)", text).group(1)
+
+
+def test_presolve_writes_the_rules_fixed_cells_in_and_keeps_every_status(tmp_path, puzzles):
+    """The same puzzles as above, each file written as given and after the presolve: same statuses,
+    which both solvers give for the presolved files too; the header says what the presolve did."""
+    plain, presolved = tmp_path / "off", tmp_path / "on"
+    assert export(*puzzles, "-o", plain).exit_code == 0
+    out = export(*puzzles, "-o", presolved, "--presolve")
+    assert out.exit_code == 0, out.output
+    off, on = manifest(plain), manifest(presolved)
+    assert {r["presolve"] for r in on} == {"on"}
+    assert [r["file"].replace(".presolve", "") for r in on] == [r["file"] for r in off]
+    assert [(r["puzzle"], r["family"], r["status"]) for r in on] == [(r["puzzle"], r["family"], r["status"]) for r in off]
+    sources = {r["file"].split(".")[0].removeprefix(tmp_path.name + "-"): source_of((presolved / r["file"]).read_text())
+               for r in on}
+    encoded = CliRunner().invoke(main, ["encode", str(INSTANCES / "g12-5x5.txt")])  # presolve on by default
+    said = re.search(r"presolve on, \d+ of 25 cells fixed \(clues included\)", source_of(encoded.stdout)).group(0)
+    assert f"; {said};" in sources["fillomino-g12-5x5"]
+    assert "presolve asked for; the deduction rules prove there is no solution" in sources["fillomino-unsat-1x2"]
+    assert "presolve asked for, but tiling has none for this puzzle" in sources["tiny-tiling"]
+    g12 = [r for r in on if "g12" in r["file"]]
+    assert all((presolved / r["file"]).stat().st_size < (plain / r["file"].replace(".presolve", "")).stat().st_size
+               for r in g12)
+    for row in on:
+        for solver in ("z3", "yices"):
+            assert answer(solver, presolved / row["file"]) == row["status"], (solver, row["file"])
+
+
+def test_resume_tells_presolved_files_from_the_others(tmp_path):
+    folder = tmp_path / "out"
+    assert export(INSTANCES / "g12-5x5.txt", "-o", folder, "--family", "plain").exit_code == 0
+    resumed = export(INSTANCES / "g12-5x5.txt", "-o", folder, "--family", "plain", "--resume", "--presolve")
+    assert resumed.exit_code == 0, resumed.output
+    assert "1 files written" in resumed.stderr
+    again = export(INSTANCES / "g12-5x5.txt", "-o", folder, "--family", "plain", "--resume", "--presolve")
+    assert "0 files written" in again.stderr and "1 puzzles already done" in again.stderr
+    assert sorted((r["file"], r["presolve"]) for r in manifest(folder)) == [
+        ("fillomino-g12-5x5.tree-bfs.presolve.smt2", "on"), ("fillomino-g12-5x5.tree-bfs.smt2", "off")]
 
 
 def test_an_encoding_of_another_kind_is_refused(tmp_path):

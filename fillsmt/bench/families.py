@@ -55,7 +55,15 @@ from fillsmt.drivers.base import Driver
 from fillsmt.engine.solutions import differs, get_value_terms
 from fillsmt.errors import FillsmtError, InputError
 from fillsmt.kinds import kind_of
-from fillsmt.protocol import Kind, Optimises, encoding_names, script_encoding, script_names
+from fillsmt.protocol import (
+    Kind,
+    Optimises,
+    PresolvedInput,
+    encoding_names,
+    presolved_input,
+    script_encoding,
+    script_names,
+)
 from fillsmt.smtlib import Script
 from fillsmt.smtlib.answer import Status
 from fillsmt.smtlib.header import describe, info, logic, quoted_symbol, standard
@@ -67,7 +75,21 @@ DEFAULT_COUNT_LIMIT = 3
 """The ``count`` family's limit unless told: the solutions counted before the last question."""
 DEFAULT_LICENSE = "https://creativecommons.org/licenses/by/4.0/"
 MANIFEST = "manifest.csv"
-COLUMNS = ("file", "puzzle", "kind", "encoding", "family", "logic", "status", "size", "seconds", "confirmed")
+COLUMNS = (
+    "file",
+    "puzzle",
+    "kind",
+    "encoding",
+    "family",
+    "logic",
+    "status",
+    "size",
+    "seconds",
+    "confirmed",
+    "presolve",
+)
+"""The manifest's columns; ``presolve`` is ``on`` for a file written after the presolve
+(``export --presolve``), ``off`` for the puzzle as given (a manifest without the column: off)."""
 CONFIRM_SECONDS = 30.0
 """The longest a ``sat`` file's own-encoding confirmation may take (the thesis encoding needs
 minutes for some 20x20 grids even with every cell pinned); past it the manifest says ``time-out``."""
@@ -219,6 +241,8 @@ class Family:
     pin: dict[str, str] | None
     statuses: list[str] | None = None
     blocks: list[str] | None = None
+    presolve: str = "off"
+    """What the header says of the presolve (:func:`fillsmt.protocol.presolved_input`)."""
 
     @property
     def incremental(self) -> bool:
@@ -234,8 +258,23 @@ def _status_word(status: Status | None) -> str:
     return status.value if status in (Status.SAT, Status.UNSAT) else "unknown"
 
 
-def families(puzzle, kind: Kind, encoding: str, proof: Proof) -> list[Family]:
-    """The plain and unique files of one puzzle under one encoding."""
+def families(puzzle, kind: Kind, encoding: str, proof: Proof, given: PresolvedInput | None = None) -> list[Family]:
+    """The files of one puzzle under one encoding: of the puzzle as given, or of ``given``, the
+    puzzle after the kind's presolve (:func:`fillsmt.protocol.presolved_input`: its fixed cells
+    written in, its bounds asserted, as ``encode --presolve`` writes it). The presolve keeps every
+    solution (the rules are sound), so each file's status is the proof's either way."""
+    if given is None:
+        given = presolved_input(kind, puzzle, False)
+    said = given.said
+    if given.contradiction is not None:  # the proof says unsat; so does the puzzle as given
+        said = "asked for; the deduction rules prove there is no solution, so the script is the puzzle as given"
+    made = _family(given.puzzle, kind, encoding, proof, given.hints)
+    for family in made:
+        family.presolve = said
+    return made
+
+
+def _family(puzzle, kind: Kind, encoding: str, proof: Proof, hints) -> list[Family]:
     if isinstance(kind, Optimises):  # "worth at least the best found", then one more
         best = proof.best or 0
         pin = kind.answer_values(puzzle, proof.first or ())
@@ -249,7 +288,7 @@ def families(puzzle, kind: Kind, encoding: str, proof: Proof) -> list[Family]:
             ),
             Family("unique", kind.encode_at_least(puzzle, best + 1, encoding), [], proof.unique, None),
         ]
-    script = kind.encode(puzzle, encoding)
+    script = kind.encode(puzzle, encoding, hints)
     terms = get_value_terms(script)
     if proof.first is None:  # no solution (or none found in time): one question each
         word = [_status_word(proof.plain)]
@@ -331,7 +370,7 @@ def benchmark_text(
         f"{what[family.name]} The status is fillsmt's proof (fillsmt export), every sat model checked by "
         f"its independent checker"
     )
-    source = describe(f"{set_name} ({puzzle.source})", kind.name, encoding, "off", question)
+    source = describe(f"{set_name} ({puzzle.source})", kind.name, encoding, family.presolve, question)
     quoted = source_fields(provenance, source) if provenance is not None else quoted_symbol(source)
     if family.incremental:
         assert family.statuses is not None and family.blocks is not None  # an incremental family has both
@@ -367,8 +406,9 @@ def append_manifest(directory: Path, row: dict) -> None:
         writer.writerow(row)
 
 
-def file_name(set_name: str, encoding: str, family: str) -> str:
-    return f"{set_name}.{encoding}{'' if family == 'plain' else '.' + family}.smt2"
+def file_name(set_name: str, encoding: str, family: str, presolve: bool = False) -> str:
+    """``SET.ENCODING[.presolve][.FAMILY].smt2`` (no family for the plain one)."""
+    return f"{set_name}.{encoding}{'.presolve' if presolve else ''}{'' if family == 'plain' else '.' + family}.smt2"
 
 
 @dataclass(frozen=True)
@@ -380,11 +420,18 @@ class Form:
     layout: str = FLAT
     provenance: Provenance | None = None
     count_limit: int = DEFAULT_COUNT_LIMIT
+    presolve: bool = False
+    """Write each file after the kind's presolve (:func:`families`), its name carrying
+    ``.presolve``, its manifest row ``presolve`` ``on``."""
 
 
-def _done(done: dict[str, dict], directory: Path) -> set[tuple[str, str, str]]:
-    """(puzzle, encoding, family) of every manifest row whose file is there."""
-    return {(r["puzzle"], r["encoding"], r["family"]) for r in done.values() if (directory / r["file"]).exists()}
+def _done(done: dict[str, dict], directory: Path) -> set[tuple[str, str, str, bool]]:
+    """(puzzle, encoding, family, presolve) of every manifest row whose file is there."""
+    return {
+        (r["puzzle"], r["encoding"], r["family"], r.get("presolve") == "on")
+        for r in done.values()
+        if (directory / r["file"]).exists()
+    }
 
 
 def export_puzzle(
@@ -414,13 +461,14 @@ def export_puzzle(
     if isinstance(kind, Optimises):  # a tiling's question is a bound, not a session's: no incremental files
         wanted = tuple(f for f in wanted if f in ONE_SHOT)
     there = _done(done, directory)
-    todo = [(e, f) for e in dict.fromkeys(chosen) for f in wanted if (puzzle.source, e, f) not in there]
+    todo = [(e, f) for e in dict.fromkeys(chosen) for f in wanted if (puzzle.source, e, f, form.presolve) not in there]
     if not todo:
         return []
     proof = prove(puzzle, driver, timeout, form.count_limit if any(f == "count" for _, f in todo) else None)
+    given = presolved_input(kind, puzzle, form.presolve)
     rows = []
     for encoding in dict.fromkeys(e for e, _ in todo):
-        for family in families(puzzle, kind, encoding, proof):
+        for family in families(puzzle, kind, encoding, proof, given):
             if (encoding, family.name) in todo:
                 rows.append(_write(puzzle, kind, encoding, family, directory, (driver, timeout, license_), proof, form))
     return rows
@@ -435,7 +483,7 @@ def _write(puzzle, kind: Kind, encoding: str, family: Family, directory: Path, h
     logic = logic_of(family.script)
     provenance = form.provenance
     where = folder(form.layout, family.incremental, logic, provenance) if provenance else Path()
-    name = (where / file_name(set_name, encoding, family.name)).as_posix()
+    name = (where / file_name(set_name, encoding, family.name, form.presolve)).as_posix()
     text = benchmark_text(puzzle, kind, encoding, family, license_, set_name, provenance)
     (directory / where).mkdir(parents=True, exist_ok=True)
     (directory / name).write_text(text)
@@ -452,6 +500,7 @@ def _write(puzzle, kind: Kind, encoding: str, family: Family, directory: Path, h
         "size": len(text.encode()),
         "seconds": f"{proof.seconds + time.perf_counter() - start:.3f}",
         "confirmed": confirmed,
+        "presolve": "on" if form.presolve else "off",
     }
     append_manifest(directory, row)
     return row

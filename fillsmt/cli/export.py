@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime
 import re
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import click
@@ -113,6 +114,15 @@ from fillsmt.formats.source import load
     metavar="YYYY-MM-DD",
     help="With --layout library: the date of the family (:source Generated on, its folder name) [default: today].",
 )
+@click.option(
+    "--presolve/--no-presolve",
+    default=False,
+    show_default=True,
+    help="Write each file after the deduction rules, as `encode --presolve` does: the cells they "
+    "fix written in, every other cell's number bounded (the :source says so and how many cells were "
+    "fixed; the file names carry .presolve, the manifest's presolve column says on). The statuses "
+    "are the same: the rules keep every solution. Off: the puzzle as given.",
+)
 @click.option("--resume", is_flag=True, help="Skip the files manifest.csv already lists (and that exist).")
 @click.option(
     "--license",
@@ -136,6 +146,7 @@ def export(
     generated_by,
     application,
     generated_on,
+    presolve,
     resume,
     license_,
     solver,
@@ -145,7 +156,7 @@ def export(
     """Write SMT-LIB benchmark files: one per puzzle × encoding × family, with the benchmark header
     (:smt-lib-version 2.6, :source, :license, :category "crafted", :status as fillsmt proved it, every
     sat model checked), ending at (check-sat) and (exit), and a manifest.csv (file, puzzle, kind,
-    encoding, family, logic, status, size, seconds, confirmed). An incremental file has a :status
+    encoding, family, logic, status, size, seconds, confirmed, presolve). An incremental file has a :status
     before each check-sat (the manifest's status lists them) and is also written as SMT-COMP's trace
     executor reads it (FILE.trace: the expected answers, --- BENCHMARK BEGINS HERE ---, the script).
     DIR also gets benchexec-z3.xml and benchexec-yices.xml, BenchExec benchmark definitions of the
@@ -158,6 +169,7 @@ def export(
       fillsmt export ../shared/instances/fillomino/janko-thesis100/puzzles/*.txt -o bench/ -e default -e thesis
       fillsmt export instances/tiling/tetris-7x7.txt -o out/ --family plain
       fillsmt export puzzles/*.txt -o bench/ --resume
+      fillsmt export puzzles/*.txt -o presolved/ --presolve
       fillsmt export puzzles/ -o family/ --layout library --family all --generated-by "Jane Doe" \\
           --application fillomino --date 2025-01-31
 
@@ -179,6 +191,7 @@ def export(
     driver.require()
     wanted = {"both": ONE_SHOT, "all": FAMILIES}.get(family, (family,))
     form = _form(layout, count_limit, generated_by, application, generated_on, solver, timeout, puzzles, kind)
+    form = replace(form, presolve=presolve)
     done = read_manifest(target)
     written = skipped = 0
     statuses: dict[str, int] = {}
