@@ -1,4 +1,4 @@
-"""The Fillomino scripts without presolve, each solver alone: solved, PAR-2 and CPU seconds.
+"""The Fillomino scripts, each solver alone: solved, PAR-2 and CPU seconds.
 
     python benchmarks/encoding_alone.py [SET ...] [--limit 60] [--jobs 2] [--work DIR]
         [--csv FILE] [-e ENCODING ...] [-s SOLVER ...] [--table] [--common]
@@ -12,7 +12,9 @@ encoding:
 * ``thesis`` — the thesis' encoding;
 * ``tree-bfs-before`` — tree-bfs as it was before the root counts (``TreeOptions(bfs=True,
   skip_closed=True)``);
-* ``tree-bfs`` — the default encoding as it is now.
+* ``tree-bfs`` — the default encoding as it is now;
+* ``tree-bfs-presolve`` — the default encoding after the presolve, as ``fillsmt export
+  --presolve`` writes it (the deduction rules' fixed cells written in, the others bounded).
 
 The statuses are fillsmt's proof (:func:`fillsmt.bench.families.prove`: presolve, yices, ``--unique``,
 every grid checked). Every file then runs under each solver's own binary (``z3``, ``yices-smt2``),
@@ -46,15 +48,26 @@ from fillsmt.fillomino.encode_tree import TreeOptions, encode_tree
 from fillsmt.fillomino.encodings import ENCODINGS
 from fillsmt.fillomino.plain_format import read_puzzle
 from fillsmt.kinds import kind_of
+from fillsmt.protocol import presolved_input
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "instances" / "fillomino"
 DEFAULT_SETS = ("janko-thesis100", "baron-thesis60")
+
+
+def _presolved(puzzle):
+    given = presolved_input(kind_of(puzzle), puzzle, True)
+    if given.contradiction is not None:
+        raise SystemExit(f"{puzzle.source}: the deduction rules prove there is no solution")
+    return ENCODINGS["tree-bfs"](given.puzzle, given.hints), given.said
+
+
 ENCODERS: dict[str, Callable] = {
-    "thesis": lambda puzzle: ENCODINGS["thesis"](puzzle, None),
-    "tree-bfs-before": lambda puzzle: encode_tree(puzzle, None, TreeOptions(bfs=True, skip_closed=True)),
-    "tree-bfs": lambda puzzle: ENCODINGS["tree-bfs"](puzzle, None),
+    "thesis": lambda puzzle: (ENCODINGS["thesis"](puzzle, None), "off"),
+    "tree-bfs-before": lambda puzzle: (encode_tree(puzzle, None, TreeOptions(bfs=True, skip_closed=True)), "off"),
+    "tree-bfs": lambda puzzle: (ENCODINGS["tree-bfs"](puzzle, None), "off"),
+    "tree-bfs-presolve": _presolved,
 }
-"""The encodings measured: name → puzzle → script (no presolve: the encoder's own bounds)."""
+"""The encodings measured: name → puzzle → (script, what its header says of the presolve)."""
 SOLVERS = {"z3": ["z3", "-smt2"], "yices": ["yices-smt2"]}
 FIELDS = ("set", "puzzle", "family", "encoding", "solver", "status", "answer", "cpu")
 
@@ -85,12 +98,18 @@ def write_files(folder: Path, work: Path, encodings: list[str]) -> list[dict]:
                 proof = proof or prove(puzzle, driver, None)
                 if proof.first is None:
                     raise SystemExit(f"{path}: no solution proved ({proof.message})")
-                script = ENCODERS[encoding](puzzle)
+                script, said = ENCODERS[encoding](puzzle)
                 first = grid_values(puzzle, script, proof.first)
                 block = differs(first, get_value_terms(script))
                 for family, extra, status in (("plain", [], proof.plain), ("unique", [block], proof.unique)):
                     text = benchmark_text(
-                        puzzle, kind, encoding, Family(family, script, extra, status, None), DEFAULT_LICENSE, name, None
+                        puzzle,
+                        kind,
+                        encoding,
+                        Family(family, script, extra, status, None, presolve=said),
+                        DEFAULT_LICENSE,
+                        name,
+                        None,
                     )
                     files[family].write_text(text)
                 statuses.write_text(f"{proof.plain.value} {proof.unique.value}\n")

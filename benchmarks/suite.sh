@@ -14,6 +14,12 @@ bash benchmarks/solvers.sh
 bash benchmarks/bitwuzla.sh
 bash benchmarks/smtcomp.sh
 python benchmarks/encoding_alone.py --work /tmp/encoding-alone --csv benchmarks/results/encoding-alone.csv
+python benchmarks/encoding_alone.py "$SHARED/hard-tail/puzzles" "$SHARED/janko-dev100/puzzles" \
+    instances/fillomino/scaling -e tree-bfs --limit 60 --jobs 1 --work /tmp/encoding-alone-dev \
+    --csv benchmarks/results/encoding-alone-dev.csv
+python benchmarks/encoding_alone.py "$SHARED/hard-tail/puzzles" "$SHARED/janko-dev100/puzzles" \
+    instances/fillomino/scaling -e tree-bfs-presolve --limit 60 --jobs 2 --work /tmp/encoding-alone-presolve \
+    --csv benchmarks/results/encoding-alone-presolve.csv
 python benchmarks/explain_sets.py --sets janko-thesis100,janko-dev100
 python benchmarks/generate.py --sizes 20,30,50 --seeds 1-5 --busy 1
 python benchmarks/generate.py --sizes 10,15,20 --seeds 1-3 --rate -- --difficulty hard
