@@ -5,8 +5,12 @@ set -eu
 here=$(dirname "$0")
 cd "$here/.."
 SHARED=${SHARED:-../shared/instances/fillomino}
-python benchmarks/race_under_load.py --unique --entrants --timeout 20 --rounds 3 \
-    --work benchmarks/results/race-under-load "$SHARED/hard-tail/puzzles"
+# BEFORE: another fillsmt program (an earlier checkout's installation) raced by turns, if set.
+python benchmarks/race_under_load.py "$SHARED/hard-tail" "$SHARED/janko-dev100" "$SHARED/janko-thesis100" \
+    instances/fillomino/scaling --unique --entrants --timeout 6 --rounds 3 --jobs 1 --busy 1 \
+    ${BEFORE:+--against "$BEFORE"} --work benchmarks/results/race-under-load
+python benchmarks/race_under_load.py "$SHARED/baron-thesis60" --unique --timeout 20 --rounds 3 --jobs 1 --busy 1 \
+    ${BEFORE:+--against "$BEFORE"} --work benchmarks/results/race-thesis
 python benchmarks/race_under_load.py "$SHARED/janko-thesis100/puzzles" instances/fillomino/scaling \
     --unique --rounds 2 --work benchmarks/results/race-janko-scaling
 bash benchmarks/baron.sh
