@@ -88,8 +88,10 @@ COLUMNS = (
     "confirmed",
     "presolve",
 )
-"""The manifest's columns; ``presolve`` is ``on`` for a file written after the presolve
-(``export --presolve``), ``off`` for the puzzle as given (a manifest without the column: off)."""
+"""The manifest's columns; ``presolve`` is ``on`` for a file the presolve was asked for
+(``export --presolve``), ``off`` for the puzzle as given (a manifest without the column: off). What
+the presolve did (cells fixed; none for a grid too open for it; no solution) the file's
+``:source`` says."""
 CONFIRM_SECONDS = 30.0
 """The longest a ``sat`` file's own-encoding confirmation may take (the thesis encoding needs
 minutes for some 20x20 grids even with every cell pinned); past it the manifest says ``time-out``."""
@@ -268,13 +270,14 @@ def families(puzzle, kind: Kind, encoding: str, proof: Proof, given: PresolvedIn
     said = given.said
     if given.contradiction is not None:  # the proof says unsat; so does the puzzle as given
         said = "asked for; the deduction rules prove there is no solution, so the script is the puzzle as given"
-    made = _family(given.puzzle, kind, encoding, proof, given.hints)
+    made = _encoded_families(given.puzzle, kind, encoding, proof, given.hints)
     for family in made:
         family.presolve = said
     return made
 
 
-def _family(puzzle, kind: Kind, encoding: str, proof: Proof, hints) -> list[Family]:
+def _encoded_families(puzzle, kind: Kind, encoding: str, proof: Proof, hints) -> list[Family]:
+    """The families of ``puzzle`` (as given or presolved) encoded with ``hints``."""
     if isinstance(kind, Optimises):  # "worth at least the best found", then one more
         best = proof.best or 0
         pin = kind.answer_values(puzzle, proof.first or ())
@@ -421,8 +424,9 @@ class Form:
     provenance: Provenance | None = None
     count_limit: int = DEFAULT_COUNT_LIMIT
     presolve: bool = False
-    """Write each file after the kind's presolve (:func:`families`), its name carrying
-    ``.presolve``, its manifest row ``presolve`` ``on``."""
+    """Ask for the kind's presolve before each file (:func:`families`): its name carries
+    ``.presolve`` and its manifest row ``presolve`` is ``on`` whatever the presolve found; its
+    ``:source`` says what that was."""
 
 
 def _done(done: dict[str, dict], directory: Path) -> set[tuple[str, str, str, bool]]:

@@ -120,8 +120,9 @@ from fillsmt.formats.source import load
     show_default=True,
     help="Write each file after the deduction rules, as `encode --presolve` does: the cells they "
     "fix written in, every other cell's number bounded (the :source says so and how many cells were "
-    "fixed; the file names carry .presolve, the manifest's presolve column says on). The statuses "
-    "are the same: the rules keep every solution. Off: the puzzle as given.",
+    "fixed, or that it fixed none; the file names carry .presolve and the manifest's presolve column "
+    "says on whenever it was asked for). The statuses are the same: the rules keep every solution. "
+    "Off: the puzzle as given.",
 )
 @click.option("--resume", is_flag=True, help="Skip the files manifest.csv already lists (and that exist).")
 @click.option(
