@@ -31,8 +31,7 @@ Which of its encodings suits a solver that decides one logic only is the core's
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, Hashable, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Hashable, NamedTuple, TypeVar
 
 from fillsmt.errors import InputError
 
@@ -46,8 +45,7 @@ PROPAGATOR_INFO = ":fillsmt-propagator"
 string ``"NAME ARG…"`` (integers), a name a kind registers in :attr:`Kind.propagators`."""
 
 
-@dataclass(frozen=True)
-class Encoding:
+class Encoding(NamedTuple):
     """One way to write a kind's puzzle as SMT-LIB: ``encode(puzzle, hints)`` → a script, where
     ``hints`` is what the kind's presolve learnt (None without one).
 
@@ -81,8 +79,7 @@ class Encoding:
         return ""
 
 
-@dataclass
-class Presolved:
+class Presolved(NamedTuple):
     """What a kind's presolve proved before any solver ran.
 
     ``contradiction`` says why there is no solution; else ``grid`` is set when every cell was
@@ -249,8 +246,7 @@ def script(kind: Kind, puzzle: Any, encoding: str | None = None, presolve: bool 
     return kind.encode(found.puzzle, name, found.hints, presolve=found.said)
 
 
-@dataclass(frozen=True)
-class PresolvedInput:
+class PresolvedInput(NamedTuple):
     """What an encoder is given after the presolve (:func:`presolved_input`): the puzzle (with the
     fixed cells written in), the hints (None: none), what the script's header says of the
     presolve, and the contradiction when the presolve proved there is no solution (then

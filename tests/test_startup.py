@@ -121,8 +121,13 @@ def test_solving_a_fillomino_loads_neither_the_other_kinds_nor_another_solver():
 SCRIPT_WORK = ("fillsmt.smtlib.script", "fillsmt.smtlib.header", "fillsmt.fillomino.encode_tree",
                "fillsmt.fillomino.encode_onehot", "fillsmt.fillomino.encode_thesis", "fillsmt.fillomino.lazy",
                "fillsmt.fillomino.blocking", "fillsmt.engine.solutions", "fillsmt.engine.racers",
-               "fillsmt.drivers.process", "fillsmt.drivers.session", "fillsmt.drivers.api_drivers")
-"""What writes a script, runs a solver or races: a solve that the rules settle needs none of it."""
+               "fillsmt.drivers.process", "fillsmt.drivers.session", "fillsmt.drivers.api_drivers",
+               "fillsmt.smtlib.answer", "fillsmt.smtlib.sexpr", "fillsmt.fillomino.decode")
+"""What writes a script, reads a solver's answer, runs a solver or races: a solve that the rules
+settle needs none of it."""
+UNNEEDED_STDLIB = ("pkgutil", "sysconfig")
+"""What a solve the rules settle has no use for: resolving a lazy name needs no pkgutil, and the
+solver's binary (which the request checks for) is found beside the interpreter without sysconfig."""
 
 
 @pytest.mark.parametrize("puzzle, how", [
@@ -138,7 +143,7 @@ def test_a_solve_the_rules_settle_writes_no_script_and_starts_no_process(puzzle,
     assert done.returncode == 0 and how in done.stdout + done.stderr, done.stdout + done.stderr
     modules = modules_after("solve", str(puzzle))
     assert "fillsmt.fillomino.deduce" in modules and "fillsmt.fillomino.verify" in modules  # it did solve
-    assert loaded(modules, SCRIPT_WORK + HEAVY_STDLIB + ("shlex", "mmap")) == []
+    assert loaded(modules, SCRIPT_WORK + HEAVY_STDLIB + UNNEEDED_STDLIB + ("shlex", "mmap")) == []
 
 
 @pytest.mark.parametrize("spec, why", [("no_such_module:Kind", "No module named 'no_such_module'"),

@@ -65,9 +65,9 @@ from fillsmt.protocol import (
     script_names,
 )
 from fillsmt.smtlib import Script
-from fillsmt.smtlib.answer import Status
 from fillsmt.smtlib.header import describe, info, logic, quoted_symbol, standard
 from fillsmt.smtlib.script import Command, assertion, conj, render_term
+from fillsmt.smtlib.status import Status
 
 ONE_SHOT = ("plain", "unique")
 FAMILIES = (*ONE_SHOT, *INCREMENTAL_FAMILIES)

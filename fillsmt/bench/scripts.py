@@ -28,8 +28,8 @@ from fillsmt import limits
 from fillsmt.bench.jobs import Job
 from fillsmt.bench.rows import BAD_INPUT, ERROR_REPLY, answer_of, job_driver, job_row
 from fillsmt.errors import FillsmtError, InputError
-from fillsmt.smtlib.answer import Status
 from fillsmt.smtlib.sexpr import SExprError, StringLit, iter_all
+from fillsmt.smtlib.status import Status
 
 MANIFEST = "manifest.csv"
 CHECKED_FAMILIES = ("plain", "unique")

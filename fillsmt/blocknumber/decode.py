@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from fillsmt.blocknumber.encode import domains
 from fillsmt.blocknumber.encodings import ENCODINGS
 from fillsmt.blocknumber.model import Grid, Puzzle
 from fillsmt.blocknumber.names import number_var, value_var
 from fillsmt.errors import AnswerError, InputError
-from fillsmt.smtlib.answer import Value
+
+if TYPE_CHECKING:
+    from fillsmt.smtlib.answer import Value
 
 
 def _at(r: int, c: int) -> str:

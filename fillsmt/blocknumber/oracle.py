@@ -31,8 +31,8 @@ from fillsmt.drivers.session import SessionTimeout
 from fillsmt.engine import solutions
 from fillsmt.engine.solutions import Search, WrongAnswer
 from fillsmt.errors import FillsmtError, OracleUndecided, SolverError
-from fillsmt.smtlib.answer import Status
 from fillsmt.smtlib.script import disj, render_term
+from fillsmt.smtlib.status import Status
 
 Cell = tuple[int, int]
 

@@ -20,7 +20,7 @@ from fillsmt.cli.common import (
     warn,
 )
 from fillsmt.errors import EXIT_NO_SOLUTION, EXIT_NOT_UNIQUE, EXIT_OK, EXIT_SOLVER, EXIT_UNKNOWN
-from fillsmt.smtlib.answer import Status
+from fillsmt.smtlib.status import Status
 
 
 @click.command(context_settings=CONTEXT)

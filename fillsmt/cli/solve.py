@@ -23,7 +23,7 @@ from fillsmt.cli.common import (
 )
 from fillsmt.errors import EXIT_OK, InputError
 from fillsmt.protocol import Optimises, Pictures, pretty
-from fillsmt.smtlib.answer import Status
+from fillsmt.smtlib.status import Status
 
 
 @click.command(context_settings=CONTEXT)

@@ -7,10 +7,11 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from fillsmt.errors import SolverError, SolverMissing
-from fillsmt.smtlib.answer import Answer, SExprError, Status, Value, parse_answer
+from fillsmt.smtlib.status import Status
 
 if TYPE_CHECKING:
     from fillsmt.drivers.session import Session
+    from fillsmt.smtlib.answer import Answer, Value
 
 
 @dataclass
@@ -160,6 +161,8 @@ def interpret_output(
     that quotes the solver; the errors that follow ``unsat``/``unknown`` (get-value has no model
     then) are expected and ignored.
     """
+    from fillsmt.smtlib.answer import SExprError, parse_answer  # here: a solve the rules settle reads no answer
+
     try:
         answer: Answer = parse_answer(output)
     except SExprError as e:

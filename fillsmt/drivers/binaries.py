@@ -9,22 +9,27 @@ import sys
 from fillsmt import limits
 from fillsmt.drivers.base import Driver, RunResult, interpret_output
 from fillsmt.errors import InputError, SolverMissing
-from fillsmt.smtlib.answer import Status
+from fillsmt.smtlib.status import Status
 
 
 def script_dirs() -> list[str]:
-    """Where pip puts console scripts for the running interpreter."""
+    """Where pip puts console scripts for the running interpreter: beside it (a virtual
+    environment's ``bin``), and its scheme's scripts directory where that is elsewhere."""
     import sysconfig  # here, not at start-up: only a solver run looks for its binary
 
     dirs = []
-    for d in (sysconfig.get_path("scripts"), os.path.dirname(sys.executable)):
+    for d in (os.path.dirname(sys.executable), sysconfig.get_path("scripts")):
         if d and os.path.normpath(d) not in dirs:
             dirs.append(os.path.normpath(d))
     return dirs
 
 
 def find_executable(name: str) -> str | None:
-    """``name`` in the interpreter's scripts directory, else on PATH."""
+    """``name`` in the interpreter's scripts directories (the one beside it first, without
+    importing sysconfig when it is there), else on PATH."""
+    beside = os.path.join(os.path.dirname(sys.executable), name)
+    if os.path.isfile(beside) and os.access(beside, os.X_OK):
+        return beside
     for d in script_dirs():
         candidate = os.path.join(d, name)
         if os.path.isfile(candidate) and os.access(candidate, os.X_OK):

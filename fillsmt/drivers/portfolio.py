@@ -13,7 +13,7 @@ import time
 
 from fillsmt.drivers.base import Driver, RunResult
 from fillsmt.errors import InputError, SolverMissing
-from fillsmt.smtlib.answer import Status
+from fillsmt.smtlib.status import Status
 
 DEFAULT_MEMBERS = ("yices", "z3")
 _DECISIVE = (Status.SAT, Status.UNSAT)

@@ -21,7 +21,7 @@ from fillsmt.engine import result as results
 from fillsmt.engine.request import Request
 from fillsmt.engine.result import SearchOutcome, SessionOutcome, SolveResult
 from fillsmt.protocol import Searches
-from fillsmt.smtlib.answer import Status
+from fillsmt.smtlib.status import Status
 
 if TYPE_CHECKING:  # a session's machinery loads when a session opens
     from fillsmt.engine.solutions import Found, Problem, Search

@@ -37,7 +37,7 @@ from fillsmt.engine.result import EXIT_CODES, NO_ENCODING, PRESOLVE, SolveResult
 from fillsmt.errors import InputError, NoSolution
 from fillsmt.kinds import kind_of
 from fillsmt.protocol import Optimises, Presolves, Searches
-from fillsmt.smtlib.answer import Status
+from fillsmt.smtlib.status import Status
 
 if TYPE_CHECKING:
     from fillsmt.engine.solutions import Enumeration

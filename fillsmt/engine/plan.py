@@ -11,7 +11,7 @@ the kind's own (opaque here: the kind's ``search`` reads them).
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, NamedTuple
 
 LEAD = ""
 """The solver of the entrant that stands for the solver asked for (and its encoding, unless the
@@ -58,8 +58,7 @@ def search_entrant(
     return Entrant(SEARCH, "", delay, weight, head_start, options, stall_cpu, stall_hurries)
 
 
-@dataclass(frozen=True)
-class QuickSearch:
+class QuickSearch(NamedTuple):
     """The kind's search in this process before any solver starts: ``options`` (the kind's),
     within ``seconds`` (measured on the options' clock). Its answer is taken only when decisive."""
 

@@ -22,7 +22,7 @@ from fillsmt.engine.attempt import Racer, attempt, decisive, search
 from fillsmt.engine.plan import LEAD, Entrant, Plan, QuickSearch
 from fillsmt.engine.result import SolveResult
 from fillsmt.errors import FillsmtError
-from fillsmt.smtlib.answer import Status
+from fillsmt.smtlib.status import Status
 
 if TYPE_CHECKING:
     from fillsmt.engine.racers import Entrants

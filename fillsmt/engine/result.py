@@ -24,7 +24,7 @@ from fillsmt.errors import (
     FormatError,
 )
 from fillsmt.kinds import kind_of
-from fillsmt.smtlib.answer import Status
+from fillsmt.smtlib.status import Status
 
 if TYPE_CHECKING:
     from fillsmt.engine.attempt import Racer

@@ -34,8 +34,9 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any, Callable, Hashable, Iterator, Sequence
 
 from fillsmt.smtlib import Script
-from fillsmt.smtlib.answer import Status, Value
+from fillsmt.smtlib.answer import Value
 from fillsmt.smtlib.script import render_term
+from fillsmt.smtlib.status import Status
 
 if TYPE_CHECKING:
     from fillsmt.drivers.session import Session

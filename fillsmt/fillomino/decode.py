@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from fillsmt.errors import AnswerError
 from fillsmt.fillomino.model import Grid, Puzzle
 from fillsmt.fillomino.names import number_var, number_vars
-from fillsmt.smtlib.answer import Value
+
+if TYPE_CHECKING:
+    from fillsmt.smtlib.answer import Value
 
 
 def decode_grid(puzzle: Puzzle, values: dict[str, Value], source: str = "<answer>") -> Grid:

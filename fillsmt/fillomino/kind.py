@@ -6,7 +6,6 @@ from functools import partial
 from typing import Any
 
 from fillsmt.fillomino import plain_format
-from fillsmt.fillomino.decode import decode_grid
 from fillsmt.fillomino.encodings import (
     BIT_VECTOR_ENCODING,
     DEFAULT_ENCODING,
@@ -236,6 +235,8 @@ class Fillomino(JsonForm, UrlForm, Pictures, Presolves, Searches, Rates, Explain
         return found
 
     def decode(self, puzzle: Puzzle, values: dict, encoding: str, source: str):
+        from fillsmt.fillomino.decode import decode_grid  # here: a solve the rules settle reads no answer
+
         return decode_grid(puzzle, values, source=source)
 
     def term_cell(self, puzzle: Puzzle, term: str) -> tuple[int, int]:

@@ -51,8 +51,8 @@ from fillsmt.fillomino.names import number_vars
 from fillsmt.fillomino.rules_clues import rules_solve
 from fillsmt.fillomino.search import solve_by_search
 from fillsmt.fillomino.verify import check_solution
-from fillsmt.smtlib.answer import Status
 from fillsmt.smtlib.script import disj, render_term
+from fillsmt.smtlib.status import Status
 
 LOCAL_RADII: tuple[int, ...] = (3, 6)
 """How far (in steps) from the removed clues the local search may change the solution."""

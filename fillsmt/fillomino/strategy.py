@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, NamedTuple
 
 from fillsmt.engine.plan import Entrant, Plan, QuickSearch, search_entrant
 from fillsmt.fillomino.model import Puzzle
@@ -129,8 +129,7 @@ def lead_encoding(presolved: Puzzle, table: Thresholds = THRESHOLDS) -> str | No
     return None
 
 
-@dataclass(frozen=True)
-class SearchUse:
+class SearchUse(NamedTuple):
     """Which of the search's option sets a plan runs (``"quick"``, ``"quick-proof"``, ``"race"``:
     :meth:`fillsmt.fillomino.kind.Fillomino.search` reads it) and, for a quick proof, the nodes
     within which it must find a first solution."""

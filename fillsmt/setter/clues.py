@@ -11,7 +11,7 @@ from fillsmt.drivers.session import SessionTimeout
 from fillsmt.engine.solutions import Search
 from fillsmt.errors import EXIT_UNKNOWN, FillsmtError
 from fillsmt.protocol import Clues
-from fillsmt.smtlib.answer import Status
+from fillsmt.smtlib.status import Status
 
 Placed = tuple[int, int, int]
 Cell = tuple[int, int]

@@ -9,7 +9,7 @@ from typing import Any
 from fillsmt.drivers.base import Driver
 from fillsmt.errors import FillsmtError
 from fillsmt.setter.clues import Placed, cell_is, clue_kind, clues_of, settled
-from fillsmt.smtlib.answer import Status
+from fillsmt.smtlib.status import Status
 
 
 def _clue_name(r: int, c: int) -> str:

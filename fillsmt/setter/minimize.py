@@ -35,7 +35,7 @@ from fillsmt.setter.clues import (
 )
 from fillsmt.setter.repair import TIME_LIMIT
 from fillsmt.setter.symmetry import joint_orbits, symmetries_of
-from fillsmt.smtlib.answer import Status
+from fillsmt.smtlib.status import Status
 
 
 @dataclass

@@ -31,7 +31,7 @@ from typing import Any
 from fillsmt.drivers.base import Driver
 from fillsmt.errors import InputError
 from fillsmt.setter.clues import Cell, Grid, RepairUndecided, cell_is, clue_kind, open_search, settled, with_clues
-from fillsmt.smtlib.answer import Status
+from fillsmt.smtlib.status import Status
 
 
 @dataclass(frozen=True)

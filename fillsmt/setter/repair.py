@@ -75,7 +75,7 @@ from fillsmt.setter.clues import (
 )
 from fillsmt.setter.conflicts import unsat_core
 from fillsmt.setter.hitting_sets import OutOfTime, fewest_cells
-from fillsmt.smtlib.answer import Status
+from fillsmt.smtlib.status import Status
 
 
 class _Stop(Exception):

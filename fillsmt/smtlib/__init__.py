@@ -9,7 +9,7 @@ __getattr__, __all__ = lazy_exports(
     __name__,
     {
         "Answer": "fillsmt.smtlib.answer",
-        "Status": "fillsmt.smtlib.answer",
+        "Status": "fillsmt.smtlib.status",
         "parse_answer": "fillsmt.smtlib.answer",
         "Command": "fillsmt.smtlib.script",
         "Script": "fillsmt.smtlib.script",

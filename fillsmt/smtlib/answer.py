@@ -7,24 +7,14 @@ they all read answers the same way.
 
 from __future__ import annotations
 
-import enum
 from dataclasses import dataclass, field
 from typing import Any, TypeGuard, Union
 
 from fillsmt import limits
 from fillsmt.smtlib.sexpr import SExprError, StringLit, iter_all
+from fillsmt.smtlib.status import Status
 
 Value = Union[int, bool, str]
-
-
-class Status(enum.Enum):
-    """The outcome of one solver run."""
-
-    SAT = "sat"
-    UNSAT = "unsat"
-    UNKNOWN = "unknown"
-    TIMEOUT = "timeout"
-    ERROR = "error"
 
 
 _STATUS_WORDS = {"sat": Status.SAT, "unsat": Status.UNSAT, "unknown": Status.UNKNOWN}

@@ -36,8 +36,8 @@ from fillsmt.engine.interrupts import GRACE, OutOfTime, time_limit
 from fillsmt.engine.solutions import Problem, Search, WrongAnswer
 from fillsmt.errors import InputError, SolverError
 from fillsmt.smtlib import Script
-from fillsmt.smtlib.answer import Status
 from fillsmt.smtlib.script import render_term
+from fillsmt.smtlib.status import Status
 from fillsmt.tiling import split
 from fillsmt.tiling.decode import decode_placements
 from fillsmt.tiling.encode import (

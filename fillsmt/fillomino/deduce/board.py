@@ -6,33 +6,37 @@ lies inside one region of k's. A k-group of k cells is *complete*; a smaller one
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import Iterable
 
 from fillsmt.fillomino.deduce.masks import Mask, bit
 
 
-@dataclass(frozen=True)
 class Board:
     """The grid's shape and neighbour table. Sets of cells are ints (bit x for cell x) and grow
-    by their neighbours in a few shifts (:meth:`spread`)."""
+    by their neighbours in a few shifts (:meth:`spread`).
 
-    height: int
-    width: int
-    neighbours: tuple[tuple[int, ...], ...]
-    full: int = 0
-    """Every cell (bit x set for each cell x)."""
-    left: int = 0
-    """The cells that have a left neighbour (all but the first column)."""
-    right: int = 0
-    """The cells that have a right neighbour (all but the last column)."""
-    kept: dict | None = field(default=None, compare=False, repr=False)
-    """Results that depend on nothing but their key and this board, kept for the states that
-    ask again (:func:`recall`, :func:`remember`): the k-groups by value and cells fixed to it
+    ``full`` is every cell (bit x set for each cell x), ``left`` the cells that have a left
+    neighbour (all but the first column), ``right`` those with a right neighbour. ``kept`` holds
+    results that depend on nothing but their key and this board, kept for the states that ask
+    again (:func:`recall`, :func:`remember`): the k-groups by value and cells fixed to it
     (:func:`find_groups`), forced-cell's cut cells, whether two groups may share a region. None
     (the default): nothing kept, as one run of the rules never asks twice; a search's board
-    keeps them (``Board.of(..., keep=True)``), its states on other branches meeting the same."""
+    keeps them (``Board.of(..., keep=True)``), its states on other branches meeting the same.
+    A board is never changed once made (``kept`` aside)."""
+
+    def __init__(
+        self,
+        height: int,
+        width: int,
+        neighbours: tuple[tuple[int, ...], ...],
+        full: int = 0,
+        left: int = 0,
+        right: int = 0,
+        kept: dict | None = None,
+    ) -> None:
+        self.height, self.width, self.neighbours = height, width, neighbours
+        self.full, self.left, self.right, self.kept = full, left, right, kept
 
     @classmethod
     def of(cls, height: int, width: int, keep: bool = False) -> Board:
@@ -131,27 +135,31 @@ def cells_of(cells: int) -> list[int]:
     return out
 
 
-@dataclass(frozen=True)
 class Groups:
-    """All k-groups, and which group each cell fixed to k belongs to."""
+    """All k-groups, and which group each cell fixed to k belongs to: ``masks`` holds each
+    group's cells as a set (bit x for cell x), ``cells`` every group's cells as a set,
+    ``borders`` each group's border as a set, ``incomplete`` and ``complete`` the indices of the
+    incomplete and of the complete groups; ``crowded`` the cells that touch a complete group or
+    two incomplete ones, as a set: where a cell holding k may merge more than k cells
+    (``join-overflow``'s candidates). ``memo`` keeps what is computed from the groups alone (see
+    ``capacity``). Never changed once made (``memo`` aside)."""
 
-    groups: tuple[Group, ...]
-    group_of: dict[int, int]
-    masks: tuple[int, ...] = ()
-    """Each group's cells as a set (bit x for cell x)."""
-    cells: int = 0
-    """Every group's cells as a set."""
-    borders: tuple[int, ...] = ()
-    """Each group's border as a set."""
-    incomplete: tuple[int, ...] = ()
-    """The indices of the incomplete groups."""
-    complete: tuple[int, ...] = ()
-    """The indices of the complete groups."""
-    crowded: int = 0
-    """The cells that touch a complete group or two incomplete ones, as a set: where a cell
-    holding k may merge more than k cells (``join-overflow``'s candidates)."""
-    memo: dict = field(default_factory=dict, compare=False, repr=False)
-    """What is computed from the groups alone, kept with them (see ``capacity``)."""
+    __slots__ = ("groups", "group_of", "masks", "cells", "borders", "incomplete", "complete", "crowded", "memo")
+
+    def __init__(
+        self,
+        groups: tuple[Group, ...],
+        group_of: dict[int, int],
+        masks: tuple[int, ...] = (),
+        cells: int = 0,
+        borders: tuple[int, ...] = (),
+        incomplete: tuple[int, ...] = (),
+        complete: tuple[int, ...] = (),
+        crowded: int = 0,
+    ) -> None:
+        self.groups, self.group_of, self.masks, self.cells = groups, group_of, masks, cells
+        self.borders, self.incomplete, self.complete, self.crowded = borders, incomplete, complete, crowded
+        self.memo: dict = {}
 
 
 KEPT = 8192

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
-from typing import Callable, Sequence
+from typing import Callable, NamedTuple, Sequence
 
 from fillsmt.errors import InputError
 from fillsmt.fillomino.deduce.board import Board, Contradiction, stuck
@@ -27,8 +26,7 @@ ALL_RULES: tuple[str, ...] = (
 """Every rule, in the order a round applies them."""
 
 
-@dataclass(frozen=True)
-class Deduction:
+class Deduction(NamedTuple):
     """What the rules proved about a puzzle.
 
     ``domains[x]`` is the set of values cell ``x = row * width + col`` may still hold. After a

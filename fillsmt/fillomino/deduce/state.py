@@ -16,7 +16,6 @@ registering a watcher on each of its cells.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Sequence, Union
 
 from fillsmt.fillomino.deduce.board import Board, Contradiction, Groups, find_groups
@@ -27,7 +26,6 @@ Why = Union[Sequence[int], Sequence[Sequence[int]], None]
 """The cells that made a rule apply (see :meth:`State.restrict`)."""
 
 
-@dataclass(eq=False)
 class Noted:
     """A result about ``cells`` that depends only on whether some cells (the watched ones)
     allow, or are fixed to, one value. It holds until one of them loses the value or is fixed
@@ -39,20 +37,31 @@ class Noted:
     (``State._changed``) less those changed when it was found (``base``), and a result can be
     shared by every state forked from the one that found it, unchanged."""
 
-    cells: Cells
-    watched: Cells
-    """The cells whose change for the value ends it: ``cells`` and their neighbours."""
-    base: Cells
-    """The cells changed for the value when it was found."""
-    owner: object = None
-    """The token (:attr:`State.token`) of the state whose ``analysed`` this is: another state
-    copies the result before setting it (:meth:`State.to_analyse`). A token, not the state: a
-    state holds its noted results, and a result holding its state would make a reference cycle
-    that only the cyclic garbage collector frees (a search makes many)."""
-    analysed: bool = False
-    origin: Noted | None = None
-    """The result first noted (None: this one), which every copy shares: two live copies of
-    one origin stand for one unchanged search."""
+    __slots__ = ("cells", "watched", "base", "owner", "analysed", "origin")
+
+    def __init__(
+        self,
+        cells: Cells,
+        watched: Cells,
+        base: Cells,
+        owner: object = None,
+        analysed: bool = False,
+        origin: Noted | None = None,
+    ) -> None:
+        self.cells = cells
+        self.watched = watched
+        """The cells whose change for the value ends it: ``cells`` and their neighbours."""
+        self.base = base
+        """The cells changed for the value when it was found."""
+        self.owner = owner
+        """The token (:attr:`State.token`) of the state whose ``analysed`` this is: another
+        state copies the result before setting it (:meth:`State.to_analyse`). A token, not the
+        state: a state holds its noted results, and a result holding its state would make a
+        reference cycle that only the cyclic garbage collector frees (a search makes many)."""
+        self.analysed = analysed
+        self.origin = origin
+        """The result first noted (None: this one), which every copy shares: two live copies
+        of one origin stand for one unchanged search."""
 
     @property
     def first(self) -> Noted:

@@ -47,8 +47,6 @@ groups depend on settles them all on both sides of the guess.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from fillsmt.fillomino.deduce.masks import Mask
 from fillsmt.fillomino.model import Puzzle
 from fillsmt.grid import adjacency
@@ -63,13 +61,15 @@ WEIGHT_DECISION = 3
 fixpoint changed gets 1)."""
 
 
-@dataclass
 class Conflicts:
     """One search's last conflict and wiped-out guess (module text), each (cell, value) or
     None."""
 
-    last: tuple[int, int] | None = None
-    second: tuple[int, int] | None = None
+    __slots__ = ("last", "second")
+
+    def __init__(self) -> None:
+        self.last: tuple[int, int] | None = None
+        self.second: tuple[int, int] | None = None
 
     def note(self, guess: bool, cell: int, allowed: Mask, value: int, refuted: bool, wiped_out: bool) -> None:
         """A node settled: the guess (``guess``) or complement on ``cell`` that made it, the

@@ -9,8 +9,7 @@ checked by :func:`~fillsmt.fillomino.verify.check_solution`) or split by a guess
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
 from fillsmt.errors import InputError
 from fillsmt.fillomino.deduce import Mask, initial_masks
@@ -28,8 +27,7 @@ from fillsmt.fillomino.verify import check_solution
 SEARCH_RULE_FUNCTIONS = {"capacity": capacity}
 
 
-@dataclass(frozen=True)
-class Node:
+class Node(NamedTuple):
     """A state still to be settled (its parent's, forked or rebuilt, plus one guess or its
     complement) and its depth: the root is at depth 0, a guess one deeper than its parent, a
     complement at its parent's depth."""
@@ -94,12 +92,14 @@ def root(puzzle: Puzzle, counted: list[str], steiner: bool) -> Node:
     return Node(state, 0, False)
 
 
-@dataclass
 class Walk:
     """One depth-first walk of a search tree: the search and its stack of nodes to expand."""
 
-    search: Search
-    stack: list[Node]
+    __slots__ = ("search", "stack")
+
+    def __init__(self, search: Search, stack: list[Node]) -> None:
+        self.search = search
+        self.stack = stack
 
     def step(self, limit: int, first_nodes: int | None = None, max_nodes: int | None = None) -> str | None:
         """Expand the next node. None while the walk goes on; else why it ended, its result
@@ -130,32 +130,30 @@ class Walk:
         return "exhausted"
 
 
-@dataclass
 class Search:
     """One search: what every node needs, and what the search has noted so far (its conflicts
-    and failure weights)."""
+    and failure weights).
 
-    puzzle: Puzzle
-    options: SearchOptions
-    result: SearchResult
-    deadline: float | None = None
-    clock: Callable[[], float] = time.monotonic
-    """What ``deadline`` is measured on."""
-    avoid: Grid | None = None
-    progress: Any = None
-    """Told of every node (:func:`solve_by_search`'s ``progress``)."""
-    max_probes: int | None = field(init=False, default=None)
-    """``options.probe_budget`` divided by the grid's cells."""
-    conflicts: Conflicts = field(init=False, default_factory=Conflicts)
-    weights: list[int] | None = field(init=False, default=None)
-    """Each cell's failure weight (None: no weights)."""
+    ``clock`` is what ``deadline`` is measured on; ``progress`` is told of every node
+    (:func:`solve_by_search`'s ``progress``). ``max_probes`` is ``options.probe_budget`` divided
+    by the grid's cells; ``weights`` each cell's failure weight (None: no weights)."""
 
-    def __post_init__(self) -> None:
-        options, cells = self.options, self.puzzle.height * self.puzzle.width
-        if options.probe_budget is not None:
-            self.max_probes = options.probe_budget // max(1, cells)
-        if options.weights or options.weights_from_root:
-            self.weights = [0] * cells
+    def __init__(
+        self,
+        puzzle: Puzzle,
+        options: SearchOptions,
+        result: SearchResult,
+        deadline: float | None = None,
+        clock: Callable[[], float] = time.monotonic,
+        avoid: Grid | None = None,
+        progress: Any = None,
+    ) -> None:
+        self.puzzle, self.options, self.result = puzzle, options, result
+        self.deadline, self.clock, self.avoid, self.progress = deadline, clock, avoid, progress
+        cells = puzzle.height * puzzle.width
+        self.max_probes: int | None = None if options.probe_budget is None else options.probe_budget // max(1, cells)
+        self.conflicts = Conflicts()
+        self.weights: list[int] | None = [0] * cells if options.weights or options.weights_from_root else None
 
     def settle(self, state: State) -> str | None:
         """The rules' fixpoint (in staged rounds when there are search rules:
