@@ -13,7 +13,6 @@ import os
 import random
 import sys
 import time
-from dataclasses import replace
 
 import pytest
 
@@ -38,8 +37,8 @@ def no_quick_search(monkeypatch):
     """These tests are about the search racing in a child process: the pipeline's quick search
     before the race (tests/test_quick_search.py) is left out."""
     real = type(KIND).plan
-    monkeypatch.setattr(type(KIND), "plan", lambda self, presolved, proof: replace(real(self, presolved, proof),
-                                                                                  quick=None))
+    monkeypatch.setattr(type(KIND), "plan", lambda self, presolved, proof: real(self, presolved, proof)._replace(
+        quick=None))
 
 
 def _never_answers() -> CommandDriver:

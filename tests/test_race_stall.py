@@ -9,7 +9,6 @@ from __future__ import annotations
 import os
 import random
 import time
-from dataclasses import replace
 
 import pytest
 from conftest import INSTANCES, patch_plan, solver_or_skip
@@ -126,7 +125,7 @@ def watched(monkeypatch):
     behind its equal share (the search's CPU shared among the three: after 3 × SLACK of it)."""
     solver_or_skip("yices")
     patch_plan(monkeypatch, quick=None,
-               search=lambda presolved, proof: replace(default_plan(presolved, proof).search, stall_cpu=0.05),
+               search=lambda presolved, proof: default_plan(presolved, proof).search._replace(stall_cpu=0.05),
                entrants=(Entrant("yices", "lazy-local-general", 30.0),))
 
 

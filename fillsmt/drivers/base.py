@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from fillsmt.errors import SolverError, SolverMissing
@@ -14,15 +13,22 @@ if TYPE_CHECKING:
     from fillsmt.smtlib.answer import Answer, Value
 
 
-@dataclass
 class RunResult:
     """One solver run: the status, the get-value values, and what the solver printed."""
 
-    status: Status
-    values: dict[str, Value] = field(default_factory=dict)
-    output: str = ""
-    message: str = ""
-    seconds: float = 0.0
+    __slots__ = ("status", "values", "output", "message", "seconds")
+
+    def __init__(
+        self,
+        status: Status,
+        values: dict[str, Value] | None = None,
+        output: str = "",
+        message: str = "",
+        seconds: float = 0.0,
+    ) -> None:
+        self.status = status
+        self.values: dict[str, Value] = {} if values is None else values
+        self.output, self.message, self.seconds = output, message, seconds
 
 
 class Driver(ABC):

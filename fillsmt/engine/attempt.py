@@ -13,8 +13,7 @@ from __future__ import annotations
 
 import threading
 import time
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
 from fillsmt.drivers.base import Driver
 from fillsmt.engine import result as results
@@ -27,8 +26,7 @@ if TYPE_CHECKING:  # a session's machinery loads when a session opens
     from fillsmt.engine.solutions import Found, Problem, Search
 
 
-@dataclass(frozen=True)
-class Racer:
+class Racer(NamedTuple):
     """One configuration at work on a request: what it solves (``target``, the presolved puzzle,
     with the presolve's ``hints``; ``puzzle``, the puzzle as given, which every grid is checked
     against), with which ``driver`` and ``encoding``, within what is left of the ``timeout``.
@@ -72,7 +70,7 @@ class Racer:
         """This racer's request for a racer that joins now: its driver, encoding and share of the
         CPU, the time-out's remainder."""
         left = None if self.timeout is None else max(0.001, self.timeout - (time.perf_counter() - self.started))
-        return replace(self, driver=driver, encoding=encoding, timeout=left, context=context, share=share, **more)
+        return self._replace(driver=driver, encoding=encoding, timeout=left, context=context, share=share, **more)
 
     def stopped_message(self) -> str:
         return f"{self.driver.name} gave no answer within {self.timeout:g} s and was stopped" if self.timeout else ""
@@ -97,7 +95,7 @@ def attempt(racer: Racer, stop: threading.Event | None = None) -> SolveResult | 
         return search(racer, stop)
     kind = racer.request.kind
     tp = time.perf_counter()
-    racer = replace(racer, encoding_started=tp)
+    racer = racer._replace(encoding_started=tp)
     script = kind.encode(racer.target, racer.encoding, racer.hints)
     problem = kind.problem(racer.puzzle, script, racer.encoding, racer.driver.name)
     if racer.request.proof or kind.encoding(racer.encoding).lazy:

@@ -14,7 +14,6 @@ independent checker accepted it. :func:`solve` is the same with the request's pa
 from __future__ import annotations
 
 import time
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Callable
 
 from fillsmt.drivers.base import Driver
@@ -180,7 +179,7 @@ def _solve(puzzle: Any, request: Request, t0: float) -> SolveResult:
             if plan.encoding is not None:  # the kind's choice for this grid replaces the default encoding
                 if kind.encoding(plan.encoding).lazy:
                     request.driver.require_session()
-                racer = replace(racer, encoding=plan.encoding)
+                racer = racer._replace(encoding=plan.encoding)
             return carry_out(plan, racer)
     found = attempt(racer)
     assert found is not None  # None only for a run stopped before it started: no stop here

@@ -10,7 +10,6 @@ the kind's own (opaque here: the kind's ``search`` reads them).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
 LEAD = ""
@@ -23,8 +22,7 @@ SEARCH_DELAY = 0.2
 then costs nothing)."""
 
 
-@dataclass(frozen=True)
-class Entrant:
+class Entrant(NamedTuple):
     """One racer: ``solver`` (a registry name, or :data:`LEAD`) on ``encoding`` ("" for the solver's
     own choice), started ``delay`` seconds after the race began unless it is settled by then.
     ``weight``: its share of the CPU against the other racers', after a ``head_start`` of that
@@ -66,8 +64,7 @@ class QuickSearch(NamedTuple):
     seconds: float
 
 
-@dataclass(frozen=True)
-class Plan:
+class Plan(NamedTuple):
     """What races for one presolved puzzle: ``racers`` in order, the lead first; ``quick`` runs
     before them, in this process."""
 
@@ -127,7 +124,7 @@ class Plan:
         search, sharing the CPU equally, the search forked after its default delay."""
         search = self.search
         if search is not None:
-            search = replace(search, delay=SEARCH_DELAY, weight=1.0, head_start=0.0)
+            search = search._replace(delay=SEARCH_DELAY, weight=1.0, head_start=0.0)
         return Plan.of(search=search)
 
 

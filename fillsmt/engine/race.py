@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import threading
 import time
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from fillsmt.engine import result as results
@@ -110,7 +109,7 @@ def race(plan: Plan, racer: Racer, searched: float = 0.0) -> SolveResult:
                     name, entrant.delay, lambda joined=joined, share=share: _working(share, joined, stop), share.due
                 )
             share = share_of(lead_driver, lead_driver.name, plan.lead)
-            own = replace(racer, driver=primary, share=share)  # type: ignore[arg-type]  # its answer names no race
+            own = racer._replace(driver=primary, share=share)  # type: ignore[arg-type]  # its answer names no race
             try:
                 lead = _working(share, own, stop)
             except FillsmtError:

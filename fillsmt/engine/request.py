@@ -10,8 +10,7 @@ run (an encoding the solver cannot run, a session question for a solver without 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from fillsmt.engine.result import NO_ENCODING
 from fillsmt.errors import InputError
@@ -54,8 +53,7 @@ def level_of(presolve: bool | str, race: bool | None = None, staged: bool | None
     )
 
 
-@dataclass(frozen=True)
-class Request:
+class Request(NamedTuple):
     """One solve's question, solver, encoding, presolve level and limits."""
 
     kind: Kind

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from fillsmt.errors import (
     EXIT_NO_SOLUTION,
@@ -256,19 +256,23 @@ def from_run(racer: Racer, ran: Any, problem: Problem, times: dict[str, float]) 
     )
 
 
-@dataclass
 class SessionOutcome:
-    """What a solver session settled, before it is a result (:func:`from_session`)."""
+    """What a solver session settled, before it is a result (:func:`from_session`): set as the
+    session goes (the status, the first grid and what was asked after it, the checks and cuts of
+    a lazy encoding, the times by stage)."""
 
-    status: Status = Status.ERROR
-    grid: Any = None
-    message: str = ""
-    unique: bool | None = None
-    second_grid: Any = None
-    forced: Any = None
-    checks: int = 0
-    cuts: int = 0
-    times: dict[str, float] = field(default_factory=dict)
+    __slots__ = ("status", "grid", "message", "unique", "second_grid", "forced", "checks", "cuts", "times")
+
+    def __init__(self, status: Status = Status.ERROR, times: dict[str, float] | None = None) -> None:
+        self.status = status
+        self.grid: Any = None
+        self.message = ""
+        self.unique: bool | None = None
+        self.second_grid: Any = None
+        self.forced: Any = None
+        self.checks = 0
+        self.cuts = 0
+        self.times: dict[str, float] = {} if times is None else times
 
 
 def from_session(racer: Racer, outcome: SessionOutcome) -> SolveResult:
@@ -295,8 +299,7 @@ def from_session(racer: Racer, outcome: SessionOutcome) -> SolveResult:
     )
 
 
-@dataclass
-class SearchOutcome:
+class SearchOutcome(NamedTuple):
     """What the kind's own search found (in this process or in the race's child): up to ``limit``
     grids, and whether the search space was exhausted (then they are every solution)."""
 
