@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import random
 import time
-from dataclasses import replace
 
 import pytest
 from conftest import INSTANCES, solver_or_skip
@@ -32,7 +31,7 @@ BEFORE = "before any solver started"
 
 def thresholds(monkeypatch, **changes) -> None:
     """Fillomino's plans made with the default thresholds but ``changes``."""
-    table = replace(strategy.THRESHOLDS, **changes)
+    table = strategy.THRESHOLDS._replace(**changes)
     monkeypatch.setattr(Fillomino, "plan", lambda self, presolved, proof: strategy.plan(presolved, proof, table))
 
 

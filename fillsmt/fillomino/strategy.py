@@ -9,7 +9,6 @@ is the one place to change them, and :func:`plan` takes another table for experi
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
 from typing import Callable, NamedTuple
 
 from fillsmt.engine.plan import Entrant, Plan, QuickSearch, search_entrant
@@ -19,8 +18,7 @@ LAZY = "lazy-local-general"
 """The lazy region cuts: a relaxation refined in a yices session (:mod:`fillsmt.fillomino.lazy`)."""
 
 
-@dataclass(frozen=True)
-class Thresholds:
+class Thresholds(NamedTuple):
     """Every number the default plan is chosen by (cells are open cells of the presolved grid;
     an area is a 4-connected set of open cells)."""
 

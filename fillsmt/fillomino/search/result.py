@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from fillsmt.errors import FillsmtError
 from fillsmt.fillomino.model import Grid
 
 
-@dataclass
 class SearchResult:
     """What a search found, and how much work it took.
 
@@ -24,25 +21,35 @@ class SearchResult:
     the first solution (None if none). ``rules_used`` adds up, over every node, the cells each
     rule fixed (a guessed cell itself not included); ``root_*`` describe the root alone: the
     rules without any guess.
+
+    ``root_fixed`` counts the cells with one value left at the root, clues included (0 after a
+    contradiction); ``root_rules`` the cells each rule fixed there (only rules that fixed some).
+    ``probes`` counts the exits probed and ``refuted`` how many of them were refuted.
     """
 
-    solutions: list[Grid] = field(default_factory=list)
-    exhausted: bool = False
-    max_depth: int = 0
-    solution_depth: int | None = None
-    guesses: int = 0
-    nodes: int = 0
-    rules_used: dict[str, int] = field(default_factory=dict)
-    timed_out: bool = False
-    root_fixed: int = 0
-    """Cells with one value left at the root, clues included (0 after a contradiction)."""
-    root_solved: bool = False
-    root_contradiction: str | None = None
-    root_rules: dict[str, int] = field(default_factory=dict)
-    """The cells each rule fixed at the root (only rules that fixed some)."""
-    probes: int = 0
-    """Exits probed, and how many of them were refuted."""
-    refuted: int = 0
+    def __init__(
+        self,
+        *,
+        rules_used: dict[str, int] | None = None,
+        root_fixed: int = 0,
+        root_solved: bool = False,
+        root_contradiction: str | None = None,
+        root_rules: dict[str, int] | None = None,
+    ) -> None:
+        self.solutions: list[Grid] = []
+        self.exhausted = False
+        self.max_depth = 0
+        self.solution_depth: int | None = None
+        self.guesses = 0
+        self.nodes = 0
+        self.rules_used: dict[str, int] = {} if rules_used is None else rules_used
+        self.timed_out = False
+        self.root_fixed = root_fixed
+        self.root_solved = root_solved
+        self.root_contradiction = root_contradiction
+        self.root_rules: dict[str, int] = {} if root_rules is None else root_rules
+        self.probes = 0
+        self.refuted = 0
 
     @property
     def unique(self) -> bool | None:
