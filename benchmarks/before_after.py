@@ -1,0 +1,114 @@
+"""The default solve of two fillsmt installations, puzzle by puzzle by turns, in warm processes.
+
+Each installation gets one long-lived worker process (its own interpreter, its ``fillsmt``
+imported once) that solves the puzzles it is sent through the API, as ``fillsmt solve`` does by
+default (``fillsmt.solve(fillsmt.load(path))``, or with ``unique=True``), and reports the wall
+time of each solve and the worker's own CPU time (its racers' solver and search processes not
+counted). Every puzzle goes to both workers in turn, the order swapped from one puzzle to the
+next and from one round to the next, so that a change in the machine's load falls on both
+alike; start-up is left out (``startup.py`` measures it). Prints, per puzzle folder, the median
+wall and CPU time of each installation and their ratio, and the runs either left unsettled.
+
+    python benchmarks/before_after.py ../shared/instances/fillomino/hard-tail \\
+        ../shared/instances/fillomino/janko-dev100 ../shared/instances/fillomino/janko-thesis100 \\
+        instances/fillomino/scaling --against $BEFORE --rounds 3
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import statistics
+import subprocess
+from pathlib import Path
+
+from startup import python_of
+
+WORKER = """
+import sys, time
+import fillsmt
+unique = sys.argv[1] == "unique"
+for line in sys.stdin:
+    puzzle = fillsmt.load(line.strip())
+    wall, cpu = time.perf_counter(), time.process_time()
+    result = fillsmt.solve(puzzle, unique=unique)
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    settled = result.status.value in ("sat", "unsat") and (not unique or result.unique is not None)
+    print(f"{wall:.6f} {cpu:.6f} {int(settled)}", flush=True)
+"""
+
+
+class Worker:
+    """One installation's warm process: a puzzle's path in, its solve's wall, CPU and settledness out."""
+
+    def __init__(self, program: str, unique: bool) -> None:
+        self.process = subprocess.Popen(
+            [python_of(program), "-c", WORKER, "unique" if unique else "plain"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            cwd="/",  # the installation's fillsmt, not a checkout's source tree in the working folder
+        )
+
+    def solve(self, path: Path) -> tuple[float, float, bool]:
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.process.stdin.write(f"{path.resolve()}\n")
+        self.process.stdin.flush()
+        line = self.process.stdout.readline().split()
+        if len(line) != 3:
+            raise SystemExit(f"the worker of {self.process.args[0]} failed on {path}")
+        return float(line[0]), float(line[1]), line[2] == "1"
+
+    def close(self) -> None:
+        if self.process.stdin is not None:
+            self.process.stdin.close()
+        self.process.wait(timeout=60)
+
+
+def puzzles(folder: Path) -> list[Path]:
+    return sorted(p for p in folder.rglob("*.txt") if p.parent.name != "solutions" and p.name != "README.txt")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("sets", nargs="+", type=Path, help="puzzle folders")
+    parser.add_argument("--against", required=True, help="the other installation's fillsmt program (before)")
+    parser.add_argument("--fillsmt", default=shutil.which("fillsmt") or "fillsmt", help="the program measured (after)")
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--unique", action="store_true", help="solve with unique=True (--unique)")
+    args = parser.parse_args()
+    workers = {"before": Worker(args.against, args.unique), "after": Worker(args.fillsmt, args.unique)}
+    runs: dict[tuple[str, str], list[tuple[float, float, bool]]] = {}
+    try:
+        turn = 0
+        for _ in range(args.rounds):
+            for folder in args.sets:
+                for path in puzzles(folder):
+                    order = ("before", "after") if turn % 2 == 0 else ("after", "before")
+                    turn += 1
+                    for name in order:
+                        runs.setdefault((folder.name, name), []).append(workers[name].solve(path))
+            turn += 1  # the next round starts each puzzle with the other installation
+    finally:
+        for worker in workers.values():
+            worker.close()
+    mode = "unique" if args.unique else "plain"
+    print(f"default solve ({mode}), {args.rounds} rounds, medians over every run (s):")
+    print(
+        "| set | runs | wall before | wall after | after / before | CPU before | CPU after | after / before |"
+        " unsettled before / after |"
+    )
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for folder in args.sets:
+        before, after = runs[(folder.name, "before")], runs[(folder.name, "after")]
+        wall = [statistics.median(r[0] for r in x) for x in (before, after)]
+        cpu = [statistics.median(r[1] for r in x) for x in (before, after)]
+        missed = [sum(1 for r in x if not r[2]) for x in (before, after)]
+        print(
+            f"| {folder.name} | {len(after)} | {wall[0]:.4f} | {wall[1]:.4f} | {wall[1] / wall[0]:.2f} |"
+            f" {cpu[0]:.4f} | {cpu[1]:.4f} | {cpu[1] / cpu[0]:.2f} | {missed[0]} / {missed[1]} |"
+        )
+
+
+if __name__ == "__main__":
+    main()
