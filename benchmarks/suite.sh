@@ -29,3 +29,9 @@ python benchmarks/generate.py --sizes 20,30,50 --seeds 1-5 --busy 1
 python benchmarks/generate.py --sizes 10,15,20 --seeds 1-3 --rate -- --difficulty hard
 python benchmarks/generate.py --sizes 10,15,20 --seeds 1-3 --rate -- --difficulty fiendish
 if [ -n "${CSPUZ:-}" ]; then bash benchmarks/peer_cspuz.sh; fi
+python benchmarks/startup.py instances/fillomino/scaling/10x10-*.txt \
+    $(ls "$SHARED/janko-thesis100/puzzles/"*.txt | head -3) --rounds 20 ${BEFORE:+--against "$BEFORE"}
+if [ -n "${BEFORE:-}" ]; then
+    python benchmarks/before_after.py "$SHARED/hard-tail" "$SHARED/janko-dev100" "$SHARED/janko-thesis100" \
+        instances/fillomino/scaling --against "$BEFORE" --rounds 3
+fi
