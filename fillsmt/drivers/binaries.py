@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import os
 import sys
+from typing import Iterator
 
 from fillsmt import limits
 from fillsmt.drivers.base import Driver, RunResult, interpret_output
@@ -12,24 +13,21 @@ from fillsmt.errors import InputError, SolverMissing
 from fillsmt.smtlib.status import Status
 
 
-def script_dirs() -> list[str]:
+def script_dirs() -> Iterator[str]:
     """Where pip puts console scripts for the running interpreter: beside it (a virtual
-    environment's ``bin``), and its scheme's scripts directory where that is elsewhere."""
-    import sysconfig  # here, not at start-up: only a solver run looks for its binary
+    environment's ``bin``), then its scheme's scripts directory where that is elsewhere; the
+    second is looked up (importing sysconfig) only when it is asked for."""
+    beside = os.path.normpath(os.path.dirname(sys.executable))
+    yield beside
+    import sysconfig  # here, not at start-up: a binary beside the interpreter needs no sysconfig
 
-    dirs = []
-    for d in (os.path.dirname(sys.executable), sysconfig.get_path("scripts")):
-        if d and os.path.normpath(d) not in dirs:
-            dirs.append(os.path.normpath(d))
-    return dirs
+    scheme = sysconfig.get_path("scripts")
+    if scheme and os.path.normpath(scheme) != beside:
+        yield os.path.normpath(scheme)
 
 
 def find_executable(name: str) -> str | None:
-    """``name`` in the interpreter's scripts directories (the one beside it first, without
-    importing sysconfig when it is there), else on PATH."""
-    beside = os.path.join(os.path.dirname(sys.executable), name)
-    if os.path.isfile(beside) and os.access(beside, os.X_OK):
-        return beside
+    """``name`` in the interpreter's scripts directories (:func:`script_dirs`), else on PATH."""
     for d in script_dirs():
         candidate = os.path.join(d, name)
         if os.path.isfile(candidate) and os.access(candidate, os.X_OK):
@@ -134,7 +132,7 @@ class CommandDriver(Driver):
 
     def missing_message(self) -> str:
         hint = f"; install it with: {self.install_hint}" if self.install_hint else ""
-        return f"solver {self.name!r} not found ({self.argv[0]} is not in {script_dirs()[0]} nor on PATH){hint}"
+        return f"solver {self.name!r} not found ({self.argv[0]} is not in {next(script_dirs())} nor on PATH){hint}"
 
     def run(self, script: str, timeout: float | None = None, stop=None, share=None) -> RunResult:
         exe = self.executable()

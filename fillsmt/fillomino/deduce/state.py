@@ -35,7 +35,16 @@ class Noted:
     back, and once it is fixed to it any further change empties it (a contradiction). So the
     cells changed for the value since the result was found are those a state has changed for it
     (``State._changed``) less those changed when it was found (``base``), and a result can be
-    shared by every state forked from the one that found it, unchanged."""
+    shared by every state forked from the one that found it, unchanged.
+
+    ``watched`` are the cells whose change for the value ends it: ``cells`` and their
+    neighbours; ``base`` the cells changed for the value when it was found. ``owner`` is the
+    token (:attr:`State.token`) of the state whose ``analysed`` this is: another state copies
+    the result before setting it (:meth:`State.to_analyse`). A token, not the state: a state
+    holds its noted results, and a result holding its state would make a reference cycle that
+    only the cyclic garbage collector frees (a search makes many). ``origin`` is the result
+    first noted (None: this one), which every copy shares: two live copies of one origin stand
+    for one unchanged search."""
 
     __slots__ = ("cells", "watched", "base", "owner", "analysed", "origin")
 
@@ -48,20 +57,8 @@ class Noted:
         analysed: bool = False,
         origin: Noted | None = None,
     ) -> None:
-        self.cells = cells
-        self.watched = watched
-        """The cells whose change for the value ends it: ``cells`` and their neighbours."""
-        self.base = base
-        """The cells changed for the value when it was found."""
-        self.owner = owner
-        """The token (:attr:`State.token`) of the state whose ``analysed`` this is: another
-        state copies the result before setting it (:meth:`State.to_analyse`). A token, not the
-        state: a state holds its noted results, and a result holding its state would make a
-        reference cycle that only the cyclic garbage collector frees (a search makes many)."""
-        self.analysed = analysed
-        self.origin = origin
-        """The result first noted (None: this one), which every copy shares: two live copies
-        of one origin stand for one unchanged search."""
+        self.cells, self.watched, self.base = cells, watched, base
+        self.owner, self.analysed, self.origin = owner, analysed, origin
 
     @property
     def first(self) -> Noted:
