@@ -5,8 +5,11 @@ exception would be dropped as "unraisable" (and pytest would warn of it)."""
 from __future__ import annotations
 
 import gc
+import os
+import queue
 import signal
 import sys
+import threading
 import time
 
 import pytest
@@ -74,6 +77,43 @@ def test_a_signal_during_a_finalizer_stops_the_run_just_after_it(unraisable):
     assert stopped.value.code == 128 + signal.SIGTERM
     assert time.monotonic() - start < 1.0
     assert unraisable == []
+
+
+@pytest.mark.skipif(not hasattr(signal, "pthread_kill"), reason="needs pthread_kill")
+def test_a_signal_another_thread_takes_stops_a_main_thread_waiting_on_a_lock():
+    """The kernel may hand a signal sent to the process to any thread, and Python's handler then
+    waits for the main thread to run Python code: a main thread waiting 30 s for a solver's
+    reply must still stop at once. Here another thread takes SIGTERM itself."""
+
+    def take() -> None:
+        time.sleep(0.2)
+        signal.pthread_kill(threading.get_ident(), signal.SIGTERM)
+
+    start = time.monotonic()
+    with pytest.raises(SystemExit) as stopped:
+        with exit_on_signals():
+            threading.Thread(target=take, daemon=True).start()
+            queue.Queue().get(timeout=30)
+    assert stopped.value.code == 128 + signal.SIGTERM
+    assert time.monotonic() - start < 1.5
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
+def test_a_signal_a_forked_child_takes_leaves_its_parent_running():
+    """The rules' search races in a forked child: a signal that child takes is its own, not
+    passed on to the parent waiting for it."""
+    with exit_on_signals():
+        pid = os.fork()
+        if pid == 0:  # the child: a handler of its own, and the signal
+            try:
+                signal.signal(signal.SIGTERM, lambda *_: os._exit(7))
+                os.kill(os.getpid(), signal.SIGTERM)
+                time.sleep(2)
+            finally:
+                os._exit(1)
+        _, status = os.waitpid(pid, 0)
+        time.sleep(0.3)  # a signal passed on to this process would stop it here
+    assert os.waitstatus_to_exitcode(status) == 7
 
 
 def test_nested_limits_keep_the_earlier_end():

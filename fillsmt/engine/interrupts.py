@@ -214,13 +214,93 @@ def deferred(signum: int, frame) -> bool:
 
 
 def _raise(signum, frame) -> None:
-    if deferred(signum, frame):
+    if _in_finalizer(frame):  # raised there, it would be dropped: come again just after
+        if not _resenders:  # (a resender sends it again until it is taken; one way, not two)
+            _deliver_again(signum)
         return
     # The first signal stops the run; repeats while the solvers are being killed are ignored.
     for s in SIGNALS:
         signal.signal(s, signal.SIG_IGN)
     _stopping.set()
     raise Terminated(signum)
+
+
+RESEND = 0.05
+"""Seconds a stopping signal may wait for its handler before :class:`_Resender` sends it to the
+main thread again."""
+
+
+class _Resender:
+    """Sees that a stopping signal reaches its handler while the main thread waits on a lock.
+
+    Python runs a handler in the main thread, when that thread next runs Python code; a lock
+    wait (a solver's reply, up to the time-out) ends early only when the signal interrupts that
+    very wait. It does not when the kernel hands the signal to another thread (any thread that
+    does not block it may take one sent to the process), nor when it lands in the main thread
+    just before the wait begins (while the thread hands the interpreter's lock to another one):
+    a SIGTERM then ended a staged race 9 s late. So every signal is also written to a pipe
+    (:func:`signal.set_wakeup_fd`); a thread reading it sends the signal to the main thread
+    again (:func:`signal.pthread_kill`) every :data:`RESEND` seconds until the handler has run
+    (:func:`_raise` ignores the signals from then on), a signal that came during a finalizer too."""
+
+    def __init__(self) -> None:
+        self._read, self._write = os.pipe()
+        os.set_blocking(self._write, False)
+        self._before = signal.set_wakeup_fd(self._write, warn_on_full_buffer=False)
+        self._main = threading.get_ident()
+        self._lock, self._done = threading.Lock(), threading.Event()
+        self._thread = threading.Thread(target=self._watch, name="signal-resend", daemon=True)
+        self._thread.start()
+        _resenders.append(self)
+
+    def _watch(self) -> None:
+        while not self._done.is_set():
+            try:
+                got = os.read(self._read, 64)
+            except OSError:
+                return
+            for signum in set(got).intersection(SIGNALS):
+                while signal.getsignal(signum) is _raise and not self._done.wait(RESEND):
+                    with self._lock:
+                        if self._done.is_set() or signal.getsignal(signum) is not _raise:
+                            break
+                        signal.pthread_kill(self._main, signum)
+
+    def close(self) -> None:
+        """Stop resending (once this returns, no signal is sent again) and put back the wakeup
+        file descriptor there was before."""
+        with self._lock:
+            self._done.set()
+        os.write(self._write, b"\0")  # wakes the reading thread
+        self._thread.join(1.0)
+        signal.set_wakeup_fd(self._before)
+        self._forget()
+
+    def _forget(self) -> None:
+        self._done.set()
+        if self in _resenders:
+            _resenders.remove(self)
+        for fd in (self._read, self._write):
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+
+
+_resenders: list[_Resender] = []
+
+
+def _after_fork() -> None:
+    """In a forked child (the rules' search racing): the parent's pipe and thread are not its
+    own; a signal the child takes must not reach the parent's resender."""
+    if _resenders:
+        signal.set_wakeup_fd(-1)
+        for r in list(_resenders):
+            r._forget()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_after_fork)
 
 
 @contextlib.contextmanager
@@ -235,6 +315,7 @@ def exit_on_signals() -> Iterator[None]:
         # An ignored SIGINT or SIGHUP (a background job, nohup) stays ignored, as Python does for SIGINT.
         if previous[s] is not signal.SIG_IGN or s == signal.SIGTERM:
             signal.signal(s, _raise)
+    resender = _Resender() if hasattr(signal, "pthread_kill") else None
     try:
         yield
     except Terminated as e:
@@ -248,6 +329,8 @@ def exit_on_signals() -> Iterator[None]:
             _leave(e.code if isinstance(e.code, int) else 0 if e.code is None else 1)
         raise
     finally:
+        if resender is not None:
+            resender.close()
         for s, handler in previous.items():
             signal.signal(s, handler)
         _stopping.clear()
