@@ -14,7 +14,7 @@ import time
 
 import pytest
 
-from fillsmt.engine.interrupts import OutOfTime, Terminated, exit_on_signals, time_limit
+from fillsmt.engine.interrupts import OutOfTime, Terminated, exit_on_signals, resending, time_limit
 
 pytestmark = pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="needs setitimer")
 
@@ -96,6 +96,32 @@ def test_a_signal_another_thread_takes_stops_a_main_thread_waiting_on_a_lock():
             queue.Queue().get(timeout=30)
     assert stopped.value.code == 128 + signal.SIGTERM
     assert time.monotonic() - start < 1.5
+
+
+@pytest.mark.skipif(not hasattr(signal, "pthread_kill"), reason="needs pthread_kill")
+def test_a_handler_of_its_own_gets_the_signal_another_thread_took():
+    """A bench worker's SIGTERM handler (one that raises SystemExit) gets the same help."""
+    class Stop(Exception):
+        pass
+
+    def stop(signum, frame):
+        signal.signal(signum, signal.SIG_IGN)
+        raise Stop
+
+    def take() -> None:
+        time.sleep(0.2)
+        signal.pthread_kill(threading.get_ident(), signal.SIGUSR1)
+
+    previous = signal.signal(signal.SIGUSR1, stop)
+    try:
+        start = time.monotonic()
+        with pytest.raises(Stop):
+            with resending(stop, (signal.SIGUSR1,)):
+                threading.Thread(target=take, daemon=True).start()
+                queue.Queue().get(timeout=30)
+        assert time.monotonic() - start < 1.5
+    finally:
+        signal.signal(signal.SIGUSR1, previous)
 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")

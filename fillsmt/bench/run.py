@@ -27,7 +27,7 @@ from fillsmt.bench.jobs import DEFAULT, RACE, STAGED, Job, on_off, searches
 from fillsmt.bench.rows import BAD_INPUT, MEMOUT, STAGES, answer_of, job_driver, job_row, measured_columns, memout
 from fillsmt.drivers import SOLVERS
 from fillsmt.drivers.measure import measuring, pin_slot
-from fillsmt.engine.interrupts import deferred
+from fillsmt.engine.interrupts import deferred, resending
 from fillsmt.engine.pipeline import solve
 from fillsmt.engine.result import PRESOLVE
 from fillsmt.engine.schedule import limit_race_cpus, race_cpus_at_most
@@ -203,6 +203,7 @@ def died_message(exitcode: int | None) -> str:
 def _stop_worker(signum, frame):
     if deferred(signum, frame):  # in a gc callback or finalizer SystemExit would be dropped
         return
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)  # once: the cleanup is not stopped again
     raise SystemExit(0)  # unwinds the driver, which kills its solver's process group
 
 
@@ -216,9 +217,10 @@ def _serve(conn, job_fn: JobFunction, timeout: float, slot: int = 0) -> None:
     limit_race_cpus(1)  # also for a job function other than run_job
     pin_slot(slot)
     try:
-        while (job := conn.recv()) is not None:
-            _settle_heap()
-            conn.send(job_fn(job, timeout))
+        with resending(_stop_worker, (signal.SIGTERM,)):  # however the job waits
+            while (job := conn.recv()) is not None:
+                _settle_heap()
+                conn.send(job_fn(job, timeout))
     except (EOFError, BrokenPipeError):  # the parent is gone
         pass
 

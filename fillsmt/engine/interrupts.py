@@ -206,17 +206,17 @@ def _deliver_again(signum: int) -> None:
 
 def deferred(signum: int, frame) -> bool:
     """For a signal handler that raises: True when ``frame`` is in a finalizer (an exception
-    raised there would be dropped), and then ``signum`` comes again just after it."""
+    raised there would be dropped), and then ``signum`` comes again just after it (from the
+    :func:`resending` block's thread when there is one, else from a timer: one way, not two)."""
     if _in_finalizer(frame):
-        _deliver_again(signum)
+        if not any(signum in r.signals for r in _resenders):
+            _deliver_again(signum)
         return True
     return False
 
 
 def _raise(signum, frame) -> None:
-    if _in_finalizer(frame):  # raised there, it would be dropped: come again just after
-        if not _resenders:  # (a resender sends it again until it is taken; one way, not two)
-            _deliver_again(signum)
+    if deferred(signum, frame):
         return
     # The first signal stops the run; repeats while the solvers are being killed are ignored.
     for s in SIGNALS:
@@ -231,7 +231,7 @@ main thread again."""
 
 
 class _Resender:
-    """Sees that a stopping signal reaches its handler while the main thread waits on a lock.
+    """Sees that a signal reaches its handler while the main thread waits on a lock.
 
     Python runs a handler in the main thread, when that thread next runs Python code; a lock
     wait (a solver's reply, up to the time-out) ends early only when the signal interrupts that
@@ -239,11 +239,13 @@ class _Resender:
     does not block it may take one sent to the process), nor when it lands in the main thread
     just before the wait begins (while the thread hands the interpreter's lock to another one):
     a SIGTERM then ended a staged race 9 s late. So every signal is also written to a pipe
-    (:func:`signal.set_wakeup_fd`); a thread reading it sends the signal to the main thread
-    again (:func:`signal.pthread_kill`) every :data:`RESEND` seconds until the handler has run
-    (:func:`_raise` ignores the signals from then on), a signal that came during a finalizer too."""
+    (:func:`signal.set_wakeup_fd`); a thread reading it sends each of ``signals`` to the main
+    thread again (:func:`signal.pthread_kill`) every :data:`RESEND` seconds while ``handler``
+    is still its handler: the handler, once it has run, ignores the signal (as :func:`_raise`
+    does) or a signal that came during a finalizer (:func:`deferred`) comes again."""
 
-    def __init__(self) -> None:
+    def __init__(self, handler: Callable, signals: tuple[int, ...]) -> None:
+        self.handler, self.signals = handler, signals
         self._read, self._write = os.pipe()
         os.set_blocking(self._write, False)
         self._before = signal.set_wakeup_fd(self._write, warn_on_full_buffer=False)
@@ -259,10 +261,10 @@ class _Resender:
                 got = os.read(self._read, 64)
             except OSError:
                 return
-            for signum in set(got).intersection(SIGNALS):
-                while signal.getsignal(signum) is _raise and not self._done.wait(RESEND):
+            for signum in set(got).intersection(self.signals):
+                while signal.getsignal(signum) is self.handler and not self._done.wait(RESEND):
                     with self._lock:
-                        if self._done.is_set() or signal.getsignal(signum) is not _raise:
+                        if self._done.is_set() or signal.getsignal(signum) is not self.handler:
                             break
                         signal.pthread_kill(self._main, signum)
 
@@ -304,6 +306,22 @@ if hasattr(os, "register_at_fork"):
 
 
 @contextlib.contextmanager
+def resending(handler: Callable, signals: tuple[int, ...] = SIGNALS) -> Iterator[None]:
+    """Within the block (in the main thread, where ``handler`` is installed for ``signals``),
+    each of them reaches ``handler`` however the main thread waits (:class:`_Resender`);
+    ``handler`` must ignore its signal once it has run. Elsewhere, or without POSIX threads'
+    signals, nothing more happens."""
+    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "pthread_kill"):
+        yield
+        return
+    resender = _Resender(handler, signals)
+    try:
+        yield
+    finally:
+        resender.close()
+
+
+@contextlib.contextmanager
 def exit_on_signals() -> Iterator[None]:
     """Within the block, SIGINT/SIGTERM/SIGHUP raise :class:`Terminated`; leaving the block on
     one prints a line and exits with 128 + its number. Outside the main thread, does nothing."""
@@ -315,9 +333,9 @@ def exit_on_signals() -> Iterator[None]:
         # An ignored SIGINT or SIGHUP (a background job, nohup) stays ignored, as Python does for SIGINT.
         if previous[s] is not signal.SIG_IGN or s == signal.SIGTERM:
             signal.signal(s, _raise)
-    resender = _Resender() if hasattr(signal, "pthread_kill") else None
     try:
-        yield
+        with resending(_raise):
+            yield
     except Terminated as e:
         print(f"fillsmt: {e}", file=sys.stderr)
         _leave(e.exit_code)
@@ -329,8 +347,6 @@ def exit_on_signals() -> Iterator[None]:
             _leave(e.code if isinstance(e.code, int) else 0 if e.code is None else 1)
         raise
     finally:
-        if resender is not None:
-            resender.close()
         for s, handler in previous.items():
             signal.signal(s, handler)
         _stopping.clear()
