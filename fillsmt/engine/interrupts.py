@@ -273,7 +273,10 @@ class _Resender:
         file descriptor there was before."""
         with self._lock:
             self._done.set()
-        os.write(self._write, b"\0")  # wakes the reading thread
+        try:
+            os.write(self._write, b"\0")  # wakes the reading thread
+        except OSError:  # a full pipe: the thread has bytes to read, and wakes anyway
+            pass
         self._thread.join(1.0)
         signal.set_wakeup_fd(self._before)
         self._forget()
