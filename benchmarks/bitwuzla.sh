@@ -1,8 +1,8 @@
 #!/bin/bash
 # Bitwuzla on Fillomino: janko-thesis100 and the hard tail, the whole puzzle to the solver
 # (--presolve off: no presolve, no race, as `fillsmt solve --solver bitwuzla --no-race
-# --no-presolve` runs it), plain and --unique; Bitwuzla gets the kind's bit-vector encoding
-# (tree-bfs-bv) by default.
+# --no-presolve` runs it), plain and --unique; Bitwuzla gets the kind's choice for bit-vectors
+# (bv-by-area: the lazy cuts over bit-vectors on a large open area, else tree-bfs-bv) by default.
 source "$(dirname "$0")/lib.sh"
 need_set "$SHARED/janko-thesis100"
 need_set "$SHARED/hard-tail"

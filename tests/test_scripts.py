@@ -267,7 +267,7 @@ def test_the_help_of_encode_and_export_lists_only_scripts():
         assert "fillomino: thesis, tree, tree-bfs, tree-bfs-bv [default: tree-bfs]" in text, command
         assert "onehot-prop" not in text and "lazy-local-general" not in text, command
     solve = help_text("solve")
-    assert "fillomino: thesis, tree, tree-bfs, tree-bfs-bv, lazy-local-general, onehot-prop [default: tree-bfs]" in solve
+    assert "fillomino: thesis, tree, tree-bfs, tree-bfs-bv, lazy-local-general, lazy-local-general-bv, bv-by-area, onehot-prop [default: tree-bfs]" in solve
 
 
 def test_a_solver_that_cannot_run_an_encoding_is_refused_before_any_work(monkeypatch):

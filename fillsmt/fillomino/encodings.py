@@ -6,11 +6,13 @@ it ignores domains, and sees a presolve's work only as the cells it fixed, writt
 
 Four are scripts any SMT-LIB solver decides on its own (:data:`ENCODINGS`): ``thesis``,
 ``tree`` and ``tree-bfs`` (the default), over integers, and ``tree-bfs-bv``, ``tree-bfs`` over
-bit-vectors (QF_BV), for a solver without integers (Bitwuzla: :data:`BIT_VECTOR_ENCODING`).
-Two are solving methods (:data:`METHODS`), whose script is exact only with what solves it:
-``lazy-local-general``, a relaxation refined by region cuts in a session
-(:mod:`fillsmt.fillomino.lazy`), and ``onehot-prop``, exact only with Z3's region propagator
-(``--solver z3-prop``, :mod:`fillsmt.fillomino.encode_onehot`).
+bit-vectors (QF_BV), for a solver without integers (:data:`BIT_VECTOR_ENCODING`).
+The others are solving methods (:data:`METHODS`), whose script is exact only with what solves
+it: ``lazy-local-general``, a relaxation refined by region cuts in a session
+(:mod:`fillsmt.fillomino.lazy`), and ``lazy-local-general-bv``, the same over bit-vectors;
+``bv-by-area``, one of ``lazy-local-general-bv`` and ``tree-bfs-bv`` by the grid's open area
+(:data:`BY_AREA`: Bitwuzla's default, :data:`SOLVING_BY_THEORY`); and ``onehot-prop``, exact
+only with Z3's region propagator (``--solver z3-prop``, :mod:`fillsmt.fillomino.encode_onehot`).
 """
 
 from __future__ import annotations
@@ -57,6 +59,26 @@ def _local_cuts(grid, fixed=frozenset(), bounds=None) -> list:
     return cut_texts(grid, fixed=fixed, bounds=bounds)
 
 
+def _local_bv(puzzle: Puzzle, domains: Domains | None = None) -> Script:
+    from fillsmt.fillomino.lazy import encode_local
+
+    return encode_local(puzzle, domains, bitvector=True)
+
+
+def _local_cuts_bv(grid, fixed=frozenset(), bounds=None) -> list:
+    from fillsmt.fillomino.lazy import cut_texts, number_bits
+
+    return cut_texts(grid, fixed=fixed, bounds=bounds, bits=number_bits(grid))
+
+
+def _bv_by_area(puzzle: Puzzle, domains: Domains | None = None) -> Script:
+    from fillsmt.fillomino import strategy
+
+    if strategy.lead_encoding(puzzle, strategy.THRESHOLDS) is not None:  # a large open area
+        return _local_bv(puzzle, domains)
+    return ENCODINGS[BIT_VECTOR_ENCODING](puzzle, domains)
+
+
 def _onehot(puzzle: Puzzle, domains: Domains | None = None) -> Script:
     from fillsmt.fillomino.encode_onehot import encode_onehot
 
@@ -78,7 +100,7 @@ ENCODINGS: dict[str, Encoder] = {
 """The scripts: exact on their own, for any SMT-LIB solver."""
 DEFAULT_ENCODING = "tree-bfs"
 BIT_VECTOR_ENCODING = "tree-bfs-bv"
-"""The encoding of a solver that decides bit-vectors only (``Kind.theory_encodings``)."""
+"""The bit-vector script (what ``encode`` and ``export`` write for a bit-vector solver)."""
 CANONICAL_TREES = frozenset(name for name, options in TREES.items() if options.get("bfs"))
 """The encodings written by :func:`encode_tree` with ``bfs``: exactly one model of the tree
 variables per solution (:mod:`fillsmt.fillomino.blocking` blocks a solution by its tree)."""
@@ -89,13 +111,29 @@ cells the script pins, ``bounds`` its cells' numbers' bounds (:func:`fillsmt.fil
 
 LAZY_ENCODINGS: dict[str, tuple[Encoder, Cuts]] = {
     "lazy-local-general": (_local, _local_cuts),
+    "lazy-local-general-bv": (_local_bv, _local_cuts_bv),
 }
-"""The lazy region cuts (:mod:`fillsmt.fillomino.lazy`): name → (relaxation, cuts)."""
+"""The lazy region cuts (:mod:`fillsmt.fillomino.lazy`): name → (relaxation, cuts); over
+integers, and over bit-vectors (QF_BV) for a solver that decides no integers."""
+
+BY_AREA: dict[str, tuple[Encoder, Cuts]] = {
+    "bv-by-area": (_bv_by_area, _local_cuts_bv),
+}
+"""For a bit-vector solver, by the grid's open area as the default plan reads it
+(:func:`fillsmt.fillomino.strategy.lead_encoding`, the grid the encoding is given): the lazy
+cuts over bit-vectors where the plan's lead is the lazy cuts (a large open area, where
+``tree-bfs-bv`` is weak), else the ``tree-bfs-bv`` script. Run as the lazy cuts are, in a session
+that asserts the cuts each decoded grid breaks: ``tree-bfs-bv``'s models are solutions, so its
+loop ends at the first model with no cut. Bitwuzla's default for Fillomino
+(:data:`SOLVING_BY_THEORY`)."""
+
+SOLVING_BY_THEORY = {"QF_BV": "bv-by-area"}
+"""What a solver that decides one theory only gets for Fillomino when no ``-e`` is named."""
 
 PROPAGATED: dict[str, tuple[Encoder, str]] = {
     "onehot-prop": (_onehot, PROPAGATOR_NAME),
 }
 """The encodings exact only with a solver's propagator: name → (encoder, the propagator's name)."""
 
-METHODS = (*LAZY_ENCODINGS, *PROPAGATED)
+METHODS = (*LAZY_ENCODINGS, *BY_AREA, *PROPAGATED)
 """The solving methods: encodings whose script alone is not exact."""

@@ -7,11 +7,12 @@ from typing import Any
 
 from fillsmt.fillomino import plain_format
 from fillsmt.fillomino.encodings import (
-    BIT_VECTOR_ENCODING,
+    BY_AREA,
     DEFAULT_ENCODING,
     ENCODINGS,
     LAZY_ENCODINGS,
     PROPAGATED,
+    SOLVING_BY_THEORY,
     Cuts,
 )
 from fillsmt.fillomino.model import Puzzle
@@ -52,11 +53,11 @@ class Fillomino(JsonForm, UrlForm, Pictures, Presolves, Searches, Rates, Explain
     summary = "divide the grid into regions; a region of n cells holds the number n in every cell"
     encodings = (
         tuple(Encoding(name, encode) for name, encode in ENCODINGS.items())
-        + tuple(Encoding(name, encode, cuts=cuts) for name, (encode, cuts) in LAZY_ENCODINGS.items())
+        + tuple(Encoding(name, encode, cuts=cuts) for name, (encode, cuts) in {**LAZY_ENCODINGS, **BY_AREA}.items())
         + tuple(Encoding(name, encode, propagator=p) for name, (encode, p) in PROPAGATED.items())
     )
     default_encoding = DEFAULT_ENCODING
-    theory_encodings = {"QF_BV": BIT_VECTOR_ENCODING}
+    theory_encodings = SOLVING_BY_THEORY
 
     def parse(self, text: str, source: str) -> Puzzle:
         return plain_format.parse_puzzle(text, source)
@@ -223,8 +224,11 @@ class Fillomino(JsonForm, UrlForm, Pictures, Presolves, Searches, Rates, Explain
         found = super().problem(puzzle, script, encoding, solver)
         found.block = _block(found, encoding)
         if self.encoding(encoding).lazy:
-            largest = max((v for row in puzzle.cells for v in row), default=0)
-            found.value_bits = max(largest, puzzle.height * puzzle.width).bit_length()
+            from fillsmt.smtlib.header import logic
+
+            if logic(script.commands) != "QF_BV":  # packed as an integer sum (bit-vectors: read one by one)
+                largest = max((v for row in puzzle.cells for v in row), default=0)
+                found.value_bits = max(largest, puzzle.height * puzzle.width).bit_length()
             # the cuts leave out atoms the script's pins make false (fillsmt.fillomino.lazy)
             pinned = frozenset(index_of_number_var(t, puzzle.width) for t in found.pinned)
             assert found.cuts is not None  # a lazy encoding's problem has its cuts

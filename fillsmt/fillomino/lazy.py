@@ -61,7 +61,7 @@ from __future__ import annotations
 from collections import deque
 from typing import Iterator, Sequence
 
-from fillsmt.fillomino.encode_tree import Domains, default_domains
+from fillsmt.fillomino.encode_tree import Arithmetic, Domains, default_domains
 from fillsmt.fillomino.model import Grid, Puzzle
 from fillsmt.fillomino.names import neighbour_indices, number_vars
 from fillsmt.grid import adjacency, equal_areas
@@ -129,10 +129,15 @@ class _TermCuts:
 
 class _TextCuts:
     """The same atoms as SMT-LIB text, written directly (:func:`cut_texts`: each term would be
-    built and then rendered; janko 330 asserts 7 667 cuts in 71 rounds)."""
+    built and then rendered; janko 330 asserts 7 667 cuts in 71 rounds); over bit-vectors of
+    ``bits`` bits when ``bits`` (the numbers of :func:`encode_local` with ``bitvector``)."""
 
-    def __init__(self, names: Sequence[str]):
+    def __init__(self, names: Sequence[str], bits: int = 0):
         self.n = names
+        self.bits = bits
+
+    def _const(self, k: int) -> str:
+        return f"(_ bv{k} {self.bits})" if self.bits else str(k)
 
     def differ(self, x: int, y: int) -> str:
         return f"(not (= {self.n[x]} {self.n[y]}))"
@@ -141,10 +146,10 @@ class _TextCuts:
         return f"(= {self.n[x]} {self.n[y]})"
 
     def is_(self, x: int, k: int) -> str:
-        return f"(= {self.n[x]} {k})"
+        return f"(= {self.n[x]} {self._const(k)})"
 
     def at_least(self, x: int, k: int) -> str:
-        return f"(<= {k} {self.n[x]})"
+        return f"({'bvule' if self.bits else '<='} {self._const(k)} {self.n[x]})"
 
     @staticmethod
     def any_of(parts: list[str]) -> str:
@@ -219,7 +224,8 @@ def _too_small(cells: Sequence[int], edges, border_edges, atoms) -> Term:
 
 
 def _cuts(grid: Grid, spelling, fixed: frozenset[int] = frozenset(), bounds=None) -> list:
-    """The cuts of :func:`region_cuts`, their atoms written by ``spelling`` (a class)."""
+    """The cuts of :func:`region_cuts`, their atoms written by ``spelling`` (a class, or a
+    function of the cells' number names that makes one)."""
     adj = adjacency(len(grid), len(grid[0]))
     atoms = spelling(number_vars(len(grid), len(grid[0])))
     cuts: list = []
@@ -247,10 +253,34 @@ def region_cuts(grid: Grid, fixed: frozenset[int] = frozenset(), bounds: Bounds 
     return _cuts(grid, _TermCuts, fixed, bounds)
 
 
-def cut_texts(grid: Grid, fixed: frozenset[int] = frozenset(), bounds: Bounds | None = None) -> list[str]:
+def cut_texts(
+    grid: Grid, fixed: frozenset[int] = frozenset(), bounds: Bounds | None = None, bits: int = 0
+) -> list[str]:
     """:func:`region_cuts` as SMT-LIB text, ready to assert (written directly, the same text as
-    rendering the terms)."""
-    return _cuts(grid, _TextCuts, fixed, bounds)
+    rendering the terms); over bit-vectors of ``bits`` bits when ``bits`` (the script of
+    :func:`encode_local` with ``bitvector``: :func:`number_bits` of ``grid``)."""
+    return _cuts(grid, lambda names: _TextCuts(names, bits), fixed, bounds)
+
+
+def number_bits(grid: Grid) -> int:
+    """The width of the numbers of :func:`encode_local` with ``bitvector``, from the puzzle's
+    grid or any grid of its models (the same width): every number lies in [1, max(largest clue,
+    cells of the grid)] (the default domains, or the presolve's subsets of them), and a model
+    holds the largest clue, so the bits of that bound hold every number and every constant of
+    the script and its cuts (a cut's constant is the size of a set of cells, or a number of the
+    grid). No term adds or subtracts: nothing wraps round, and each bit-vector atom means its
+    integer twin."""
+    largest = max((v for row in grid for v in row), default=0)
+    return max(largest, len(grid) * len(grid[0]), 1).bit_length()
+
+
+def _numeral(t) -> int | None:
+    """An integer constant, or a bit-vector one ``(_ bvK W)``, as a number; else None."""
+    if type(t) is int:
+        return t
+    if type(t) is tuple and len(t) == 3 and t[0] == "_" and type(t[1]) is str and t[1].startswith("bv"):
+        return int(t[1][2:])
+    return None
 
 
 def script_bounds(script: Script, height: int, width: int) -> Bounds:
@@ -265,21 +295,22 @@ def script_bounds(script: Script, height: int, width: int) -> Bounds:
         t = c.args[0]
         if type(t) is not tuple or len(t) < 3:
             continue
-        if t[0] == "=" and type(t[1]) is str and t[1] in index and type(t[2]) is int:
-            bounds[index[t[1]]] = (t[2], t[2])
+        if t[0] == "=" and type(t[1]) is str and t[1] in index and _numeral(t[2]) is not None:
+            value = _numeral(t[2])
+            bounds[index[t[1]]] = (value, value)  # type: ignore[assignment]
         elif (
             t[0] == "and"
             and type(t[1]) is tuple
             and type(t[2]) is tuple
-            and t[1][0] == "<="
-            and t[2][0] == "<="
-            and type(t[1][1]) is int
+            and t[1][0] in ("<=", "bvule")
+            and t[2][0] == t[1][0]
+            and _numeral(t[1][1]) is not None
             and type(t[1][2]) is str
             and t[1][2] == t[2][1]
-            and type(t[2][2]) is int
+            and _numeral(t[2][2]) is not None
             and t[1][2] in index
         ):
-            bounds[index[t[1][2]]] = (t[1][1], t[2][2])
+            bounds[index[t[1][2]]] = (_numeral(t[1][1]), _numeral(t[2][2]))  # type: ignore[assignment]
     return bounds
 
 
@@ -289,25 +320,26 @@ def script_bounds(script: Script, height: int, width: int) -> Bounds:
 class _Local:
     """The cell numbers with their domains and the local rules (module text)."""
 
-    def __init__(self, puzzle: Puzzle, domains: Domains):
+    def __init__(self, puzzle: Puzzle, domains: Domains, bitvector: bool = False):
         self.p, self.d = puzzle, list(domains)
         self.n = number_vars(puzzle.height, puzzle.width)
         self.cells = range(puzzle.height * puzzle.width)
         self.adj = [neighbour_indices(puzzle.height, puzzle.width, x) for x in self.cells]
+        self.a = Arithmetic(number_bits(puzzle.cells) if bitvector else 0)
 
     def commands(self) -> Iterator[Command]:
-        n = self.n
+        n, a = self.n, self.a
         for x in self.cells:
-            yield declare(n[x], "Int")
+            yield declare(n[x], a.sort)
         for x in self.cells:
             dom = self.d[x]
             lo, hi = min(dom), max(dom)
             if lo == hi:
-                yield assertion(("=", n[x], lo))
+                yield assertion(("=", n[x], a.const(lo)))
                 continue
-            parts: list[Term] = [("<=", lo, n[x]), ("<=", n[x], hi)]
+            parts: list[Term] = [a.le(a.const(lo), n[x]), a.le(n[x], a.const(hi))]
             if len(dom) != hi - lo + 1:  # the holes (none in most domains: janko 330, 329 in all)
-                parts += [("not", ("=", n[x], v)) for v in range(lo + 1, hi) if v not in dom]
+                parts += [("not", ("=", n[x], a.const(v))) for v in range(lo + 1, hi) if v not in dom]
             yield assertion(conj(parts))
         yield from self.local_rules()
 
@@ -315,32 +347,45 @@ class _Local:
         return all(k in self.d[x] for x in cells)
 
     def local_rules(self) -> Iterator[Command]:
-        n = self.n
+        n, a = self.n, self.a
+        one, two = a.const(1), a.const(2)
         for x in self.cells:
             partners = [y for y in self.adj[x] if not self.d[x].isdisjoint(self.d[y])]
             if max(self.d[x]) > 1:
                 if partners:
-                    yield assertion(("=>", ("<", 1, n[x]), disj([("=", n[x], n[y]) for y in partners])))
+                    yield assertion(("=>", a.lt(one, n[x]), disj([("=", n[x], n[y]) for y in partners])))
                 else:
-                    yield assertion(("=", n[x], 1))
+                    yield assertion(("=", n[x], one))
             for y in self.adj[x]:
                 if y > x and self._allows((x, y), 1):
-                    yield assertion(("not", ("and", ("=", n[x], 1), ("=", n[y], 1))))
+                    yield assertion(("not", ("and", ("=", n[x], one), ("=", n[y], one))))
             around = [y for y in self.adj[x] if self._allows((x, y), 2)]
             for i, y in enumerate(around):
                 for z in around[i + 1 :]:
-                    yield assertion(disj([("not", ("=", n[c], 2)) for c in (x, y, z)]))
+                    yield assertion(disj([("not", ("=", n[c], two)) for c in (x, y, z)]))
 
     def script(self) -> Script:
-        header = [Command("set-option", (":print-success", "false")), Command("set-logic", ("QF_LIA",))]
+        logic = "QF_BV" if self.a.bits else "QF_LIA"
+        header = [Command("set-option", (":print-success", "false")), Command("set-logic", (logic,))]
         query = [Command("check-sat"), Command("get-value", (tuple(self.n),))]
         return Script.of([*header, *self.commands(), *query])
 
 
-def encode_local(puzzle: Puzzle, domains: Domains | None = None) -> Script:
-    """The local relaxation (module text); solve it with :func:`cut_texts`."""
+def encode_local(puzzle: Puzzle, domains: Domains | None = None, bitvector: bool = False) -> Script:
+    """The local relaxation (module text); solve it with :func:`cut_texts`. ``bitvector``: the
+    numbers as bit-vectors of :func:`number_bits` bits (QF_BV, unsigned comparisons), for a
+    solver that decides no integers; the cuts then take ``bits``."""
     domains = domains if domains is not None else default_domains(puzzle)
-    return _Local(puzzle, domains).script()
+    return _Local(puzzle, domains, bitvector).script()
 
 
-__all__ = ["Bounds", "UNBOUNDED", "components", "cut_texts", "encode_local", "region_cuts", "script_bounds"]
+__all__ = [
+    "Bounds",
+    "UNBOUNDED",
+    "components",
+    "cut_texts",
+    "encode_local",
+    "number_bits",
+    "region_cuts",
+    "script_bounds",
+]
