@@ -14,10 +14,13 @@ encoding:
   skip_closed=True)``);
 * ``tree-bfs`` — the default encoding as it is now;
 * ``tree-bfs-presolve`` — the default encoding after the presolve, as ``fillsmt export
-  --presolve`` writes it (the deduction rules' fixed cells written in, the others bounded).
+  --presolve`` writes it (the deduction rules' fixed cells written in, the others bounded);
+* ``tree-bfs-bv`` — the default encoding over bit-vectors (QF_BV), the script of a solver that
+  decides no integers.
 
 The statuses are fillsmt's proof (:func:`fillsmt.bench.families.prove`: presolve, yices, ``--unique``,
-every grid checked). Every file then runs under each solver's own binary (``z3``, ``yices-smt2``),
+every grid checked). Every file then runs under each solver's own binary (``z3``, ``yices-smt2``; Bitwuzla, whose
+wheel ships no binary, through its Python API's SMT-LIB parser in a process of its own),
 at most ``--jobs`` at once, each under a CPU limit of ``--limit`` seconds (RLIMIT_CPU); the time is
 the solver process' user + system CPU (``os.wait4``), not wall time, so other work on the machine
 disturbs it little. A run is solved when it answers the proved status within the limit. PAR-2 is
@@ -66,9 +69,16 @@ ENCODERS: dict[str, Callable] = {
     "tree-bfs-before": lambda puzzle: (encode_tree(puzzle, None, TreeOptions(bfs=True, skip_closed=True)), "off"),
     "tree-bfs": lambda puzzle: (ENCODINGS["tree-bfs"](puzzle, None), "off"),
     "tree-bfs-presolve": _presolved,
+    "tree-bfs-bv": lambda puzzle: (ENCODINGS["tree-bfs-bv"](puzzle, None), "off"),
 }
 """The encodings measured: name → puzzle → (script, what its header says of the presolve)."""
-SOLVERS = {"z3": ["z3", "-smt2"], "yices": ["yices-smt2"]}
+BITWUZLA = (
+    "import sys, bitwuzla as b; o = b.Options(); o.set(b.Option.PRODUCE_MODELS, True); "
+    "b.Parser(b.TermManager(), o).parse(sys.argv[1], False, True)"
+)
+"""A Bitwuzla run of one SMT-LIB file: its own parser reads and runs the commands, printing the
+answers as a solver binary does."""
+SOLVERS = {"z3": ["z3", "-smt2"], "yices": ["yices-smt2"], "bitwuzla": [sys.executable, "-c", BITWUZLA]}
 FIELDS = ("set", "puzzle", "family", "encoding", "solver", "status", "answer", "cpu")
 
 
@@ -192,7 +202,7 @@ def main() -> None:
     parser.add_argument("--work", type=Path, default=Path("encoding-alone"), help="folder for the .smt2 files")
     parser.add_argument("--csv", type=Path, default=None, help="rows file (default: WORK/runs.csv)")
     parser.add_argument("-e", "--encoding", action="append", choices=list(ENCODERS), help="repeat; default all")
-    parser.add_argument("-s", "--solver", action="append", choices=list(SOLVERS), help="repeat; default both")
+    parser.add_argument("-s", "--solver", action="append", choices=list(SOLVERS), help="repeat; default z3 and yices")
     parser.add_argument("--table", action="store_true", help="only print the table of the runs the CSV holds")
     args = parser.parse_args()
     if args.table:
@@ -209,7 +219,7 @@ def main() -> None:
         if not folder.is_dir():
             raise SystemExit(f"{folder} is not a folder of puzzles")
     encodings = args.encoding or list(ENCODERS)
-    solvers = args.solver or list(SOLVERS)
+    solvers = args.solver or ["z3", "yices"]
     args.work.mkdir(parents=True, exist_ok=True)
     rows_path = args.csv or args.work / "runs.csv"
     files = [f for folder in folders for f in write_files(folder, args.work, encodings)]
