@@ -61,6 +61,9 @@ class Encoding(NamedTuple):
     summary: str = ""
     cuts: Callable[[Any], list[str]] | None = None
     propagator: str = ""
+    how: str = ""
+    """For a solving method: what solves it, in words, where the default words of :attr:`method`
+    say less than the truth."""
 
     @property
     def lazy(self) -> bool:
@@ -72,6 +75,8 @@ class Encoding(NamedTuple):
         (a solving method: ``encode`` and ``export`` do not write it, and only a solver that
         can run it is given it, :func:`fillsmt.drivers.base.Driver.cannot_run`). The one test of
         "is this a script"."""
+        if self.how and (self.propagator or self.lazy):
+            return self.how
         if self.propagator:
             return f"exact only with the {self.propagator} propagator inside the solver's search"
         if self.lazy:

@@ -353,3 +353,15 @@ def test_bitwuzla_gets_bv_by_area_and_its_lazy_branch_agrees_with_the_brute_forc
     monkeypatch.setattr(strategy, "THRESHOLDS", strategy.THRESHOLDS._replace(lead_area=1))
     messages = agree_with_the_brute_force("bv-by-area", False, "bitwuzla")
     assert any("region cuts" in m for m in messages)
+
+
+def test_bv_by_area_is_refused_by_encode_in_words_true_of_both_its_branches():
+    from click.testing import CliRunner
+
+    from conftest import INSTANCES
+    from fillsmt.cli import main
+
+    encoded = CliRunner().invoke(main, ["encode", str(INSTANCES / "g12-5x5.txt"), "-e", "bv-by-area"])
+    assert encoded.exit_code == 2 and encoded.stdout == ""
+    assert ("bv-by-area is a solving method, not a script (run in a solver session with region cuts: on a large "
+            "open area a relaxation they refine, else the tree-bfs-bv script)") in encoded.stderr

@@ -116,10 +116,16 @@ LAZY_ENCODINGS: dict[str, tuple[Encoder, Cuts]] = {
 """The lazy region cuts (:mod:`fillsmt.fillomino.lazy`): name → (relaxation, cuts); over
 integers, and over bit-vectors (QF_BV) for a solver that decides no integers."""
 
-BY_AREA: dict[str, tuple[Encoder, Cuts]] = {
-    "bv-by-area": (_bv_by_area, _local_cuts_bv),
+BY_AREA: dict[str, tuple[Encoder, Cuts, str]] = {
+    "bv-by-area": (
+        _bv_by_area,
+        _local_cuts_bv,
+        "run in a solver session with region cuts: on a large open area a relaxation they refine, "
+        "else the tree-bfs-bv script",
+    ),
 }
-"""For a bit-vector solver, by the grid's open area as the default plan reads it
+"""For a bit-vector solver (name → (encoder, cuts, what solves it, in the words of
+:attr:`fillsmt.protocol.Encoding.method`)), by the grid's open area as the default plan reads it
 (:func:`fillsmt.fillomino.strategy.lead_encoding`, the grid the encoding is given): the lazy
 cuts over bit-vectors where the plan's lead is the lazy cuts (a large open area, where
 ``tree-bfs-bv`` is weak), else the ``tree-bfs-bv`` script. Run as the lazy cuts are, in a session

@@ -53,7 +53,8 @@ class Fillomino(JsonForm, UrlForm, Pictures, Presolves, Searches, Rates, Explain
     summary = "divide the grid into regions; a region of n cells holds the number n in every cell"
     encodings = (
         tuple(Encoding(name, encode) for name, encode in ENCODINGS.items())
-        + tuple(Encoding(name, encode, cuts=cuts) for name, (encode, cuts) in {**LAZY_ENCODINGS, **BY_AREA}.items())
+        + tuple(Encoding(name, encode, cuts=cuts) for name, (encode, cuts) in LAZY_ENCODINGS.items())
+        + tuple(Encoding(name, encode, cuts=cuts, how=how) for name, (encode, cuts, how) in BY_AREA.items())
         + tuple(Encoding(name, encode, propagator=p) for name, (encode, p) in PROPAGATED.items())
     )
     default_encoding = DEFAULT_ENCODING
