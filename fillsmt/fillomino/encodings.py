@@ -107,7 +107,8 @@ variables per solution (:mod:`fillsmt.fillomino.blocking` blocks a solution by i
 
 Cuts = Callable[..., list]
 """``cuts(grid, fixed=frozenset(), bounds=None)``: the clauses a decoded grid breaks; ``fixed`` the
-cells the script pins, ``bounds`` its cells' numbers' bounds (:func:`fillsmt.fillomino.lazy.cut_texts`)."""
+cells the script pins, ``bounds`` its cells' numbers' bounds, or a function that reads them when a
+first cut is made (:func:`fillsmt.fillomino.lazy.cut_texts`)."""
 
 LAZY_ENCODINGS: dict[str, tuple[Encoder, Cuts]] = {
     "lazy-local-general": (_local, _local_cuts),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import partial
+from functools import cache, partial
 from typing import Any
 
 from fillsmt.fillomino import plain_format
@@ -218,25 +218,24 @@ class Fillomino(JsonForm, UrlForm, Pictures, Presolves, Searches, Rates, Explain
     def problem(self, puzzle: Puzzle, script, encoding: str, solver: str):
         """Another solution is asked for as :mod:`fillsmt.fillomino.blocking` says
         (``Problem.block``). A lazy encoding's session reads the cell numbers packed
-        (``Problem.value_bits``): its relaxations (:mod:`fillsmt.fillomino.lazy`) assert every
-        cell's domain, a clue's value or within 1..max(largest clue, the size of the cell's open
-        area) (or the presolve's subset of it), so every number lies in [1, max(largest clue,
-        cells of the grid)]."""
+        (``Problem.value_bits``; over integers: a bit-vector script's are read one by one): its
+        relaxations (:mod:`fillsmt.fillomino.lazy`) assert every cell's domain, so every number
+        fits in :func:`~fillsmt.fillomino.lazy.number_bits` bits."""
         found = super().problem(puzzle, script, encoding, solver)
         found.block = _block(found, encoding)
         if self.encoding(encoding).lazy:
+            from fillsmt.fillomino.lazy import number_bits, script_bounds
             from fillsmt.smtlib.header import logic
 
             if logic(script.commands) != "QF_BV":  # packed as an integer sum (bit-vectors: read one by one)
-                largest = max((v for row in puzzle.cells for v in row), default=0)
-                found.value_bits = max(largest, puzzle.height * puzzle.width).bit_length()
+                found.value_bits = number_bits(puzzle.cells)
             # the cuts leave out atoms the script's pins make false (fillsmt.fillomino.lazy)
             pinned = frozenset(index_of_number_var(t, puzzle.width) for t in found.pinned)
             assert found.cuts is not None  # a lazy encoding's problem has its cuts
             cuts: Cuts = found.cuts  # cuts(grid, fixed=…, bounds=…), as encodings.Cuts says
-            from fillsmt.fillomino.lazy import script_bounds
-
-            found.cuts = partial(cuts, fixed=pinned, bounds=script_bounds(script, puzzle.height, puzzle.width))
+            # the bounds are read once, at the first cut: bv-by-area's tree-bfs-bv script needs none
+            bounds = cache(partial(script_bounds, script, puzzle.height, puzzle.width))
+            found.cuts = partial(cuts, fixed=pinned, bounds=bounds)
         return found
 
     def decode(self, puzzle: Puzzle, values: dict, encoding: str, source: str):

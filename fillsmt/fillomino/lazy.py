@@ -225,7 +225,8 @@ def _too_small(cells: Sequence[int], edges, border_edges, atoms) -> Term:
 
 def _cuts(grid: Grid, spelling, fixed: frozenset[int] = frozenset(), bounds=None) -> list:
     """The cuts of :func:`region_cuts`, their atoms written by ``spelling`` (a class, or a
-    function of the cells' number names that makes one)."""
+    function of the cells' number names that makes one). ``bounds`` may also be a function that
+    returns them, called at the first wrong component only (a grid without one needs none)."""
     adj = adjacency(len(grid), len(grid[0]))
     atoms = spelling(number_vars(len(grid), len(grid[0])))
     cuts: list = []
@@ -233,6 +234,8 @@ def _cuts(grid: Grid, spelling, fixed: frozenset[int] = frozenset(), bounds=None
         size = len(cells)
         if size == k:
             continue
+        if callable(bounds):
+            bounds = bounds()
         if fixed or bounds:
             cuts.append(_pruned(k, cells, parents, size > k, fixed, bounds, adj, atoms))
         elif size > k:  # the BFS prefix of k + 1 cells from the first cell
