@@ -69,6 +69,13 @@ def puzzles(folder: Path) -> list[Path]:
     return sorted(p for p in folder.rglob("*.txt") if p.parent.name != "solutions" and p.name != "README.txt")
 
 
+def set_name(folder: Path) -> str:
+    """A set's name: its folder's, or the parent's for a ``puzzles`` folder (as ``fillsmt bench``
+    names sets)."""
+    folder = folder.resolve()
+    return folder.parent.name if folder.name == "puzzles" else folder.name
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("sets", nargs="+", type=Path, help="puzzle folders")
@@ -87,7 +94,7 @@ def main() -> None:
                     order = ("before", "after") if turn % 2 == 0 else ("after", "before")
                     turn += 1
                     for name in order:
-                        runs.setdefault((folder.name, name), []).append(workers[name].solve(path))
+                        runs.setdefault((folder, name), []).append(workers[name].solve(path))
             turn += 1  # the next round starts each puzzle with the other installation
     finally:
         for worker in workers.values():
@@ -100,12 +107,12 @@ def main() -> None:
     )
     print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     for folder in args.sets:
-        before, after = runs[(folder.name, "before")], runs[(folder.name, "after")]
+        before, after = runs[(folder, "before")], runs[(folder, "after")]
         wall = [statistics.median(r[0] for r in x) for x in (before, after)]
         cpu = [statistics.median(r[1] for r in x) for x in (before, after)]
         missed = [sum(1 for r in x if not r[2]) for x in (before, after)]
         print(
-            f"| {folder.name} | {len(after)} | {wall[0]:.4f} | {wall[1]:.4f} | {wall[1] / wall[0]:.2f} |"
+            f"| {set_name(folder)} | {len(after)} | {wall[0]:.4f} | {wall[1]:.4f} | {wall[1] / wall[0]:.2f} |"
             f" {cpu[0]:.4f} | {cpu[1]:.4f} | {cpu[1] / cpu[0]:.2f} | {missed[0]} / {missed[1]} |"
         )
 
