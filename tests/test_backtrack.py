@@ -347,15 +347,17 @@ def test_the_shared_exit_is_where_the_tight_groups_meet():
     """``shared_group_exit`` on a 2x3 board: the 2 at r0c0 and the 3 at r1c1 have two exits
     each and share r1c0. The order takes the 2 (fewer cells missing) and its first exit, r0c1;
     where the tight groups meet, r1c0 (decided, it settles both groups' ways out)."""
+    from fillsmt.fillomino.deduce.board import Board
+    from fillsmt.fillomino.deduce.state import State
     from fillsmt.fillomino.search.guesses import shared_group_exit, tightest_group_exit
 
     masks = [1 << 2, 0b110, 0b1010,
              0b1100, 1 << 3, 0b1010]
-    puzzle = Puzzle(2, 3, ((2, 0, 0), (0, 3, 0)))
-    assert tightest_group_exit(puzzle, masks) == (1, 2)
-    assert shared_group_exit(puzzle, masks) == (3, 2)
+    state = State(Board.of(2, 3), masks, [])
+    assert tightest_group_exit(state) == (1, 2)
+    assert shared_group_exit(state) == (3, 2)
     weights = [0, 0, 0, 0, 0, 9]  # the 3's other exit: the weights rank groups after the share
-    assert shared_group_exit(puzzle, masks, weights=weights) == (3, 3)
+    assert shared_group_exit(state, weights=weights) == (3, 3)
 
 
 def test_the_weights_wait_for_the_first_solution():

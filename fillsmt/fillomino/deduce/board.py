@@ -141,15 +141,15 @@ class Groups:
     ``borders`` each group's border as a set, ``incomplete`` and ``complete`` the indices of the
     incomplete and of the complete groups; ``crowded`` the cells that touch a complete group or
     two incomplete ones, as a set: where a cell holding k may merge more than k cells
-    (``join-overflow``'s candidates). ``memo`` keeps what is computed from the groups alone (see
-    ``capacity``). Never changed once made (``memo`` aside)."""
+    (``join-overflow``'s candidates); ``group_of`` each cell's group (built when first asked
+    for, as few rules ask). ``memo`` keeps what is computed from the groups alone (see
+    ``capacity``). Never changed once made (``memo`` and ``group_of``'s table aside)."""
 
-    __slots__ = ("groups", "group_of", "masks", "cells", "borders", "incomplete", "complete", "crowded", "memo")
+    __slots__ = ("groups", "_group_of", "masks", "cells", "borders", "incomplete", "complete", "crowded", "memo")
 
     def __init__(
         self,
         groups: tuple[Group, ...],
-        group_of: dict[int, int],
         masks: tuple[int, ...] = (),
         cells: int = 0,
         borders: tuple[int, ...] = (),
@@ -157,9 +157,18 @@ class Groups:
         complete: tuple[int, ...] = (),
         crowded: int = 0,
     ) -> None:
-        self.groups, self.group_of, self.masks, self.cells = groups, group_of, masks, cells
+        self.groups, self.masks, self.cells = groups, masks, cells
         self.borders, self.incomplete, self.complete, self.crowded = borders, incomplete, complete, crowded
+        self._group_of: dict[int, int] | None = None
         self.memo: dict = {}
+
+    @property
+    def group_of(self) -> dict[int, int]:
+        """The index of the group of each cell fixed to k."""
+        table = self._group_of
+        if table is None:
+            table = self._group_of = {x: index for index, g in enumerate(self.groups) for x in g.cells}
+        return table
 
 
 KEPT = 8192
@@ -187,10 +196,12 @@ def remember(board: Board, key: tuple, value):
     return value
 
 
-def find_groups(board: Board, dom: list[Mask], k: int, fixed: Iterable[int], previous: Groups | None = None) -> Groups:
+def find_groups(
+    board: Board, dom: list[Mask], k: int, fixed: int | Iterable[int], previous: Groups | None = None
+) -> Groups:
     """The k-groups (``fixed``: the cells fixed to k, that is every cell whose domain is k
-    alone, as :class:`~.state.State` keeps them); a group of more than k cells is a
-    contradiction.
+    alone, as a set (bit x for cell x), as :class:`~.state.State` keeps them, or listed); a group
+    of more than k cells is a contradiction.
 
     The result depends on the board, k and the cells fixed to k alone: it is kept with the
     board (``Board.kept``) and shared by every state that asks for the same, with its
@@ -205,9 +216,12 @@ def find_groups(board: Board, dom: list[Mask], k: int, fixed: Iterable[int], pre
     these; else it is not used), whose groups no newly fixed cell touches are groups here too
     (each is connected, and every cell fixed to k next to it is one of its own) and are taken
     as they are; only the rest is grown. The result is the same."""
-    every = 0
-    for x in fixed:
-        every |= 1 << x
+    if type(fixed) is int:
+        every = fixed
+    else:
+        every = 0
+        for x in fixed:
+            every |= 1 << x
     found = recall(board, (k, every))
     if found is not None:
         return found
@@ -239,12 +253,9 @@ def find_groups(board: Board, dom: list[Mask], k: int, fixed: Iterable[int], pre
         parts = sorted(parts + fresh, key=lambda part: part[0] & -part[0])
     else:
         parts = fresh
-    group_of: dict[int, int] = {}
     groups, masks, borders, incomplete, complete = [], [], [], [], []
     once = crowded = 0
     for index, (mask, group) in enumerate(parts):
-        for x in group.cells:
-            group_of[x] = index
         edge = group.edge
         groups.append(group)
         masks.append(mask)
@@ -259,9 +270,7 @@ def find_groups(board: Board, dom: list[Mask], k: int, fixed: Iterable[int], pre
     return remember(
         board,
         (k, every),
-        Groups(
-            tuple(groups), group_of, tuple(masks), every, tuple(borders), tuple(incomplete), tuple(complete), crowded
-        ),
+        Groups(tuple(groups), tuple(masks), every, tuple(borders), tuple(incomplete), tuple(complete), crowded),
     )
 
 

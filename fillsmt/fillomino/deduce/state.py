@@ -79,10 +79,12 @@ class State:
         self.dom = dom
         self.fixed_by_rule = {rule: 0 for rule in rules}
         self.removed_by_rule = {rule: 0 for rule in rules}
-        self.fixed: dict[int, list[int]] = {}
+        self.fixed: dict[int, Cells] = {}
+        """Per value some cell is fixed to: those cells (bit x for cell x)."""
         for x, m in enumerate(dom):
             if is_single(m):
-                self.fixed.setdefault(m.bit_length() - 1, []).append(x)
+                k = m.bit_length() - 1
+                self.fixed[k] = self.fixed.get(k, 0) | 1 << x
         self.anchored: Mask = sum(bit(k) for k in self.fixed)
         """The values some cell is fixed to."""
         self.dirty: Mask = self.anchored
@@ -142,7 +144,7 @@ class State:
         child.dom = list(self.dom)
         child.fixed_by_rule = dict.fromkeys(self.fixed_by_rule, 0)
         child.removed_by_rule = dict.fromkeys(self.removed_by_rule, 0)
-        child.fixed = {k: list(xs) for k, xs in self.fixed.items()}
+        child.fixed = dict(self.fixed)
         child.anchored = self.anchored
         child.dirty = 0
         child.rounds = 0
@@ -222,7 +224,8 @@ class State:
             k = new.bit_length() - 1
             if rule is not None:
                 self.fixed_by_rule[rule] += 1
-            self.fixed.setdefault(k, []).append(x)
+            fixed = self.fixed
+            fixed[k] = fixed.get(k, 0) | 1 << x
             self.anchored |= new
             self.dirty |= new
             self._regroup |= new
@@ -241,7 +244,7 @@ class State:
         """The k-groups (cached until a cell is fixed to k; borders do not depend on domains)."""
         found = self._groups.get(k)
         if found is None or self._regroup >> k & 1:
-            found = self._groups[k] = find_groups(self.board, self.dom, k, self.fixed.get(k, ()), found)
+            found = self._groups[k] = find_groups(self.board, self.dom, k, self.fixed.get(k, 0), found)
             self._regroup &= ~bit(k)
         return found
 

@@ -119,10 +119,7 @@ def area(state: State, k: int) -> None:
 
 def _free_cells(state: State, k: int) -> int:
     """The cells that allow k, are not fixed to k and touch no cell fixed to k (a set)."""
-    fixed = 0
-    for x in state.fixed.get(k, ()):
-        fixed |= 1 << x
-    return state.allowing(k) & ~state.board.spread(fixed)
+    return state.allowing(k) & ~state.board.spread(state.fixed.get(k, 0))
 
 
 def forced_cell(state: State, k: int) -> None:
@@ -130,9 +127,10 @@ def forced_cell(state: State, k: int) -> None:
     bk = bit(k)
     done: set[tuple[int, ...]] = set()
     first = state.groups(k)
-    for start in [first.groups[i].cells[0] for i in first.incomplete]:
+    for i in first.incomplete:
         found = state.groups(k)  # afresh: a cell fixed below may have joined groups
-        i = found.group_of[start]
+        if found is not first:
+            i = found.group_of[first.groups[i].cells[0]]
         g = found.groups[i]
         if g.complete or g.cells in done:
             continue

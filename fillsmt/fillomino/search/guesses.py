@@ -47,9 +47,11 @@ groups depend on settles them all on both sides of the guess.
 
 from __future__ import annotations
 
-from fillsmt.fillomino.deduce.masks import Mask
-from fillsmt.fillomino.model import Puzzle
-from fillsmt.grid import adjacency
+from typing import Iterator
+
+from fillsmt.fillomino.deduce.board import cells_of
+from fillsmt.fillomino.deduce.masks import Mask, values_of
+from fillsmt.fillomino.deduce.state import State
 
 GROUP_KEYS = {  # the incomplete group to grow: the least key of (exits, value, size, first cell)
     "group-exit": lambda exits, k, size, start: (exits, k - size, start),
@@ -112,8 +114,7 @@ def still_open(named: tuple[int, int], masks: list[Mask]) -> bool:
 
 
 def guess(
-    puzzle: Puzzle,
-    masks: list[Mask],
+    state: State,
     unfixed: list[int],
     cell_order: str,
     weights: list[int] | None = None,
@@ -122,8 +123,9 @@ def guess(
     """The cell to guess and the value to guess in it, by ``cell_order`` (module text);
     ``weights``: failure weights breaking the order's ties (None: none); ``shared``: a group
     order guesses where the tight groups meet."""
+    masks = state.dom
     if cell_order in GROUP_KEYS:
-        exit_ = (shared_group_exit if shared else tightest_group_exit)(puzzle, masks, GROUP_KEYS[cell_order], weights)
+        exit_ = (shared_group_exit if shared else tightest_group_exit)(state, GROUP_KEYS[cell_order], weights)
         if exit_ is not None:
             return exit_
     if cell_order == "row-major":
@@ -137,29 +139,27 @@ def guess(
 
 
 def tightest_group_exit(
-    puzzle: Puzzle, masks: list[Mask], order=GROUP_KEYS["group-exit"], weights: list[int] | None = None
+    state: State, order=GROUP_KEYS["group-exit"], weights: list[int] | None = None
 ) -> tuple[int, int] | None:
     """The exit and value of the incomplete group with the least ``order`` key, the key's first
     criterion followed by the most failure weight on the group's exits when ``weights`` are
     given; None when no group is incomplete."""
     best_key, best = None, None
-    for start, size, exits, k in incomplete_groups(puzzle, masks):
+    for start, size, exits, k in incomplete_groups(state):
         key = _weighed(order(len(exits), k, size, start), exits, weights)
         if best_key is None or key < best_key:
             best_key, best = key, (exits, k)
-    return None if best is None else (_exit(best[0], masks, weights), best[1])
+    return None if best is None else (_exit(best[0], state.dom, weights), best[1])
 
 
 def shared_group_exit(
-    puzzle: Puzzle, masks: list[Mask], order=GROUP_KEYS["group-exit"], weights: list[int] | None = None
+    state: State, order=GROUP_KEYS["group-exit"], weights: list[int] | None = None
 ) -> tuple[int, int] | None:
     """:func:`tightest_group_exit` where the tight groups meet (module text): among the groups
     tied on ``order``'s first criterion, the group with the exit most of them share, then by
     ``order`` (and ``weights``); its most shared exit, then the fewest values, then the most
     weight. None when no group is incomplete."""
-    groups = [
-        (order(len(exits), k, size, start), exits, k) for start, size, exits, k in incomplete_groups(puzzle, masks)
-    ]
+    groups = [(order(len(exits), k, size, start), exits, k) for start, size, exits, k in incomplete_groups(state)]
     if not groups:
         return None
     first = min(key[0] for key, _, _ in groups)
@@ -173,7 +173,7 @@ def shared_group_exit(
         key = (-max(share[x] for x in exits),) + _weighed(key, exits, weights)
         if best_key is None or key < best_key:
             best_key, best = key, (exits, k)
-    return _exit(best[0], masks, weights, share), best[1]
+    return _exit(best[0], state.dom, weights, share), best[1]
 
 
 def _weighed(key: tuple, exits, weights: list[int] | None) -> tuple:
@@ -188,26 +188,19 @@ def _exit(exits, masks: list[Mask], weights: list[int] | None = None, share: dic
     return min(exits, key=lambda x: (-share[x] if share else 0, masks[x].bit_count(), -weights[x] if weights else 0, x))
 
 
-def incomplete_groups(puzzle: Puzzle, masks: list[Mask]):
+def incomplete_groups(state: State) -> Iterator[tuple[int, int, list[int], int]]:
     """Every group with fewer than k cells and an exit: its first cell (row-major), size, exits
-    and k. A group without an exit is skipped (the rules have then found a contradiction)."""
-    table = adjacency(puzzle.height, puzzle.width)
-    seen = [False] * len(masks)
-    for start, m in enumerate(masks):
-        if seen[start] or m & (m - 1):
+    (in increasing order) and k, value by value (each order above ends its key with the first
+    cell, so no two groups tie and the order they come in chooses nothing). A group without an
+    exit is skipped (the rules have then found a contradiction). The state's own groups
+    (:meth:`~fillsmt.fillomino.deduce.state.State.groups`), kept between its nodes."""
+    for k in values_of(state.anchored):
+        found = state.groups(k)
+        if not found.incomplete:
             continue
-        seen[start] = True
-        size, exits, stack = 1, set(), [start]
-        while stack:
-            x = stack.pop()
-            for y in table[x]:
-                if masks[y] == m:
-                    if not seen[y]:
-                        seen[y] = True
-                        size += 1
-                        stack.append(y)
-                elif masks[y] & m:
-                    exits.add(y)
-        k = m.bit_length() - 1
-        if size < k and exits:
-            yield start, size, exits, k
+        allow, groups, borders = state.allowing(k), found.groups, found.borders
+        for i in found.incomplete:
+            exits = borders[i] & allow
+            if exits:
+                g = groups[i]
+                yield g.cells[0], g.size, cells_of(exits), k

@@ -247,8 +247,7 @@ class Search:
             cell, value = again
         else:
             cell, value = guess(
-                puzzle,
-                masks,
+                state,
                 unfixed,
                 options.cell_order,
                 self.weights if result.solutions or options.weights_from_root else None,
