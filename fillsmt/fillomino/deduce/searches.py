@@ -63,14 +63,18 @@ def budget_layers(
         if d == k:
             break
         nxt = (new | new << w | new >> w | (new & right) << 1 | (new & left) >> 1) & allow & ~seen
-        if nxt & grouped:
-            for j, gm in enumerate(masks):
-                if nxt & gm:
-                    nd = d + groups[j].size
-                    if nd <= k:
-                        layers[nd] |= gm
-                        if nd > last:
-                            last = nd
+        hit = nxt & grouped
+        if hit:
+            group_of = found.group_of
+            while hit:  # each group entered, found by its lowest cell entered
+                j = group_of[(hit & -hit).bit_length() - 1]
+                gm = masks[j]
+                hit &= ~gm
+                nd = d + groups[j].size
+                if nd <= k:
+                    layers[nd] |= gm
+                    if nd > last:
+                        last = nd
             nxt &= ~grouped
         if nxt:
             layers[d + 1] |= nxt
