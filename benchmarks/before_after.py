@@ -7,7 +7,10 @@ time of each solve and the worker's own CPU time (its racers' solver and search 
 counted). Every puzzle goes to both workers in turn, the order swapped from one puzzle to the
 next and from one round to the next, so that a change in the machine's load falls on both
 alike; start-up is left out (``startup.py`` measures it). Prints, per puzzle folder, the median
-wall and CPU time of each installation and their ratio, and the runs either left unsettled.
+wall and CPU time of each installation and their ratio, the CPU of all its runs, and the runs
+either left unsettled. ``--solver NAME`` solves with that solver instead of the default race
+(``rules``: the kind's own search alone, all in the worker's process), ``--timeout`` bounds
+each solve.
 
     python benchmarks/before_after.py ../shared/instances/fillomino/hard-tail \\
         ../shared/instances/fillomino/janko-dev100 ../shared/instances/fillomino/janko-thesis100 \\
@@ -28,10 +31,13 @@ WORKER = """
 import sys, time
 import fillsmt
 unique = sys.argv[1] == "unique"
+options = {"solver": sys.argv[2]} if sys.argv[2] else {}
+if sys.argv[3]:
+    options["timeout"] = float(sys.argv[3])
 for line in sys.stdin:
     puzzle = fillsmt.load(line.strip())
     wall, cpu = time.perf_counter(), time.process_time()
-    result = fillsmt.solve(puzzle, unique=unique)
+    result = fillsmt.solve(puzzle, unique=unique, **options)
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
     settled = result.status.value in ("sat", "unsat") and (not unique or result.unique is not None)
     print(f"{wall:.6f} {cpu:.6f} {int(settled)}", flush=True)
@@ -41,9 +47,9 @@ for line in sys.stdin:
 class Worker:
     """One installation's warm process: a puzzle's path in, its solve's wall, CPU and settledness out."""
 
-    def __init__(self, program: str, unique: bool) -> None:
+    def __init__(self, program: str, unique: bool, solver: str = "", timeout: float | None = None) -> None:
         self.process = subprocess.Popen(
-            [python_of(program), "-c", WORKER, "unique" if unique else "plain"],
+            [python_of(program), "-c", WORKER, "unique" if unique else "plain", solver, str(timeout or "")],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             text=True,
@@ -83,8 +89,15 @@ def main() -> None:
     parser.add_argument("--fillsmt", default=shutil.which("fillsmt") or "fillsmt", help="the program measured (after)")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--unique", action="store_true", help="solve with unique=True (--unique)")
+    parser.add_argument(
+        "--solver", default="", help="solve with this solver (rules: the search alone); default: the race"
+    )
+    parser.add_argument("--timeout", type=float, help="seconds a solve may take (default: no limit)")
     args = parser.parse_args()
-    workers = {"before": Worker(args.against, args.unique), "after": Worker(args.fillsmt, args.unique)}
+    workers = {
+        name: Worker(program, args.unique, args.solver, args.timeout)
+        for name, program in (("before", args.against), ("after", args.fillsmt))
+    }
     runs: dict[tuple[str, str], list[tuple[float, float, bool]]] = {}
     try:
         turn = 0
@@ -100,20 +113,23 @@ def main() -> None:
         for worker in workers.values():
             worker.close()
     mode = "unique" if args.unique else "plain"
-    print(f"default solve ({mode}), {args.rounds} rounds, medians over every run (s):")
+    what = f"--solver {args.solver}" if args.solver else "default solve"
+    print(f"{what} ({mode}), {args.rounds} rounds, medians over every run (s), and the CPU of all runs (s):")
     print(
         "| set | runs | wall before | wall after | after / before | CPU before | CPU after | after / before |"
-        " unsettled before / after |"
+        " all CPU before / after | unsettled before / after |"
     )
-    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for folder in args.sets:
         before, after = runs[(folder, "before")], runs[(folder, "after")]
         wall = [statistics.median(r[0] for r in x) for x in (before, after)]
         cpu = [statistics.median(r[1] for r in x) for x in (before, after)]
+        total = [sum(r[1] for r in x) for x in (before, after)]
         missed = [sum(1 for r in x if not r[2]) for x in (before, after)]
         print(
             f"| {set_name(folder)} | {len(after)} | {wall[0]:.4f} | {wall[1]:.4f} | {wall[1] / wall[0]:.2f} |"
-            f" {cpu[0]:.4f} | {cpu[1]:.4f} | {cpu[1] / cpu[0]:.2f} | {missed[0]} / {missed[1]} |"
+            f" {cpu[0]:.4f} | {cpu[1]:.4f} | {cpu[1] / cpu[0]:.2f} | {total[0]:.2f} / {total[1]:.2f} |"
+            f" {missed[0]} / {missed[1]} |"
         )
 
 
