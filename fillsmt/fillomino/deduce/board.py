@@ -216,7 +216,7 @@ def find_groups(
     these; else it is not used), whose groups no newly fixed cell touches are groups here too
     (each is connected, and every cell fixed to k next to it is one of its own) and are taken
     as they are; only the rest is grown. The result is the same."""
-    if type(fixed) is int:
+    if isinstance(fixed, int):
         every = fixed
     else:
         every = 0
