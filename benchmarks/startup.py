@@ -3,9 +3,10 @@
 A 10×10 puzzle is settled in a few milliseconds once fillsmt runs; what a user waits for is mostly
 the process: the interpreter, click, and what fillsmt imports. This runs, by turns, ``python -c
 'import click'`` and ``fillsmt solve PUZZLE`` for each puzzle (whole processes, started the same
-way), ``--rounds`` times, and prints the median wall time of each and of their difference. With
-``--against OTHER_FILLSMT`` another installation's program (an earlier checkout's venv) runs by
-turns with them, so that both are measured in one run.
+way, in an order that rotates from one puzzle to the next), ``--rounds`` times, and prints the
+median wall time of each and of their difference. With ``--against OTHER_FILLSMT`` another
+installation's program (an earlier checkout's venv) runs by turns with them, so that both are
+measured in one run.
 
     python benchmarks/startup.py instances/fillomino/scaling/10x10-*.txt --rounds 20
 """
@@ -49,11 +50,16 @@ def main() -> None:
     python = python_of(args.fillsmt)
     click: list[float] = []
     solve: dict[str, list[float]] = {name: [] for name in programs}
+    turn = 0
     for _ in range(args.rounds):
         for puzzle in args.puzzles:
-            click.append(timed([python, "-c", "import click"]))
-            for name, program in programs.items():
-                solve[name].append(timed([program, "solve", puzzle]))
+            # click and each program by turns, the order rotated from one run to the next: the
+            # process that runs after another one comes out a few ms faster
+            runs = [("click", [python, "-c", "import click"])]
+            runs += [(name, [program, "solve", puzzle]) for name, program in programs.items()]
+            turn += 1
+            for name, argv in runs[turn % len(runs) :] + runs[: turn % len(runs)]:
+                (click if name == "click" else solve[name]).append(timed(argv))
     base = statistics.median(click)
     print(f"{len(args.puzzles)} puzzles x {args.rounds} rounds, medians of whole processes (s):")
     print(f"  python -c 'import click'   {base:.4f}")
