@@ -111,7 +111,7 @@ def test_groups_found_on_sets_of_cells_match_a_flood():
         board = Board.of(h, w, keep=rng.random() < 0.5)
         k = rng.randint(1, 6)
         dom = [rng.choice([bit(k), bit(k), bit(k) | bit(1), bit(2), bit(k) | bit(3)]) for _ in range(h * w)]
-        fixed = [x for x, m in enumerate(dom) if m == bit(k)]
+        fixed = sum(1 << x for x, m in enumerate(dom) if m == bit(k))
         want = _groups_by_flood(board, dom, k)
         if any(len(cells) > k for cells, _ in want):
             with pytest.raises(Contradiction):
@@ -160,15 +160,16 @@ def test_groups_grown_from_the_previous_ones_are_the_groups_found_afresh():
                 if free:
                     fixed.append(free.pop())
             dom = [bit(k) if x in fixed else bit(k) | bit(1) for x in range(h * w)]
+            cells = sum(1 << x for x in fixed)
             try:
-                fresh = find_groups(board, dom, k, fixed)
+                fresh = find_groups(board, dom, k, cells)
             except Contradiction as e:
                 with pytest.raises(Contradiction) as again:
-                    find_groups(board, dom, k, fixed, previous)
+                    find_groups(board, dom, k, cells, previous)
                 assert str(again.value) == str(e)
                 refused += 1
                 break
-            found = find_groups(board, dom, k, fixed, previous)
+            found = find_groups(board, dom, k, cells, previous)
             assert _fields(found) == _fields(fresh)
             if previous is not None:
                 reused += any(g is p for g in found.groups for p in previous.groups)

@@ -541,7 +541,7 @@ def test_budget_distances_match_a_relaxation_to_fixpoint():
         board = Board.of(h, w)
         k = rng.randint(2, 9)
         dom = [rng.choice([bit(k), bit(k) | bit(1), bit(1), bit(k) | bit(2)]) for _ in range(h * w)]
-        fixed = [x for x, m in enumerate(dom) if m == bit(k)]
+        fixed = sum(1 << x for x, m in enumerate(dom) if m == bit(k))
         try:
             found = find_groups(board, dom, k, fixed)
         except Contradiction:

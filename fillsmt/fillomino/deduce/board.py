@@ -7,7 +7,6 @@ lies inside one region of k's. A k-group of k cells is *complete*; a smaller one
 from __future__ import annotations
 
 from functools import cached_property, lru_cache
-from typing import Iterable
 
 from fillsmt.fillomino.deduce.masks import Mask, bit
 
@@ -196,12 +195,10 @@ def remember(board: Board, key: tuple, value):
     return value
 
 
-def find_groups(
-    board: Board, dom: list[Mask], k: int, fixed: int | Iterable[int], previous: Groups | None = None
-) -> Groups:
+def find_groups(board: Board, dom: list[Mask], k: int, fixed: int, previous: Groups | None = None) -> Groups:
     """The k-groups (``fixed``: the cells fixed to k, that is every cell whose domain is k
-    alone, as a set (bit x for cell x), as :class:`~.state.State` keeps them, or listed); a group
-    of more than k cells is a contradiction.
+    alone, as a set, bit x for cell x, as :class:`~.state.State` keeps them); a group of more
+    than k cells is a contradiction.
 
     The result depends on the board, k and the cells fixed to k alone: it is kept with the
     board (``Board.kept``) and shared by every state that asks for the same, with its
@@ -216,12 +213,7 @@ def find_groups(
     these; else it is not used), whose groups no newly fixed cell touches are groups here too
     (each is connected, and every cell fixed to k next to it is one of its own) and are taken
     as they are; only the rest is grown. The result is the same."""
-    if isinstance(fixed, int):
-        every = fixed
-    else:
-        every = 0
-        for x in fixed:
-            every |= 1 << x
+    every = fixed
     found = recall(board, (k, every))
     if found is not None:
         return found

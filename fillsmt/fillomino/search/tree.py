@@ -16,10 +16,9 @@ from fillsmt.fillomino.deduce import Mask, initial_masks
 from fillsmt.fillomino.deduce.board import Board, Contradiction
 from fillsmt.fillomino.deduce.capacity import capacity
 from fillsmt.fillomino.deduce.fixpoint import fixpoint
-from fillsmt.fillomino.deduce.masks import values_of
 from fillsmt.fillomino.deduce.state import State
 from fillsmt.fillomino.model import Grid, Puzzle
-from fillsmt.fillomino.search.guesses import Conflicts, add_failure, guess
+from fillsmt.fillomino.search.guesses import Conflicts, add_failure, guess, incomplete_groups
 from fillsmt.fillomino.search.options import THESIS_SEARCH, SearchOptions
 from fillsmt.fillomino.search.result import SearchError, SearchResult
 from fillsmt.fillomino.verify import check_solution
@@ -273,13 +272,9 @@ class Search:
 
 
 def exits(state: State) -> list[tuple[int, int]]:
-    """Every (exit, value) of every incomplete group: the literals probing tries."""
-    out: list[tuple[int, int]] = []
-    for k in values_of(state.anchored):
-        found = state.groups(k)
-        for i in found.incomplete:
-            out.extend((e, k) for e in found.groups[i].exits(state.dom))
-    return out
+    """Every (exit, value) of every incomplete group (:func:`.guesses.incomplete_groups`): the
+    literals probing tries."""
+    return [(e, k) for _, _, cells, k in incomplete_groups(state) for e in cells]
 
 
 def solution(puzzle: Puzzle, masks: list[Mask]) -> Grid:
