@@ -8,9 +8,10 @@ counted). Every puzzle goes to both workers in turn, the order swapped from one 
 next and from one round to the next, so that a change in the machine's load falls on both
 alike; start-up is left out (``startup.py`` measures it). Prints, per puzzle folder, the median
 wall and CPU time of each installation and their ratio, the CPU of all its runs, and the runs
-either left unsettled. ``--solver NAME`` solves with that solver instead of the default race
-(``rules``: the kind's own search alone, all in the worker's process), ``--timeout`` bounds
-each solve.
+either left unsettled; with ``--slow SECONDS``, then every puzzle whose median wall time (of
+either installation) is at least that, with both medians and their ratio. ``--solver NAME``
+solves with that solver instead of the default race (``rules``: the kind's own search alone, all
+in the worker's process), ``--timeout`` bounds each solve.
 
     python benchmarks/before_after.py ../shared/instances/fillomino/hard-tail \\
         ../shared/instances/fillomino/janko-dev100 ../shared/instances/fillomino/janko-thesis100 \\
@@ -93,12 +94,14 @@ def main() -> None:
         "--solver", default="", help="solve with this solver (rules: the search alone); default: the race"
     )
     parser.add_argument("--timeout", type=float, help="seconds a solve may take (default: no limit)")
+    parser.add_argument("--slow", type=float, help="also list each puzzle whose median wall is at least this (s)")
     args = parser.parse_args()
     workers = {
         name: Worker(program, args.unique, args.solver, args.timeout)
         for name, program in (("before", args.against), ("after", args.fillsmt))
     }
     runs: dict[tuple[str, str], list[tuple[float, float, bool]]] = {}
+    walls: dict[tuple[Path, Path, str], list[float]] = {}
     try:
         turn = 0
         for _ in range(args.rounds):
@@ -107,7 +110,9 @@ def main() -> None:
                     order = ("before", "after") if turn % 2 == 0 else ("after", "before")
                     turn += 1
                     for name in order:
-                        runs.setdefault((folder, name), []).append(workers[name].solve(path))
+                        run = workers[name].solve(path)
+                        runs.setdefault((folder, name), []).append(run)
+                        walls.setdefault((folder, path, name), []).append(run[0])
             turn += 1  # the next round starts each puzzle with the other installation
     finally:
         for worker in workers.values():
@@ -131,6 +136,15 @@ def main() -> None:
             f" {cpu[0]:.4f} | {cpu[1]:.4f} | {cpu[1] / cpu[0]:.2f} | {total[0]:.2f} / {total[1]:.2f} |"
             f" {missed[0]} / {missed[1]} |"
         )
+    if args.slow is not None:
+        print(f"\nEvery puzzle whose median wall is {args.slow} s or more (s):")
+        print("| set | puzzle | wall before | wall after | after / before |")
+        print("|---|---|---:|---:|---:|")
+        for folder in args.sets:
+            for path in puzzles(folder):
+                before, after = (statistics.median(walls[(folder, path, name)]) for name in ("before", "after"))
+                if max(before, after) >= args.slow:
+                    print(f"| {set_name(folder)} | {path.stem} | {before:.3f} | {after:.3f} | {after / before:.2f} |")
 
 
 if __name__ == "__main__":

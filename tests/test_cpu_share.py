@@ -89,6 +89,29 @@ def test_one_cpu_runs_one_racer_at_a_time_by_its_weight_and_none_falls_behind_be
     assert slices.switches > 0
 
 
+def test_on_two_cpus_the_equal_shares_count_one_cpus_worth_and_the_favourite_takes_the_rest(busy):
+    """Three racers on two CPUs: each is owed a third of at most one CPU's worth of the wall time
+    (a racer alone runs on one CPU), none falls behind that beyond the slack, and where the race
+    got more than one CPU's worth, the favourite by weight has had the CPU beyond it."""
+    favourite, *others = busy(3)
+    with TimeSlices(cpus=2) as slices:
+        started, before = time.monotonic(), _cpu([favourite, *others])
+        shares = [slices.share("favourite", 5.0)] + [slices.share(f"other {i}", 1.0) for i in range(2)]
+        for share, p in zip(shares, [favourite, *others]):
+            share.started(p)
+        time.sleep(2.0)
+        with slices._lock:
+            slices._accrue()
+            accrued = [s.accrued for s in shares]
+            behind = [s.behind for s in shares]
+        used, elapsed = _cpu([favourite, *others]) - before, time.monotonic() - started
+        cpu = [_stat(p.pid)[1] for p in (favourite, *others)]
+    assert all(a <= elapsed / 3 + 0.02 for a in accrued)  # owed no more than a third of one CPU
+    assert all(b <= SLACK_SEEN for b in behind)
+    if used >= 1.3 * elapsed:  # the race had more than one CPU's worth (the machine may be busy)
+        assert cpu[0] > max(cpu[1:]) + SLACK_SEEN
+
+
 def test_a_head_start_runs_first_within_the_slack(busy):
     first, second = busy(2)
     with TimeSlices(cpus=1) as slices:

@@ -7,12 +7,15 @@ entrant lowered in priority would starve. Instead the race gives the CPU out its
 :class:`TimeSlices` lets at most ``cpus`` of its racers run at once and stops the others
 (``SIGSTOP`` to their process groups, ``SIGCONT`` when their turn comes), switching every
 :data:`SLICE` seconds. Each racer (:class:`Share`) has a weight; the racers that run in a slice
-are those that have had the fewest slices for their weight, so over time each racer gets the
-CPU in proportion to its weight (a racer may also have a head start: slices of its own before the
-others get theirs), whatever else runs on the machine, and no racer's priority is ever lowered:
-a stopped racer is only waiting for its slice. On a busy machine every racer that runs gets the
-operating system's share alike; running fewer at once would not favour anyone for long (no racer
-may fall more than :data:`SLACK` behind its equal share), and racers whose processes idle while
+are those that have had the fewest slices for their weight (a racer may also have a head start:
+slices of its own before the others get theirs), but none may fall more than :data:`SLACK` behind
+its equal share of what the race has used, counted at most one CPU's worth at a time (one CPU's
+worth is all a racer alone could have had): on one CPU the racers' shares even out, on more the
+CPU beyond one's worth goes by the weights. That holds whatever else runs on the machine, and no
+racer's priority is ever lowered: a stopped racer is only waiting for its slice. On a busy
+machine every racer that runs gets the operating system's share alike; running fewer at once
+would not favour anyone for long (no racer may fall more than :data:`SLACK` behind its equal
+share), and racers whose processes idle while
 fillsmt's own process works for them (one interpreter for all their in-process work) would look
 like a busy machine and lose CPUs that are free. While no more racers live than may run, nothing
 is stopped at all.
@@ -42,8 +45,12 @@ SLACK = 0.05
 """Seconds of CPU by which a racer may fall behind its equal share of what the race has used: the
 plan's weights, head starts and delays favour racers within it, never beyond (the bound in
 ``docs/solving.md``: a race of k entrants takes at most about k × (its best entrant alone +
-this + a slice) of CPU, so k × this plus the slices' share stays within 0.3 s for the k = 3 of
+this + a slice), so k × this plus the slices' share stays within 0.3 s for the k = 3 of
 today's plans)."""
+CARRY = SLICE
+"""Seconds of CPU used beyond one CPU's worth of wall time that a look carries over to the next
+(:meth:`TimeSlices._accrue`): the CPU readings move by clock ticks, so one look may see a little
+more than the time since the last and the next a little less; more is never owed."""
 
 
 def usable_cpus() -> int:
@@ -149,7 +156,8 @@ class Share:
         racer runs in, from encoding its problem to reading its last answer), counted as its CPU."""
         self._thread_clock: _ThreadClock | None = None
         self.accrued = 0.0
-        """Its equal share of the CPU the race's racers have used while it was in the race."""
+        """Its equal share of the CPU the race's racers have used while it was in the race (of at
+        most one CPU's worth at a time: :meth:`TimeSlices._accrue`)."""
         self.finished = False
         """Its racer has answered or given up: it no longer takes a share."""
         self.due = threading.Event()
@@ -234,7 +242,11 @@ class TimeSlices:
         """How many times a racer was stopped for another's slice."""
         self.slack = SLACK
         self._accounted = 0.0
-        """The racers' CPU already shared out among them (:meth:`_accrue`)."""
+        """The racers' CPU already seen by :meth:`_accrue`."""
+        self._carried = 0.0
+        """CPU seen but not shared out, up to :data:`CARRY` (:meth:`_accrue`)."""
+        self._looked: float | None = None
+        """When :meth:`_accrue` last looked (monotonic)."""
 
     def share(self, name: str, weight: float = 1.0, head_start: float = 0.0) -> Share:
         """A new racer's share of the CPU; with a ``head_start`` it runs before the others for
@@ -334,13 +346,23 @@ class TimeSlices:
 
     def _accrue(self) -> None:
         """Share out the CPU the racers used since the last look equally among the racers in the
-        race then (started or waiting for their delay; not the ended ones), under the lock."""
+        race then (started or waiting for their delay; not the ended ones), under the lock, but
+        never more than one CPU's worth: the wall time since the last look. A racer alone runs on
+        one CPU at most, so a share of 1/k of that is all the bound needs (``docs/solving.md``);
+        what the racers used beyond it, on more CPUs, goes by the plan's weights. What a look
+        holds back is carried to the next up to :data:`CARRY` (the readings' clock ticks)."""
         total = sum(s.used for s in self.shares)
         fresh, self._accounted = total - self._accounted, total
+        now = time.monotonic()
+        cpu_worth = fresh if self._looked is None else now - self._looked
+        self._looked = now
+        seen = fresh + self._carried
+        shared = min(seen, cpu_worth)
+        self._carried = min(max(0.0, seen - shared), CARRY)
         active = [s for s in self.shares if not s.finished]
-        if fresh > 0 and active:
+        if shared > 0 and active:
             for s in active:
-                s.accrued += fresh / len(active)
+                s.accrued += shared / len(active)
 
     def _signal(self, share: Share, sig: int) -> None:
         for pgid in share.groups:
