@@ -278,12 +278,13 @@ def _shared_region_cells(state: State, k: int, found, i: int, j: int) -> int:
     are out."""
     groups = found.groups
     key = (k, groups[i].cells, groups[j].cells)
-    origins = (state.reach(k, found, i).first, state.reach(k, found, j).first)
+    reach_i, reach_j = state.reach(k, found, i), state.reach(k, found, j)
+    origins = (reach_i.first, reach_j.first)
     kept = state.joins.get(key)
     if kept is not None and kept[0] is origins[0] and kept[1] is origins[1]:
         return kept[2]
-    di = budget_layers(state, k, found, [i])
-    dj = budget_layers(state, k, found, [j])
+    di, dj = reach_i.layers, reach_j.layers  # each group's budget search, live (State.reach)
+    assert di is not None and dj is not None
     if not layered(di) & found.masks[j]:
         raise Contradiction(
             f"the {k}s at {state.board.where(groups[i].cells[0])} and "

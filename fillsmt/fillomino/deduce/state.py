@@ -44,9 +44,11 @@ class Noted:
     holds its noted results, and a result holding its state would make a reference cycle that
     only the cyclic garbage collector frees (a search makes many). ``origin`` is the result
     first noted (None: this one), which every copy shares: two live copies of one origin stand
-    for one unchanged search."""
+    for one unchanged search. A budget search's result (:meth:`State.reach`) also keeps its
+    ``layers`` (:func:`~.searches.budget_layers`): while it is live, the search would find them
+    again, layer for layer, since it looks at no cell but the watched ones."""
 
-    __slots__ = ("cells", "watched", "base", "owner", "analysed", "origin")
+    __slots__ = ("cells", "watched", "base", "owner", "analysed", "origin", "layers")
 
     def __init__(
         self,
@@ -56,9 +58,11 @@ class Noted:
         owner: object = None,
         analysed: bool = False,
         origin: Noted | None = None,
+        layers: list[int] | None = None,
     ) -> None:
         self.cells, self.watched, self.base = cells, watched, base
         self.owner, self.analysed, self.origin = owner, analysed, origin
+        self.layers = layers
 
     @property
     def first(self) -> Noted:
@@ -263,7 +267,9 @@ class State:
         kept = self._reach.get(key)
         if kept is not None and not (self._changed.get(k, 0) ^ kept.base) & kept.watched:  # live
             return kept
-        fresh = self._reach[key] = self.note(k, layered(budget_layers(self, k, found, [i])))
+        layers = budget_layers(self, k, found, [i])
+        fresh = self._reach[key] = self.note(k, layered(layers))
+        fresh.layers = layers
         if kept is not None and kept.cells == fresh.cells:
             # forced-cell's analysis depends only on the group and these cells, and the cells it
             # fixed then are fixed still (domains only shrink): no need to look again
@@ -279,7 +285,7 @@ class State:
             return None
         if noted.owner is not self.token:  # shared with the states forked from the same parent
             noted = self._reach[(k, found.groups[i].cells)] = Noted(
-                noted.cells, noted.watched, noted.base, self.token, False, noted.first
+                noted.cells, noted.watched, noted.base, self.token, False, noted.first, noted.layers
             )
         noted.analysed = True
         return noted
