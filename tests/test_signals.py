@@ -4,6 +4,7 @@ left. Real processes: the PIDs are read from /proc and checked after the signal.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -215,6 +216,13 @@ def test_bench_on_a_dask_cluster(tmp_path):
         assert code == 128 + sig
         assert seconds < GRACE
     finally:
+        # the job's z3 runs under the cluster, not fillsmt: end it first, so that the cluster's
+        # job sees its solver end and removes its run folders, then end the cluster (killed
+        # first, the cluster would leave z3 running on for a minute, orphaned)
+        for pid in descendants(cluster.pid):
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+        time.sleep(1.0)
         cluster.kill()
         cluster.wait()
         cluster.stdout.close()
