@@ -12,6 +12,7 @@ import argparse
 import bz2
 import csv
 import json
+import os
 import re
 import subprocess
 import sys
@@ -302,9 +303,14 @@ def test_a_run_stopped_from_outside_is_measured_once_and_ended(tmp_path, monkeyp
         pytest.skip(benchexec_reason())
     monkeypatch.setattr(interrupts, "_AGAIN", 0.01)
     sleeper = fake_solver(tmp_path, "sleeper", "import time\ntime.sleep(60)")
+    folders: list[str] = []
+    make_folder = measure.tempfile.mkdtemp
+    monkeypatch.setattr(measure.tempfile, "mkdtemp", lambda **kw: folders.append(make_folder(**kw)) or folders[-1])
     with measure.measuring(measure.Limits(measure.BENCHEXEC)) as ledger:
         with pytest.raises(OutOfTime), time_limit(0.5):
             run_process([sleeper], "(check-sat)\n", 30)
+    runs = [f for f in folders if os.path.basename(f).startswith(("fillsmt-run-", "BenchExec_run_"))]
+    assert len(runs) == 2 and not any(os.path.exists(f) for f in runs)  # fillsmt's and BenchExec's
     assert [m.how for m in ledger] == [measure.BENCHEXEC]
     assert ledger[0].memory and ledger[0].cpu is not None
     for thread in threading.enumerate():  # BenchExec's run is over: its thread ends at once

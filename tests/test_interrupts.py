@@ -14,7 +14,14 @@ import time
 
 import pytest
 
-from fillsmt.engine.interrupts import OutOfTime, Terminated, exit_on_signals, resending, time_limit
+from fillsmt.engine.interrupts import (
+    OutOfTime,
+    Terminated,
+    exit_on_signals,
+    resending,
+    time_limit,
+    uninterrupted,
+)
 
 pytestmark = pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="needs setitimer")
 
@@ -61,6 +68,57 @@ def test_an_alarm_during_a_finalizer_fires_just_after_it(unraisable):
             Slow()  # dropped at once: __del__ runs here
             _busy(5)
     assert unraisable == []
+
+
+def _plain(done: list) -> None:
+    _busy(0.3)  # the alarm or the signal comes in here
+    done.append("finished")
+
+
+@uninterrupted
+def _finishing(done: list) -> None:
+    _plain(done)  # what it calls is not interrupted either
+
+
+def test_an_alarm_during_an_uninterrupted_function_fires_just_after_it():
+    interrupted: list = []
+    with pytest.raises(OutOfTime):
+        with time_limit(0.05):
+            _plain(interrupted)  # not marked: the alarm stops it halfway
+    assert interrupted == []
+    done: list = []
+    start = time.monotonic()
+    with pytest.raises(OutOfTime):
+        with time_limit(0.05):
+            _finishing(done)
+            _busy(5)
+    assert done == ["finished"]
+    assert time.monotonic() - start < 1.0
+
+
+def test_a_signal_during_an_uninterrupted_function_stops_the_run_just_after_it():
+    done: list = []
+    with pytest.raises(SystemExit) as stopped:
+        with exit_on_signals():
+            threading.Timer(0.05, os.kill, (os.getpid(), signal.SIGTERM)).start()
+            _finishing(done)
+            _busy(5)
+    assert stopped.value.code == 128 + signal.SIGTERM
+    assert done == ["finished"]
+
+
+def test_a_limit_outside_the_main_thread_waits_for_an_uninterrupted_function():
+    def limited() -> list:
+        done: list = []
+        try:
+            with time_limit(0.05):
+                _finishing(done)
+                _busy(5)
+        except OutOfTime:
+            done.append("out of time")
+        return done
+
+    assert _in_a_thread(limited) == ["finished", "out of time"]
 
 
 def test_a_signal_during_a_finalizer_stops_the_run_just_after_it(unraisable):

@@ -30,6 +30,7 @@ import logging
 import os
 import re
 import resource
+import shutil
 import signal
 import subprocess
 import tempfile
@@ -42,6 +43,7 @@ from typing import Iterator, NamedTuple
 from fillsmt import limits
 from fillsmt.drivers import process
 from fillsmt.drivers.process import OWN_GROUP, ProcessOutcome
+from fillsmt.engine.interrupts import uninterrupted
 
 BENCHEXEC = "benchexec"
 RLIMIT = "rlimit"
@@ -203,7 +205,7 @@ def _benchexec(argv, stdin_text, timeout, chosen: Limits) -> tuple[ProcessOutcom
     if executor is None:
         raise OSError(reason)
     cores = run_cores(chosen.cores)
-    with tempfile.TemporaryDirectory(prefix="fillsmt-run-") as folder:
+    with _run_folder() as folder:
         script, out, err = (os.path.join(folder, name) for name in ("script.smt2", "stdout", "stderr"))
         with open(script, "w", encoding="utf-8") as f:
             f.write(stdin_text)
@@ -241,6 +243,23 @@ def _benchexec(argv, stdin_text, timeout, chosen: Limits) -> tuple[ProcessOutcom
         memout=measured.memout,
     )
     return outcome, measured
+
+
+@contextmanager
+def _run_folder() -> Iterator[str]:
+    """A folder of its own for one BenchExec run (its script and output files), removed after
+    it, also when a time limit or a signal ends the run: the removal is not interrupted
+    (:func:`fillsmt.engine.interrupts.uninterrupted`), which would leave the folder behind."""
+    folder = tempfile.mkdtemp(prefix="fillsmt-run-")
+    try:
+        yield folder
+    finally:
+        _remove_folder(folder)
+
+
+@uninterrupted
+def _remove_folder(folder: str) -> None:
+    shutil.rmtree(folder, ignore_errors=True)
 
 
 def _measurement(result: dict, chosen: Limits) -> Measurement:

@@ -180,17 +180,31 @@ def _gc_stopped(phase: str, info: dict) -> None:
 gc.callbacks.insert(0, _gc_started)
 gc.callbacks.append(_gc_stopped)
 
+_UNINTERRUPTED: set = set()
+"""The code of the functions marked :func:`uninterrupted`."""
+
+
+def uninterrupted(function: Callable) -> Callable:
+    """Mark ``function`` as one a stopping signal or a time limit does not interrupt: one that
+    comes while it runs is delivered just after it returns (as for a finalizer,
+    :func:`_in_finalizer`). For clean-up that must finish once begun, such as removing a solver
+    run's folder: interrupted halfway, it would leave the folder behind."""
+    _UNINTERRUPTED.add(function.__code__)
+    return function
+
 
 def _in_finalizer(frame) -> bool:
     """True when ``frame`` (where a signal interrupted Python) runs inside a garbage collection
     (a finalizer or weakref callback it runs), a garbage-collector callback (hypothesis and
     distributed install some) or a ``__del__``: an exception raised there is dropped by Python
-    as "unraisable" (pytest warns of it) and the run would go on."""
+    as "unraisable" (pytest warns of it) and the run would go on. Also inside a function marked
+    :func:`uninterrupted`, which must finish first."""
     if _collecting[0]:
         return True
     callbacks = {getattr(getattr(cb, "__func__", cb), "__code__", None) for cb in gc.callbacks}
     while frame is not None:
-        if frame.f_code.co_name == "__del__" or frame.f_code in callbacks:
+        code = frame.f_code
+        if code.co_name == "__del__" or code in callbacks or code in _UNINTERRUPTED:
             return True
         frame = frame.f_back
     return False
