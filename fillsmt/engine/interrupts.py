@@ -187,14 +187,15 @@ _UNINTERRUPTED: set = set()
 def uninterrupted(function: Callable) -> Callable:
     """Mark ``function`` as one a stopping signal or a time limit does not interrupt: one that
     comes while it runs is delivered just after it returns (as for a finalizer,
-    :func:`_in_finalizer`). For clean-up that must finish once begun, such as removing a solver
+    :func:`_must_not_raise`). For clean-up that must finish once begun, such as removing a solver
     run's folder: interrupted halfway, it would leave the folder behind."""
     _UNINTERRUPTED.add(function.__code__)
     return function
 
 
-def _in_finalizer(frame) -> bool:
-    """True when ``frame`` (where a signal interrupted Python) runs inside a garbage collection
+def _must_not_raise(frame) -> bool:
+    """True when no exception may be raised at ``frame`` (where a signal interrupted Python): it
+    runs inside a garbage collection
     (a finalizer or weakref callback it runs), a garbage-collector callback (hypothesis and
     distributed install some) or a ``__del__``: an exception raised there is dropped by Python
     as "unraisable" (pytest warns of it) and the run would go on. Also inside a function marked
@@ -222,7 +223,7 @@ def deferred(signum: int, frame) -> bool:
     """For a signal handler that raises: True when ``frame`` is in a finalizer (an exception
     raised there would be dropped), and then ``signum`` comes again just after it (from the
     :func:`resending` block's thread when there is one, else from a timer: one way, not two)."""
-    if _in_finalizer(frame):
+    if _must_not_raise(frame):
         if not any(signum in r.signals for r in _resenders):
             _deliver_again(signum)
         return True
@@ -421,7 +422,7 @@ on without limit because of it."""
 
 
 def _out_of_time(signum, frame) -> None:
-    if _in_finalizer(frame):  # raised there, it would be dropped: come back just after
+    if _must_not_raise(frame):  # raised there, it would be dropped: come back just after
         signal.setitimer(signal.ITIMER_REAL, _DEFER)
         return
     _stopping.set()  # cleanup on the way out kills its solvers rather than ask them to exit
@@ -490,7 +491,7 @@ def _thread_limit(seconds: float) -> Iterator[None]:
             if not armed[0]:
                 return
             frame = sys._current_frames().get(ident)
-            if frame is not None and _in_finalizer(frame):
+            if frame is not None and _must_not_raise(frame):
                 return schedule(_DEFER)
             set_async_exc(ident, OutOfTime)
             schedule(_AGAIN)

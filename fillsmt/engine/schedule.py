@@ -14,8 +14,7 @@ worth is all a racer alone could have had): on one CPU the racers' shares even o
 CPU beyond one's worth goes by the weights. That holds whatever else runs on the machine, and no
 racer's priority is ever lowered: a stopped racer is only waiting for its slice. On a busy
 machine every racer that runs gets the operating system's share alike; running fewer at once
-would not favour anyone for long (no racer may fall more than :data:`SLACK` behind its equal
-share), and racers whose processes idle while
+would not favour anyone for long (the equal shares above), and racers whose processes idle while
 fillsmt's own process works for them (one interpreter for all their in-process work) would look
 like a busy machine and lose CPUs that are free. While no more racers live than may run, nothing
 is stopped at all.

@@ -213,15 +213,14 @@ def find_groups(board: Board, dom: list[Mask], k: int, fixed: int, previous: Gro
     these; else it is not used), whose groups no newly fixed cell touches are groups here too
     (each is connected, and every cell fixed to k next to it is one of its own) and are taken
     as they are; only the rest is grown. The result is the same."""
-    every = fixed
-    found = recall(board, (k, every))
+    found = recall(board, (k, fixed))
     if found is not None:
         return found
     w, full, right, left = board.width, board.full, board.right, board.left
     parts: list[tuple[int, Group]] = []  # (cells as a set, group), in the order of first cells
-    remaining = every
-    if previous is not None and not previous.cells & ~every:
-        near = board.spread(every & ~previous.cells)
+    remaining = fixed
+    if previous is not None and not previous.cells & ~fixed:
+        near = board.spread(fixed & ~previous.cells)
         for g, mask in zip(previous.groups, previous.masks):
             if not mask & near:
                 parts.append((mask, g))
@@ -231,7 +230,7 @@ def find_groups(board: Board, dom: list[Mask], k: int, fixed: int, previous: Gro
         mask = remaining & -remaining
         while True:
             around = (mask | mask << w | mask >> w | (mask & right) << 1 | (mask & left) >> 1) & full
-            grown = around & every
+            grown = around & fixed
             if grown == mask:
                 break
             mask = grown
@@ -261,8 +260,8 @@ def find_groups(board: Board, dom: list[Mask], k: int, fixed: int, previous: Gro
             once |= edge
     return remember(
         board,
-        (k, every),
-        Groups(tuple(groups), tuple(masks), every, tuple(borders), tuple(incomplete), tuple(complete), crowded),
+        (k, fixed),
+        Groups(tuple(groups), tuple(masks), fixed, tuple(borders), tuple(incomplete), tuple(complete), crowded),
     )
 
 

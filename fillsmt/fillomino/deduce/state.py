@@ -252,9 +252,10 @@ class State:
             self._regroup &= ~bit(k)
         return found
 
-    def note(self, k: int, cells: Cells) -> Noted:
-        """A result about ``cells`` that depends on value k in them and their neighbours."""
-        return Noted(cells, self.board.spread(cells), self._changed.get(k, 0), self.token)
+    def note(self, k: int, cells: Cells, layers: list[int] | None = None) -> Noted:
+        """A result about ``cells`` that depends on value k in them and their neighbours (a
+        budget search's with its ``layers``)."""
+        return Noted(cells, self.board.spread(cells), self._changed.get(k, 0), self.token, layers=layers)
 
     def reach(self, k: int, found: Groups, i: int) -> Noted:
         """The cells group i can reach within its budget (see :func:`budget_layers`).
@@ -268,8 +269,7 @@ class State:
         if kept is not None and not (self._changed.get(k, 0) ^ kept.base) & kept.watched:  # live
             return kept
         layers = budget_layers(self, k, found, [i])
-        fresh = self._reach[key] = self.note(k, layered(layers))
-        fresh.layers = layers
+        fresh = self._reach[key] = self.note(k, layered(layers), layers)
         if kept is not None and kept.cells == fresh.cells:
             # forced-cell's analysis depends only on the group and these cells, and the cells it
             # fixed then are fixed still (domains only shrink): no need to look again
