@@ -12,6 +12,8 @@ encoding:
 * ``thesis`` — the thesis' encoding;
 * ``tree-bfs-before`` — tree-bfs as it was before the root counts (``TreeOptions(bfs=True,
   skip_closed=True)``);
+* ``tree-bfs-no-budget`` — tree-bfs as it was before the region budget (``TreeOptions(bfs=True,
+  skip_closed=True, root_counts=10)``);
 * ``tree-bfs`` — the default encoding as it is now;
 * ``tree-bfs-presolve`` — the default encoding after the presolve, as ``fillsmt export
   --presolve`` writes it (the deduction rules' fixed cells written in, the others bounded);
@@ -67,6 +69,10 @@ def _presolved(puzzle):
 ENCODERS: dict[str, Callable] = {
     "thesis": lambda puzzle: (ENCODINGS["thesis"](puzzle, None), "off"),
     "tree-bfs-before": lambda puzzle: (encode_tree(puzzle, None, TreeOptions(bfs=True, skip_closed=True)), "off"),
+    "tree-bfs-no-budget": lambda puzzle: (
+        encode_tree(puzzle, None, TreeOptions(bfs=True, skip_closed=True, root_counts=10)),
+        "off",
+    ),
     "tree-bfs": lambda puzzle: (ENCODINGS["tree-bfs"](puzzle, None), "off"),
     "tree-bfs-presolve": _presolved,
     "tree-bfs-bv": lambda puzzle: (ENCODINGS["tree-bfs-bv"](puzzle, None), "off"),

@@ -36,6 +36,13 @@ and ``n_x`` its number; the scripts name each variable by the cell's row and col
   a clue's region cannot reach its k cells, which the size sums of a tree show only once the
   whole tree is built: without it, a 76-cell region round a few clues (janko 291) is settled by
   neither z3 nor yices in 60 s of CPU; with it, in under a second;
+* optionally (``region_budget``) the **cells the clued regions need, within the grid's**: the
+  values k of the fixed cells that are roots add up to at most the number of tree cells
+  (:meth:`TreeEncoder.region_budget`). It restates the rules too (distinct roots, disjoint
+  regions), but it is the one constraint that sees the whole grid at once: where two clues of one
+  value must share a region because the grid has no room for two (hard tail 266, a 9×9 whose
+  clues need 78 of its 81 cells if each value has a region of its own), the solver learns it from
+  one sum instead of from the size sums of many partial trees;
 * optionally (``bitvector``) the same script over **bit-vectors** (QF_BV) for a solver without
   integers: every number, size, depth and root an unsigned bit-vector just wide enough that no
   term wraps round (:func:`bit_widths`), so each assertion means its integer twin.
@@ -74,6 +81,9 @@ class TreeOptions:
     """Count the regions of at least this many cells at their fixed roots
     (:meth:`TreeEncoder.root_counts`): the cells whose root is a fixed cell z of value k number
     k when z is a root, none otherwise; 0 counts none."""
+    region_budget: bool = False
+    """The values of the fixed cells that are roots add up to at most the number of tree cells
+    (:meth:`TreeEncoder.region_budget`)."""
     bitvector: bool = False
     """Write the numbers, sizes, depths and roots as bit-vectors (QF_BV) instead of integers
     (QF_LIA), each just wide enough that no term can wrap round (:func:`bit_widths`)."""
@@ -342,6 +352,30 @@ class TreeEncoder:
             ones = [("ite", ("=", self.v.root(x), self.ix.const(z)), c(1), c(0)) for x in members]
             yield assertion(("=", count.add(*ones), ("ite", self.v.is_root(z), c(self.lo[z]), c(0))))
 
+    def region_budget(self) -> Iterator[Command]:
+        """The sum of ``ite(t_z, k, 0)`` over the fixed cells z of :meth:`counted_roots` (k the
+        value of z) is at most the number of tree cells.
+
+        Why every model satisfies it, so that it removes no solution and lets none through: the
+        regions of a model are the classes of equal ``r``, disjoint sets of tree cells, and each
+        holds exactly one cell with ``t`` (its root: ``t_x`` is ``r_x = x``, and a class's cells
+        all have the class's ``r``). A root z's size is its number, k for a fixed cell, and its
+        size counts the cells of its tree, its region; so the roots' values sum the sizes of
+        disjoint regions, at most the tree cells together. The fixed cells left out of
+        :meth:`counted_roots` are never roots; leaving a term out could only weaken the sum.
+        Over bit-vectors the sum gets the bits of every term's value added up
+        (:meth:`counts`), so it cannot wrap round. Of the grid's cells, those of closed regions
+        are not tree cells and their fixed cells are not among the roots: both sides leave
+        them out."""
+        roots = list(self.counted_roots())
+        if not roots:
+            return
+        total = sum(self.lo[z] for z in roots)
+        count = self.counts(max(total, len(self.tree_cells)))
+        c = count.const
+        terms = [("ite", self.v.is_root(z), c(self.lo[z]), c(0)) for z in roots]
+        yield assertion(count.le(count.add(*terms), c(len(self.tree_cells))))
+
     def query(self) -> Iterator[Command]:
         yield Command("check-sat")
         yield Command("get-value", (tuple(self.n[x] for x in self.cells),))
@@ -362,6 +396,8 @@ class TreeEncoder:
             parts.append(self.bfs_depths)
         if self.o.root_counts:
             parts.append(self.root_counts)
+        if self.o.region_budget:
+            parts.append(self.region_budget)
         parts.append(self.query)
         return parts
 
@@ -415,7 +451,8 @@ def bit_widths(
     ``top = max(hi, 1 + Σ hi[y])`` and ``top.bit_length()`` bits hold them all. A root ``r_x``
     is asserted equal to a cell index or at most ``x``, so it is a cell index: below ``cells``.
     The root counts' sums have their own width (:meth:`TreeEncoder.counts`): at most the number
-    of cells counted, or the clue's value."""
+    of cells counted, or the clue's value; so has the region budget's sum: at most its values
+    added up, or the number of tree cells."""
     top = max(max(hi, default=1), 1)
     for x in tree_cells:
         top = max(top, 1 + sum(hi[y] for y in link[x]))

@@ -87,8 +87,8 @@ def _onehot(puzzle: Puzzle, domains: Domains | None = None) -> Script:
 
 TREES: dict[str, dict[str, Any]] = {
     "tree": {},
-    "tree-bfs": {"bfs": True, "skip_closed": True, "root_counts": 10},
-    "tree-bfs-bv": {"bfs": True, "skip_closed": True, "root_counts": 10, "bitvector": True},
+    "tree-bfs": {"bfs": True, "skip_closed": True, "root_counts": 10, "region_budget": True},
+    "tree-bfs-bv": {"bfs": True, "skip_closed": True, "root_counts": 10, "region_budget": True, "bitvector": True},
 }
 """The spanning-tree encodings (:mod:`fillsmt.fillomino.encode_tree`) by name: their
 :class:`~fillsmt.fillomino.encode_tree.TreeOptions`."""

@@ -189,5 +189,6 @@
 (assert (=> (= n_1_2 n_0_2) (bvule d_1_2 (bvadd d_0_2 (_ bv1 4)))))
 (assert (=> p_1_2_1_1 (and (= d_1_2 (bvadd d_1_1 (_ bv1 4))) (not (and (= n_1_2 n_0_2) (= d_1_2 (bvadd d_0_2 (_ bv1 4))))))))
 (assert (=> (= n_1_2 n_1_1) (bvule d_1_2 (bvadd d_1_1 (_ bv1 4)))))
+(assert (bvule (bvadd (ite t_0_1 (_ bv3 3) (_ bv0 3)) (ite t_1_2 (_ bv2 3) (_ bv0 3))) (_ bv6 3)))
 (check-sat)
 (get-value (n_0_0 n_0_1 n_0_2 n_1_0 n_1_1 n_1_2))
