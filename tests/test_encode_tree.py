@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 
 from conftest import GOLDEN, shared_or_skip, solver_or_skip
 from gridgen import random_solution
-from fillsmt.fillomino.encode_tree import TreeOptions, bit_widths, closed_cells, default_domains, encode_tree
+from fillsmt.fillomino.encode_tree import (TreeEncoder, TreeOptions, bit_widths, closed_cells, default_domains,
+                                           encode_tree)
 from fillsmt.fillomino.encodings import ENCODINGS
 from fillsmt.fillomino.model import Puzzle
 from fillsmt.fillomino.names import number_var
@@ -315,6 +316,19 @@ def test_the_region_budget_sums_each_possible_roots_value_once_within_the_tree_c
     bits = encode_tree(p, options=TreeOptions(bfs=True, region_budget=True, bitvector=True)).text()
     # the sum can reach 3 + 2 = 5 and the bound is 5: three bits, no wrap-round
     assert "(assert (bvule (bvadd (ite t_0_0 (_ bv3 3) (_ bv0 3)) (ite t_0_4 (_ bv2 3) (_ bv0 3))) (_ bv5 3)))" in bits
+
+
+def test_candidate_roots_are_counted_in_steps_through_cells_that_allow_their_value():
+    # 3 1 .      the 3 is two steps from (0,2) as the crow flies, but the 1 is in the way:
+    # . . .      round it, four steps; (1,1) is two steps away through (1,0)
+    p = parse_puzzle("2 3\n3 1 0\n0 0 0")
+    encoder = TreeEncoder(p, default_domains(p), TreeOptions(bfs=True))
+    assert encoder.anchors[2] == [] and encoder.anchors[5] == []
+    assert encoder.anchors[4] == [0] and encoder.steps(4, 0) == 2
+    assert encoder.anchors[3] == [0] and encoder.steps(3, 0) == 1
+    assert encoder.anchors[1] == [1]  # the 1 roots itself, and no 3 passes through it
+    text = encode_tree(p, options=TreeOptions(bfs=True)).text()
+    assert "(= r_0_2 0)" not in text and "(=> (= r_1_1 0) (<= 2 d_1_1))" in text
 
 
 def test_root_counts_sum_each_fixed_cells_candidates_once():

@@ -14,9 +14,11 @@ and ``n_x`` its number; the scripts name each variable by the cell's row and col
 * **roots at fixed cells**: a region holding a fixed cell (a clue, or a cell the presolve fixed)
   is rooted at its smallest-index fixed cell, any other region at its smallest-index cell, so
   each region has exactly one admissible root. For a fixed cell x of value k, ``r_x`` is one of
-  the fixed cells z <= x of value k at most k - 1 steps away (Manhattan distance); for any other
-  cell, ``a_x`` ("anchored") says its region holds a fixed cell, and then ``r_x`` is one of the
-  fixed cells z whose value k the cell allows, at most k - 1 steps away, else ``r_x <= x``.
+  the fixed cells z <= x of value k at most k - 1 steps away; for any other cell, ``a_x``
+  ("anchored") says its region holds a fixed cell, and then ``r_x`` is one of the fixed cells z
+  whose value k the cell allows, at most k - 1 steps away, else ``r_x <= x``. The steps are
+  counted through cells whose domains allow k (a clue of another value is in the way), so a
+  dense field of clues leaves each cell few candidate roots;
   Anchoring the trees at the clues tells the solver where most regions grow from, which is what
   makes puzzles with large regions cheap;
 * ``n_x = n_y ⇔ r_x = r_y`` for neighbours, and a cell with a number above 1 must have an
@@ -25,7 +27,7 @@ and ``n_x`` its number; the scripts name each variable by the cell's row and col
   the region (``n_x = n_y ⇒ d_x <= d_y + 1``; a parent is one step closer) and a cell's parent is
   the first of its neighbours (in :func:`~fillsmt.fillomino.names.neighbour_indices` order) that
   is in its region and one step closer, so each solution has exactly one tree; a cell rooted at
-  a fixed cell z is at least as deep as its Manhattan distance to z. One tree per solution is
+  a fixed cell z is at least as deep as its steps from z. One tree per solution is
   what keeps a uniqueness proof (``unsat`` once the first solution is blocked) short;
 * optionally (``skip_closed``) no tree for the cells of *closed* regions (:func:`closed_cells`):
   their numbers are declared and fixed, nothing more;
@@ -49,10 +51,11 @@ and ``n_x`` its number; the scripts name each variable by the cell's row and col
 
 Completeness: every solution has a model (take its regions, as each region's root its
 smallest-index fixed cell if it has one, else its smallest-index cell, and a BFS tree from the
-root; a path inside a region of k cells has at most k - 1 steps, so the root is among the
-candidates above), so no solution is lost, whatever the regions' sizes or clues. Soundness does
-not rest on the roots' candidates: cells share ``r`` exactly when they share a region, and each
-region's tree has one root whose size is its number.
+root; a path inside a region of k cells has at most k - 1 steps, each through a cell that holds
+k, so the root is among the candidates above: :meth:`TreeEncoder._all_anchors`), so no
+solution is lost, whatever the regions' sizes or clues. Soundness does not rest on the roots'
+candidates: cells share ``r`` exactly when they share a region, and each region's tree has one
+root whose size is its number.
 The module is pure: puzzle (and optional domains) in, :class:`~fillsmt.smtlib.Script` out.
 """
 
@@ -123,8 +126,8 @@ class TreeEncoder:
 
     Its state: ``p`` (the puzzle), ``o`` (the :class:`TreeOptions`), ``d`` (each cell's domain),
     ``lo`` / ``hi`` (its bounds), ``cells``, ``adj`` (neighbours), ``link`` (the neighbours that
-    may share its region), ``fixed_cells`` and ``anchors`` (per cell, the fixed cells that may
-    root its region), with :meth:`fixed` and :meth:`steps`.
+    may share its region), ``fixed_cells``, ``anchors`` (per cell, the fixed cells that may
+    root its region) and ``reach`` (their steps), with :meth:`fixed` and :meth:`steps`.
     """
 
     def __init__(self, puzzle: Puzzle, domains: Domains, options: TreeOptions):
@@ -160,27 +163,42 @@ class TreeEncoder:
     def fixed(self, x: int) -> bool:
         return self.lo[x] == self.hi[x]
 
-    def steps(self, x: int, y: int) -> int:
-        (rx, cx), (ry, cy) = divmod(x, self.p.width), divmod(y, self.p.width)
-        return abs(rx - ry) + abs(cx - cy)
+    def steps(self, x: int, z: int) -> int:
+        """How many steps the fixed cell z, one of x's :attr:`anchors`, is from x through cells
+        that allow z's value (:meth:`_all_anchors`)."""
+        return self.reach[x][z]
 
     def _all_anchors(self) -> list[list[int]]:
         """Per cell x, the fixed cells that may root x's region (module text): for a fixed x,
         those of its value at index <= x (x itself included); for another cell, those of a value
-        it allows. Either way at most value - 1 steps away, so each fixed cell z of value k is
-        looked up only from the cells of its diamond of radius k - 1 (not from every cell: the
-        work is the sum of the diamonds, never cells x fixed cells). In increasing z per cell."""
-        h, w = self.p.height, self.p.width
+        it allows. Either way reached from x in at most value - 1 steps through cells that allow
+        that value; the steps go to :attr:`reach` (``reach[x][z]``, :meth:`steps`).
+
+        Why no solution loses its root: in a solution, a region of k cells rooted at the fixed
+        cell z holds k in each of its cells (each domain allows k) and is connected, so a path
+        inside it leads from z to any of its cells x in at most k - 1 steps; the breadth-first
+        search from z through cells whose domain holds k finds x at most that many steps away,
+        and x's depth in the region's breadth-first tree is at least that many steps. Each fixed
+        cell z of value k is searched from only as far as k - 1 steps (the work is the sum of its
+        reaches, never cells × fixed cells). In increasing z per cell."""
         out: list[list[int]] = [[] for _ in self.cells]
-        for z in self.fixed_cells:
+        self.reach: list[dict[int, int]] = [{} for _ in self.cells]
+        for z in self.fixed_cells:  # increasing: each cell's list comes out sorted
             k = self.lo[z]
-            zr, zc = divmod(z, w)
-            for r in range(max(0, zr - k + 1), min(h, zr + k)):
-                span = k - 1 - abs(r - zr)
-                for c in range(max(0, zc - span), min(w, zc + span + 1)):
-                    x = r * w + c
-                    if k in self.d[x] and (z <= x or not self.fixed(x)):
-                        out[x].append(z)
+            steps = {z: 0}
+            frontier = [z]
+            for step in range(1, k):
+                nxt = []
+                for x in frontier:
+                    for y in self.adj[x]:
+                        if y not in steps and k in self.d[y]:
+                            steps[y] = step
+                            nxt.append(y)
+                frontier = nxt
+            for x, step in steps.items():
+                if z <= x or not self.fixed(x):
+                    out[x].append(z)
+                    self.reach[x][z] = step
         return out
 
     def declarations(self) -> Iterator[Command]:
