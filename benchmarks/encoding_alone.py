@@ -10,9 +10,9 @@ first?", unsat for a unique puzzle), with the encoder's own bounds and no presol
 encoding:
 
 * ``thesis`` — the thesis' encoding;
-* ``tree-bfs-before`` — tree-bfs as it was before the root counts (``TreeOptions(bfs=True,
+* ``tree-bfs-before`` — tree-bfs without its root counts and region budget (``TreeOptions(bfs=True,
   skip_closed=True)``);
-* ``tree-bfs-no-budget`` — tree-bfs as it was before the region budget (``TreeOptions(bfs=True,
+* ``tree-bfs-no-budget`` — tree-bfs without its region budget (``TreeOptions(bfs=True,
   skip_closed=True, root_counts=10)``);
 * ``tree-bfs`` — the default encoding as it is now;
 * ``tree-bfs-presolve`` — the default encoding after the presolve, as ``fillsmt export
