@@ -349,20 +349,7 @@ def test_janko_291_is_settled_without_presolve(solver):
     """janko 291 (a 76-cell region round eight clues, two closed regions inside), its default
     script without presolve, one-shot: without the root counts neither solver settled it in 60 s
     of CPU; with them, a solution and (the published one blocked) no other, each in seconds."""
-    driver = solver_or_skip(solver)
-    folder = shared_or_skip("janko-thesis100")
-    puzzle = read_puzzle(str(folder / "puzzles" / "291.txt"))
-    published = read_puzzle(str(folder / "solutions" / "291.txt")).cells
-    script = ENCODINGS["tree-bfs"](puzzle, None)
-    body = "".join(c.text() + "\n" for c in script.commands if c.name not in ("check-sat", "get-value"))
-    names = [number_var(r, c) for r in range(puzzle.height) for c in range(puzzle.width)]
-    first = driver.run(script.text(), timeout=120)
-    assert first.status is Status.SAT, first.message
-    grid = tuple(tuple(first.values[number_var(r, c)] for c in range(puzzle.width)) for r in range(puzzle.height))
-    assert grid == published
-    other = " ".join(f"(not (= {n} {v}))" for n, v in zip(names, (v for row in published for v in row)))
-    second = driver.run(body + f"(assert (or {other}))\n(check-sat)\n", timeout=120)
-    assert second.status is Status.UNSAT, second.message
+    _settled_without_presolve(solver, "janko-thesis100", "291")
 
 
 @pytest.mark.solver
@@ -372,10 +359,16 @@ def test_hard_tail_266_is_settled_without_presolve(solver):
     region: so the two 15s, the two 11s and the two 9s must each share one), its default
     script without presolve, one-shot: without the region budget yices took 10-35 s of CPU and
     z3 14-36 s; with it, a solution and (the published one blocked) no other, each in seconds."""
+    _settled_without_presolve(solver, "hard-tail", "266")
+
+
+def _settled_without_presolve(solver: str, shared_set: str, name: str) -> None:
+    """The puzzle's default script without presolve, one-shot: a solution, the published one,
+    and with it blocked no other."""
     driver = solver_or_skip(solver)
-    folder = shared_or_skip("hard-tail")
-    puzzle = read_puzzle(str(folder / "puzzles" / "266.txt"))
-    published = read_puzzle(str(folder / "solutions" / "266.txt")).cells
+    folder = shared_or_skip(shared_set)
+    puzzle = read_puzzle(str(folder / "puzzles" / f"{name}.txt"))
+    published = read_puzzle(str(folder / "solutions" / f"{name}.txt")).cells
     script = ENCODINGS["tree-bfs"](puzzle, None)
     body = "".join(c.text() + "\n" for c in script.commands if c.name not in ("check-sat", "get-value"))
     names = [number_var(r, c) for r in range(puzzle.height) for c in range(puzzle.width)]

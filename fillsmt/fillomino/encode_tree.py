@@ -314,13 +314,19 @@ class TreeEncoder:
         roots (``z in anchors[x]``), z itself included, in increasing x. A fixed cell joined to a
         smaller-index fixed cell by fixed cells of its value is left out: the smaller one lies in
         the same region, so z is never the region's root."""
-        joined = self._joined_to_a_smaller_fixed_cell()
-        members: dict[int, list[int]] = {z: [] for z in self.fixed_cells if z not in joined}
+        members: dict[int, list[int]] = {z: [] for z in self.possible_roots()}
         for x in self.tree_cells:
             for z in self.anchors[x]:
                 if z in members:
                     members[z].append(x)
         return members
+
+    def possible_roots(self) -> list[int]:
+        """The fixed cells that may root their region, in increasing index: all but those joined
+        to a smaller-index fixed cell by fixed cells of their value (the smaller one lies in the
+        same region, so such a cell is never the region's root)."""
+        joined = self._joined_to_a_smaller_fixed_cell()
+        return [z for z in self.fixed_cells if z not in joined]
 
     def _joined_to_a_smaller_fixed_cell(self) -> set[int]:
         """The fixed cells connected, through fixed cells of their value, to a smaller-index one."""
@@ -368,7 +374,7 @@ class TreeEncoder:
             yield assertion(("=", count.add(*ones), ("ite", self.v.is_root(z), c(self.lo[z]), c(0))))
 
     def region_budget(self) -> Iterator[Command]:
-        """The sum of ``ite(t_z, k, 0)`` over the fixed cells z of :meth:`counted_roots` (k the
+        """The sum of ``ite(t_z, k, 0)`` over the fixed cells z of :meth:`possible_roots` (k the
         value of z) is at most the number of tree cells.
 
         Why every model satisfies it, so that it removes no solution and lets none through: the
@@ -377,12 +383,12 @@ class TreeEncoder:
         all have the class's ``r``). A root z's size is its number, k for a fixed cell, and its
         size counts the cells of its tree, its region; so the roots' values sum the sizes of
         disjoint regions, at most the tree cells together. The fixed cells left out of
-        :meth:`counted_roots` are never roots; leaving a term out could only weaken the sum.
+        :meth:`possible_roots` are never roots; leaving a term out could only weaken the sum.
         Over bit-vectors the sum gets the bits of every term's value added up
         (:meth:`counts`), so it cannot wrap round. Of the grid's cells, those of closed regions
         are not tree cells and their fixed cells are not among the roots: both sides leave
         them out."""
-        roots = list(self.counted_roots())
+        roots = self.possible_roots()
         if not roots:
             return
         total = sum(self.lo[z] for z in roots)
